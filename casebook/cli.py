@@ -1,0 +1,72 @@
+"""The ``casebook`` command.
+
+    casebook serve [--impl SPEC]     serve an implementation over stdio (JSON-RPC lines)
+    casebook hello [--impl SPEC]     print what an implementation says of itself
+    casebook bench                   the benchmark: ratios, not timed tests
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from casebook.impls import SpecError, close_implementation, open_implementation
+
+
+def cmd_serve(args) -> int:
+    from casebook.server import serve
+
+    impl = open_implementation(args.impl)
+    try:
+        serve(impl)
+    finally:
+        close_implementation(impl)
+    return 0
+
+
+def cmd_hello(args) -> int:
+    impl = open_implementation(args.impl)
+    try:
+        print(json.dumps(impl.hello(), indent=2))
+    finally:
+        close_implementation(impl)
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from casebook.bench import main as bench_main
+
+    return bench_main(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="casebook", description="The living, executable rulebook of five detective board games.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="serve an implementation over stdio (JSON-RPC 2.0, one message per line)")
+    serve.add_argument("--impl", default="reference", help="what to serve (default: the reference)")
+    serve.set_defaults(func=cmd_serve)
+
+    hello = sub.add_parser("hello", help="print an implementation's hello")
+    hello.add_argument("--impl", default="reference")
+    hello.set_defaults(func=cmd_hello)
+
+    bench = sub.add_parser("bench", help="benchmark: games per second, suite cost ratios, memory per game")
+    bench.add_argument("--games", type=int, default=200, help="random games per game id")
+    bench.add_argument("--quick", action="store_true", help="skip the whole-suite ratios")
+    bench.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except SpecError as exc:
+        print(f"casebook: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""Typed errors of the driver protocol.
+
+An engine raises one of the ``GameError`` kinds when it rejects a request;
+the rejected request must leave the table exactly as it was.  The harness
+raises ``DriverFailure`` when the implementation under test misbehaves
+(crashes, hangs, answers out of protocol): that is a fault of the engine,
+not a rules verdict.
+"""
+
+from __future__ import annotations
+
+
+class GameError(Exception):
+    """A request the engine refused.  ``code`` is the protocol's error name."""
+
+    code = "game_error"
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "message": self.message}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.message!r})"
+
+
+class IllegalAction(GameError):
+    """Well-formed, the right actor, but the rules forbid it now."""
+
+    code = "illegal_action"
+
+
+class NotYourTurn(GameError):
+    """The actor is not among those who must act now."""
+
+    code = "not_your_turn"
+
+
+class BadRequest(GameError):
+    """Malformed: unknown table, game, player, action shape, or a state that fails the schema."""
+
+    code = "bad_request"
+
+
+class Unsupported(GameError):
+    """The implementation does not offer this game, variant or option."""
+
+    code = "unsupported"
+
+
+ERRORS: dict[str, type[GameError]] = {
+    cls.code: cls for cls in (IllegalAction, NotYourTurn, BadRequest, Unsupported)
+}
+
+
+def error_from_json(payload: dict) -> GameError:
+    """Rebuild a typed error from its wire form; unknown codes become BadRequest."""
+    cls = ERRORS.get(payload.get("code"), BadRequest)
+    return cls(str(payload.get("message", "")))
+
+
+class DriverFailure(Exception):
+    """The implementation under test broke the protocol (crash, hang, garbage, schema)."""
+
+    def __init__(self, cause: str, detail: str = ""):
+        super().__init__(f"{cause}: {detail}" if detail else cause)
+        self.cause = cause
+        self.detail = detail

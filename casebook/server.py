@@ -1,0 +1,91 @@
+"""Serve any in-process implementation over stdio: JSON-RPC 2.0, one message per line.
+
+``casebook serve`` runs this for the reference.  Requests::
+
+    {"jsonrpc": "2.0", "id": 1, "method": "new", "params": {"game": "cluedo_drei", "options": {...}}}
+
+Results are the in-process return values (``new``/``load`` → ``{"table": id}``,
+``apply`` → ``{"events": [...]}``).  A rejected request answers with an error
+object whose ``data.code`` is the protocol's error name (``illegal_action`` …).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import IO
+
+from casebook.errors import GameError
+from casebook.protocol import Implementation
+
+# JSON-RPC codes for our typed errors; ``data.code`` carries the protocol's name.
+GAME_ERROR = -32000
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+
+METHODS = {
+    "hello": (),
+    "new": ("game", "options"),
+    "load": ("game", "state"),
+    "state": ("table",),
+    "view": ("table", "player"),
+    "legal": ("table",),
+    "apply": ("table", "actor", "action"),
+    "close": ("table",),
+}
+
+
+def _wrap(method: str, result):
+    if method in ("new", "load"):
+        return {"table": result}
+    if method == "apply":
+        return {"events": result}
+    if method == "close":
+        return {}
+    return result
+
+
+def handle(impl: Implementation, line: str) -> dict | None:
+    """Answer one request line; ``None`` for a notification (no id)."""
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return _error(None, PARSE_ERROR, f"not JSON: {exc}")
+    if not isinstance(request, dict) or request.get("jsonrpc") != "2.0" or "method" not in request:
+        return _error(request.get("id") if isinstance(request, dict) else None, INVALID_REQUEST, "not a JSON-RPC 2.0 request")
+    rid, method, params = request.get("id"), request["method"], request.get("params", {})
+    if method not in METHODS:
+        return _error(rid, METHOD_NOT_FOUND, f"no method {method!r}; methods are {sorted(METHODS)}")
+    if not isinstance(params, dict):
+        return _error(rid, INVALID_PARAMS, "params must be an object")
+    missing = [name for name in METHODS[method] if name not in params and name != "player"]
+    if missing:
+        return _error(rid, INVALID_PARAMS, f"{method} needs {', '.join(missing)}")
+    try:
+        result = getattr(impl, method)(*(params.get(name) for name in METHODS[method]))
+    except GameError as exc:
+        return _error(rid, GAME_ERROR, exc.message, exc.to_json())
+    except Exception as exc:  # an engine bug must not kill the table server
+        return _error(rid, GAME_ERROR, f"internal error: {type(exc).__name__}: {exc}", {"code": "internal_error", "message": str(exc)})
+    if rid is None:
+        return None
+    return {"jsonrpc": "2.0", "id": rid, "result": _wrap(method, result)}
+
+
+def _error(rid, code: int, message: str, data: dict | None = None) -> dict:
+    error = {"code": code, "message": message}
+    if data is not None:
+        error["data"] = data
+    return {"jsonrpc": "2.0", "id": rid, "error": error}
+
+
+def serve(impl: Implementation, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> None:
+    for line in stdin:
+        if not line.strip():
+            continue
+        response = handle(impl, line)
+        if response is not None:
+            stdout.write(json.dumps(response, separators=(",", ":")) + "\n")
+            stdout.flush()

@@ -1,0 +1,103 @@
+"""The reference implementation behind the driver protocol, hosting many tables.
+
+Games are found by id: every subpackage of ``statemachines`` that exposes
+``make_engine()`` is one.  An engine offers ``game_id``, ``facts`` (its part
+of ``hello``), ``schema``, ``new(options)`` and ``load(state)``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import pkgutil
+
+import jsonschema
+
+import statemachines
+from casebook import __version__
+from casebook.errors import BadRequest, Unsupported
+from casebook.protocol import PROTOCOL_VERSION
+
+
+def discover_engines() -> dict:
+    engines = {}
+    for info in pkgutil.iter_modules(statemachines.__path__):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"statemachines.{info.name}")
+        if hasattr(module, "make_engine"):
+            engine = module.make_engine()
+            engines[engine.game_id] = engine
+    return engines
+
+
+class ReferenceImplementation:
+    """Tables of every reference game, keyed by a string id."""
+
+    def __init__(self, validate: bool = True):
+        self.engines = discover_engines()
+        self.tables: dict = {}
+        self._ids = itertools.count(1)
+        self.validate = validate
+
+    def hello(self) -> dict:
+        return {
+            "name": "casebook-reference",
+            "version": __version__,
+            "protocol": PROTOCOL_VERSION,
+            "games": {gid: e.facts for gid, e in sorted(self.engines.items())},
+        }
+
+    def _engine(self, game: str):
+        if not isinstance(game, str):
+            raise BadRequest(f"game must be a string id, got {game!r}")
+        try:
+            return self.engines[game]
+        except KeyError:
+            raise Unsupported(f"no game {game!r}; this implementation offers {sorted(self.engines)}") from None
+
+    def _table(self, table: str):
+        try:
+            return self.tables[table]
+        except (KeyError, TypeError):
+            raise BadRequest(f"no table {table!r}") from None
+
+    def _host(self, model) -> str:
+        table = str(next(self._ids))
+        self.tables[table] = model
+        return table
+
+    def new(self, game: str, options: dict) -> str:
+        if not isinstance(options, dict):
+            raise BadRequest(f"options must be an object, got {options!r}")
+        return self._host(self._engine(game).new(options))
+
+    def load(self, game: str, state: dict) -> str:
+        engine = self._engine(game)
+        if self.validate:
+            try:
+                jsonschema.validate(state, engine.schema["$defs"]["state"])
+            except jsonschema.ValidationError as exc:
+                raise BadRequest(f"state fails the {game} schema at {exc.json_path}: {exc.message}") from None
+        return self._host(engine.load(state))
+
+    def state(self, table: str) -> dict:
+        return self._table(table).state()
+
+    def view(self, table: str, player: str | None) -> dict:
+        return self._table(table).view(player)
+
+    def legal(self, table: str) -> dict:
+        return self._table(table).legal()
+
+    def apply(self, table: str, actor: str, action: dict) -> list:
+        return self._table(table).apply(actor, action)
+
+    def close(self, table: str) -> None:
+        self._table(table).close()
+        del self.tables[table]
+
+
+def make_implementation() -> ReferenceImplementation:
+    """Entry point of the ``casebook.implementations`` group."""
+    return ReferenceImplementation()
