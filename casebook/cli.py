@@ -3,11 +3,15 @@
     casebook serve [--impl SPEC]     serve an implementation over stdio (JSON-RPC lines)
     casebook hello [--impl SPEC]     print what an implementation says of itself
     casebook bench                   the benchmark: ratios, not timed tests
+
+Larger subcommands live with their code: each module in ``SUBCOMMAND_MODULES``
+offers ``register(subparsers)`` (docs, verify, fuzz, replay, perft).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 
@@ -40,6 +44,9 @@ def cmd_bench(args) -> int:
     return bench_main(args)
 
 
+SUBCOMMAND_MODULES = ("casebook.site", "casebook.conformance")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="casebook", description="The living, executable rulebook of five detective board games.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -56,6 +63,15 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--games", type=int, default=200, help="random games per game id")
     bench.add_argument("--quick", action="store_true", help="skip the whole-suite ratios")
     bench.set_defaults(func=cmd_bench)
+
+    for name in SUBCOMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:  # a real import error inside the module must show
+                raise
+            continue
+        module.register(sub)
     return parser
 
 
