@@ -34,8 +34,8 @@ def discover_engines() -> dict:
 class ReferenceImplementation:
     """Tables of every reference game, keyed by a string id."""
 
-    def __init__(self, validate: bool = True):
-        self.engines = discover_engines()
+    def __init__(self, validate: bool = True, engines: dict | None = None):
+        self.engines = discover_engines() if engines is None else engines
         self.tables: dict = {}
         self._ids = itertools.count(1)
         self.validate = validate

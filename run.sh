@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Casebook's two entry points, for a fresh machine that has only python3:
+#
+#   ./run.sh docs   set up, run the suite against the reference, build and serve the living docs
+#   ./run.sh test   set up, run every test: in process, over stdio, docs build, browser
+#
+# Set-up is idempotent: a virtualenv in .venv, the project installed editable,
+# and (for the browser test, as root) Debian's chromium and chromedriver.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi
+}
+
+apt_install() {  # apt_install PACKAGE... : install missing Debian packages, once
+  local missing=()
+  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  [ ${#missing[@]} = 0 ] && return 0
+  say "installing ${missing[*]} from Debian"
+  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+setup() {
+  if [ ! -x .venv/bin/python ]; then
+    say "creating .venv"
+    python3 -m venv .venv 2>/dev/null || { apt_install python3-venv && python3 -m venv .venv; }
+  fi
+  say "installing Casebook and its packages into .venv"
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[browser]"
+  export PATH="$PWD/.venv/bin:$PATH"  # so the stdio runs find `casebook serve`
+  mkdir -p results
+}
+
+case "${1:-}" in
+  docs)
+    setup
+    say "running the suite against the reference engine"
+    pytest -q step_defs --cucumberjson=results/cucumber.json || true  # the docs show failures too
+    say "building and serving the living rulebook on http://127.0.0.1:${PORT:-8000}/"
+    casebook docs build --results results
+    exec casebook docs serve --addr "127.0.0.1:${PORT:-8000}"
+    ;;
+  test)
+    setup
+    apt_install chromium chromium-driver || echo "(no root: the browser test will say it is skipped)"
+    say "the whole suite, in process"
+    pytest -q --cucumberjson=results/cucumber.json
+    say "the whole suite again, against the reference served over stdio"
+    pytest -q --impl="cmd:casebook serve" -p no:cacheprovider
+    say "the living docs, built strict"
+    casebook docs build --results results --strict
+    ;;
+  *)
+    echo "usage: ./run.sh docs | test" >&2
+    exit 2
+    ;;
+esac

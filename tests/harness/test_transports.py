@@ -1,0 +1,122 @@
+"""The protocol's calls behave the same in process and over stdio, typed errors included."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from casebook.errors import BadRequest, DriverFailure, IllegalAction, NotYourTurn, Unsupported
+from casebook.protocol import Table, leaks, redact
+from casebook.server import handle
+from casebook.stdio import StdioImplementation
+from tests.harness.toy import make
+
+SERVE_TOY = [sys.executable, "-m", "casebook.cli", "serve", "--impl", "python:tests.harness.toy:make"]
+
+
+@pytest.fixture(params=["in-process", "stdio"])
+def impl(request):
+    if request.param == "in-process":
+        yield make()
+    else:
+        stdio = StdioImplementation(SERVE_TOY, timeout=20)
+        yield stdio
+        stdio.shutdown()
+
+
+def dealt(impl, a=1, b=3) -> Table:
+    table = Table.new(impl, "toy", {})
+    table.apply("chance", {"type": "deal", "to": "A", "card": a})
+    table.apply("chance", {"type": "deal", "to": "B", "card": b})
+    return table
+
+
+def test_hello_states_protocol_and_games(impl):
+    hello = impl.hello()
+    assert hello["protocol"].startswith("1.")
+    assert set(hello["games"]) == {"toy"}
+
+
+def test_chance_moves_carry_probabilities_summing_to_one(impl):
+    legal = Table.new(impl, "toy", {}).legal()
+    assert legal["to_act"] == ["chance"]
+    assert abs(sum(m["p"] for m in legal["moves"]) - 1) < 1e-9
+
+
+def test_a_game_runs_to_its_end(impl):
+    table = dealt(impl)
+    table.apply("A", {"type": "bet", "amount": 2})
+    events = table.apply("B", {"type": "bet", "amount": 1})
+    assert events == [{"type": "bet", "player": "B", "amount": 1}]
+    assert table.legal() == {"to_act": [], "moves": []}
+    with pytest.raises(IllegalAction, match="over"):
+        table.apply("A", {"type": "bet", "amount": 1})
+
+
+@pytest.mark.parametrize(
+    "actor, action, error",
+    [
+        ("B", {"type": "bet", "amount": 1}, NotYourTurn),
+        ("A", {"type": "bet", "amount": 3}, IllegalAction),
+        ("A", {"type": "fold"}, BadRequest),
+        ("A", ["bet"], BadRequest),
+        ("Z", {"type": "bet", "amount": 1}, BadRequest),
+    ],
+)
+def test_refusals_are_typed_and_change_nothing(impl, actor, action, error):
+    table = dealt(impl)
+    before = table.state()
+    with pytest.raises(error) as refused:
+        table.apply(actor, action)
+    assert refused.value.message
+    assert table.state() == before
+
+
+def test_unknown_game_and_table(impl):
+    with pytest.raises(Unsupported):
+        impl.new("chess", {})
+    with pytest.raises((BadRequest, DriverFailure)):
+        impl.state("no-such-table")
+
+
+def test_load_of_state_is_the_identity(impl):
+    table = dealt(impl, 2, 2)
+    table.apply("A", {"type": "bet", "amount": 1})
+    again = Table.load(impl, "toy", table.state())
+    assert again.state() == table.state()
+    assert again.legal() == table.legal()
+
+
+def test_views_hide_other_players_cards(impl):
+    table = dealt(impl, 1, 3)
+    assert table.view("A")["private"] == {"A": {"card": 1}}
+    assert table.view(None)["private"] == {}
+    for viewer in ("A", "B", None):
+        assert leaks(table.view(viewer), viewer) == []
+
+
+def test_many_tables_share_one_process(impl):
+    first, second = dealt(impl, 1, 1), dealt(impl, 3, 3)
+    first.apply("A", {"type": "bet", "amount": 2})
+    assert second.state()["bets"] == {}
+    first.close()
+    with pytest.raises((BadRequest, DriverFailure)):
+        first.state()
+
+
+def test_redact_and_leaks_find_every_secret():
+    state = {"secret": {"case": 1}, "private": {"A": {"h": 1}, "B": {"h": 2}}, "log": [{"private": {"B": {"x": 1}}}]}
+    view = redact(state, "A")
+    assert view == {"private": {"A": {"h": 1}}, "log": [{"private": {}}]}
+    assert leaks(view, "A") == []
+    assert sorted(leaks(state, "A")) == ["$.log[0].private.B", "$.private.B", "$.secret"]
+
+
+def test_server_answers_bad_wire_input_with_errors():
+    impl = make()
+    assert handle(impl, "{not json")["error"]["code"] == -32700
+    assert handle(impl, '{"jsonrpc": "2.0", "id": 1, "method": "shuffle"}')["error"]["code"] == -32601
+    assert handle(impl, '{"jsonrpc": "2.0", "id": 2, "method": "new", "params": {}}')["error"]["code"] == -32602
+    refused = handle(impl, '{"jsonrpc": "2.0", "id": 3, "method": "new", "params": {"game": "go", "options": {}}}')
+    assert refused["error"]["data"]["code"] == "unsupported"

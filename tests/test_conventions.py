@@ -1,0 +1,144 @@
+"""The house rules of the spec itself, checked on every run.
+
+Every Rule has one stable clause id and at least one example; ids are unique
+and carry their game's prefix; each game has the same shape in features/,
+step_defs/ and statemachines/; no step definition reaches into the reference.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from gherkin.parser import Parser
+
+from casebook.pytest_plugin import CLAUSE_ID
+
+ROOT = Path(__file__).resolve().parent.parent
+FEATURES = ROOT / "features"
+GAMES = sorted(p.name for p in FEATURES.iterdir() if p.is_dir()) if FEATURES.exists() else []
+KNOWN_KINDS = re.compile(r"^(ruling|optional|variant-[a-z0-9-]+|players-\d+(-\d+)?|model-[a-z0-9-]+|difficulty-\d)$")
+
+
+def rules_of(game: str):
+    """(feature file, feature name, rule) for every Rule of a game."""
+    for path in sorted((FEATURES / game).glob("*.feature")):
+        document = Parser().parse(path.read_text(encoding="utf-8"))
+        feature = document["feature"]
+        for child in feature["children"]:
+            if "rule" in child:
+                yield path, feature, child["rule"]
+
+
+def tags(node) -> list[str]:
+    return [t["name"].lstrip("@") for t in node.get("tags", [])]
+
+
+def test_there_are_games():
+    assert GAMES, "features/ holds no game"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_has_one_id_and_an_example(game):
+    problems = []
+    for path, _, rule in rules_of(game):
+        ids = [t for t in tags(rule) if CLAUSE_ID.match(t)]
+        examples = [c for c in rule["children"] if "scenario" in c]
+        where = f"{path.name}:{rule['location']['line']} {rule['name']!r}"
+        if len(ids) != 1:
+            problems.append(f"{where}: {len(ids)} clause ids {ids}")
+        if not examples:
+            problems.append(f"{where}: no example")
+        for example in examples:
+            steps = example["scenario"]["steps"]
+            if not any(s["keyword"].strip() == "Then" for s in steps):
+                problems.append(f"{where}: example {example['scenario']['name']!r} has no Then")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_other_tags_are_known_kinds(game):
+    odd = sorted(
+        {t for _, _, rule in rules_of(game) for t in tags(rule) if not CLAUSE_ID.match(t) and not KNOWN_KINDS.match(t)}
+    )
+    assert not odd, f"tags of no known kind (ruling, optional, variant-*, players-*, model-*): {odd}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rulings_say_why(game):
+    silent = [
+        f"{path.name}: {rule['name']}"
+        for path, _, rule in rules_of(game)
+        if "ruling" in tags(rule) and len(rule.get("description", "").strip()) < 20
+    ]
+    assert not silent, "a @ruling must explain itself in the Rule's description:\n" + "\n".join(silent)
+
+
+def test_clause_ids_are_unique_and_prefixed():
+    ids = Counter()
+    prefixes: dict[str, set[str]] = {}
+    for game in GAMES:
+        for _, _, rule in rules_of(game):
+            for t in tags(rule):
+                if CLAUSE_ID.match(t):
+                    ids[t] += 1
+                    prefixes.setdefault(game, set()).add(t.split("-")[0])
+    assert not [i for i, n in ids.items() if n > 1], f"duplicate ids: {[i for i, n in ids.items() if n > 1]}"
+    mixed = {g: p for g, p in prefixes.items() if len(p) != 1}
+    assert not mixed, f"a game's clause ids share one prefix: {mixed}"
+    owners = Counter(next(iter(p)) for p in prefixes.values())
+    assert all(n == 1 for n in owners.values()), f"two games share a prefix: {owners}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_has_the_same_shape(game):
+    assert (ROOT / "step_defs" / f"{game}.py").is_file(), f"step_defs/{game}.py binds features/{game}"
+    package = ROOT / "statemachines" / game
+    missing = [f for f in ("__init__.py", "rules.py", "machine.py", "engine.py") if not (package / f).is_file()]
+    assert not missing, f"statemachines/{game}/ lacks {missing}"
+    assert (ROOT / "casebook" / "schemas" / f"{game}.json").is_file(), f"no JSON Schema for {game}"
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in ("import_module", "__import__"):
+            names |= {a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
+    return names
+
+
+def test_step_definitions_never_import_the_reference():
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(m for m in imported_modules(path) if m.split(".")[0] == "statemachines")
+        for path in (ROOT / "step_defs").rglob("*.py")
+    }
+    offenders = {k: v for k, v in offenders.items() if v}
+    assert not offenders, f"step definitions speak only the driver protocol: {offenders}"
+
+
+def test_no_game_imports_another():
+    offenders = []
+    for game_dir in (ROOT / "statemachines").iterdir():
+        if not (game_dir / "__init__.py").exists():
+            continue
+        for path in game_dir.rglob("*.py"):
+            for module in imported_modules(path):
+                parts = module.split(".")
+                if parts[0] == "statemachines" and len(parts) > 1 and parts[1] not in (game_dir.name, "core"):
+                    offenders.append(f"{path.relative_to(ROOT)} imports {module}")
+    assert not offenders, "\n".join(offenders)
+
+
+def test_the_import_check_can_fail(tmp_path):
+    """The checker above must see every spelling of an import of the reference."""
+    sample = tmp_path / "x.py"
+    sample.write_text("import statemachines.cluedo_drei\nfrom statemachines import core\nimportlib.import_module('statemachines.x')\n")
+    assert {"statemachines.cluedo_drei", "statemachines", "statemachines.x"} <= imported_modules(sample)
