@@ -1,0 +1,112 @@
+"""Perft: the exact number of distinct action sequences from a position, chance expanded.
+
+From a published canonical state, ``perft(d)`` counts the sequences of
+exactly ``d`` moves (chance outcomes, and each actor's choice when several
+act at once, are moves like any other) that ``legal()`` allows; a sequence
+that reaches the end of the game early is not counted at the deeper levels.
+An engine that agrees on these numbers enumerates the same moves in the
+same positions, whatever its language: a cheap, exact cross-check.
+
+Fixtures live in casebook/conformance/perft/<game>.json::
+
+    {"game": "cluedo_drei", "positions": [{"name": ..., "state": {...}, "counts": [n1, n2, ...]}]}
+
+The walk reloads each position with ``load`` rather than undoing moves, so
+it needs nothing beyond the protocol.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from casebook.protocol import Table
+
+FIXTURES = Path(__file__).resolve().parent / "perft"
+
+
+def perft(impl, game: str, state: dict, depth: int, budget: int | None = None) -> list[int]:
+    """Counts of sequences of length 1..depth from ``state``; stop early past ``budget`` nodes."""
+    counts = [0] * depth
+    nodes = 0
+
+    def walk(position: dict, level: int) -> None:
+        nonlocal nodes
+        table = Table.load(impl, game, position)
+        try:
+            moves = table.legal()["moves"]
+        finally:
+            table.close()
+        counts[level] += len(moves)
+        nodes += len(moves)
+        if budget is not None and nodes > budget:
+            raise OverBudget(nodes)
+        if level + 1 == depth:
+            return
+        for move in moves:
+            child = Table.load(impl, game, position)
+            try:
+                child.apply(move["actor"], move["action"])
+                after = child.state()
+            finally:
+                child.close()
+            walk(after, level + 1)
+
+    if depth > 0:
+        walk(state, 0)
+    return counts
+
+
+class OverBudget(Exception):
+    pass
+
+
+def fixture_path(game: str, directory: Path = FIXTURES) -> Path:
+    return directory / f"{game}.json"
+
+
+def load_fixtures(game: str, directory: Path = FIXTURES) -> list[dict]:
+    path = fixture_path(game, directory)
+    if not path.exists():
+        return []
+    return json.loads(path.read_text(encoding="utf-8"))["positions"]
+
+
+def published_games(directory: Path = FIXTURES) -> list[str]:
+    return sorted(p.stem for p in directory.glob("*.json"))
+
+
+def generate(impl, game: str, options: dict, *, positions: int = 3, seed: int = 1, max_depth: int = 4,
+             budget: int = 1500, walk: tuple[int, ...] = (0, 6, 15)) -> list[dict]:
+    """Pick positions (the start and after seeded random play), each as deep as the budget allows."""
+    from casebook.testing import random_step
+
+    out = []
+    rng = random.Random(seed)
+    table = Table.new(impl, game, options)
+    played = 0
+    for target in walk[:positions]:
+        while played < target and random_step(table, rng) is not None:
+            played += 1
+        state = table.state()
+        if not table.legal()["moves"]:
+            break
+        counts: list[int] = []
+        for depth in range(1, max_depth + 1):
+            try:
+                counts = perft(impl, game, state, depth, budget=budget)
+            except OverBudget:
+                break
+        out.append({"name": f"{game} after {played} random moves (seed {seed})", "state": state, "counts": counts})
+    table.close()
+    return out
+
+
+def write_fixtures(game: str, positions: list[dict], directory: Path = FIXTURES) -> Path:
+    path = fixture_path(game, directory)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    doc = {"game": game, "about": "perft counts: distinct action sequences of length 1..N from each state, chance expanded "
+                                  "(casebook perft); generated from the reference", "positions": positions}
+    path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path

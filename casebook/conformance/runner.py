@@ -1,0 +1,197 @@
+"""``casebook verify``: run the feature suite and the property tests against an implementation.
+
+The suite is the ordinary pytest run (step_defs/<game>.py, tests/<game>/),
+pointed at the implementation through a validating wrapper (see
+``validating``), with a plugin of our own that draws a progress bar, keeps
+each scenario's verdict with its clause ids, and names the cause of a
+failure (``crashed: …``, ``timeout: …``, ``schema_violation: …``).
+Afterwards the results fold into the conformance report (``report``).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import sys
+import time
+from pathlib import Path
+
+from casebook.errors import DriverFailure
+from casebook.pytest_plugin import UNSUPPORTED
+
+ROOT = Path(__file__).resolve().parents[2]  # the repo: features/, step_defs/, tests/
+WRAPPED_SPEC = "python:casebook.conformance.validating:implementation"
+
+
+def failure_message(excinfo, step: str | None = None) -> str:
+    """A failure's first line names its cause: the driver fault, or the assertion that did not hold."""
+    exc = excinfo.value
+    where = f" (step: {step})" if step else ""
+    if isinstance(exc, DriverFailure):
+        return f"{exc.cause}: {exc.detail}{where}"
+    text = str(exc).strip() or type(exc).__name__
+    if isinstance(exc, AssertionError):
+        return f"assertion failed{where}: {text}"
+    return f"{type(exc).__name__}{where}: {text}"
+
+
+class VerifyPlugin:
+    """Collects verdicts per scenario, filters by clause, shows progress."""
+
+    def __init__(self, clause_patterns: list[str] | None = None, progress: bool = True, label: str = "verify"):
+        self.patterns = clause_patterns or []
+        self.show_progress = progress
+        self.label = label
+        self.info: dict[str, dict] = {}  # nodeid -> what the report needs
+        self.results: dict[str, dict] = {}
+        self.errors: list[str] = []  # collection errors: a broken suite, not a verdict
+        self._failed_step: dict[str, str] = {}
+        self._progress = None
+        self._task = None
+        self._counts = {"passed": 0, "failed": 0, "unsupported": 0}
+
+    # -- collection ---------------------------------------------------------------
+    def pytest_collection_modifyitems(self, session, config, items):
+        keep = []
+        for item in items:
+            scenario = getattr(getattr(item, "function", None), "__scenario__", None)
+            if scenario is not None:
+                clauses = [m.args[0] for m in item.iter_markers("clause") if m.args]
+                game = Path(scenario.feature.abs_filename).parent.name
+                name = scenario.name + (f" [{item.callspec.id}]" if hasattr(item, "callspec") else "")
+                info = {"kind": "scenario", "clauses": clauses, "game": game, "name": name,
+                        "feature": scenario.feature.name}
+            else:
+                parts = Path(str(item.path)).resolve().relative_to(ROOT).parts if str(item.path).startswith(str(ROOT)) else ()
+                game = parts[1] if len(parts) > 2 and parts[0] == "tests" else ""
+                info = {"kind": "property", "clauses": [], "game": game, "name": item.nodeid}
+            if self.patterns and not any(fnmatch.fnmatchcase(c, p) for c in info["clauses"] for p in self.patterns):
+                continue
+            self.info[item.nodeid] = info
+            keep.append(item)
+        if len(keep) != len(items):
+            config.hook.pytest_deselected(items=[i for i in items if i.nodeid not in self.info])
+            items[:] = keep
+
+    def pytest_collectreport(self, report):
+        if report.failed:
+            self.errors.append(f"{report.nodeid}: {str(report.longrepr)[-2000:]}")
+
+    def pytest_collection_finish(self, session):
+        if not self.show_progress:
+            return
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self._progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                                  console=Console(stderr=True), transient=False)
+        self._progress.start()
+        self._task = self._progress.add_task(self.label, total=len(session.items))
+
+    # -- verdicts -----------------------------------------------------------------
+    def pytest_bdd_step_error(self, request, feature, scenario, step, step_func, step_func_args, exception):
+        self._failed_step[request.node.nodeid] = f"{step.keyword} {step.name}"
+
+    def pytest_runtest_makereport(self, item, call):
+        if call.excinfo is not None and item.nodeid in self.info and call.when in ("setup", "call", "teardown"):
+            if not call.excinfo.errisinstance(__import__("_pytest.outcomes", fromlist=["Skipped"]).Skipped):
+                current = self.results.get(item.nodeid)
+                if current is None or current["status"] != "failed":
+                    self.results[item.nodeid] = {"status": "failed", "message": failure_message(call.excinfo, self._failed_step.get(item.nodeid))}
+
+    def pytest_runtest_logreport(self, report):
+        if report.nodeid not in self.info:
+            return
+        if report.skipped and report.when in ("setup", "call"):
+            reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+            reason = reason.removeprefix("Skipped: ")
+            status = "unsupported" if reason.startswith(UNSUPPORTED) else "skipped"
+            self.results[report.nodeid] = {"status": status, "message": reason}
+        elif report.failed:
+            self.results.setdefault(report.nodeid, {"status": "failed", "message": str(report.longrepr)[-500:]})
+            self.results[report.nodeid]["status"] = "failed"
+        elif report.passed and report.when == "call":
+            self.results.setdefault(report.nodeid, {"status": "passed", "message": ""})
+
+    def pytest_runtest_logfinish(self, nodeid, location):
+        status = self.results.get(nodeid, {}).get("status", "not_run")
+        if status in self._counts:
+            self._counts[status] += 1
+        if self._progress is not None:
+            info = self.info.get(nodeid, {})
+            c = self._counts
+            self._progress.update(self._task, advance=1, description=(
+                f"{self.label} [green]{c['passed']}✔[/green] [red]{c['failed']}✘[/red] [yellow]{c['unsupported']}∅[/yellow] "
+                f"{info.get('game', '')}: {info.get('feature', info.get('name', ''))[:30]}"))
+
+    def pytest_sessionfinish(self, session):
+        if self._progress is not None:
+            self._progress.stop()
+
+    # -- for the report -----------------------------------------------------------
+    def scenario_results(self) -> list[dict]:
+        out = []
+        for nodeid, info in self.info.items():
+            if info["kind"] != "scenario":
+                continue
+            result = self.results.get(nodeid, {"status": "not_run", "message": ""})
+            out.append({"nodeid": nodeid, "clauses": info["clauses"], "game": info["game"], "name": info["name"], **result})
+        return out
+
+    def property_results(self) -> list[dict]:
+        out = []
+        for nodeid, info in self.info.items():
+            if info["kind"] != "property":
+                continue
+            result = dict(self.results.get(nodeid, {"status": "not_run", "message": ""}))
+            if result["status"] == "skipped":
+                result["status"] = "not_run"
+            out.append({"name": nodeid, "game": info["game"], **result})
+        return out
+
+
+def suite_paths(root: Path, games: list[str], properties: bool) -> list[str]:
+    paths = []
+    for game in games:
+        steps = root / "step_defs" / f"{game}.py"
+        if steps.exists():
+            paths.append(str(steps))
+        tests = root / "tests" / game
+        if properties and tests.is_dir():
+            paths.append(str(tests))
+    return paths
+
+
+def run_suite(spec: str, games: list[str], *, root: Path = ROOT, out: Path, name: str, timeout: float,
+              properties: bool = True, offered: set[str] | None = None, clauses: list[str] | None = None,
+              progress: bool = True, verbose: bool = False, cucumber: Path | None = None,
+              extra_args: list[str] | None = None) -> tuple[int, VerifyPlugin, float]:
+    """Run pytest in this process against ``spec`` (wrapped); return its exit code, the plugin, seconds."""
+    import pytest
+
+    scenario_games = games
+    property_games = [g for g in games if offered is None or g in offered]
+    paths = suite_paths(root, scenario_games, False) + [p for p in suite_paths(root, property_games, properties) if "/tests/" in p]
+    plugin = VerifyPlugin(clauses, progress=progress and not verbose, label=name)
+    if not paths:
+        return 5, plugin, 0.0
+    (out / "conformance").mkdir(parents=True, exist_ok=True)
+    args = [*paths, f"--rootdir={root}", "-c", str(root / "pyproject.toml"), f"--impl={WRAPPED_SPEC}",
+            f"--impl-timeout={timeout}", f"--junitxml={out / 'conformance' / (name + '.junit.xml')}",
+            f"--cucumberjson={cucumber or (out / 'cucumber.json')}", "-p", "no:cacheprovider"]
+    args += ["-v"] if verbose else ["-q", "-p", "no:terminal"]
+    args += extra_args or []
+    saved = {k: os.environ.get(k) for k in ("CASEBOOK_VERIFY_IMPL", "CASEBOOK_VERIFY_TIMEOUT")}
+    os.environ["CASEBOOK_VERIFY_IMPL"], os.environ["CASEBOOK_VERIFY_TIMEOUT"] = spec, str(timeout)
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))  # step_defs and tests import as packages of the repo
+    started = time.perf_counter()
+    try:
+        code = pytest.main(args, plugins=[plugin])
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    return int(code), plugin, time.perf_counter() - started

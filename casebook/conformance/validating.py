@@ -1,0 +1,180 @@
+"""The verifying side of the protocol: check everything an implementation answers.
+
+``ValidatingImplementation`` wraps any implementation (in process or over
+stdio) and checks each answer before a step definition sees it:
+
+* ``state()`` against the game's ``$defs.state``, ``view()`` against
+  ``$defs.view``, each action in ``legal()`` against ``$defs.action``, each
+  event against ``$defs.event`` (casebook/schemas/<game>.json);
+* ``legal()`` against the protocol itself: ``to_act`` is the sorted set of
+  actors of ``moves``, moves are sorted, chance moves carry ``p`` summing to 1;
+* ``view(player)`` shows no secret and no other player's private slot.
+
+A broken answer raises ``DriverFailure`` whose ``cause`` names it
+(``schema_violation``, ``out_of_protocol``, ``view_leak``), so the scenario
+fails with that name rather than with a confusing assertion three steps later.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+
+import jsonschema
+
+from casebook.errors import DriverFailure
+from casebook.impls import close_implementation, open_implementation
+from casebook.protocol import CHANCE, canonical, leaks, sort_moves
+
+ENV_SPEC = "CASEBOOK_VERIFY_IMPL"
+ENV_TIMEOUT = "CASEBOOK_VERIFY_TIMEOUT"
+P_TOLERANCE = 1e-6
+
+
+@lru_cache(maxsize=None)
+def game_schema(game: str) -> dict | None:
+    """The published schema of a game, or None when the harness has none (a toy game)."""
+    from statemachines.core import load_schema  # only reads casebook/schemas/<game>.json
+
+    try:
+        return load_schema(game)
+    except (FileNotFoundError, OSError, json.JSONDecodeError):
+        return None
+
+
+def _validator(schema: dict, part: str):
+    defs = schema.get("$defs", {})
+    if part not in defs:
+        return None
+    # Validate against the whole document so "$ref": "#/$defs/…" resolves.
+    document = {**{k: v for k, v in schema.items() if k in ("$schema", "$id")}, "$defs": defs, "$ref": f"#/$defs/{part}"}
+    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    return cls(document)
+
+
+class ValidatingImplementation:
+    """An Implementation that checks every answer of ``inner``; see the module doc."""
+
+    def __init__(self, inner, schemas: dict[str, dict] | None = None, check_leaks: bool = True):
+        self.inner = inner
+        self.schemas = dict(schemas or {})
+        self.check_leaks = check_leaks
+        self._games: dict[str, str] = {}  # table id -> game
+        self._validators: dict[tuple[str, str], object] = {}
+
+    # -- checks -----------------------------------------------------------------
+    def _check(self, game: str, part: str, value, what: str) -> None:
+        key = (game, part)
+        if key not in self._validators:
+            schema = self.schemas.get(game) or game_schema(game)
+            self._validators[key] = _validator(schema, part) if schema else None
+        validator = self._validators[key]
+        if validator is None or not game:
+            return
+        error = jsonschema.exceptions.best_match(validator.iter_errors(value))
+        if error is not None:
+            raise DriverFailure("schema_violation", f"{what} fails the {game} schema $defs.{part} at {error.json_path}: {error.message[:300]}")
+
+    def _game(self, table: str) -> str | None:
+        return self._games.get(table)
+
+    def _check_legal(self, game: str, legal) -> None:
+        if not isinstance(legal, dict) or not isinstance(legal.get("to_act"), list) or not isinstance(legal.get("moves"), list):
+            raise DriverFailure("out_of_protocol", f'legal() must be {{"to_act": [...], "moves": [...]}}, got {str(legal)[:200]}')
+        moves = legal["moves"]
+        for move in moves:
+            if not isinstance(move, dict) or not isinstance(move.get("actor"), str) or not isinstance(move.get("action"), dict):
+                raise DriverFailure("out_of_protocol", f'a legal move is {{"actor": str, "action": {{...}}}}, got {str(move)[:200]}')
+            self._check(game, "action", move["action"], f"legal move {canonical(move)[:200]}")
+        actors = sorted({m["actor"] for m in moves})
+        if legal["to_act"] != actors:
+            raise DriverFailure("out_of_protocol", f"legal() to_act {legal['to_act']} is not the sorted actors of its moves {actors}")
+        if [canonical(m) for m in sort_moves(moves)] != [canonical(m) for m in moves]:
+            raise DriverFailure("out_of_protocol", "legal() moves are not sorted by actor, then canonical JSON of the action")
+        if len({canonical([m["actor"], m["action"]]) for m in moves}) != len(moves):
+            raise DriverFailure("out_of_protocol", "legal() lists the same move twice")
+        chance = [m for m in moves if m["actor"] == CHANCE]
+        if chance:
+            if not all(isinstance(m.get("p"), (int, float)) and 0 < m["p"] <= 1 for m in chance):
+                raise DriverFailure("out_of_protocol", "every chance move needs a probability 0 < p <= 1")
+            total = sum(m["p"] for m in chance)
+            if abs(total - 1) > P_TOLERANCE:
+                raise DriverFailure("out_of_protocol", f"chance probabilities sum to {total}, not 1")
+
+    # -- the protocol -----------------------------------------------------------
+    def hello(self) -> dict:
+        hello = self.inner.hello()
+        if not isinstance(hello, dict) or not isinstance(hello.get("games"), dict):
+            raise DriverFailure("out_of_protocol", f"hello must list its games, got {str(hello)[:200]}")
+        return hello
+
+    def new(self, game: str, options: dict) -> str:
+        table = self.inner.new(game, options)
+        self._games[table] = game
+        return table
+
+    def load(self, game: str, state: dict) -> str:
+        table = self.inner.load(game, state)
+        self._games[table] = game
+        return table
+
+    def state(self, table: str) -> dict:
+        state = self.inner.state(table)
+        game = self._game(table)
+        if game:
+            self._check(game, "state", state, "state()")
+            missing = [k for k in ("game", "players", "phase") if not isinstance(state, dict) or k not in state]
+            if missing:
+                raise DriverFailure("schema_violation", f"state() lacks {', '.join(missing)}")
+        return state
+
+    def view(self, table: str, player: str | None) -> dict:
+        view = self.inner.view(table, player)
+        game = self._game(table)
+        if game:
+            self._check(game, "view", view, f"view({player})")
+        if self.check_leaks:
+            found = leaks(view, player)
+            if found:
+                raise DriverFailure("view_leak", f"view({player}) shows hidden information at {', '.join(found[:5])}")
+        return view
+
+    def legal(self, table: str) -> dict:
+        legal = self.inner.legal(table)
+        game = self._game(table)
+        self._check_legal(game or "", legal)
+        return legal
+
+    def apply(self, table: str, actor: str, action: dict) -> list:
+        events = self.inner.apply(table, actor, action)
+        game = self._game(table)
+        if not isinstance(events, list):
+            raise DriverFailure("out_of_protocol", f"apply() must return a list of events, got {type(events).__name__}")
+        if game:
+            for event in events:
+                self._check(game, "event", event, f"event {canonical(event)[:200]}")
+        return events
+
+    def close(self, table: str) -> None:
+        self._games.pop(table, None)
+        self.inner.close(table)
+
+    def shutdown(self) -> None:
+        close_implementation(self.inner)
+
+    def __getattr__(self, name):  # restarts, proc… of a stdio inner, for diagnostics
+        if name == "inner":
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+
+
+def implementation() -> ValidatingImplementation:
+    """Factory for ``--impl=python:casebook.conformance.validating:implementation``.
+
+    ``casebook verify`` sets ``CASEBOOK_VERIFY_IMPL`` to the real spec, so the
+    plugin's ``implementation`` fixture gets the wrapped one without changes.
+    """
+    spec = os.environ.get(ENV_SPEC, "reference")
+    timeout = float(os.environ.get(ENV_TIMEOUT, "10"))
+    return ValidatingImplementation(open_implementation(spec, timeout=timeout))

@@ -1,0 +1,60 @@
+"""Shared by the conformance tests: the toy game's schema, the fake engines, orphan checks."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FAKE = str(ROOT / "examples" / "broken" / "fake_engine.py")
+TOY_SPEC = "python:tests.harness.toy:make"
+TOY_SCHEMA = {
+    "$defs": {
+        "state": {"type": "object", "required": ["game", "players", "phase"], "properties": {"players": {"type": "array"}}},
+        "view": {"type": "object"},
+        "action": {"type": "object", "required": ["type"], "properties": {"type": {"enum": ["deal", "bet"]}}},
+        "event": {"type": "object", "required": ["type"]},
+    }
+}
+
+
+def fake_argv(fault: str, *, on: str | None = None, every: int = 1, impl: str = TOY_SPEC) -> list[str]:
+    argv = [sys.executable, FAKE, "--fault", fault, "--every", str(every), "--impl", impl]
+    return argv + (["--on", on] if on else [])
+
+
+def fake_cmd(fault: str, **kw) -> str:
+    return "cmd:" + " ".join(fake_argv(fault, **kw))
+
+
+def alive(pid: int) -> bool:
+    """Running (not gone, not a zombie waiting for a parent that may never reap it)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def descendants(pid: int = None) -> list[int]:
+    """Live processes whose parent chain reaches ``pid`` (default: this test process)."""
+    pid = pid or os.getpid()
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[0] != "Z":
+                parents[int(entry.name)] = int(fields[1])
+    found = []
+    for child in parents:
+        p = child
+        while p in parents and p > 1:
+            p = parents[p]
+            if p == pid:
+                found.append(child)
+                break
+    return found
