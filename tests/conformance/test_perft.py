@@ -1,0 +1,44 @@
+"""Perft counts: exact on a game small enough to count by hand, and the published fixtures hold.
+
+The published fixtures (casebook/conformance/perft/<game>.json) were computed
+by the reference; the reference must still reproduce them (in process and,
+with --impl, over stdio): a changed count means the moves a position offers
+changed, which a rule change should say out loud.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from casebook.conformance import perft as pf
+from casebook.impls import open_implementation
+from casebook.protocol import Table
+from tests.conformance.helpers import TOY_SPEC
+
+
+def test_perft_counts_the_toy_game_by_hand():
+    impl = open_implementation(TOY_SPEC)
+    start = Table.new(impl, "toy", {}).state()
+    # 3 cards for A, 3 for B, 2 bets for A, 2 for B; then the game is over.
+    assert pf.perft(impl, "toy", start, 5) == [3, 9, 18, 36, 0]
+
+
+def test_generated_fixtures_reproduce(tmp_path):
+    impl = open_implementation(TOY_SPEC)
+    positions = pf.generate(impl, "toy", {}, positions=2, walk=(0, 2), max_depth=3)
+    pf.write_fixtures("toy", positions, tmp_path)
+    loaded = pf.load_fixtures("toy", tmp_path)
+    assert [p["counts"] for p in loaded] == [[3, 9, 18], [2, 4, 0]]
+    for position in loaded:
+        assert pf.perft(impl, "toy", position["state"], len(position["counts"])) == position["counts"]
+
+
+FIXTURES = [(game, i) for game in pf.published_games() for i, _ in enumerate(pf.load_fixtures(game))]
+
+
+@pytest.mark.parametrize("game, index", FIXTURES, ids=[f"{g}-{i}" for g, i in FIXTURES])
+def test_published_perft_counts_hold(implementation, hello, game, index):
+    if game not in hello["games"]:
+        pytest.skip(f"unsupported: game {game} not offered")
+    position = pf.load_fixtures(game)[index]
+    assert pf.perft(implementation, game, position["state"], len(position["counts"])) == position["counts"]
