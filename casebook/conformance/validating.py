@@ -53,6 +53,24 @@ def _validator(schema: dict, part: str):
     return cls(document)
 
 
+_VALIDATORS: dict[tuple[int, str], object] = {}
+
+
+def schema_error(game: str, part: str, value, schema: dict | None = None) -> str | None:
+    """Why ``value`` fails ``$defs.<part>`` of the game's schema, or None (also when there is no schema)."""
+    schema = schema or game_schema(game)
+    if not schema:
+        return None
+    key = (id(schema), part)
+    if key not in _VALIDATORS:
+        _VALIDATORS[key] = _validator(schema, part)
+    validator = _VALIDATORS[key]
+    if validator is None or validator.is_valid(value):  # the fast path; best_match walks every error
+        return None
+    error = jsonschema.exceptions.best_match(validator.iter_errors(value))
+    return f"$defs.{part} at {error.json_path}: {error.message[:300]}"
+
+
 class ValidatingImplementation:
     """An Implementation that checks every answer of ``inner``; see the module doc."""
 
@@ -61,20 +79,21 @@ class ValidatingImplementation:
         self.schemas = dict(schemas or {})
         self.check_leaks = check_leaks
         self._games: dict[str, str] = {}  # table id -> game
-        self._validators: dict[tuple[str, str], object] = {}
+        self._valid_actions: set[str] = set()
 
     # -- checks -----------------------------------------------------------------
     def _check(self, game: str, part: str, value, what: str) -> None:
-        key = (game, part)
-        if key not in self._validators:
-            schema = self.schemas.get(game) or game_schema(game)
-            self._validators[key] = _validator(schema, part) if schema else None
-        validator = self._validators[key]
-        if validator is None or not game:
+        if not game:
             return
-        error = jsonschema.exceptions.best_match(validator.iter_errors(value))
-        if error is not None:
-            raise DriverFailure("schema_violation", f"{what} fails the {game} schema $defs.{part} at {error.json_path}: {error.message[:300]}")
+        if part == "action":  # the same moves come back at every turn: check each spelling once
+            spelling = canonical(value)
+            if spelling in self._valid_actions:
+                return
+        problem = schema_error(game, part, value, self.schemas.get(game))
+        if problem:
+            raise DriverFailure("schema_violation", f"{what} fails the {game} schema {problem}")
+        if part == "action":
+            self._valid_actions.add(spelling)
 
     def _game(self, table: str) -> str | None:
         return self._games.get(table)
