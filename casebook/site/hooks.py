@@ -1,0 +1,93 @@
+"""MkDocs hooks (see mkdocs.yml): generate the per-game pages at build time.
+
+``on_config`` reads the features, the last run's results, the conformance
+reports and the engines once, and expands the ``casebook:games`` and
+``casebook:protocol`` placeholders of the nav.  ``on_files`` adds the
+generated pages (in memory: nothing generated is written into docs/), the raw
+JSON Schemas and the vendored mermaid.  Problems found while reading (a clause
+without an id, a feature that does not parse, an engine that does not import)
+are logged as warnings, so ``mkdocs build --strict`` refuses them.
+
+The results folder is ``results/`` beside mkdocs.yml, or ``$CASEBOOK_RESULTS``
+(``casebook docs build --results DIR`` sets it).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from mkdocs.structure.files import File
+
+from casebook.site.render import Site
+from casebook.site.vendor import VendorError, mermaid_js
+
+log = logging.getLogger("mkdocs.plugins.casebook")  # under "mkdocs": strict mode counts its warnings
+MERMAID_URI = "javascripts/vendor/mermaid.min.js"
+
+_site: Site | None = None
+
+
+def root_of(config) -> Path:
+    return Path(config.config_file_path).resolve().parent
+
+
+def expand(nav, site: Site):
+    """Replace the placeholders in the configured nav with the generated entries."""
+    if isinstance(nav, list):
+        out = []
+        for item in nav:
+            if item == "casebook:games":
+                out += site.nav_games()
+            elif item == "casebook:protocol":
+                out += site.nav_protocol()
+            else:
+                out.append(expand(item, site))
+        return out
+    if isinstance(nav, dict):
+        return {k: expand(v, site) for k, v in nav.items()}
+    return nav
+
+
+def on_config(config):
+    global _site
+    root = root_of(config)
+    results = Path(os.environ.get("CASEBOOK_RESULTS") or root / "results")
+    extra = (config.extra or {}).get("casebook", {}) or {}
+    _site = Site(root, results, titles=extra.get("games", {}) or {}, directory_urls=config.use_directory_urls).build()
+    for problem in _site.problems:
+        log.warning(problem)
+    for game in _site.games:
+        info = _site.engines.get(game.id)
+        if info is not None and info.error:
+            log.info(f"{game.id}: {info.error}")
+    if config.nav:
+        config.nav = expand(config.nav, _site)
+    return config
+
+
+def on_files(files, config):
+    site = _site
+    if site is None:  # pragma: no cover - on_config always runs first
+        return files
+    root = root_of(config)
+    for path, text in site.pages().items():
+        if files.get_file_from_path(path) is None:  # a hand-written page of the same name wins
+            files.append(File.generated(config, path, content=text))
+    for game in site.schemas:
+        files.append(File.generated(config, f"schemas/{game}.json", abs_src_path=str(root / "casebook" / "schemas" / f"{game}.json")))
+    try:
+        files.append(File.generated(config, MERMAID_URI, abs_src_path=str(mermaid_js(root))))
+    except VendorError as exc:
+        log.warning(f"state diagrams will not render: {exc}")
+    return files
+
+
+def on_serve(server, config, builder):
+    """``mkdocs serve`` / ``casebook docs serve --live``: rebuild when a feature, result or engine changes."""
+    root = root_of(config)
+    for path in (root / "features", Path(os.environ.get("CASEBOOK_RESULTS") or root / "results"), root / "statemachines", root / "casebook" / "schemas"):
+        if path.exists():
+            server.watch(str(path))
+    return server

@@ -1,0 +1,558 @@
+"""The generated pages: Markdown (with raw HTML bodies) for every game, clause and result.
+
+``Site.build()`` reads everything once; ``Site.pages()`` returns ``{path: text}``
+for mkdocs and ``Site.nav()`` the navigation (game → rulebook section → clause:
+the clauses are each section page's table of contents).
+
+Paths (stable, so links into the site survive):
+
+    games/<game>/index.md           the game: facts, sections, turn diagram
+    games/<game>/<section>.md       one rulebook section; each clause anchored by its id
+    games/<game>/rulings.md         the rulings register
+    games/<game>/variants.md        player counts, options, variant clauses
+    coverage.md  conformance.md  clauses.md (permalinks: clauses/#CD-ELM-02)
+    protocol/index.md  protocol/<game>.md
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from casebook.site import engines as engines_mod
+from casebook.site.html import LABELS, badge, chip, esc, href, kind_badge, md_heading_text, table
+from casebook.site.results import LastRun, Report, attach, read_cucumber, read_reports
+from casebook.site.spec import NOT_RUN, Clause, Example, Game, Section, Step, read_games, summarize
+
+KIND_TITLES = {
+    "rule": "the rulebook says it",
+    "ruling": "the rulebook is silent or ambiguous: our decision, with its reason",
+    "variant": "applies only in a variant",
+    "optional": "an implementation may decline it",
+    "model": "depends on a fact we modelled",
+}
+STATUS_ORDER = ("passed", "failed", "partial", "unsupported", "skipped", NOT_RUN)
+
+
+@dataclass
+class Site:
+    root: Path
+    results: Path | None
+    titles: dict = field(default_factory=dict)  # game id → {"title":…, "rulebook":…}
+    directory_urls: bool = True
+    with_engines: bool = True
+    games: list[Game] = field(default_factory=list)
+    engines: dict = field(default_factory=dict)
+    last: LastRun = field(default_factory=LastRun)
+    reports: list[Report] = field(default_factory=list)
+    schemas: dict = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    # -- reading -----------------------------------------------------------------
+    def build(self) -> "Site":
+        self.games = read_games(self.root / "features")
+        for game in self.games:
+            self.problems += game.problems
+        self.last = read_cucumber(self.results)
+        self.problems += self.last.problems
+        attach(self.games, self.last)
+        self.reports, problems = read_reports(self.results)
+        self.problems += problems
+        if self.with_engines:
+            self.engines = engines_mod.engine_infos({g.id: {c.id for c in g.clauses} for g in self.games}, self.problems)
+        for game in self.games:
+            schema = engines_mod.schema_of(game.id, self.root)
+            if schema is not None:
+                self.schemas[game.id] = schema
+        return self
+
+    def title(self, game: str) -> str:
+        info = self.engines.get(game)
+        given = self.titles.get(game, {}).get("title") or (info.facts.get("title") if info else None)
+        return str(given or game.replace("_", " ").title())
+
+    def link(self, here: str, to: str, anchor: str = "") -> str:
+        return href(here, to, anchor, self.directory_urls)
+
+    def clause_page(self, clause: Clause) -> str:
+        return f"games/{clause.game}/{clause.section.slug}.md"
+
+    def clause_link(self, here: str, clause: Clause) -> str:
+        return f'<a class="cb-clause-id" href="{esc(self.link(here, self.clause_page(clause), clause.id))}">{esc(clause.id)}</a>'
+
+    def all_clauses(self) -> list[Clause]:
+        return [c for g in self.games for c in g.clauses]
+
+    # -- navigation --------------------------------------------------------------
+    def nav_games(self) -> list:
+        out = []
+        for game in self.games:
+            entries: list = [f"games/{game.id}/index.md"]
+            entries += [{s.title: f"games/{game.id}/{s.slug}.md"} for s in game.sections]
+            entries += [{"Rulings": f"games/{game.id}/rulings.md"}, {"Variants": f"games/{game.id}/variants.md"}]
+            out.append({self.title(game.id): entries})
+        return out
+
+    def nav_protocol(self) -> list:
+        return ["protocol/index.md"] + [{f"{self.title(g)} schema": f"protocol/{g}.md"} for g in sorted(self.schemas)]
+
+    # -- pages ------------------------------------------------------------------
+    def pages(self) -> dict[str, str]:
+        pages = {
+            "games/index.md": self.games_page(),
+            "coverage.md": self.coverage_page(),
+            "conformance.md": self.conformance_page(),
+            "clauses.md": self.clause_index_page(),
+            "protocol/index.md": self.protocol_page(),
+        }
+        for game in self.games:
+            pages[f"games/{game.id}/index.md"] = self.game_page(game)
+            for section in game.sections:
+                pages[f"games/{game.id}/{section.slug}.md"] = self.section_page(game, section)
+            pages[f"games/{game.id}/rulings.md"] = self.rulings_page(game)
+            pages[f"games/{game.id}/variants.md"] = self.variants_page(game)
+        for game_id in self.schemas:
+            pages[f"protocol/{game_id}.md"] = self.schema_page(game_id)
+        return pages
+
+    # The counts line used on many pages.
+    def totals(self, clauses: list[Clause]) -> str:
+        counts = Counter(c.status for c in clauses)
+        parts = [f"{badge(s)} {counts[s]}" for s in STATUS_ORDER if counts[s]]
+        return f'<p class="cb-totals">{len(clauses)} clauses · {" · ".join(parts) if parts else "none yet"}</p>'
+
+    def last_run_note(self) -> str:
+        if self.last.files:
+            return f'<p class="cb-lastrun">Results of the last run: {esc(", ".join(p.name for p in self.last.files))}, {esc(self.last.when)}.</p>'
+        return '<p class="cb-lastrun">No results yet: every example shows <em>not run</em>. Run the suite with <code>--cucumberjson=results/cucumber.json</code>, then build again.</p>'
+
+    def games_page(self) -> str:
+        here = "games/index.md"
+        rows = []
+        for game in self.games:
+            info = self.engines.get(game.id)
+            players = (info.facts.get("players") if info else None) or []
+            rows.append(
+                [
+                    f'<a href="{esc(self.link(here, f"games/{game.id}/index.md"))}">{esc(self.title(game.id))}</a>',
+                    esc(players_text(players)),
+                    str(len(game.sections)),
+                    str(len(game.clauses)),
+                    str(sum(c.is_ruling for c in game.clauses)),
+                    badge(summarize(c.status for c in game.clauses)) if game.clauses else badge(NOT_RUN),
+                ]
+            )
+        body = table(["game", "players", "sections", "clauses", "rulings", "last run"], rows, raw=True) if rows else "<p>No game has features yet.</p>"
+        return f"# Games\n\n{self.last_run_note()}\n\n{body}\n"
+
+    def game_page(self, game: Game) -> str:
+        here = f"games/{game.id}/index.md"
+        info = self.engines.get(game.id)
+        rulebook = self.titles.get(game.id, {}).get("rulebook", "")
+        out = [f"# {md_heading_text(self.title(game.id))}\n"]
+        facts = [("game id", f"<code>{esc(game.id)}</code>")]
+        if rulebook:
+            facts.append(("rulebook", esc(rulebook)))
+        if info and info.facts:
+            if info.facts.get("players"):
+                facts.append(("players", esc(players_text(info.facts["players"]))))
+            for key in ("variants", "optional", "declines"):
+                if info.facts.get(key):
+                    facts.append((key, ", ".join(f"<code>{esc(v)}</code>" for v in info.facts[key])))
+        facts.append(("reference engine", "yes" if info and not info.error else esc(info.error if info else "not loaded")))
+        out.append(table(["", ""], [[k, v] for k, v in facts], raw=True))
+        out.append(self.totals(game.clauses))
+        out.append(self.last_run_note())
+        out.append("\n## Rulebook sections { #sections }\n")
+        rows = []
+        for s in game.sections:
+            counts = Counter(c.status for c in s.clauses)
+            rows.append(
+                [
+                    esc(s.order),
+                    f'<a href="{esc(self.link(here, f"games/{game.id}/{s.slug}.md"))}">{esc(s.title)}</a>',
+                    esc(first_line(s.description)),
+                    str(len(s.clauses)),
+                    " ".join(f"{badge(st)} {counts[st]}" for st in STATUS_ORDER if counts[st]) or ("<em>parse error</em>" if s.error else ""),
+                ]
+            )
+        out.append(table(["#", "section", "transcribes", "clauses", "last run"], rows, raw=True))
+        out.append(
+            f'\n<p>Also: the <a href="{esc(self.link(here, f"games/{game.id}/rulings.md"))}">rulings register</a>, '
+            f'the <a href="{esc(self.link(here, f"games/{game.id}/variants.md"))}">variants</a>'
+            + (f', the <a href="{esc(self.link(here, f"protocol/{game.id}.md"))}">JSON Schema</a>' if game.id in self.schemas else "")
+            + ".</p>\n"
+        )
+        out.append("\n## Turn structure { #turn-structure }\n")
+        if info and info.diagram:
+            out.append(self.diagram(here, game, info))
+        else:
+            out.append(f'<p class="cb-missing">No state diagram: {esc(info.error if info else "no reference engine yet")}.</p>\n')
+        if game.problems:
+            out.append("\n## Problems found while reading { #problems }\n")
+            out.append("<ul>" + "".join(f"<li>{esc(p)}</li>" for p in game.problems) + "</ul>\n")
+        return "\n".join(out) + "\n"
+
+    def diagram(self, here: str, game: Game, info) -> str:
+        by_id = {c.id: c for c in game.clauses}
+        links = {s: f"#phase-{s}" for s in info.states}
+        parts = [
+            f'<div class="cb-diagram" data-game="{esc(game.id)}" data-links="{esc(json.dumps(links))}">'
+            f'<details class="cb-diagram-source"><summary>the diagram\'s mermaid source, as transitions draws it</summary>'
+            f'<pre class="cb-mermaid-source">{esc(info.diagram)}</pre></details></div>',
+            '<p class="cb-hint">Each box is a phase of the turn; click one to see the clauses that govern it. '
+            "The arrows are the rulebook's verbs, with their guards in brackets.</p>",
+        ]
+        rows, ids = [], []
+        for state in info.states:
+            cited = [by_id[i] for i in info.state_clauses.get(state, []) if i in by_id]
+            cell = " ".join(f'{self.clause_link(here, c)}<span class="cb-hidden-sm"> {esc(c.text)}</span><br>' for c in cited)
+            rows.append([f"<code>{esc(state)}</code>", cell or '<span class="cb-missing">no clause cites this phase yet</span>'])
+            ids.append(f"phase-{state}")
+        if rows:
+            parts.append("\n### Phases and the clauses that govern them { #phases }\n")
+            parts.append(table(["phase", "clauses (cited by the engine's guards and callbacks)"], rows, raw=True, row_ids=ids))
+        return "\n".join(parts) + "\n"
+
+    def section_page(self, game: Game, section: Section) -> str:
+        here = f"games/{game.id}/{section.slug}.md"
+        out = [f"# {md_heading_text(section.title)}\n"]
+        meta = f'<p class="cb-source">{esc(self.title(game.id))} · <code>features/{esc(game.id)}/{esc(section.path.name)}</code></p>'
+        out.append(meta)
+        if section.description:
+            out.append(paragraphs(section.description, "cb-transcribes"))
+        if section.error:
+            out.append(f'<div class="admonition failure"><p class="admonition-title">This section does not parse</p><pre>{esc(section.error)}</pre></div>')
+        if section.tags:
+            out.append('<p class="cb-tags">' + " ".join(chip(t) for t in section.tags) + "</p>")
+        out.append(self.totals(section.clauses))
+        if section.background:
+            out.append('<div class="cb-background"><p class="cb-label">Every example of this section starts with</p>' + steps_html(section.background) + "</div>")
+        for clause in section.clauses:
+            out.append(self.clause_html(here, clause))
+        if section.loose:
+            out.append("\n## Examples outside any clause { #loose-examples }\n")
+            out.append('<p class="cb-missing">These scenarios belong to no Rule, so no clause id points at them.</p>')
+            for example in section.loose:
+                out.append(example_html(example))
+        return "\n".join(out) + "\n"
+
+    def clause_html(self, here: str, clause: Clause) -> str:
+        heading = f"\n## {md_heading_text(clause.id)} · {md_heading_text(clause.text)} {{ #{clause.id} .cb-clause }}\n"
+        kinds = " ".join(kind_badge(k, KIND_TITLES.get(k, "")) for k in clause.kinds)
+        tags = " ".join(chip(t) for t in clause.tags if t not in ("ruling",))
+        permalink = self.link(here, "clauses.md", clause.id)
+        meta = (
+            f'<div class="cb-clause-meta">{kinds} {badge(clause.status)} {tags} '
+            f'<a class="cb-permalink" href="{esc(permalink)}" title="a link to this clause that never changes">permalink</a> '
+            f'<span class="cb-where">{esc(clause.section.path.name)}:{clause.line}</span></div>'
+        )
+        parts = [heading, meta]
+        if clause.description:
+            label = "Our ruling, and why" if clause.is_ruling else "Note"
+            parts.append(f'<div class="cb-why"><p class="cb-label">{label}</p>{paragraphs(clause.description)}</div>')
+        if clause.background:
+            parts.append('<div class="cb-background"><p class="cb-label">Every example of this clause starts with</p>' + steps_html(clause.background) + "</div>")
+        for example in clause.examples:
+            parts.append(example_html(example))
+        if not clause.examples:
+            parts.append('<p class="cb-missing">This clause has no example yet, so nothing checks it.</p>')
+        return "\n".join(parts) + "\n"
+
+    def rulings_page(self, game: Game) -> str:
+        here = f"games/{game.id}/rulings.md"
+        rulings = [c for c in game.clauses if c.is_ruling]
+        out = [
+            f"# Rulings: {md_heading_text(self.title(game.id))}\n",
+            "<p>Where the rulebook is silent or ambiguous, we decided. Each ruling is a clause like any other, "
+            "with examples that check it; here are all of them with the reason given.</p>",
+        ]
+        if not rulings:
+            out.append("<p>No rulings yet.</p>")
+        for c in rulings:
+            out.append(f"\n## {md_heading_text(c.id)} · {md_heading_text(c.text)} {{ #{c.id} }}\n")
+            out.append(
+                f'<div class="cb-clause-meta">{badge(c.status)} in <a href="{esc(self.link(here, self.clause_page(c), c.id))}">{esc(c.section.title)}</a> '
+                + " ".join(chip(t) for t in c.tags if t != "ruling")
+                + "</div>"
+            )
+            out.append(f'<div class="cb-why">{paragraphs(c.description) if c.description else "<p class=cb-missing>No reason given yet.</p>"}</div>')
+        return "\n".join(out) + "\n"
+
+    def variants_page(self, game: Game) -> str:
+        here = f"games/{game.id}/variants.md"
+        info = self.engines.get(game.id)
+        out = [f"# Variants: {md_heading_text(self.title(game.id))}\n"]
+        facts = info.facts if info else {}
+        out.append("\n## Player counts and options { #options }\n")
+        if facts.get("players"):
+            out.append(f"<p>Players: <strong>{esc(players_text(facts['players']))}</strong>.</p>")
+        for key, label in (("variants", "Variants the reference offers"), ("optional", "Optional rules"), ("declines", "Declined")):
+            if facts.get(key):
+                out.append(f"<p>{label}: " + ", ".join(f"<code>{esc(v)}</code>" for v in facts[key]) + ".</p>")
+        options = (self.schemas.get(game.id) or {}).get("$defs", {}).get("options")
+        if options:
+            out.append("<p>The options a game starts from (<code>new(game, options)</code>), from the game's JSON Schema:</p>")
+            out.append(options_table(options))
+        elif not facts:
+            out.append('<p class="cb-missing">No reference engine or schema yet to say which options a game takes.</p>')
+        groups: dict[str, list[Clause]] = {}
+        for c in game.clauses:
+            for t in c.tags:
+                if t.startswith(("variant-", "players-", "difficulty-")) or t == "optional" or t.startswith("model-"):
+                    groups.setdefault(t, []).append(c)
+        out.append("\n## Clauses that apply only sometimes { #clauses }\n")
+        if not groups:
+            out.append("<p>Every clause of this game applies in every game.</p>")
+        for tag in sorted(groups, key=variant_order):
+            out.append(f"\n### {md_heading_text(variant_title(tag))} {{ #{tag} }}\n")
+            rows = [[self.clause_link(here, c), esc(c.text), esc(c.section.title), badge(c.status)] for c in groups[tag]]
+            out.append(table(["clause", "says", "section", "last run"], rows, raw=True))
+        return "\n".join(out) + "\n"
+
+    def coverage_page(self) -> str:
+        here = "coverage.md"
+        clauses = self.all_clauses()
+        out = ["# Coverage\n", "<p>Every clause against the last run of the suite. A clause passes when all its examples pass.</p>", self.last_run_note(), self.totals(clauses)]
+        for game in self.games:
+            out.append(f"\n## {md_heading_text(self.title(game.id))} {{ #{game.id} }}\n")
+            rows = []
+            for s in game.sections:
+                counts = Counter(c.status for c in s.clauses)
+                examples = sum(len(c.runs()) for c in s.clauses)
+                rows.append(
+                    [f'<a href="{esc(self.link(here, f"games/{game.id}/{s.slug}.md"))}">{esc(s.title)}</a>', str(len(s.clauses)), str(examples)]
+                    + [str(counts[st]) if counts[st] else "" for st in STATUS_ORDER]
+                )
+            counts = Counter(c.status for c in game.clauses)
+            rows.append(["<strong>total</strong>", f"<strong>{len(game.clauses)}</strong>", f"<strong>{sum(len(c.runs()) for c in game.clauses)}</strong>"] + [f"<strong>{counts[st]}</strong>" if counts[st] else "" for st in STATUS_ORDER])
+            out.append(table(["section", "clauses", "examples"] + [LABELS[s] for s in STATUS_ORDER], rows, raw=True))
+            rows = [[self.clause_link(here, c), esc(c.text), " ".join(kind_badge(k) for k in c.kinds), "".join(badge(r.status) for r in c.runs()) or "—", badge(c.status)] for c in game.clauses]
+            out.append(f'<details class="cb-clause-list"><summary>All {len(game.clauses)} clauses of {esc(self.title(game.id))}</summary>')
+            out.append(table(["clause", "says", "kind", "examples", "clause"], rows, raw=True))
+            out.append("</details>")
+        if not self.games:
+            out.append("<p>No game has features yet.</p>")
+        return "\n".join(out) + "\n"
+
+    def conformance_page(self) -> str:
+        here = "conformance.md"
+        out = [
+            "# Conformance\n",
+            "<p>Each implementation validated with <code>casebook verify</code> leaves a report in "
+            "<code>results/conformance/</code>; this page shows, for each, which clauses it passes. "
+            "A clause an implementation declines in its <code>hello</code> (a variant, an optional rule, a modelled fact) "
+            "is <em>unsupported</em>, not failed.</p>",
+        ]
+        if not self.reports:
+            out.append('<p class="cb-missing">No implementation has been validated yet: no report in <code>results/conformance/</code>.</p>')
+            out.append("<p>To validate one: <code>casebook verify --impl \"cmd:./my-engine --stdio\"</code>, then build the site again.</p>")
+        else:
+            out.append("\n## Implementations { #implementations }\n")
+            rows = []
+            for r in self.reports:
+                total = sum(r.totals.values()) or 1
+                rows.append(
+                    [f'<a href="#impl-{esc(r.slug)}">{esc(r.label)}</a>', f"<code>{esc(r.spec)}</code>", esc(r.generated)]
+                    + [str(r.totals.get(s, 0)) for s in ("passed", "failed", "unsupported", NOT_RUN)]
+                    + [f"{100 * r.totals.get('passed', 0) / total:.0f}%"]
+                )
+            out.append(table(["implementation", "spec", "validated", "passed", "failed", "unsupported", "not run", "passing"], rows, raw=True))
+            out.append("\n## Clauses × implementations { #matrix }\n")
+            known = {c.id: c for c in self.all_clauses()}
+            ids = sorted(set(known) | {i for r in self.reports for i in r.clauses}, key=lambda i: (known[i].game if i in known else "~", i))
+            rows = []
+            for i in ids:
+                name = self.clause_link(here, known[i]) if i in known else f'<code>{esc(i)}</code> <span class="cb-missing">(not in the features)</span>'
+                rows.append([name] + [badge(r.clauses.get(i, {}).get("status", NOT_RUN)) for r in self.reports] + [badge(known[i].status) if i in known else ""])
+            out.append(table(["clause"] + [esc(r.label) for r in self.reports] + ["reference, last run"], rows, raw=True))
+            for r in self.reports:
+                out.append(f"\n## {md_heading_text(r.label)} {{ #impl-{r.slug} }}\n")
+                out.append(f"<p><code>{esc(r.spec)}</code> · validated {esc(r.generated)} · report <code>{esc(r.file)}</code></p>")
+                failing = [(i, e) for i, e in sorted(r.clauses.items()) if e.get("status") == "failed"]
+                if not failing:
+                    out.append("<p>No clause fails.</p>")
+                for i, e in failing:
+                    link = self.clause_link(here, known[i]) if i in known else f"<code>{esc(i)}</code>"
+                    msgs = "".join(f'<li>{esc(s.get("name", ""))}: {badge(s.get("status", NOT_RUN))}<pre>{esc(s.get("message", ""))}</pre></li>' for s in e.get("scenarios", []) if s.get("status") != "passed")
+                    out.append(f'<details class="cb-failure"><summary>{link} {esc(e.get("rule", ""))}</summary><ul>{msgs}</ul></details>')
+        return "\n".join(out) + "\n"
+
+    def clause_index_page(self) -> str:
+        here = "clauses.md"
+        out = [
+            "# Clause index\n",
+            "<p>Every clause by its id. A clause's id never changes, so <code>clauses/#CD-ELM-02</code> style links "
+            "are permanent: they lead to the clause wherever its section page lives. On its section page, "
+            "the clause's anchor is its id too.</p>",
+        ]
+        for game in self.games:
+            out.append(f"\n## {md_heading_text(self.title(game.id))} {{ #game-{game.id} }}\n")
+            rows, ids = [], []
+            for c in game.clauses:
+                target = self.link(here, self.clause_page(c), c.id)
+                rows.append([f'<a class="cb-clause-id" data-permalink="{esc(c.id)}" href="{esc(target)}">{esc(c.id)}</a>', esc(c.text), esc(c.section.title), badge(c.status)])
+                ids.append(c.id)
+            out.append(table(["id", "clause", "section", "last run"], rows, raw=True, row_ids=ids))
+        return "\n".join(out) + "\n"
+
+    def protocol_page(self) -> str:
+        here = "protocol/index.md"
+        from casebook.site.protocol_doc import protocol_markdown
+
+        out = ["# The driver protocol\n", protocol_markdown()]
+        if self.schemas:
+            out.append("\n## JSON Schemas per game { #schemas }\n")
+            out.append("<ul>" + "".join(f'<li><a href="{esc(self.link(here, f"protocol/{g}.md"))}">{esc(self.title(g))}</a> (<a href="{esc(self.link(here, f"schemas/{g}.json"))}">{esc(g)}.json</a>)</li>' for g in sorted(self.schemas)) + "</ul>")
+        return "\n".join(out) + "\n"
+
+    def schema_page(self, game_id: str) -> str:
+        here = f"protocol/{game_id}.md"
+        schema = self.schemas[game_id]
+        out = [
+            f"# {md_heading_text(self.title(game_id))}: JSON Schema\n",
+            f'<p>The file: <a href="{esc(self.link(here, f"schemas/{game_id}.json"))}"><code>casebook/schemas/{esc(game_id)}.json</code></a> '
+            "(JSON Schema draft 2020-12). The reference validates every <code>load()</code> against <code>$defs.state</code>.</p>",
+        ]
+        if schema.get("description"):
+            out.append(paragraphs(str(schema["description"])))
+        for name, sub in schema.get("$defs", {}).items():
+            out.append(f"\n## {md_heading_text(name)} {{ #{name} }}\n")
+            if isinstance(sub, dict) and sub.get("description"):
+                out.append(paragraphs(str(sub["description"])))
+            out.append(f'<details class="cb-schema"><summary>$defs.{esc(name)}</summary><pre><code class="language-json">{esc(json.dumps(sub, indent=2, ensure_ascii=False))}</code></pre></details>')
+        return "\n".join(out) + "\n"
+
+
+# -- rendering helpers -----------------------------------------------------------
+
+
+def players_text(players) -> str:
+    if isinstance(players, (list, tuple)) and len(players) == 2:
+        return f"{players[0]}–{players[1]}" if players[0] != players[1] else str(players[0])
+    return ", ".join(str(p) for p in players) if isinstance(players, (list, tuple)) else str(players)
+
+
+def first_line(text: str) -> str:
+    return text.strip().splitlines()[0] if text.strip() else ""
+
+
+def paragraphs(text: str, css: str = "") -> str:
+    cls = f' class="{css}"' if css else ""
+    paras = [p for p in text.split("\n\n") if p.strip()]
+    return "".join(f"<p{cls}>{esc(' '.join(p.split()))}</p>" for p in paras)
+
+
+def step_text_html(text: str) -> str:
+    """A step's text with quoted values and <outline parameters> set apart, so names stand out."""
+    out, quoted = [], False
+    for i, piece in enumerate(text.split('"')):
+        if i > 0:
+            out.append("&#8221;</span>" if quoted else '<span class="cb-value">&#8220;')
+            quoted = not quoted
+        out.append(mark_params(piece))
+    if quoted:  # an odd quote: close the span we opened
+        out.append("</span>")
+    return "".join(out)
+
+
+def mark_params(text: str) -> str:
+    out, rest = [], text
+    while "<" in rest and ">" in rest[rest.index("<"):]:
+        start = rest.index("<")
+        end = rest.index(">", start)
+        name = rest[start + 1 : end]
+        if not name or name != name.strip() or "<" in name:
+            out.append(esc(rest[: end + 1]))
+        else:
+            out.append(esc(rest[:start]) + f'<span class="cb-param">&lt;{esc(name)}&gt;</span>')
+        rest = rest[end + 1 :]
+    out.append(esc(rest))
+    return "".join(out)
+
+
+def steps_html(steps: list[Step]) -> str:
+    items = []
+    for s in steps:
+        extra = ""
+        if s.table:
+            header, *rows = s.table
+            extra = table(header, rows, wrap=False)
+        if s.doc is not None:
+            extra += f"<pre class=\"cb-doc\">{esc(s.doc)}</pre>"
+        items.append(f'<li><span class="cb-kw cb-kw-{esc(s.keyword.lower())}">{esc(s.keyword)}</span> {step_text_html(s.text)}{extra}</li>')
+    return f'<ul class="cb-steps">{"".join(items)}</ul>'
+
+
+def failure_html(message: str) -> str:
+    if not message:
+        return ""
+    return f'<details class="cb-failure"><summary>why it failed</summary><pre>{esc(message.strip())}</pre></details>'
+
+
+def example_html(example: Example) -> str:
+    status = example.result.status
+    head = (
+        f'<div class="cb-example-head">{badge(status)} <span class="cb-example-keyword">{esc(example.keyword)}:</span> '
+        f'<span class="cb-example-name">{esc(example.name)}</span> '
+        + " ".join(chip(t) for t in example.tags)
+        + (f' <a class="cb-anchor" href="#{esc(example.anchor)}" title="link to this example">¶</a>' if example.anchor else "")
+        + "</div>"
+    )
+    body = [head]
+    if example.description:
+        body.append(paragraphs(example.description, "cb-example-description"))
+    body.append(steps_html(example.steps))
+    if example.is_outline:
+        for t in example.tables:
+            rows = [[esc(v) for v in row.values] + [badge(row.result.status) + failure_html(row.result.message)] for row in t.rows]
+            label = f'<p class="cb-label">{esc(t.name) or "Examples"} ' + " ".join(chip(x) for x in t.tags) + "</p>"
+            body.append(label + table([esc(h) for h in t.header] + ["last run"], rows, raw=True, wrap=False))
+    else:
+        body.append(failure_html(example.result.message))
+    anchor = f' id="{esc(example.anchor)}"' if example.anchor else ""
+    return f'<div class="cb-example cb-example-{esc(status)}"{anchor}>' + "".join(body) + "</div>"
+
+
+def options_table(options: dict) -> str:
+    props = options.get("properties", {}) if isinstance(options, dict) else {}
+    required = set(options.get("required", [])) if isinstance(options, dict) else set()
+    rows = []
+    for name, spec in props.items():
+        spec = spec if isinstance(spec, dict) else {}
+        allowed = []
+        if "enum" in spec:
+            allowed.append(", ".join(json.dumps(v, ensure_ascii=False) for v in spec["enum"]))
+        if "minimum" in spec or "maximum" in spec:
+            allowed.append(f"{spec.get('minimum', '')}–{spec.get('maximum', '')}")
+        if "const" in spec:
+            allowed.append(json.dumps(spec["const"], ensure_ascii=False))
+        if "default" in spec:
+            allowed.append(f"default {json.dumps(spec['default'], ensure_ascii=False)}")
+        rows.append([f"<code>{esc(name)}</code>" + (" (required)" if name in required else ""), esc(spec.get("type", "")), esc("; ".join(allowed)), esc(spec.get("description", ""))])
+    if not rows:
+        return f"<pre><code>{esc(json.dumps(options, indent=2))}</code></pre>"
+    return table(["option", "type", "allowed", "meaning"], rows, raw=True)
+
+
+def variant_order(tag: str) -> tuple:
+    for i, prefix in enumerate(("players-", "difficulty-", "variant-", "optional", "model-")):
+        if tag.startswith(prefix):
+            return (i, tag)
+    return (9, tag)
+
+
+def variant_title(tag: str) -> str:
+    if tag.startswith("players-"):
+        return f"Only with {tag[len('players-'):]} players"
+    if tag.startswith("difficulty-"):
+        return f"Only at difficulty {tag[len('difficulty-'):]}"
+    if tag.startswith("variant-"):
+        return f"The {tag[len('variant-'):].replace('-', ' ').title()} variant"
+    if tag == "optional":
+        return "Optional clauses (an implementation may decline them)"
+    if tag.startswith("model-"):
+        return f"Clauses that depend on our model of the {tag[len('model-'):].replace('-', ' ')}"
+    return tag

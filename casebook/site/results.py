@@ -1,0 +1,179 @@
+"""What the last runs said: pytest-bdd's Cucumber JSON and the conformance reports.
+
+Both are optional.  A fresh clone has neither, and every example then shows
+"not run".  pytest-bdd writes its Cucumber JSON only from the controlling
+process (xdist workers do not write it), so a run split over several
+processes or jobs may leave several files: every ``cucumber*.json`` in the
+results folder is read, the newest file winning where two ran the same example.
+
+A Cucumber element is matched to its example by feature file and line; the
+rows of a Scenario Outline share that line, so a row is matched by its steps'
+text with the row's values filled in, and failing that by its position.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from casebook.site.spec import NOT_RUN, Example, Game, Result, summarize
+
+
+@dataclass
+class Run:
+    """One Cucumber element: a run of an example or of one outline row."""
+
+    status: str
+    message: str
+    steps: list[str]
+
+
+@dataclass
+class LastRun:
+    """The scenario results of the last run, by (game, feature file name, line)."""
+
+    runs: dict[tuple[str, str, int], list[Run]] = field(default_factory=dict)
+    files: list[Path] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def when(self) -> str:
+        if not self.files:
+            return ""
+        newest = max(p.stat().st_mtime for p in self.files)
+        return dt.datetime.fromtimestamp(newest, dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def element_status(element: dict) -> tuple[str, str]:
+    statuses = [s.get("result", {}).get("status", "") for s in element.get("steps", [])]
+    message = next((s["result"].get("error_message", "") for s in element.get("steps", []) if s.get("result", {}).get("status") == "failed"), "")
+    if "failed" in statuses:
+        return "failed", message
+    if "skipped" in statuses:
+        return "skipped", message
+    if statuses and all(s == "passed" for s in statuses):
+        return "passed", ""
+    return NOT_RUN, message
+
+
+def read_cucumber(results: Path | None) -> LastRun:
+    last = LastRun()
+    if results is None or not results.is_dir():
+        return last
+    files = sorted(results.glob("cucumber*.json"), key=lambda p: p.stat().st_mtime)
+    for path in files:
+        try:
+            features = json.loads(path.read_text(encoding="utf-8") or "[]")
+        except (OSError, ValueError) as exc:
+            last.problems.append(f"{path.name}: not readable as Cucumber JSON ({exc})")
+            continue
+        if not isinstance(features, list):
+            last.problems.append(f"{path.name}: not a Cucumber JSON list of features")
+            continue
+        last.files.append(path)
+        fresh: dict[tuple[str, str, int], list[Run]] = {}
+        for feature in features:
+            parts = Path(str(feature.get("uri", ""))).parts
+            if len(parts) < 2:
+                continue
+            game, name = parts[-2], parts[-1]
+            for element in feature.get("elements", []):
+                status, message = element_status(element)
+                steps = [s.get("name", "") for s in element.get("steps", [])]
+                fresh.setdefault((game, name, int(element.get("line", 0))), []).append(Run(status, message, steps))
+        last.runs.update(fresh)  # a newer file replaces what an older one said of the same example
+    return last
+
+
+def fill(template: str, header: list[str], values: list[str]) -> str:
+    for name, value in zip(header, values):
+        template = template.replace(f"<{name}>", value)
+    return template
+
+
+def attach_example(example: Example, runs: list[Run], source: str) -> None:
+    if not example.is_outline:
+        if runs:
+            run = runs[-1]
+            example.result = Result(run.status, run.message, source)
+        return
+    unused = list(runs)
+    for table in example.tables:
+        for row in table.rows:
+            wanted = [fill(s.text, table.header, row.values) for s in example.steps]
+            match = next((r for r in unused if r.steps[-len(wanted):] == wanted), None) if wanted else None
+            if match is None and unused:
+                match = unused[0]  # same order as the table: pytest parametrizes rows in order
+            if match is not None:
+                unused.remove(match)
+                row.result = Result(match.status, match.message, source)
+    example.result = Result(summarize(r.status for r in example.runs()), "", source)
+
+
+def attach(games: list[Game], last: LastRun) -> None:
+    """Give every example of every game its result in the last run (or leave it "not run")."""
+    source = ", ".join(p.name for p in last.files)
+    for game in games:
+        for section in game.sections:
+            for example in [e for c in section.clauses for e in c.examples] + section.loose:
+                runs = last.runs.get((game.id, section.path.name, example.line), [])
+                attach_example(example, runs, source)
+
+
+# -- conformance reports (written by ``casebook verify``) ---------------------
+
+
+@dataclass
+class Report:
+    """One implementation validated: which clauses it passes."""
+
+    file: str
+    spec: str
+    name: str
+    version: str
+    generated: str
+    clauses: dict[str, dict]
+    totals: dict[str, int]
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} {self.version}".strip() or self.file
+
+    @property
+    def slug(self) -> str:
+        return Path(self.file).stem
+
+
+def read_reports(results: Path | None) -> tuple[list[Report], list[str]]:
+    reports, problems = [], []
+    folder = results / "conformance" if results is not None else None
+    if folder is None or not folder.is_dir():
+        return reports, problems
+    for path in sorted(folder.glob("*.json")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            impl = data.get("implementation", {})
+            clauses = data.get("clauses", {})
+            if not isinstance(clauses, dict):
+                raise ValueError('"clauses" is not an object')
+        except (OSError, ValueError, AttributeError) as exc:
+            problems.append(f"conformance/{path.name}: not a conformance report ({exc})")
+            continue
+        totals = data.get("totals") or {}
+        if not totals:
+            for entry in clauses.values():
+                totals[entry.get("status", NOT_RUN)] = totals.get(entry.get("status", NOT_RUN), 0) + 1
+        reports.append(
+            Report(
+                file=path.name,
+                spec=str(impl.get("spec", "")),
+                name=str(impl.get("name", path.stem)),
+                version=str(impl.get("version", "")),
+                generated=str(data.get("generated", "")),
+                clauses=clauses,
+                totals=totals,
+            )
+        )
+    return reports, problems
