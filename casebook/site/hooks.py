@@ -30,7 +30,8 @@ _site: Site | None = None
 
 
 def root_of(config) -> Path:
-    return Path(config.config_file_path).resolve().parent
+    """The project beside mkdocs.yml (not resolved: a linked mkdocs.yml serves another tree)."""
+    return Path(os.path.abspath(config.config_file_path)).parent
 
 
 def expand(nav, site: Site):
