@@ -70,6 +70,7 @@ def register(subparsers) -> None:
     perft.add_argument("--options", help="options for --generate, as JSON")
     perft.add_argument("--budget", type=int, default=1500, help="--generate: nodes per position at most")
     perft.add_argument("--timeout", type=float, default=10.0)
+    perft.add_argument("--validate", action="store_true", help="also check every answer against the schema (slower)")
     perft.set_defaults(func=cmd_perft)
 
 
@@ -220,7 +221,7 @@ def cmd_perft(args) -> int:
 
     console = _console()
     directory = Path(args.fixtures) if args.fixtures else pf.FIXTURES
-    impl = _open(args.impl, args.timeout)
+    impl = _open(args.impl, args.timeout, validate=args.validate)
     try:
         offered = set(impl.hello().get("games", {}))
         if args.generate:

@@ -51,16 +51,21 @@ def differences(a, b, path: str = "$", limit: int = 8) -> list[str]:
 
 
 def normal_legal(legal):
-    """``legal()`` with probabilities rounded, so 1/3 computed two ways still agrees."""
+    """``legal()`` with probabilities as rounded floats, so 1/3 computed two ways, or 1 written ``1``, still agrees."""
     if not isinstance(legal, dict):
         return legal
-    moves = [dict(m, p=round(m["p"], 9)) if isinstance(m, dict) and isinstance(m.get("p"), float) else m for m in legal.get("moves", [])]
+    moves = [dict(m, p=round(float(m["p"]), 9)) if isinstance(m, dict) and isinstance(m.get("p"), (int, float)) else m
+             for m in legal.get("moves", [])]
     return {**legal, "moves": moves}
 
 
 def player_ids(state: dict) -> list[str]:
     players = state.get("players", [])
     return [p if isinstance(p, str) else str(p.get("id", p.get("name"))) for p in players]
+
+
+class OutOfScope(Exception):
+    """The implementation answered ``unsupported``: the game left the part it declares; stop comparing."""
 
 
 @dataclass
@@ -92,6 +97,8 @@ class Differential:
         except DriverFailure as exc:
             return None, Disagreement(self.played, f"implementation failed during {what}", [f"{exc.cause}: {exc.detail}"[:500]])
         except GameError as exc:
+            if exc.code == "unsupported":
+                raise OutOfScope(f"{what}: {exc.message}") from None
             return None, Disagreement(self.played, f"implementation refused {what}", [f"{exc.code}: {exc.message}"[:500]])
 
     def start(self, options: dict) -> Disagreement | None:
@@ -132,6 +139,8 @@ class Differential:
         try:
             actual = {"events": self.other.apply(actor, action)}
         except GameError as exc:
+            if exc.code == "unsupported" and "events" in expected:
+                raise OutOfScope(f"apply: {exc.message}") from None
             actual = {"refusal": exc.code}
         except DriverFailure as exc:
             self.played += 1
@@ -176,8 +185,17 @@ def play(diff: Differential, options: dict, steps: list[dict], *, pick, probe, m
         problem = diff.start(options)
     except GameError as exc:
         raise InvalidOptions(str(exc)) from None
+    except OutOfScope:
+        return None
     if problem:
         return problem
+    try:
+        return _play(diff, steps, pick=pick, probe=probe, max_steps=max_steps)
+    except OutOfScope:
+        return None  # the rest of this game is outside what the implementation offers
+
+
+def _play(diff: Differential, steps: list[dict], *, pick, probe, max_steps: int) -> Disagreement | None:
     while len(steps) < max_steps:
         legal = diff.ref.legal()
         if not legal["moves"]:
@@ -302,6 +320,8 @@ def replay(reference, implementation, record: dict) -> Disagreement | None:
                 return problem
             problem = diff.step(move["actor"], move["action"], probe=move.get("probe", False))
         return problem
+    except OutOfScope:
+        return None
     finally:
         diff.close()
 
