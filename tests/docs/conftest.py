@@ -93,3 +93,7 @@ def toy_project(tmp_path) -> Path:
     shutil.copytree(FIXTURE / "results", root / "results")
     (root / "results" / "cucumber.json").write_text(json.dumps(cucumber(root / "features", default_outcome)))
     return root
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: drives the built site in headless Chromium (tests/docs/test_browser.py)")
