@@ -35,13 +35,13 @@ def normalise_options(options: dict) -> dict:
     players = options.get("players", list(R.DEFAULT_PLAYERS))
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise BadRequest("players is a list of investigator names")
+    if not R.MIN_PLAYERS <= len(players) <= R.MAX_PLAYERS:
+        raise BadRequest(f"Cluedo: Die drei ??? is for {R.MIN_PLAYERS} to {R.MAX_PLAYERS} players, not {len(players)}")
     unknown = [p for p in players if p not in R.INVESTIGATORS]
     if unknown:
         raise BadRequest(f"{unknown} are not investigators; choose from {list(R.INVESTIGATORS)}")
     if len(set(players)) != len(players):
         raise BadRequest("each investigator can be played by one player only")
-    if not R.MIN_PLAYERS <= len(players) <= R.MAX_PLAYERS:
-        raise BadRequest(f"Cluedo: Die drei ??? is for {R.MIN_PLAYERS} to {R.MAX_PLAYERS} players, not {len(players)}")
     variant = options.get("variant", "classic")
     if variant not in FACTS["variants"]:
         raise Unsupported(f"no variant {variant!r}; variants are {FACTS['variants']}")

@@ -90,7 +90,7 @@ SECRET_PASSAGES = {
 
 
 def start_space(investigator: str) -> str:
-    return f"Start of {investigator}"
+    return f"start space of {investigator}"
 
 
 def _board() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:

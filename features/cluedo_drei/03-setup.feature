@@ -1,0 +1,80 @@
+Feature: Setup
+  Transcribes the rulebook section "Setup", steps 1 to 5: pawns on their
+  start spaces and markers beside the board, the case file drawn blind, the
+  even deal with the surplus face up, the notepad, the Advantage stack.
+
+  @CD-SET-01
+  Rule: The case file is filled before anything else, blind, and no player may see it
+    Example: nobody's view shows the case file
+      Given a new game of Justus Jonas, Peter Shaw and Bob Andrews
+      When the case file is filled with Mr. Grey, the golden belt and the Highschool
+      Then no view shows the case file
+
+    Example: a player cannot deal or fill the case file: the set-up is chance's
+      Given a new game of Justus Jonas, Peter Shaw and Bob Andrews
+      When Justus Jonas tries to send {"type": "fill_case_file", "suspect": "Mr. Grey", "item": "golden belt", "location": "Highschool"}
+      Then the action is rejected as not_your_turn
+      And the game is exactly as it was
+
+  @CD-SET-02
+  Rule: The other clue cards are dealt so that every player holds as many as every other, and what is left over lies face up for all
+    Scenario Outline: <players> players hold <each> cards each and <surplus> lie face up
+      Given a game of <n> investigators
+      Then each player holds <each> cards
+      And <surplus> cards lie face up beside the board
+
+      Examples:
+        | players | n | each | surplus |
+        | two     | 2 | 9    | 0       |
+        | three   | 3 | 6    | 0       |
+        | four    | 4 | 4    | 2       |
+        | five    | 5 | 3    | 3       |
+        | six     | 6 | 3    | 0       |
+
+    Example: the surplus can be seen by every player and by a spectator
+      Given a game of Justus Jonas, Peter Shaw, Bob Andrews and Uncle Titus
+      And Palisades Park lies face up beside the board
+      Then every view shows Palisades Park face up beside the board
+
+  @CD-SET-03 @ruling
+  Rule: The deal goes one card at a time, clockwise from the first player seated, and everybody can see whose turn it is to receive
+    The rulebook says only "deal face down".  Dealing card by card, the
+    recipient public and the card a chance outcome, lets a driver choose any
+    deal while the order of the shuffled stack stays unknown to the players.
+
+    Example: the first three cards go to the first, second and third player
+      Given a new game of Justus Jonas, Peter Shaw and Bob Andrews
+      When the case file is filled with Mr. Grey, the golden belt and the Highschool
+      Then the next card is dealt to Justus Jonas
+      When Brittany is dealt
+      Then the next card is dealt to Peter Shaw
+      And Justus Jonas holds Brittany
+
+  @CD-SET-04 @model-board
+  Rule: Each pawn starts on the start space of its investigator
+    Example: Bob Andrews begins on his start space
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      Then Bob Andrews stands on the start space of Bob Andrews
+
+  @CD-SET-05
+  Rule: The suspect and item markers start beside the board, on no location
+    Example: the marker of Victor Hugenay is beside the board
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      Then the marker of Victor Hugenay stands beside the board
+      And the marker of the painting stands beside the board
+
+  @CD-SET-06
+  Rule: A game is played with the Advantage stack unless the players put the cards away
+    Example: a game without Advantage cards has no stack
+      Given a game of Justus Jonas and Peter Shaw without Advantage cards
+      Then there are no Advantage cards in the game
+
+    Example: by default the 13 cards are in play
+      Given a game of Justus Jonas and Peter Shaw
+      Then the Advantage stack holds 13 cards
+
+  @CD-SET-07
+  Rule: Options the game does not know are refused, and an unknown variant is unsupported
+    Example: an unknown variant
+      When a new game is requested with the variant "speed"
+      Then the request is refused as unsupported

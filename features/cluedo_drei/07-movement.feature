@@ -1,0 +1,103 @@
+Feature: Turn Sequence — roll, move and enter a location
+  Transcribes step 2 of the rulebook's "Turn Sequence": roll both dice and
+  move by their sum, straight steps only, back and forth and round corners,
+  stop on entering a location and forfeit the rest, and stay on the path
+  when no location is in reach.  Distances come from our board
+  (see Components, CD-CMP-04 to CD-CMP-06).
+
+  @CD-MOV-01
+  Rule: A turn begins with rolling both dice; the pawn moves by their sum
+    Example: two and two make four
+      Given a game of Justus Jonas and Peter Shaw
+      When Justus Jonas rolls 2 and 2
+      Then the roll counts 4 pips
+
+    Example: the player must roll before moving
+      Given a game of Justus Jonas and Peter Shaw
+      When Justus Jonas tries to move to Ring 6
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
+  @CD-MOV-02 @model-board
+  Rule: A pawn moves only from a space to a neighbouring one, never diagonally, and may turn corners and go back and forth
+    Our board is a graph whose every link is one straight step, so a move is
+    a walk along links; going back and forth lets a walk of four end two
+    steps away.
+
+    Example: four pips from Justus's start space
+      Given a game of Justus Jonas and Peter Shaw
+      When Justus Jonas rolls 2 and 2
+      Then Justus Jonas may move exactly to Highschool, Memorial Hospital, Ring 10, Ring 4, Ring 6, Ring 8 and the start space of Justus Jonas
+
+  @CD-MOV-03 @ruling @model-board
+  Rule: Stopping on a path space needs the exact roll, counting steps back and forth
+    The rulebook makes exact counts unnecessary only for locations and
+    Advantage spaces, so every other stop on the path uses the whole roll.
+
+    Example: Ring 5 is three steps from Justus's start and cannot be the end of a four
+      Given a game of Justus Jonas and Peter Shaw
+      When Justus Jonas rolls 2 and 2
+      Then Justus Jonas may not move to Ring 5
+
+  @CD-MOV-04
+  Rule: Entering a location ends the move at once, however many pips are left
+    Example: Justus rolls twelve and enters the Highschool after four steps
+      Given a game of Justus Jonas and Peter Shaw
+      When Justus Jonas rolls 6 and 6
+      And Justus Jonas moves to the Highschool
+      Then Justus Jonas stands in the Highschool
+      And Justus Jonas must ask a question in the Highschool
+
+  @CD-MOV-05 @model-board
+  Rule: When no location is in reach, the pawn stops on the path
+    Example: two pips from Ring 3 reach no door
+      Given a game of Justus Jonas and Peter Shaw without Advantage cards
+      And Justus Jonas stands on Ring 3
+      When Justus Jonas rolls ? and ?
+      Then Justus Jonas may move exactly to Lane A2, Ring 1, Ring 3 and Ring 5
+
+    Example: stopping on the path ends the turn
+      Given a game of Justus Jonas and Peter Shaw without Advantage cards
+      And Justus Jonas stands on Ring 3
+      When Justus Jonas rolls ? and ?
+      And Justus Jonas moves to Ring 5
+      Then Justus Jonas stands on Ring 5
+      And it is Peter Shaw's turn
+
+  @CD-MOV-06 @ruling
+  Rule: The player chooses freely among the places the roll allows; heading for a location is advice, not a duty
+    The rulebook's "always try to reach a location" sits beside "or do not
+    want to draw one, move as close as possible": both read as advice.
+
+    Example: Justus may stay on the path although the Highschool is in reach
+      Given a game of Justus Jonas and Peter Shaw
+      When Justus Jonas rolls 2 and 2
+      And Justus Jonas moves to Ring 4
+      Then Justus Jonas stands on Ring 4
+
+  @CD-MOV-07 @ruling @model-board
+  Rule: A pawn that leaves a location by rolling may not come back into it in the same move
+    The rulebook's questioning follows entering a location; walking out and
+    straight back in would question twice in one place without moving.
+
+    Example: leaving the Strand with a roll of four, Justus cannot re-enter it
+      Given a game of Justus Jonas and Peter Shaw without Advantage cards
+      And Justus Jonas stands in the Strand
+      When Justus Jonas rolls 2 and 2
+      Then Justus Jonas may not move to the Strand
+
+  @CD-MOV-08
+  Rule: A destination out of reach is refused and nothing moves
+    Example: Justus cannot run to the Friedhof with four pips
+      Given a game of Justus Jonas and Peter Shaw
+      When Justus Jonas rolls 2 and 2
+      And Justus Jonas tries to move to the Friedhof
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
+    Example: a move that names nothing is malformed
+      Given a game of Justus Jonas and Peter Shaw
+      When Justus Jonas rolls 2 and 2
+      And Justus Jonas tries to send {"type": "move"}
+      Then the action is rejected as bad_request
+      And the game is exactly as it was

@@ -1,0 +1,131 @@
+Feature: Turn Sequence — Advantage cards
+  Transcribes the part of step 2 of the rulebook's "Turn Sequence" headed
+  "You cannot reach a room? Get an Advantage card!" and setup step 5: the
+  question-mark face, the black Advantage spaces, the discard pile, and
+  playing without the cards.  What each card does is our model (CD-CMP-08).
+
+  @CD-ADV-01
+  Rule: A roll showing a question mark draws an Advantage card at once, before the pawn moves
+    Example: Peter rolls a question mark and a four
+      Given a game of Justus Jonas and Peter Shaw
+      And it is Peter Shaw's turn
+      When Peter Shaw rolls ? and 4
+      Then an Advantage card must be drawn for Peter Shaw
+
+  @CD-ADV-02 @model-board
+  Rule: An Advantage space may be stopped on with fewer pips than rolled, and stopping there draws a card
+    Example: Peter stops on Ring 12 two steps into a roll of nine
+      Given a game of Justus Jonas and Peter Shaw
+      And it is Peter Shaw's turn
+      When Peter Shaw rolls 4 and 5
+      Then Peter Shaw may move to Ring 12
+      When Peter Shaw moves to Ring 12
+      Then an Advantage card must be drawn for Peter Shaw
+
+  @CD-ADV-03
+  Rule: A card that has been played goes onto the discard pile
+    Example: Peter's taxi card ends on the discard pile
+      Given a game of Justus Jonas and Peter Shaw
+      And it is Peter Shaw's turn
+      When Peter Shaw rolls ? and 4
+      And the Advantage card drawn is a taxi
+      And Peter Shaw follows the card to the Bibliothek
+      Then the Advantage discard pile holds 1 card
+      And the Advantage stack holds 12 cards
+
+  @CD-ADV-04 @ruling
+  Rule: When the Advantage stack is used up, the discard pile is shuffled into a new stack
+    The rulebook does not say what happens when the stack runs out; like
+    most games we reuse the discards, so a question mark always draws.
+
+    Example: the thirteen discarded cards become the stack again
+      Given a game of Justus Jonas and Peter Shaw
+      And it is Peter Shaw's turn
+      And all 13 Advantage cards are on the discard pile
+      When Peter Shaw rolls ? and 4
+      And the Advantage card drawn is a tip-off
+      Then the Advantage stack holds 12 cards
+      And the Advantage discard pile holds 0 cards
+
+  @CD-ADV-05 @ruling
+  Rule: A drawn card is played at once and openly, or put away unused; a taxi or a call ends the move in its place, a tip-off lets the move go on
+    The rulebook says to follow the card's instructions and, elsewhere, that
+    a player need not draw at all; we let the drawer follow the card or put
+    it on the discard pile unused.  A taxi or a call replaces the rest of
+    the move; a tip-off drawn on a roll leaves the pips to move with.
+
+    Example: a taxi takes Peter into the Bibliothek, where he must question
+      Given a game of Justus Jonas and Peter Shaw
+      And it is Peter Shaw's turn
+      When Peter Shaw rolls ? and 4
+      And the Advantage card drawn is a taxi
+      And Peter Shaw follows the card to the Bibliothek
+      Then Peter Shaw stands in the Bibliothek
+      And Peter Shaw must ask a question in the Bibliothek
+
+    Example: a call takes Peter into the Headquarters, where he may accuse
+      Given a game of Justus Jonas and Peter Shaw
+      And it is Peter Shaw's turn
+      When Peter Shaw rolls ? and 4
+      And the Advantage card drawn is a headquarters call
+      And Peter Shaw follows the card to the Headquarters
+      Then Peter Shaw stands in the Headquarters
+      And Peter Shaw must accuse or end the turn
+
+    Example: a tip-off makes Justus show Peter a card, then Peter moves his five
+      Given a game of Justus Jonas and Peter Shaw
+      And it is Peter Shaw's turn
+      And Justus Jonas holds Wilbur Graham
+      When Peter Shaw rolls ? and 4
+      And the Advantage card drawn is a tip-off
+      And Peter Shaw follows the card naming Justus Jonas
+      Then Justus Jonas must show one of his cards
+      When Justus Jonas shows Wilbur Graham
+      Then Peter Shaw has seen Wilbur Graham
+      And Peter Shaw may move to Marios Eispalast
+
+    Example: put away unused, the card leaves Peter his five pips
+      Given a game of Justus Jonas and Peter Shaw
+      And it is Peter Shaw's turn
+      When Peter Shaw rolls ? and 4
+      And the Advantage card drawn is a taxi
+      And Peter Shaw puts the card away
+      Then Peter Shaw may move to Marios Eispalast
+      And the Advantage discard pile holds 1 card
+
+    Example: a taxi cannot take Peter to the Headquarters
+      Given a game of Justus Jonas and Peter Shaw
+      And it is Peter Shaw's turn
+      When Peter Shaw rolls ? and 4
+      And the Advantage card drawn is a taxi
+      And Peter Shaw tries to follow the card to the Headquarters
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
+  @CD-ADV-06 @ruling
+  Rule: Two question marks in one roll draw one card, not two
+    The rulebook's "if one of the dice shows a question mark" draws a card;
+    it never asks for a second.  The roll counts two pips.
+
+    Example: Peter rolls two question marks and draws once
+      Given a game of Justus Jonas and Peter Shaw
+      And it is Peter Shaw's turn
+      When Peter Shaw rolls ? and ?
+      And the Advantage card drawn is a taxi
+      And Peter Shaw puts the card away
+      Then the roll counts 2 pips
+      And the Advantage stack holds 12 cards
+
+  @CD-ADV-07
+  Rule: Without Advantage cards a question mark is only a pip and the black spaces are ordinary path spaces
+    Example: no draw for a question mark
+      Given a game of Justus Jonas and Peter Shaw without Advantage cards
+      And it is Peter Shaw's turn
+      When Peter Shaw rolls ? and 4
+      Then Peter Shaw may move to Marios Eispalast
+
+    Example: Ring 12 needs the exact count like any path space
+      Given a game of Justus Jonas and Peter Shaw without Advantage cards
+      And it is Peter Shaw's turn
+      When Peter Shaw rolls 4 and 5
+      Then Peter Shaw may not move to Ring 12

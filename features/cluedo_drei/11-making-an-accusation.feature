@@ -1,0 +1,93 @@
+Feature: Winning the Game — making an accusation
+  Transcribes the rulebook section "Winning the Game / Making an
+  Accusation", with "Are you right?" and "No player makes the correct
+  accusation?": accuse only in the Headquarters; right wins and is proven to
+  all; wrong drops out of the race but keeps answering; nobody right leaves
+  the case unsolved.
+
+  Background:
+    Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+    And the case file holds Brittany, the golden belt and the Memorial Hospital
+
+  @CD-ACC-01
+  Rule: An accusation can only be made in the Headquarters, on arriving there
+    Example: Justus in the Strand cannot accuse
+      Given Justus Jonas has just entered the Strand
+      When Justus Jonas tries to accuse Brittany, the golden belt and the Memorial Hospital
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
+    Example: arriving in the Headquarters Justus may accuse
+      Given Justus Jonas stands on Lane A3
+      When Justus Jonas rolls 2 and 2
+      And Justus Jonas moves to the Headquarters
+      Then Justus Jonas must accuse or end the turn
+
+  @CD-ACC-02
+  Rule: A right accusation wins, and the case file is shown to everybody as proof
+    Example: everybody sees Brittany, the golden belt and the Memorial Hospital
+      Given Justus Jonas has just entered the Headquarters
+      When Justus Jonas accuses Brittany, the golden belt and the Memorial Hospital
+      Then Justus Jonas has won the game
+      And everybody sees the case file: Brittany, the golden belt and the Memorial Hospital
+
+  @CD-ACC-03
+  Rule: A wrong accusation puts the accuser out of the race; they alone have looked in the case file, which goes back unseen by the others
+    Example: Justus names the wrong item
+      Given Justus Jonas has just entered the Headquarters
+      When Justus Jonas accuses Brittany, the painting and the Memorial Hospital
+      Then Justus Jonas is out of the race
+      And nobody but Justus Jonas has looked into the case file
+      And it is Peter Shaw's turn
+
+  @CD-ACC-04
+  Rule: A player out of the race keeps their cards secret and shows them when asked, but never again questions, accuses or takes a turn
+    Example: Justus, out of the race, must still show Dick Perry to Bob
+      Given Justus Jonas holds Dick Perry
+      And Justus Jonas is out of the race
+      And Bob Andrews has just entered the Strand
+      When Bob Andrews asks about Dick Perry, the painting and the Strand
+      Then Justus Jonas must show one of Dick Perry
+
+    Example: Justus's turns are skipped
+      Given Justus Jonas is out of the race
+      And it is Bob Andrews's turn
+      When Bob Andrews rolls 2 and 2
+      And Bob Andrews moves to Ring 22
+      Then it is Peter Shaw's turn
+
+  @CD-ACC-05
+  Rule: When every player has accused wrongly, the case stays unsolved and the case file is shown to all
+    Example: Bob is the last to get it wrong
+      Given Justus Jonas is out of the race
+      And Peter Shaw is out of the race
+      And Bob Andrews has just entered the Headquarters
+      When Bob Andrews accuses Mr. Grey, the golden belt and the Memorial Hospital
+      Then the case remains unsolved
+      And everybody sees the case file: Brittany, the golden belt and the Memorial Hospital
+      And the game is over
+
+  @CD-ACC-06 @ruling
+  Rule: A player in the Headquarters may end the turn without accusing
+    The rulebook sends a player there to accuse once sure, but nothing forces
+    a guess; declining simply ends the turn.
+
+    Example: Justus ends his turn in the Headquarters
+      Given Justus Jonas has just entered the Headquarters
+      When Justus Jonas ends the turn
+      Then it is Peter Shaw's turn
+      And Justus Jonas stands in the Headquarters
+
+  @CD-ACC-07 @ruling
+  Rule: The last player still in the race plays on alone and must still accuse rightly to win
+    The rulebook does not make the last player the winner; it says the case
+    stays unsolved if no player accuses rightly.  So the last player keeps
+    taking turns until they accuse.
+
+    Example: with Justus and Peter out, Bob plays turn after turn
+      Given Justus Jonas is out of the race
+      And Peter Shaw is out of the race
+      And it is Bob Andrews's turn
+      When Bob Andrews rolls 2 and 2
+      And Bob Andrews moves to Ring 22
+      Then it is Bob Andrews's turn

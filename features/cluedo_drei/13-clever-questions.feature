@@ -1,0 +1,14 @@
+Feature: Clever Moves — clever questions
+  Transcribes the rulebook section "Clever Moves / Clever Questions" and the
+  remark under "No player shows you a card?": a player may name their own
+  cards to mislead the others.
+
+  @CD-CLV-01
+  Rule: A player may name cards they hold themselves; their own hand is never asked
+    Example: Justus names his own Strand and Brittany; nobody else holds them
+      Given a game of Justus Jonas and Peter Shaw
+      And the case file holds Skinner Norris, the golden belt and the Friedhof
+      And Justus Jonas holds Brittany and the Strand
+      And Justus Jonas has just entered the Strand
+      When Justus Jonas asks about Brittany, the golden belt and the Strand
+      Then nobody shows a card

@@ -1,0 +1,93 @@
+@variant-duel
+Feature: Cluedo Duel for 2 players or teams
+  Transcribes the rulebook section "Cluedo Duel for 2 Players or Teams":
+  four cards lie face down beside the board before the deal; no Advantage
+  cards; when the other side cannot show a card, the asker secretly looks at
+  one of the four not yet seen and puts it back in its place.
+
+  @CD-DUE-01 @variant-duel
+  Rule: The Duel is for exactly two players or teams, and four clue cards are set aside face down before the deal
+    Example: each side holds seven cards and four lie face down
+      Given a Duel of Justus Jonas and Peter Shaw
+      Then each player holds 7 cards
+      And 4 cards lie face down beside the board
+      And 0 cards lie face up beside the board
+
+    Example: three players cannot play the Duel
+      When a Duel is requested for Justus Jonas, Peter Shaw and Bob Andrews
+      Then the request is refused as bad_request
+
+    Example: the four cards are set aside after the case file and before the deal
+      Given a new Duel of Justus Jonas and Peter Shaw
+      When the case file is filled with Mr. Grey, the golden belt and the Highschool
+      And Brittany is set aside
+      Then 1 card lies face down beside the board
+      And no view shows the cards beside the board
+
+  @CD-DUE-02 @variant-duel
+  Rule: The Duel is played without Advantage cards
+    Example: a question mark draws nothing
+      Given a Duel of Justus Jonas and Peter Shaw
+      When Justus Jonas rolls ? and 4
+      Then Justus Jonas may move to Highschool
+      And there are no Advantage cards in the game
+
+    Example: asking for Advantage cards in a Duel is refused
+      When a Duel with Advantage cards is requested for Justus Jonas and Peter Shaw
+      Then the request is refused as bad_request
+
+  @CD-DUE-03 @variant-duel
+  Rule: When the other side cannot show a card, the asker secretly looks at one of the four cards beside the board
+    Example: Justus looks at the card in slot 2; Peter does not see it
+      Given a Duel of Justus Jonas and Peter Shaw
+      And the case file holds Skinner Norris, the golden belt and the Friedhof
+      And Justus Jonas has just entered the Friedhof
+      When Justus Jonas asks about Skinner Norris, the golden belt and the Friedhof
+      Then Justus Jonas must look at one of the cards in slots 1, 2, 3 and 4
+      When Justus Jonas looks at the card in slot 2
+      Then Justus Jonas has seen the card in slot 2
+      And Peter Shaw has not seen the card in slot 2
+
+  @CD-DUE-04 @variant-duel
+  Rule: The card looked at goes back face down in exactly the same place
+    Example: the four cards beside the board are unchanged
+      Given a Duel of Justus Jonas and Peter Shaw
+      And the case file holds Skinner Norris, the golden belt and the Friedhof
+      And Justus Jonas has just entered the Friedhof
+      When Justus Jonas asks about Skinner Norris, the golden belt and the Friedhof
+      And Justus Jonas looks at the card in slot 3
+      Then the cards beside the board are as they were
+      And 4 cards lie face down beside the board
+
+  @CD-DUE-05 @variant-duel
+  Rule: Each later time the other side cannot show, the asker looks at a card beside the board they have not seen yet
+    Example: having seen slot 2, Justus may look only at slots 1, 3 and 4
+      Given a Duel of Justus Jonas and Peter Shaw
+      And the case file holds Skinner Norris, the golden belt and the Friedhof
+      And Justus Jonas has already looked at the card in slot 2
+      And Justus Jonas has just entered the Friedhof
+      When Justus Jonas asks about Skinner Norris, the golden belt and the Friedhof
+      Then Justus Jonas must look at one of the cards in slots 1, 3 and 4
+
+  @CD-DUE-06 @ruling @variant-duel
+  Rule: Once the asker has seen all four cards beside the board, an unanswered question ends the turn
+    The rulebook runs out of cards to look at without saying what follows;
+    nothing more happens.
+
+    Example: with all four seen, the turn passes
+      Given a Duel of Justus Jonas and Peter Shaw
+      And the case file holds Skinner Norris, the golden belt and the Friedhof
+      And Justus Jonas has already looked at the cards in slots 1, 2, 3 and 4
+      And Justus Jonas has just entered the Friedhof
+      When Justus Jonas asks about Skinner Norris, the golden belt and the Friedhof
+      Then nobody shows a card
+      And it is Peter Shaw's turn
+
+  @CD-DUE-07 @ruling @variant-duel
+  Rule: A team plays as one player: it takes one investigator, one hand and one notepad
+    The rulebook lets teams play the Duel but treats each team like a player;
+    the protocol names each team by its investigator.
+
+    Example: a team's cards are all in one hand
+      Given a Duel of Justus Jonas and Peter Shaw
+      Then the view of Justus Jonas shows 7 cards in his hand
