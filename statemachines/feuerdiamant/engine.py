@@ -108,7 +108,11 @@ class Feuerdiamant(GameModel):
     def from_json(cls, state: dict) -> "Feuerdiamant":
         data = json.loads(json.dumps(state))
         phase = data.pop("phase")
-        return cls(data, phase)
+        model = cls(data, phase)
+        model._events = []
+        model._count_stacks()  # derived fields follow the cards, so an edited state stays coherent
+        model._update_findings()
+        return model
 
     def to_json(self) -> dict:
         out = json.loads(json.dumps(self.s))
@@ -676,7 +680,7 @@ class Feuerdiamant(GameModel):
             self._return_person(action["person"], action["to"])
 
     def _do_accuse(self, actor, action) -> None:
-        clue = self.s["secret"].pop("set_aside")
+        clue = self.s["secret"]["set_aside"]
         self.s["secret"]["set_aside"] = None
         self.s["set_aside"] = clue
         culprit = R.CLUES[clue][0]

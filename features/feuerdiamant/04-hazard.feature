@@ -1,0 +1,90 @@
+Feature: Hazard
+  Transcribes the rulebook section "1. Hazard" of the game sequence: the hazard
+  die moves an indicator, and the event tokens it reaches are activated.
+
+  @FD-HAZ-01
+  Rule: A coloured symbol on the hazard die moves that colour's indicator one space forward, and no other
+
+    Example: red moves the red indicator from 2 to 3
+      Given a 2-player game at difficulty 2
+      And Justus has rolled "red" and 3
+      When Justus moves the red hazard indicator
+      Then the red hazard indicator stands on space 3
+      And the blue hazard indicator stands on space 2
+
+    Example: red does not let Justus move blue
+      Given a 2-player game at difficulty 2
+      And Justus has rolled "red" and 3
+      When Justus moves the blue hazard indicator
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
+  @FD-HAZ-02
+  Rule: The star lets the player choose which of the four indicators moves one space forward
+
+    Example: a star moves white
+      Given a 2-player game at difficulty 2
+      And Justus has rolled "star" and 3
+      When Justus moves the white hazard indicator
+      Then the white hazard indicator stands on space 3
+      And the red hazard indicator stands on space 2
+
+  @FD-HAZ-03
+  Rule: An indicator that reaches a space with an event token activates that token at once, before the turn goes on
+
+    Example: red reaches the token on its space 6
+      Given a 2-player game at difficulty 5
+      And the event token "1 blue" lies on space 6 of the red track
+      And Justus has rolled "red" and 3
+      When Justus moves the red hazard indicator
+      Then the event token on space 6 of the red track is activated
+      And it is Justus's event step
+      And Justus cannot move to "Zentrale"
+
+  @FD-HAZ-04 @ruling
+  Rule: An indicator that passes a space with an event token activates it too; tokens reached in one turn are carried out in the order they were reached
+    The rulebook refers to a page we do not have for the order; we carry tokens
+    out first come, first served: in the order the indicators reached them, and
+    along one track the nearer token first. This is the track order for tokens
+    on one track and the order of cause and effect across tracks.
+
+    Example: a doubled die passes space 6 and lands on 7: both tokens, nearer first
+      Given a 2-player game at difficulty 5
+      And the obstacle "Hazard Die x2" lies on "Leuchtturm"
+      And the event token "1 white" lies on space 6 of the red track
+      And the event token "Palisades Park and Hospital" lies on space 7 of the red track
+      And Justus has rolled "red" and 3
+      When Justus moves the red hazard indicator
+      Then the activated event tokens are, in order: "1 white", "Palisades Park and Hospital"
+
+    Example: a token activated by another token's symbol comes after it
+      Given a 2-player game at difficulty 5
+      And the event token "1 blue" lies on space 6 of the red track
+      And the event token "shuffle two suspects" lies on space 6 of the blue track
+      And Justus has rolled "red" and 3
+      When Justus moves the red hazard indicator
+      And Justus carries out the event
+      Then the activated event tokens are, in order: "shuffle two suspects"
+      And the blue hazard indicator stands on space 6
+
+  @FD-HAZ-05
+  Rule: A roadblock token is placed on the board when carried out; every other event token goes into the box
+
+    Example: a symbol token leaves the track
+      Given a 2-player game at difficulty 5
+      And no event token lies on the blue track
+      And the event token "1 blue" lies on space 6 of the red track
+      And Justus has rolled "red" and 3
+      When Justus moves the red hazard indicator
+      And Justus carries out the event
+      Then the event token on space 6 of the red track is gone
+      And it is Justus's movement step
+
+    Example: a roadblock token goes onto the board
+      Given a 2-player game at difficulty 5
+      And the event token "roadblock Hospital~Kunstgalerie" lies on space 6 of the red track
+      And Justus has rolled "red" and 3
+      When Justus moves the red hazard indicator
+      And Justus carries out the event
+      Then a roadblock lies between "Hospital" and "Kunstgalerie"
+      And the event token on space 6 of the red track is gone

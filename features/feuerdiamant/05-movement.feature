@@ -1,0 +1,66 @@
+Feature: Movement
+  Transcribes the rulebook section "2. Movement" of the game sequence. Which
+  locations a number reaches depends on our model of the paths (FD-MOD-01), so
+  these examples carry @model-board.
+
+  @FD-MOV-01 @model-board
+  Rule: A figure moves along the paths by at most the number on the movement die
+
+    Example: a 3 reaches Schrottplatz and Rathaus from the Central Office, not Jachthafen
+      Given a 2-player game at difficulty 1
+      And Peter has rolled "red" and 3
+      And it is Peter's movement step on "Zentrale"
+      Then Peter may move to "Schrottplatz"
+      And Peter may move to "Rathaus"
+      And Peter cannot move to "Jachthafen"
+
+    Example: moving further than the die allows is refused
+      Given a 2-player game at difficulty 1
+      And Peter has rolled "red" and 3
+      And it is Peter's movement step on "Zentrale"
+      When Peter moves to "Jachthafen"
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
+  @FD-MOV-02
+  Rule: A figure may stay where it is
+
+    Example: Peter stays on the Central Office
+      Given a 2-player game at difficulty 1
+      And Peter has rolled "red" and 5
+      And it is Peter's movement step on "Zentrale"
+      When Peter moves to "Zentrale"
+      Then it is Peter's action step
+
+  @FD-MOV-03 @model-board
+  Rule: Each fingerprint and each location counts as one space, and a figure may stop on a fingerprint
+
+    Example: two spaces from the Central Office end on the fingerprint next to Schrottplatz
+      Given a 2-player game at difficulty 1
+      And Peter has rolled "red" and 2
+      And it is Peter's movement step on "Zentrale"
+      Then Peter may move to "Schrottplatz~Zentrale:1"
+      And Peter cannot move to "Schrottplatz"
+
+  @FD-MOV-04 @model-board
+  Rule: A figure may move along the paths in any direction
+
+    Example: from Schrottplatz a 2 reaches Jachthafen and Hospital alike
+      Given a 2-player game at difficulty 1
+      And Peter has rolled "red" and 2
+      And it is Peter's movement step on "Schrottplatz"
+      Then Peter may move to "Jachthafen"
+      And Peter may move to "Hospital"
+      And Peter may move to "Schrottplatz~Zentrale:2"
+
+  @FD-MOV-05 @model-board
+  Rule: A fingerprint space with a roadblock can be neither entered nor passed
+
+    Example: the roadblock between Schrottplatz and Jachthafen bars the way
+      Given a 2-player game at difficulty 1
+      And a roadblock lies between "Jachthafen" and "Schrottplatz"
+      And Peter has rolled "red" and 2
+      And it is Peter's movement step on "Schrottplatz"
+      Then Peter cannot move to "Jachthafen"
+      And Peter cannot move to "Jachthafen~Schrottplatz:1"
+      And Peter may move to "Hospital"

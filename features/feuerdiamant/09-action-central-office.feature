@@ -1,0 +1,30 @@
+Feature: Action d: draw a detective card in the Central Office
+  Transcribes the rulebook section "d. ACTION: Draw a detective card in the
+  Central Office".
+
+  @FD-CO-01
+  Rule: A figure in the Central Office may draw one detective card from the stack
+
+    Example: Peter draws in the Central Office
+      Given a 2-player game at difficulty 1
+      And it is Peter's action step on "Zentrale"
+      When Peter draws a detective card
+      Then chance is to draw a detective card
+      When chance draws "Recall"
+      Then Peter holds "Recall"
+
+    Example: not elsewhere
+      Given a 2-player game at difficulty 1
+      And it is Peter's action step on "Rathaus"
+      When Peter draws a detective card
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
+  @FD-CO-02
+  Rule: Once the detective stack is used up, the Central Office gives no card
+
+    Example: an empty stack
+      Given a 2-player game at difficulty 1
+      And the detective stack is empty
+      And it is Peter's action step on "Zentrale"
+      Then Peter cannot draw a detective card
