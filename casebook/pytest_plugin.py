@@ -59,16 +59,30 @@ def hello(implementation):
     return implementation.hello()
 
 
+def _scenario_of(item):
+    """The pytest-bdd scenario behind a test item (``__scenario__`` up to pytest-bdd 8, a registry since 9)."""
+    function = getattr(item, "function", None)
+    scenario = getattr(function, "__scenario__", None)
+    if scenario is None and function is not None:
+        try:
+            from pytest_bdd.scenario import scenario_wrapper_template_registry
+        except ImportError:
+            return None
+        scenario = scenario_wrapper_template_registry.get(function)
+    return scenario
+
+
 def scenario_game(item) -> str | None:
     """A scenario's game is the folder its feature file lives in: features/<game>/x.feature."""
-    scenario = getattr(getattr(item, "function", None), "__scenario__", None)
+    scenario = _scenario_of(item)
     if scenario is None:
         return None
-    return Path(scenario.feature.abs_filename).parent.name
+    feature = scenario.feature
+    return Path(getattr(feature, "abs_filename", None) or feature.filename).parent.name
 
 
 def scenario_tags(item) -> set[str]:
-    scenario = item.function.__scenario__
+    scenario = _scenario_of(item)
     tags = set(scenario.tags) | set(scenario.feature.tags)
     rule = getattr(scenario, "rule", None)
     if rule is not None:

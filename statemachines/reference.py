@@ -76,10 +76,20 @@ class ReferenceImplementation:
         engine = self._engine(game)
         if self.validate:
             try:
-                jsonschema.validate(state, engine.schema["$defs"]["state"])
+                self._state_validator(game, engine).validate(state)
             except jsonschema.ValidationError as exc:
                 raise BadRequest(f"state fails the {game} schema at {exc.json_path}: {exc.message}") from None
         return self._host(engine.load(state))
+
+    def _state_validator(self, game: str, engine):
+        """One checked validator per game: checking the schema itself on every load cost ~50 ms."""
+        validators = self.__dict__.setdefault("_validators", {})
+        if game not in validators:
+            schema = engine.schema["$defs"]["state"]
+            cls = jsonschema.validators.validator_for(schema)
+            cls.check_schema(schema)
+            validators[game] = cls(schema)
+        return validators[game]
 
     def state(self, table: str) -> dict:
         return self._table(table).state()
