@@ -40,10 +40,14 @@ def site_dir(root: Path) -> Path:
 def run_suite(root: Path, results: Path, impl: str | None = None) -> tuple[int, float]:
     """Run the scenarios once for fresh results; returns (pytest's exit code, seconds)."""
     results.mkdir(parents=True, exist_ok=True)
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider", "step_defs", f"--cucumberjson={results / 'cucumber.json'}"]
+    # The venv's pytest script rather than ``python -m pytest``: the latter puts the working
+    # directory first on sys.path, and the clause-id tags then failed as unknown markers.
+    script = Path(sys.executable).parent / "pytest"
+    runner = [str(script)] if script.is_file() else [sys.executable, "-m", "pytest"]
+    command = runner + ["-q", "-p", "no:xdist", "-p", "no:cacheprovider", "step_defs", f"--cucumberjson={results / 'cucumber.json'}"]
     if impl:
         command.append(f"--impl={impl}")
-    print("casebook docs: running", " ".join(command[2:]), flush=True)
+    print("casebook docs: running", " ".join(["pytest"] + command[len(runner):]), flush=True)
     start = time.perf_counter()
     code = subprocess.call(command, cwd=root)
     return code, time.perf_counter() - start

@@ -56,7 +56,13 @@ def on_config(config):
     root = root_of(config)
     results = Path(os.environ.get("CASEBOOK_RESULTS") or root / "results")
     extra = (config.extra or {}).get("casebook", {}) or {}
-    _site = Site(root, results, titles=extra.get("games", {}) or {}, directory_urls=config.use_directory_urls).build()
+    _site = Site(
+        root,
+        results,
+        titles=extra.get("games", {}) or {},
+        glossary=extra.get("also_known_as", {}) or {},
+        directory_urls=config.use_directory_urls,
+    ).build()
     for problem in _site.problems:
         log.warning(problem)
     for game in _site.games:

@@ -35,12 +35,17 @@ KIND_TITLES = {
 }
 STATUS_ORDER = ("passed", "failed", "partial", "unsupported", "skipped", NOT_RUN)
 
+# Pages other parts of the harness write in Markdown, published as they are when present:
+# (source beside the code it documents, page in the site, title in the nav).
+GUIDES = (("casebook/conformance/validate-your-engine.md", "protocol/validate-your-engine.md", "Validate your own engine"),)
+
 
 @dataclass
 class Site:
     root: Path
     results: Path | None
     titles: dict = field(default_factory=dict)  # game id → {"title":…, "rulebook":…}
+    glossary: dict = field(default_factory=dict)  # a phrase of the features → the words players use for it
     directory_urls: bool = True
     with_engines: bool = True
     games: list[Game] = field(default_factory=list)
@@ -95,8 +100,15 @@ class Site:
             out.append({self.title(game.id): entries})
         return out
 
+    def guides(self) -> list[tuple[Path, str, str]]:
+        return [(self.root / source, page, title) for source, page, title in GUIDES if (self.root / source).is_file()]
+
     def nav_protocol(self) -> list:
-        return ["protocol/index.md"] + [{f"{self.title(g)} schema": f"protocol/{g}.md"} for g in sorted(self.schemas)]
+        return (
+            ["protocol/index.md"]
+            + [{title: page} for _, page, title in self.guides()]
+            + [{f"{self.title(g)} schema": f"protocol/{g}.md"} for g in sorted(self.schemas)]
+        )
 
     # -- pages ------------------------------------------------------------------
     def pages(self) -> dict[str, str]:
@@ -115,6 +127,8 @@ class Site:
             pages[f"games/{game.id}/variants.md"] = self.variants_page(game)
         for game_id in self.schemas:
             pages[f"protocol/{game_id}.md"] = self.schema_page(game_id)
+        for source, page, _ in self.guides():
+            pages[page] = source.read_text(encoding="utf-8")
         return pages
 
     # The counts line used on many pages.
@@ -250,6 +264,9 @@ class Site:
             f'<span class="cb-where">{esc(clause.section.path.name)}:{clause.line}</span></div>'
         )
         parts = [heading, meta]
+        aka = self.also_known_as(clause)
+        if aka:
+            parts.append(f'<p class="cb-aka">In other words: {", ".join(f"<em>{esc(w)}</em>" for w in aka)}</p>')
         if clause.description:
             label = "Our ruling, and why" if clause.is_ruling else "Note"
             parts.append(f'<div class="cb-why"><p class="cb-label">{label}</p>{paragraphs(clause.description)}</div>')
@@ -260,6 +277,15 @@ class Site:
         if not clause.examples:
             parts.append('<p class="cb-missing">This clause has no example yet, so nothing checks it.</p>')
         return "\n".join(parts) + "\n"
+
+    def also_known_as(self, clause: Clause) -> list[str]:
+        """The players' words for what a clause speaks of, so that search finds it by either."""
+        said = " ".join([clause.text, clause.description] + [s.text for e in clause.examples for s in e.steps]).lower()
+        words = []
+        for phrase, synonyms in self.glossary.items():
+            if str(phrase).lower() in said:
+                words += [w for w in synonyms if str(w).lower() not in said and w not in words]
+        return words
 
     def rulings_page(self, game: Game) -> str:
         here = f"games/{game.id}/rulings.md"
@@ -402,7 +428,10 @@ class Site:
         here = "protocol/index.md"
         from casebook.site.protocol_doc import protocol_markdown
 
-        out = ["# The driver protocol\n", protocol_markdown()]
+        out = ["# The driver protocol\n"]
+        for _, page, title in self.guides():
+            out.append(f'<p>New here? <a href="{esc(self.link(here, page))}">{esc(title)}</a> walks through it step by step.</p>')
+        out.append(protocol_markdown())
         if self.schemas:
             out.append("\n## JSON Schemas per game { #schemas }\n")
             out.append("<ul>" + "".join(f'<li><a href="{esc(self.link(here, f"protocol/{g}.md"))}">{esc(self.title(g))}</a> (<a href="{esc(self.link(here, f"schemas/{g}.json"))}">{esc(g)}.json</a>)</li>' for g in sorted(self.schemas)) + "</ul>")

@@ -324,3 +324,11 @@ def test_the_cucumber_writer_of_these_tests_is_honest():
     names = [e["name"] for f in data for e in f["elements"]]
     assert names.count("any eliminated player answers") == 2
     assert "four cards set aside" not in names
+
+
+def test_the_players_words_make_a_clause_findable(toy_project):
+    site = toy_site(toy_project)
+    site.glossary = {"eliminated": ["knocked out", "eliminated"], "the youngest": ["first player"]}
+    page = site.pages()["games/toy_game/the-turn.md"]
+    assert "In other words: <em>knocked out</em></p>" in page  # never the word the clause already uses
+    assert "In other words: <em>first player</em>" in page
