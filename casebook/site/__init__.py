@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 DEFAULT_ADDR = "127.0.0.1:8000"
+SOURCES = {".feature", ".md", ".py", ".json", ".yml", ".yaml", ".css", ".js"}  # what a page can be made from
 
 
 def project_root(start: Path | None = None) -> Path:
@@ -70,7 +71,8 @@ def inputs(root: Path, results: Path | None):
     """Everything the site is made from, for the staleness check of ``serve``."""
     yield root / "mkdocs.yml"
     for folder in ("features", "docs", "casebook", "statemachines"):
-        yield from (root / folder).rglob("*.*") if (root / folder).exists() else ()
+        if (root / folder).exists():
+            yield from (p for p in (root / folder).rglob("*") if p.suffix in SOURCES and "__pycache__" not in p.parts)
     if results is not None and results.exists():
         yield from results.rglob("*.json")
 
