@@ -39,6 +39,17 @@ def _accusing_moves(player: str) -> list[dict]:
 
 
 @lru_cache(maxsize=None)
+def _questioning_moves(player: str, here: str) -> list[dict]:
+    """CD-QUE-02: any suspect and any item, and the location the asker is in."""
+    return sort_moves({"actor": player, "action": {"type": "question", "suspect": s, "item": i, "location": here}} for s in R.SUSPECTS for i in R.ITEMS)
+
+
+@lru_cache(maxsize=None)
+def _moving_moves(player: str, origin: str, pips: int, advantage_cards: bool) -> list[dict]:
+    return sort_moves({"actor": player, "action": {"type": "move", "to": d}} for d in destinations(origin, pips, advantage_cards))
+
+
+@lru_cache(maxsize=None)
 def destinations(origin: str, pips: int, advantage_cards: bool) -> tuple[str, ...]:
     """Where a roll of ``pips`` may take a pawn standing on ``origin`` (a place or a path space).
 
@@ -218,7 +229,7 @@ class CluedoDrei(GameModel):
         self._events.append(event)
 
     # -- legal moves: sorted as the protocol wants; the big constant nodes are sorted once --
-    _PRESORTED = ("filling_case_file", "rolling_for_start", "rolling", "accusing")
+    _PRESORTED = ("filling_case_file", "rolling_for_start", "rolling", "accusing", "moving", "questioning")
 
     def _legal_moves(self) -> list[dict]:
         if self._legal_cache is None:
@@ -251,11 +262,9 @@ class CluedoDrei(GameModel):
         if phase == "playing_advantage":
             return [{"actor": me, "action": a} for a in self._card_options()] + [{"actor": me, "action": {"type": "discard"}}]
         if phase == "moving":
-            dest = destinations(self._place(), self.turn["pips"], self.cards_in_play)
-            return [{"actor": me, "action": {"type": "move", "to": d}} for d in dest]
+            return _moving_moves(me, self._place(), self.turn["pips"], self.cards_in_play)
         if phase == "questioning":
-            here = self._place()
-            return [{"actor": me, "action": {"type": "question", "suspect": s, "item": i, "location": here}} for s in R.SUSPECTS for i in R.ITEMS]
+            return _questioning_moves(me, self._place())
         if phase in ("answering", "showing_tip"):
             shower = self.turn["answerer"] if phase == "answering" else self.turn["tipped"]
             hand = self.hands[shower]
