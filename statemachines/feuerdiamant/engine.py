@@ -75,8 +75,8 @@ class Feuerdiamant(GameModel):
     def new(cls, players: list[str], difficulty: int) -> "Feuerdiamant":
         data = {
             "game": R.GAME_ID, "players": list(players), "difficulty": difficulty,
-            "active": players[0], "turn": 1,  # FD-TURN-02: the first named player begins
-            "figures": {p: R.CENTRAL_OFFICE for p in players},  # FD-SET-03
+            "active": players[0], "turn": 1,  # FD-TURN-03: the first named player begins
+            "figures": {p: R.CENTRAL_OFFICE for p in players},  # FD-SET-02
             "tracks": {c: {"indicator": difficulty, "tokens": []} for c in R.COLOURS},  # FD-SET-01
             "activated": [], "roll": None,
             "board": {loc: {"person": None, "clue": None, "obstacle": None} for loc in BOARD_LOCATIONS},
@@ -94,7 +94,7 @@ class Feuerdiamant(GameModel):
                 },
             },
         }
-        # FD-SET-02/04/05: the set-up is dealt by chance, one card or token at a time
+        # FD-SET-03/05/06: the set-up is dealt by chance, one card or token at a time
         draws = [{"pool": "events", "to": f"{c}:{n}"} for c in R.COLOURS for n in R.EVENT_SPACES]
         draws += [{"pool": "persons", "to": loc} for loc in BOARD_LOCATIONS]
         draws += [{"pool": "clues", "to": SET_ASIDE}] + [{"pool": "clues", "to": loc} for loc in BOARD_LOCATIONS]
@@ -153,7 +153,7 @@ class Feuerdiamant(GameModel):
         return None
 
     def _first_token_ahead(self, colour: str) -> dict | None:
-        """FD-CARD-05: the first event token beyond the indicator on that track."""
+        """FD-CARD-07/08: the first event token beyond the indicator on that track."""
         track = self.s["tracks"][colour]
         ahead = [t for t in track["tokens"] if t["space"] > track["indicator"]]
         return min(ahead, key=lambda t: t["space"]) if ahead else None
@@ -207,11 +207,11 @@ class Feuerdiamant(GameModel):
 
     def _allowance(self) -> int:
         roll = self.s["roll"]
-        minus = 2 if R.MOVEMENT_MINUS_2 in self._obstacles() else 0  # FD-OBS-08
+        minus = 2 if R.MOVEMENT_MINUS_2 in self._obstacles() else 0  # FD-OBS-11/12
         return max(0, roll["movement"] + roll["bonus"] - minus)
 
     def _reachable(self) -> set[str]:
-        """FD-MOV-01/02/03: up to the allowance along paths, no roadblocked space entered."""
+        """FD-MOV-01/02/05: up to the allowance along paths, no roadblocked space entered."""
         blocked = {R.ROADBLOCK_SPACE[p] for p in self.s["roadblocks"]}
         start = self._here()
         seen, frontier = {start}, [start]
@@ -229,12 +229,12 @@ class Feuerdiamant(GameModel):
         """The face-up suspect the active player may interrogate here, if any."""
         here = self._here()
         if here not in self.s["board"] or self._blocked(here) or R.NO_SUSPECTS in self._obstacles():
-            return None  # FD-OBS-03
+            return None  # FD-OBS-02
         person = self.s["board"][here]["person"]
         return person if person in R.SUSPECTS else None
 
     def _interrogation_targets(self) -> list[str]:
-        """FD-INT-01: any clue on the board, face up or down, where no obstacle lies."""
+        """FD-INT-03/08: any clue on the board, face up or down, where no obstacle lies."""
         if self.phase not in (ACTION, PERSON) or self._interrogated() is None:
             return []
         return [loc for loc, b in self.s["board"].items() if b["clue"] is not None and b["obstacle"] is None]
@@ -245,15 +245,15 @@ class Feuerdiamant(GameModel):
             return []
         helper = self.s["board"][here]["person"]
         if helper not in R.HELPERS or R.NO_HELPERS in self._obstacles():
-            return []  # FD-OBS-04
+            return []  # FD-OBS-03
         use = {"type": "use_helper", "helper": helper}
         if helper == "Morton":  # FD-HLP-01
             return [use | {"person": p, "to": loc} for p in self.s["beside_board"] for loc in self._empty_locations()]
-        if helper == "Uncle Titus":  # FD-HLP-02
+        if helper == "Uncle Titus":  # FD-HLP-03/04
             return [use | {"obstacle_at": loc} for loc, b in self.s["board"].items() if b["obstacle"]] + [
                 use | {"path": p} for p in self.s["roadblocks"]
             ]
-        return [use] if self._deck_allows_drawing() else []  # FD-HLP-03: Aunt Mathilda
+        return [use] if self._deck_allows_drawing() else []  # FD-HLP-05: Aunt Mathilda
 
     def _removals(self) -> list[dict]:
         """FD-REM-01: a second figure on this location lets you remove its obstacle or an adjacent roadblock."""
@@ -271,7 +271,7 @@ class Feuerdiamant(GameModel):
         if self.phase not in ANY_TIME_PHASES or self.s["draws"]:
             return []
         if R.NO_DETECTIVE_CARDS in self._obstacles():
-            return []  # FD-OBS-05
+            return []  # FD-OBS-04
         moves = []
         for player in self.players:
             cards = set(self.s["hands"][player])
@@ -285,13 +285,13 @@ class Feuerdiamant(GameModel):
     def _any_time_options(self, card: str) -> list[dict]:
         play = {"type": "play", "card": card}
         tracks = self.s["tracks"]
-        if card == R.IGNORE_EVENT:  # FD-CARD-02: any token still on a track
+        if card == R.IGNORE_EVENT:  # FD-CARD-03: any token still on a track
             return [play | {"colour": c, "space": t["space"]} for c in R.COLOURS for t in tracks[c]["tokens"]]
-        if card == R.IGNORE_HAZARD_DIE:  # FD-CARD-03: only before the result is carried out
+        if card == R.IGNORE_HAZARD_DIE:  # FD-CARD-04: only before the result is carried out
             return [play] if self.phase == HAZARD else []
-        if card == R.INVESTIGATION_SUCCESS:  # FD-CARD-04
+        if card == R.INVESTIGATION_SUCCESS:  # FD-CARD-05
             return [play | {"colour": c} for c in R.COLOURS if tracks[c]["indicator"] > R.TRACK_FIRST]
-        if card == R.MOVEMENT_PLUS_3:  # FD-CARD-05: useful only until the figure has moved
+        if card == R.MOVEMENT_PLUS_3:  # FD-CARD-02: useful only until the figure has moved
             return [play] if self.phase in (HAZARD, EVENTS, MOVEMENT) else []
         return []
 
@@ -303,23 +303,23 @@ class Feuerdiamant(GameModel):
         person_here = self.s["board"][here]["person"] if at_location else None
         back = [play | {"colour": c} for c in R.COLOURS if tracks[c]["indicator"] > R.TRACK_FIRST]
         ahead = [play | {"colour": c} for c in R.COLOURS if self._first_token_ahead(c)]
-        if card == R.CENTRAL_OFFICE_CARD:  # FD-CARD-06
+        if card == R.CENTRAL_OFFICE_CARD:  # FD-CARD-07
             if here != R.CENTRAL_OFFICE:
                 return []
             options = [play | {"choice": "draw"}] if self._deck_allows_drawing() else []
             options += [a | {"choice": "move back"} for a in back]
             return options + [a | {"choice": "discard event"} for a in ahead]
-        if card in R.SUSPECTS:  # FD-CARD-07
+        if card in R.SUSPECTS:  # FD-CARD-08
             ok = person_here == card and R.NO_SUSPECTS not in self._obstacles()
             return ahead if ok else []
-        if card in R.HELPERS:  # FD-CARD-08
+        if card in R.HELPERS:  # FD-CARD-09
             ok = person_here == card and R.NO_HELPERS not in self._obstacles()
             return back if ok else []
-        if card == R.REMOVE_OBSTACLE:  # FD-CARD-09
+        if card == R.REMOVE_OBSTACLE:  # FD-CARD-10
             return [play] if self._blocked(here) else []
-        if card == R.REMOVE_ROADBLOCK:  # FD-CARD-10
+        if card == R.REMOVE_ROADBLOCK:  # FD-CARD-11
             return [play | {"path": p} for p in self.s["roadblocks"] if here in R.PATH_ENDS[p]] if at_location else []
-        if card == R.RECALL:  # FD-CARD-11
+        if card == R.RECALL:  # FD-CARD-12
             return [play | {"person": p, "to": loc} for p in self.s["beside_board"] for loc in self._empty_locations()]
         return []
 
@@ -347,7 +347,7 @@ class Feuerdiamant(GameModel):
             mine = [{"type": "move", "to": s} for s in sorted(self._reachable())]
         elif phase in (ACTION, PERSON):
             mine = self._action_options()
-        elif phase == DETECTIVE_CARDS:  # FD-END-02: accuse, or end the turn
+        elif phase == DETECTIVE_CARDS:  # FD-END-01: accuse, or end the turn
             mine = [{"type": "accuse", "suspect": s} for s in R.SUSPECTS] + [{"type": "end_turn"}]
         return [{"actor": me, "action": a} for a in mine] + self._card_plays()
 
@@ -458,7 +458,7 @@ class Feuerdiamant(GameModel):
             secret["clues"][to] = card
             self.s["board"][to]["clue"] = FACE_DOWN
             self._emit(type="clue_placed_face_down", location=to, secret={"clue": card})
-        elif pool == "obstacles":  # FD-ACT-A2: the token lies face up on the location
+        elif pool == "obstacles":  # FD-ACT-03: the token lies face up on the location
             self.s["board"][to]["obstacle"] = card
             self._emit(type="obstacle_placed", location=to, obstacle=card)
         elif pool == "detective":
@@ -466,13 +466,13 @@ class Feuerdiamant(GameModel):
             self._emit(type="detective_card_drawn", player=to, card=card)
 
     def _queue(self, pool: str, to: str, n: int = 1) -> None:
-        """Queue up to n draws from a pool, never more than it holds (FD-ACT-D2, FD-HLP-03)."""
+        """Queue up to n draws from a pool, never more than it holds (FD-ACT-04, FD-CO-02, FD-HLP-05)."""
         queued = sum(1 for d in self.s["draws"] if d["pool"] == pool)
         for _ in range(max(0, min(n, len(self._pool(pool)) - queued))):
             self.s["draws"].append({"pool": pool, "to": to})
 
     def _earn_detective_cards(self, n: int = 1) -> None:
-        if R.NO_DETECTIVE_CARDS not in self._obstacles():  # FD-OBS-05: not even for a removal
+        if R.NO_DETECTIVE_CARDS not in self._obstacles():  # FD-OBS-04: not even for a removal
             self._queue("detective", self.active, n)
 
     def _do_roll(self, actor, action) -> None:
@@ -481,7 +481,7 @@ class Feuerdiamant(GameModel):
 
     # hazard and events ---------------------------------------------------------------------------
     def _advance(self, colour: str, steps: int) -> None:
-        """FD-HAZ-03: each token reached or passed is activated, nearest first; the last space loses."""
+        """FD-HAZ-03/04: each token reached or passed is activated, nearest first; the last space loses."""
         track = self.s["tracks"][colour]
         for _ in range(steps):
             if self.s["outcome"]:
@@ -499,7 +499,7 @@ class Feuerdiamant(GameModel):
     def _do_move_hazard_indicator(self, actor, action) -> None:
         colour = action["colour"]
         self.s["roll"]["colour"] = colour
-        doubled = R.HAZARD_DIE_X2 in self._obstacles()  # FD-OBS-06 (the star too: FD-OBS-06b)
+        doubled = R.HAZARD_DIE_X2 in self._obstacles()  # FD-OBS-06 (the star too: FD-OBS-07)
         self._advance(colour, 2 if doubled else 1)
 
     def _take_token(self, colour: str, space: int) -> str:
@@ -519,9 +519,9 @@ class Feuerdiamant(GameModel):
             return
         self.s["box"]["events"].append(token)  # FD-HAZ-05: every other token goes into the box
         if token[0] in "12" and token[1] == " ":  # FD-EVT-01: one or two hazard symbols
-            times = 2 if R.EVENT_SYMBOLS_X2 in self._obstacles() else 1  # FD-OBS-07
+            times = 2 if R.EVENT_SYMBOLS_X2 in self._obstacles() else 1  # FD-OBS-09/10
             self._advance(token[2:], int(token[0]) * times)
-        elif token == "double the hazard die":  # FD-EVT-03
+        elif token == "double the hazard die":  # FD-EVT-03, FD-OBS-08
             colour = self.s["roll"]["colour"]
             if colour:
                 self._advance(colour, 2 if R.HAZARD_DIE_X2 in self._obstacles() else 1)
@@ -557,7 +557,7 @@ class Feuerdiamant(GameModel):
 
     # actions ----------------------------------------------------------------------------------------
     def _turn_clue_up(self, loc: str) -> bool:
-        """Reveal the face-down clue at loc; True when its obstacle symbol brings a token (FD-ACT-A2)."""
+        """Reveal the face-down clue at loc; True when its obstacle symbol brings a token (FD-ACT-03/04)."""
         clue = self.s["secret"]["clues"].pop(loc)
         self.s["board"][loc]["clue"] = clue
         self._emit(type="clue_revealed", location=loc, clue=clue, suspect=R.CLUES[clue][0], colour=R.CLUES[clue][1])
@@ -579,16 +579,16 @@ class Feuerdiamant(GameModel):
         here, loc = self._here(), action["clue_at"]
         suspect = self.s["board"][here]["person"]
         if self.s["board"][loc]["clue"] == FACE_DOWN and self._turn_clue_up(loc):
-            self._emit(type="interrogation_cut_short", suspect=suspect, location=loc)  # FD-INT-04
+            self._emit(type="interrogation_cut_short", suspect=suspect, location=loc)  # FD-INT-07
             return
         clue = self.s["board"][loc]["clue"]
-        if R.CLUES[clue][0] == suspect:  # FD-INT-02: a match
+        if R.CLUES[clue][0] == suspect:  # FD-INT-04/05: a match
             self.s["board"][loc]["clue"] = None
             self.s["suspect_track"][suspect].append(clue)
             self._emit(type="interrogation_succeeded", suspect=suspect, clue=clue)
             self._queue("clues", loc)
             self._earn_detective_cards()
-        else:  # FD-INT-03: a mismatch; the suspect goes into hiding
+        else:  # FD-INT-06: a mismatch; the suspect goes into hiding
             self.s["board"][here]["person"] = None
             self.s["beside_board"] = sorted(self.s["beside_board"] + [suspect])
             self._emit(type="interrogation_failed", suspect=suspect, clue=clue)
@@ -610,7 +610,7 @@ class Feuerdiamant(GameModel):
         self._emit(type="person_returned", person=person, location=loc)
 
     def _remove(self, obstacle_at: str | None, path: str | None) -> None:
-        """FD-REM-02: a removed obstacle or roadblock goes into the box and earns a detective card."""
+        """FD-REM-01, FD-HLP-03, FD-OBS-05: a removed obstacle or roadblock goes into the box and earns a detective card."""
         if obstacle_at:
             token = self.s["board"][obstacle_at]["obstacle"]
             self.s["board"][obstacle_at]["obstacle"] = None
@@ -690,7 +690,7 @@ class Feuerdiamant(GameModel):
 
     def _do_end_turn(self, actor, action) -> None:
         i = self.players.index(self.active)
-        self.s["active"] = self.players[(i + 1) % len(self.players)]  # FD-TURN-02: clockwise
+        self.s["active"] = self.players[(i + 1) % len(self.players)]  # FD-TURN-03: clockwise
         self.s["turn"] += 1
         self.s["roll"] = None
         self._emit(type="turn_ended", next=self.s["active"])

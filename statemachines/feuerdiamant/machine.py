@@ -23,15 +23,15 @@ TRANSITIONS = [
     {"trigger": "finish_setup", "source": SETUP, "dest": ROLLING, "unless": "a_draw_is_pending"},
     # FD-TURN-01: roll both dice first
     {"trigger": "roll_dice", "source": ROLLING, "dest": HAZARD, "unless": "a_draw_is_pending"},
-    # FD-HAZ-01/02: the die's symbol moves an indicator; FD-CARD-03 may cancel it
+    # FD-HAZ-01/02: the die's symbol moves an indicator; FD-CARD-04 may cancel it
     {"trigger": "move_hazard_indicator", "source": HAZARD, "dest": EVENTS, "conditions": "can_move_hazard_indicator"},
     {"trigger": "ignore_hazard_die", "source": HAZARD, "dest": EVENTS, "conditions": "card_is_playable"},
     # FD-HAZ-03/04: activated tokens are carried out one by one, in the order reached
     {"trigger": "carry_out_event", "source": EVENTS, "dest": None, "conditions": "an_event_is_activated"},
     {"trigger": "finish_events", "source": EVENTS, "dest": MOVEMENT, "unless": ["an_event_is_activated", "a_draw_is_pending"]},
-    # FD-MOV-01
+    # FD-TURN-02, FD-MOV-01
     {"trigger": "move", "source": MOVEMENT, "dest": ACTION, "conditions": "can_reach"},
-    # FD-ACT-*: one action a-d at the figure's location, or none
+    # FD-ACT-01: one action a-d at the figure's location, or none
     {"trigger": "reveal_clue", "source": ACTION, "dest": DETECTIVE_CARDS, "conditions": "clue_lies_face_down_here"},
     {"trigger": "reveal_person", "source": ACTION, "dest": PERSON, "conditions": "person_lies_face_down_here"},
     {"trigger": "interrogate", "source": [ACTION, PERSON], "dest": DETECTIVE_CARDS, "conditions": "can_interrogate"},
@@ -43,7 +43,7 @@ TRANSITIONS = [
     # FD-CARD-*: any-time cards in every deciding phase, end-of-turn cards at the end
     {"trigger": "play_any_time_card", "source": ANY_TIME_PHASES, "dest": None, "conditions": "card_is_playable"},
     {"trigger": "play_end_of_turn_card", "source": DETECTIVE_CARDS, "dest": None, "conditions": "card_is_playable"},
-    # FD-END-02/03: an accusation at the end of a turn; the first row that matches wins
+    # FD-END-01/02/03: an accusation at the end of a turn; the first row that matches wins
     {"trigger": "accuse", "source": DETECTIVE_CARDS, "dest": WON, "conditions": "names_the_culprit"},
     {"trigger": "accuse", "source": DETECTIVE_CARDS, "dest": LOST},
     {"trigger": "end_turn", "source": DETECTIVE_CARDS, "dest": ROLLING},

@@ -73,7 +73,7 @@ SPACES = _graph()
 PATH_NAMES = tuple(sorted(path_name(a, b) for a, b, _ in PATHS))
 # The space a roadblock occupies on a path (only one-fingerprint paths carry roadblocks).
 ROADBLOCK_SPACE = {path_name(a, b): fingerprint(a, b, 1) for a, b, n in PATHS if n == 1}
-# FD-ACT-C: a roadblock is "adjacent" to the two locations its path joins.
+# FD-REM-01: a roadblock is "adjacent" to the two locations its path joins.
 PATH_ENDS = {path_name(a, b): tuple(sorted((a, b))) for a, b, _ in PATHS}
 
 # -- the hazard tracks (FD-MOD-02) -----------------------------------------------
