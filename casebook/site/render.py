@@ -344,17 +344,19 @@ class Site:
         out = ["# Coverage\n", "<p>Every clause against the last run of the suite. A clause passes when all its examples pass.</p>", self.last_run_note(), self.totals(clauses)]
         for game in self.games:
             out.append(f"\n## {md_heading_text(self.title(game.id))} {{ #{game.id} }}\n")
+            counts = Counter(c.status for c in game.clauses)
+            # passed, failed and not run always; the rarer outcomes only when some clause has them
+            shown = [st for st in STATUS_ORDER if st in ("passed", "failed", NOT_RUN) or counts[st]]
             rows = []
             for s in game.sections:
-                counts = Counter(c.status for c in s.clauses)
+                here_counts = Counter(c.status for c in s.clauses)
                 examples = sum(len(c.runs()) for c in s.clauses)
                 rows.append(
                     [f'<a href="{esc(self.link(here, f"games/{game.id}/{s.slug}.md"))}">{esc(s.title)}</a>', str(len(s.clauses)), str(examples)]
-                    + [str(counts[st]) if counts[st] else "" for st in STATUS_ORDER]
+                    + [str(here_counts[st]) if here_counts[st] else "" for st in shown]
                 )
-            counts = Counter(c.status for c in game.clauses)
-            rows.append(["<strong>total</strong>", f"<strong>{len(game.clauses)}</strong>", f"<strong>{sum(len(c.runs()) for c in game.clauses)}</strong>"] + [f"<strong>{counts[st]}</strong>" if counts[st] else "" for st in STATUS_ORDER])
-            out.append(table(["section", "clauses", "examples"] + [LABELS[s] for s in STATUS_ORDER], rows, raw=True))
+            rows.append(["<strong>total</strong>", f"<strong>{len(game.clauses)}</strong>", f"<strong>{sum(len(c.runs()) for c in game.clauses)}</strong>"] + [f"<strong>{counts[st]}</strong>" if counts[st] else "" for st in shown])
+            out.append(table(["section", "clauses", "examples"] + [LABELS[s] for s in shown], rows, raw=True))
             rows = [[self.clause_link(here, c), esc(c.text), " ".join(kind_badge(k) for k in c.kinds), "".join(badge(r.status) for r in c.runs()) or "—", badge(c.status)] for c in game.clauses]
             out.append(f'<details class="cb-clause-list"><summary>All {len(game.clauses)} clauses of {esc(self.title(game.id))}</summary>')
             out.append(table(["clause", "says", "kind", "examples", "clause"], rows, raw=True))
