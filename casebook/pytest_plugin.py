@@ -36,6 +36,7 @@ def pytest_configure(config):
     _config = config
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-bdd's own, which would make every tag a bare marker
 def pytest_bdd_apply_tag(tag, function):
     """Clause ids become ``clause(id)`` markers; other tags become markers of their name."""
     if CLAUSE_ID.match(tag):
