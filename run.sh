@@ -30,6 +30,8 @@ setup() {
   fi
   say "installing Casebook and its packages into .venv"
   .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[browser]"
+  # Node: the docs vendor mermaid from the npm registry; the example engine runs on it.
+  command -v npm >/dev/null || apt_install nodejs npm || echo "(no npm: the docs build will say how to supply mermaid)"
   export PATH="$PWD/.venv/bin:$PATH"  # so the stdio runs find `casebook serve`
   mkdir -p results
 }
