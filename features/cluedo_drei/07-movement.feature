@@ -101,3 +101,15 @@ Feature: Turn Sequence — roll, move and enter a location
       And Justus Jonas tries to send {"type": "move"}
       Then the action is rejected as bad_request
       And the game is exactly as it was
+
+  @CD-MOV-09 @ruling @model-board
+  Rule: Pawns never block one another: a pawn may pass or share any space another pawn stands on
+    The rulebook says nothing of pawns in the way; we let them share spaces,
+    so a move depends only on the board and the roll.
+
+    Example: Peter on Ring 6 does not stop Justus from passing or stopping there
+      Given a game of Justus Jonas and Peter Shaw
+      And Peter Shaw stands on Ring 6
+      When Justus Jonas rolls 2 and 2
+      Then Justus Jonas may move to Ring 6
+      And Justus Jonas may move to Highschool

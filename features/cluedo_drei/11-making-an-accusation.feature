@@ -41,13 +41,18 @@ Feature: Winning the Game — making an accusation
       And it is Peter Shaw's turn
 
   @CD-ACC-04
-  Rule: A player out of the race keeps their cards secret and shows them when asked, but never again questions, accuses or takes a turn
+  Rule: A player out of the race keeps their cards secret and shows them when asked, but never again questions or accuses
     Example: Justus, out of the race, must still show Dick Perry to Bob
       Given Justus Jonas holds Dick Perry
       And Justus Jonas is out of the race
       And Bob Andrews has just entered the Strand
       When Bob Andrews asks about Dick Perry, the painting and the Strand
       Then Justus Jonas must show one of Dick Perry
+
+  @CD-ACC-08 @ruling
+  Rule: A player out of the race takes no more turns; play passes over them to the next player still in the race
+    The rulebook forbids them to question or accuse, which is all a turn is
+    for; moving their pawn would change nothing, so their turns are skipped.
 
     Example: Justus's turns are skipped
       Given Justus Jonas is out of the race
@@ -70,7 +75,8 @@ Feature: Winning the Game — making an accusation
   @CD-ACC-06 @ruling
   Rule: A player in the Headquarters may end the turn without accusing
     The rulebook sends a player there to accuse once sure, but nothing forces
-    a guess; declining simply ends the turn.
+    a guess; declining simply ends the turn.  The chance to accuse comes with
+    arriving: a player who stays must leave and come back to accuse later.
 
     Example: Justus ends his turn in the Headquarters
       Given Justus Jonas has just entered the Headquarters

@@ -55,10 +55,11 @@ def destinations(origin: str, pips: int, advantage_cards: bool) -> tuple[str, ..
 
     CD-MOV-02..06: steps go along path spaces only, back and forth allowed; a
     place is entered through its door with at most ``pips`` steps and the rest
-    is forfeited (so no walk passes through a place, CD-PAS-02); an Advantage
+    is forfeited (so no walk passes through a place, CD-PAS-05); an Advantage
     space may be stopped on with at most ``pips`` steps when the cards are in
     play (CD-ADV-02); any other path space needs exactly ``pips`` steps.  A
     pawn leaving a place may not come back into it in the same move (CD-MOV-07).
+    Other pawns are not looked at: they never block (CD-MOV-09).
     """
     if origin in R.DOOR_SPACES:
         left, frontier, step = origin, set(R.DOOR_SPACES[origin]), 1  # stepping out of the door is the first step
@@ -114,9 +115,9 @@ class CluedoDrei(GameModel):
         self.side_cards: list[str] = []
         self.hands = {p: [] for p in self.players}
         self.surplus: list[str] = []
-        # CD-SET-03: each pawn on its investigator's start space
+        # CD-SET-04: each pawn on its investigator's start space
         self.positions = {p: R.start_space(p) for p in self.players}
-        self.markers = {name: None for name in R.SUSPECTS + R.ITEMS}  # CD-SET-04: beside the board
+        self.markers = {name: None for name in R.SUSPECTS + R.ITEMS}  # CD-SET-05: beside the board
         self.start_rolls: dict[str, list] = {}
         self.start_waiting: list[str] = list(self.players)
         self.current: str | None = None
@@ -519,7 +520,7 @@ class CluedoDrei(GameModel):
         self._emit({"type": "unsolved", "case_file": dict(self.case_file)})
 
     def pass_turn(self, actor, action):
-        # CD-TRN-03: to the left; CD-ACC-04: players out of the race take no more turns
+        # CD-TRN-03: to the left; CD-ACC-08: players out of the race take no more turns
         for q in self._left_of(self.current) + [self.current]:
             if q not in self.out:
                 self.current = q

@@ -13,7 +13,7 @@ INITIAL = "filling_case_file"
 STATES = [
     "filling_case_file",   # chance: one suspect, one item, one location into the case file (CD-SET-01)
     "setting_aside",       # chance: the Duel's four face-down cards (CD-DUE-01)
-    "dealing",             # chance: one card at a time to the named recipient (CD-SET-02)
+    "dealing",             # chance: one card at a time to the named recipient (CD-SET-02, CD-SET-03)
     "rolling_for_start",   # chance: each player rolls both dice; highest starts (CD-TRN-01)
     "starting_turn",       # player: roll the dice or take a secret passage (CD-PAS-01)
     "rolling",             # chance: the two dice (CD-MOV-01)

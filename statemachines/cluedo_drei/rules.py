@@ -33,12 +33,12 @@ INVESTIGATORS = ("Justus Jonas", "Peter Shaw", "Bob Andrews", "Uncle Titus", "Au
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_PLAYERS = INVESTIGATORS[:3]
 
-# -- dice (CD-DIE-01, @ruling): each die has a question mark instead of the 1 --
+# -- dice (CD-CMP-07, @ruling): each die has a question mark instead of the 1 --
 QUESTION_MARK = "?"
 DIE_FACES = (QUESTION_MARK, 2, 3, 4, 5, 6)
 PIPS = {QUESTION_MARK: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6}
 
-# -- Advantage cards (CD-ADV-05, @ruling): 13 cards of three kinds ------------
+# -- Advantage cards (CD-CMP-08, @ruling; played as CD-ADV-05): 13 cards, three kinds
 #   taxi:         go at once into any other clue location, and question there
 #   headquarters: go at once into the Headquarters (and you may accuse)
 #   tip_off:      a fellow player of your choice shows you one clue card of theirs
@@ -48,7 +48,7 @@ assert sum(ADVANTAGE_DECK.values()) == 13
 # -- the Duel (CD-DUE-01) ------------------------------------------------------
 DUEL_SIDE_CARDS = 4
 
-# -- the board (CD-CMP-05..07, @ruling @model-board) ------------------------------
+# -- the board (CD-CMP-04..06, @ruling @model-board) ------------------------------
 # A graph, not a picture: every edge is one orthogonal step.  A ring road of 36
 # path spaces ("Ring 1".."Ring 36", clockwise) circles the Headquarters; each
 # clue location has one door onto the ring; three lanes of three spaces lead
