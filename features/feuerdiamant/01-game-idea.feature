@@ -10,7 +10,7 @@ Feature: Game idea
       And starting a game for 5 players at difficulty 1 is refused as bad_request
       And starting a game for 1 players at difficulty 1 is refused as bad_request
 
-  @FD-IDEA-02
+  @FD-IDEA-02 @model-clues
   Rule: A suspect whose four exculpatory clues are all visible is cleared
 
     Example: four of Victor Hugenay's clues in sight clear him
@@ -28,7 +28,7 @@ Feature: Game idea
       And the clue "paintbrush" lies face up at "Rathaus"
       Then "Victor Hugenay" is not cleared
 
-  @FD-IDEA-03
+  @FD-IDEA-03 @model-clues
   Rule: The culprit has only three exculpatory clues in play, because the fourth, incriminating one is set aside at the start
 
     Example: with every other clue in sight, only the culprit stays uncleared

@@ -11,7 +11,7 @@ Feature: Game sequence
       When the dice show "red" and 3
       Then it is Justus's hazard step
 
-  @FD-TURN-02
+  @FD-TURN-02 @model-board
   Rule: The steps follow in the order hazard, movement, action, detective cards
 
     Example: Justus may not move before the hazard die is carried out

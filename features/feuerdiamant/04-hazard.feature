@@ -29,7 +29,7 @@ Feature: Hazard
       Then the white hazard indicator stands on space 3
       And the red hazard indicator stands on space 2
 
-  @FD-HAZ-03
+  @FD-HAZ-03 @model-tracks
   Rule: An indicator that reaches a space with an event token activates that token at once, before the turn goes on
 
     Example: red reaches the token on its space 6
@@ -41,7 +41,7 @@ Feature: Hazard
       And it is Justus's event step
       And Justus cannot move to "Zentrale"
 
-  @FD-HAZ-04 @ruling
+  @FD-HAZ-04 @ruling @model-tracks
   Rule: An indicator that passes a space with an event token activates it too; tokens reached in one turn are carried out in the order they were reached
     The rulebook refers to a page we do not have for the order; we carry tokens
     out first come, first served: in the order the indicators reached them, and
@@ -67,7 +67,7 @@ Feature: Hazard
       Then the activated event tokens are, in order: "shuffle two suspects"
       And the blue hazard indicator stands on space 6
 
-  @FD-HAZ-05
+  @FD-HAZ-05 @model-tracks
   Rule: A roadblock token is placed on the board when carried out; every other event token goes into the box
 
     Example: a symbol token leaves the track

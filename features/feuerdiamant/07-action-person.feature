@@ -25,7 +25,7 @@ Feature: Action b: reveal a person card and interrogate or use it
       Then Peter may interrogate
       And Peter cannot reveal the person
 
-  @FD-INT-03
+  @FD-INT-03 @model-clues
   Rule: To interrogate, the player points at a face-up clue or reveals a face-down clue, on any location
 
     Example: pointing at the timer switch on Leuchtturm
@@ -90,7 +90,7 @@ Feature: Action b: reveal a person card and interrogate or use it
       And 0 detective cards are to be drawn for Peter
       And the suspect track holds 0 clues
 
-  @FD-INT-07 @ruling
+  @FD-INT-07 @ruling @model-clues
   Rule: A clue revealed during an interrogation that brings an obstacle ends the interrogation at once, with neither a match nor a mismatch
     The rulebook says only that the interrogation "ends immediately". We read it
     as ending without any result: the clue stays face up under its new obstacle
@@ -166,7 +166,7 @@ Feature: Action b: reveal a person card and interrogate or use it
       And it is Peter's action step on "Hospital"
       Then Peter cannot use the helper
 
-  @FD-HLP-03
+  @FD-HLP-03 @model-board
   Rule: Uncle Titus removes any one obstacle or roadblock from the board into the box, and that earns a detective card
 
     Example: Titus removes the obstacle on Wasserwerk from afar
@@ -187,7 +187,7 @@ Feature: Action b: reveal a person card and interrogate or use it
       Then no roadblock lies between "Hospital" and "Kunstgalerie"
       And 1 detective cards are to be drawn for Peter
 
-  @FD-HLP-04
+  @FD-HLP-04 @model-board
   Rule: Uncle Titus cannot take a roadblock token that still lies on a hazard track, and can do nothing when no obstacle or roadblock is on the board
 
     Example: the roadblock token on the red track is out of his reach

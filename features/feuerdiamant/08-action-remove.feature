@@ -1,7 +1,7 @@
 Feature: Action c: remove an obstacle or roadblock
   Transcribes the rulebook section "c. ACTION: Remove an obstacle or roadblock".
 
-  @FD-REM-01
+  @FD-REM-01 @model-board
   Rule: With a second figure on the same location, the player may remove the obstacle there or a roadblock on a path next to it, and draws a detective card
 
     Example: Peter and Justus remove the obstacle on Wasserwerk
@@ -22,7 +22,7 @@ Feature: Action c: remove an obstacle or roadblock
       Then no roadblock lies between "Jachthafen" and "Schrottplatz"
       And 1 detective cards are to be drawn for Peter
 
-  @FD-REM-02
+  @FD-REM-02 @model-board
   Rule: Alone on a location, a figure cannot remove anything; nor can it remove a roadblock that is not next to its location
 
     Example: Peter alone with the obstacle

@@ -2,7 +2,7 @@ Feature: Detective cards
   Transcribes the rulebook sections "4. Detective Cards" and "The Detective
   Cards" (playable at any time; playable only at the end of your own turn).
 
-  @FD-CARD-01
+  @FD-CARD-01 @ruling @model-board
   Rule: A card with the fellow-players symbol may be played by any player at any time, and it works for the player whose turn it is
     We let the player who plays such a card name its choice (which track, which
     token) in the same move: the rulebook has the active player carry it out,
@@ -18,7 +18,7 @@ Feature: Detective cards
       Then Peter may move to "Schrottplatz"
       And Justus holds no "Movement +3"
 
-  @FD-CARD-02 @ruling
+  @FD-CARD-02 @ruling @model-board
   Rule: "Movement +3" cards add up, three spaces each, and may be played from the roll until the figure has moved
     The rulebook's example has two players play one each for six extra spaces;
     we let any number of these cards add up, three spaces apiece. After the
@@ -41,7 +41,7 @@ Feature: Detective cards
       And it is Peter's action step on "Zentrale"
       Then Justus cannot play "Movement +3"
 
-  @FD-CARD-03
+  @FD-CARD-03 @model-tracks
   Rule: "Ignore an Event Token" puts any event token still on a hazard track into the box without effect, even one just activated
 
     Example: ignoring the activated token on red space 6
@@ -118,7 +118,7 @@ Feature: Detective cards
       Then the action is rejected as not_your_turn
       And the game is exactly as it was
 
-  @FD-CARD-07
+  @FD-CARD-07 @model-tracks
   Rule: "Central Office", played in the Central Office, gives two detective cards, or moves one indicator back two spaces, or puts the first event token ahead of one indicator into the box
 
     Example: two more cards
@@ -149,7 +149,7 @@ Feature: Detective cards
       And it is Peter's detective cards step on "Rathaus"
       Then Peter cannot play "Central Office"
 
-  @FD-CARD-08
+  @FD-CARD-08 @model-tracks
   Rule: A suspect's card (such as "Wolf's Face"), played on the location where that suspect lies face up, puts the first event token ahead of one indicator into the box
 
     Example: Wolf's Face at Wasserwerk
@@ -197,7 +197,7 @@ Feature: Detective cards
       Then no obstacle lies on "Wasserwerk"
       And 1 detective cards are to be drawn for Peter
 
-  @FD-CARD-11
+  @FD-CARD-11 @model-board
   Rule: "Remove a Roadblock" removes a roadblock next to the player's location without a second figure, and earns a detective card
 
     Example: Peter alone removes the roadblock next to Hospital

@@ -111,7 +111,7 @@ Feature: The obstacle tokens
       When Peter moves the white hazard indicator
       Then the white hazard indicator stands on space 4
 
-  @FD-OBS-08
+  @FD-OBS-08 @model-tracks
   Rule: With "Hazard Die x2" on the board, an event token that doubles the die's result moves the indicator four spaces in all
 
     Example: red moves 2 for the die and 2 more for the token
@@ -124,7 +124,7 @@ Feature: The obstacle tokens
       And Peter carries out the event
       Then the red hazard indicator stands on space 8
 
-  @FD-OBS-09
+  @FD-OBS-09 @model-tracks
   Rule: "Event Symbols x2": every hazard symbol on an event token counts twice when it is carried out
 
     Example: a two-symbol token moves blue four
@@ -137,7 +137,7 @@ Feature: The obstacle tokens
       And Peter carries out the event
       Then the blue hazard indicator stands on space 9
 
-  @FD-OBS-10 @ruling
+  @FD-OBS-10 @ruling @model-tracks
   Rule: Each "x2" token doubles only its own symbols: the die's with "Hazard Die x2", the event tokens' with "Event Symbols x2"; both together double each source once
     The token that doubles the die's result shows no hazard symbol of its own,
     so "Event Symbols x2" leaves it alone; the two tokens never multiply each
@@ -177,7 +177,7 @@ Feature: The obstacle tokens
       Then Peter cannot move to "Rathaus"
       And Peter may move to "Rathaus~Zentrale:1"
 
-  @FD-OBS-12 @ruling
+  @FD-OBS-12 @ruling @model-board
   Rule: "Movement -2" never makes a movement less than zero spaces
     A 1 less two would be a step backwards, which the rulebook does not know;
     the figure simply stays.

@@ -2,7 +2,7 @@ Feature: The event tokens
   Transcribes the rulebook section "The Event Tokens": what each kind of token
   does when it is carried out. The set of 28 tokens is our model (FD-MOD-04).
 
-  @FD-EVT-01
+  @FD-EVT-01 @model-tracks
   Rule: A token with one hazard symbol moves that colour's indicator one space, a token with two symbols two spaces, and the spaces it reaches activate their own tokens
 
     Example: "2 blue" moves blue two spaces and activates blue's token on the way
@@ -16,7 +16,7 @@ Feature: The event tokens
       Then the blue hazard indicator stands on space 7
       And the event token on space 6 of the blue track is activated
 
-  @FD-EVT-02
+  @FD-EVT-02 @model-tracks
   Rule: A roadblock token lies down on the fingerprint space between the two locations it names
 
     Example: the roadblock between Kunstgalerie and Zeitungsverlag
@@ -28,7 +28,7 @@ Feature: The event tokens
       Then a roadblock lies between "Kunstgalerie" and "Zeitungsverlag"
       And it is Peter's movement step
 
-  @FD-EVT-03 @ruling
+  @FD-EVT-03 @ruling @model-tracks
   Rule: "Double the hazard die" moves the indicator the die moved this turn once more, so the die's result counts twice
     The rulebook names such a token only in a note on "Hazard Die x2"; we model it
     as repeating this turn's die result (for a star, the colour chosen). When
@@ -43,7 +43,7 @@ Feature: The event tokens
       And Peter carries out the event
       Then the red hazard indicator stands on space 7
 
-  @FD-EVT-04
+  @FD-EVT-04 @model-tracks
   Rule: "Palisades Park and Hospital" sends the face-up suspects on those two locations into hiding beside the board; face-down cards and helpers stay
 
     Example: both face up
@@ -68,7 +68,7 @@ Feature: The event tokens
       Then "Victor Hugenay" is in hiding beside the board
       And "Morton" lies face up at "Hospital"
 
-  @FD-EVT-05
+  @FD-EVT-05 @model-tracks
   Rule: "Shuffle two suspects" turns two face-up suspects from any locations face down and shuffles them between their two places; a lone face-up suspect is turned face down where he lies
 
     Example: Peter picks two of three face-up suspects, chance places them

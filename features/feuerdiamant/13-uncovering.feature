@@ -1,7 +1,7 @@
 Feature: Uncovering the criminal cases
   Transcribes the rulebook section "Uncovering the Criminal Cases".
 
-  @FD-UNC-01
+  @FD-UNC-01 @model-clues
   Rule: A case is uncovered once all six clues of its colour are visible, under the suspect track or face up on the board
 
     Example: the sixth red clue uncovers the Fire Phantom case

@@ -37,7 +37,7 @@ Feature: End of the game
       When Justus accuses "Brittany"
       Then the game is lost
 
-  @FD-END-04
+  @FD-END-04 @model-tracks
   Rule: The game is lost the moment a hazard indicator reaches the last space of its track, whatever step the turn is in
 
     Example: red reaches its last space from the die
