@@ -7,6 +7,9 @@ Feature: Detective cards
     We let the player who plays such a card name its choice (which track, which
     token) in the same move: the rulebook has the active player carry it out,
     and in a cooperative game the two agree before the card is laid down.
+    "At any time" means whenever a player is to decide, from the hazard step to
+    the end of the turn; while the dice roll or a card is being drawn, nobody
+    plays in between.
 
     Example: Justus helps Peter with "Movement +3"
       Given a 2-player game at difficulty 1
