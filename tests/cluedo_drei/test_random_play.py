@@ -9,7 +9,8 @@ sizes and the variant (derandomized, so CI is deterministic).  On every step:
 * illegal_actions_change_nothing: a random action that legal() does not list
   gets its typed error and leaves the state as it was;
 and now and then: every move legal() lists is accepted by apply() (on a copy
-loaded from the canonical state), and load(state()) is the identity.
+loaded from the canonical state), load(state()) is the identity, and states,
+views and events fit the game's JSON Schema.
 
 Termination: the rulebook has no turn limit, and neither has the engine.  A
 random player who enters the Headquarters accuses with probability 324/325,
@@ -24,6 +25,7 @@ import os
 import random
 from importlib import resources
 
+import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -39,6 +41,7 @@ CARDS = _SCHEMA["$defs"]["card"]["enum"]
 PLACES = _SCHEMA["$defs"]["place"]["enum"]
 INVESTIGATORS = _SCHEMA["$defs"]["player"]["enum"]
 TERMINAL = {"solved", "unsolved"}
+VALID = {k: jsonschema.Draft202012Validator(_SCHEMA["$defs"][k]) for k in ("state", "view", "event")}
 
 
 def in_process(request) -> bool:
@@ -154,6 +157,9 @@ def play(impl, options: dict, seed: int, *, full: bool) -> int:
                 views_never_leak(table, players, known)
                 illegal_actions_change_nothing(table, state, legal, rng, players)
             if step in checkpoints:
+                VALID["state"].validate(state)
+                for viewer in [*players, None]:
+                    VALID["view"].validate(table.view(viewer))
                 load_is_identity(impl, state)
                 every_listed_move_is_accepted(impl, table, state, rng, sample=3)
             if not legal["moves"]:
@@ -166,7 +172,11 @@ def play(impl, options: dict, seed: int, *, full: bool) -> int:
                 assert abs(sum(m["p"] for m in legal["moves"]) - 1) < 1e-9, "chance probabilities do not sum to 1"
             actor = rng.choice(legal["to_act"])
             move = choose([m for m in legal["moves"] if m["actor"] == actor], rng)
-            learn(known, table.apply(move["actor"], move["action"]))
+            events = table.apply(move["actor"], move["action"])
+            if full:
+                for event in events:
+                    VALID["event"].validate(event)
+            learn(known, events)
         pytest.fail(f"a random game (seed {seed}, {options}) did not end in {MAX_STEPS} moves")
     finally:
         table.close()
