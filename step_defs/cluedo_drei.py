@@ -269,6 +269,19 @@ def requested(implementation, what, rest):
     return None
 
 
+@when(step(r"a copy of the game without (?P<card>.+) is loaded"), target_fixture="refusal")
+def load_without(open_table, table, card):
+    state = table.state()
+    for p in state["players"]:
+        state["private"][p]["hand"] = [c for c in state["private"][p]["hand"] if c != name(card)]
+    state["surplus"] = [c for c in state["surplus"] if c != name(card)]
+    try:
+        open_table(state=state)
+    except GameError as exc:
+        return exc
+    return None
+
+
 @when(step(r"(?P<actor>.+?) tries to send (?P<payload>\{.*\})"), target_fixture="outcome")
 def send_raw(table, actor, payload):
     return act(table, actor, json.loads(payload), trying=True)

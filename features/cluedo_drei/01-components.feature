@@ -11,6 +11,11 @@ Feature: Components
       Given a game of Justus Jonas, Peter Shaw, Bob Andrews and Uncle Titus
       Then there are 21 clue cards: 6 suspects, 6 items and 9 locations
 
+    Example: a game whose state has lost a clue card cannot be loaded
+      Given a game of Justus Jonas, Peter Shaw, Bob Andrews and Uncle Titus
+      When a copy of the game without Mr. Grey is loaded
+      Then the request is refused as bad_request
+
   @CD-CMP-02 @ruling
   Rule: The Headquarters in the middle of the board is a place on the board but not a clue card
     The rulebook lists nine clue locations and sends accusers to the

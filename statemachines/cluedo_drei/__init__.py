@@ -76,6 +76,7 @@ class Engine:
         options = normalise_options(state["options"])
         if options["players"] != state["players"]:
             raise BadRequest("players and options.players differ")
+        CluedoDrei.check(state)  # before the model joins the shared machine
         return CluedoDrei(options, state)
 
     def diagram(self) -> str:

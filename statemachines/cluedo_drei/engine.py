@@ -132,6 +132,48 @@ class CluedoDrei(GameModel):
     def _new_turn() -> dict:
         return {"dice": None, "pips": 0, "card": None, "question": None, "answerer": None, "tipped": None}
 
+    @staticmethod
+    def check(s: dict) -> None:
+        """What the schema cannot say about a canonical state: a BadRequest if it does not hang together."""
+        players, phase, turn = s["players"], s["phase"], s["turn"]
+        secret, private = s["secret"], s["private"]
+        if set(s["positions"]) != set(players) or set(private) != set(players):
+            raise BadRequest("positions and private must have one entry per player")
+        cards = list(secret["undealt"]) + list(secret.get("side_cards", [])) + list(s["surplus"])
+        cards += list(secret["case_file"].values()) if secret["case_file"] else []
+        cards += [c for p in players for c in private[p]["hand"]]
+        if sorted(cards) != sorted(R.CARDS):
+            raise BadRequest("the 21 clue cards must each be in exactly one place")
+        places = R.PATH_SPACES | set(R.PLACES)
+        if not set(s["positions"].values()) <= places:
+            raise BadRequest(f"pawns must stand on the board: {sorted(set(s['positions'].values()) - places)}")
+        if phase in ("filling_case_file",) and secret["case_file"] is not None:
+            raise BadRequest("the case file is already filled")
+        if phase not in ("filling_case_file",) and secret["case_file"] is None:
+            raise BadRequest(f"phase {phase} needs a filled case file")
+        in_turn = phase not in ("filling_case_file", "setting_aside", "dealing", "rolling_for_start", *TERMINAL)
+        if in_turn and s["current"] not in players:
+            raise BadRequest(f"phase {phase} needs a current player")
+        if phase == "rolling_for_start" and not s["start_waiting"]:
+            raise BadRequest("rolling_for_start needs someone waiting to roll")
+        if any(p not in players for p in s["out"] + s["start_waiting"]):
+            raise BadRequest("out and start_waiting name players of this table")
+        needs = {"answering": "answerer", "showing_tip": "tipped", "playing_advantage": "card"}
+        if phase in needs and turn[needs[phase]] is None:
+            raise BadRequest(f"phase {phase} needs turn.{needs[phase]}")
+        if phase == "answering" and turn["question"] is None:
+            raise BadRequest("answering needs turn.question")
+        if phase in ("questioning",) and s["positions"][s["current"]] not in R.LOCATIONS:
+            raise BadRequest("questioning happens in a clue location")
+        if phase in ("accusing",) and s["positions"][s["current"]] != R.HEADQUARTERS:
+            raise BadRequest("accusing happens in the Headquarters")
+        if (s["advantage"] is None) == bool(s["options"]["advantage_cards"]):
+            raise BadRequest("advantage must be present exactly when advantage_cards is on")
+        if phase in ("drawing", "playing_advantage") and s["advantage"] is None:
+            raise BadRequest(f"phase {phase} needs Advantage cards")
+        if phase == "looking" and s["options"]["variant"] != "duel":
+            raise BadRequest("looking at cards beside the board happens only in the Duel")
+
     def _restore(self, s: dict) -> None:
         self.machine.set_state(s["phase"], model=self)
         secret, private = s.get("secret", {}), s.get("private", {})
