@@ -12,6 +12,7 @@ Feature: Turn Sequence — roll, move and enter a location
       When Justus Jonas rolls 2 and 2
       Then the roll counts 4 pips
 
+    @model-board
     Example: the player must roll before moving
       Given a game of Justus Jonas and Peter Shaw
       When Justus Jonas tries to move to Ring 6
@@ -41,6 +42,7 @@ Feature: Turn Sequence — roll, move and enter a location
 
   @CD-MOV-04
   Rule: Entering a location ends the move at once, however many pips are left
+    @model-board
     Example: Justus rolls twelve and enters the Highschool after four steps
       Given a game of Justus Jonas and Peter Shaw
       When Justus Jonas rolls 6 and 6
@@ -69,6 +71,7 @@ Feature: Turn Sequence — roll, move and enter a location
     The rulebook's "always try to reach a location" sits beside "or do not
     want to draw one, move as close as possible": both read as advice.
 
+    @model-board
     Example: Justus may stay on the path although the Highschool is in reach
       Given a game of Justus Jonas and Peter Shaw
       When Justus Jonas rolls 2 and 2

@@ -72,6 +72,7 @@ Feature: Turn Sequence — Advantage cards
       Then Peter Shaw stands in the Headquarters
       And Peter Shaw must accuse or end the turn
 
+    @model-board
     Example: a tip-off makes Justus show Peter a card, then Peter moves his five
       Given a game of Justus Jonas and Peter Shaw
       And it is Peter Shaw's turn
@@ -84,6 +85,7 @@ Feature: Turn Sequence — Advantage cards
       Then Peter Shaw has seen Wilbur Graham
       And Peter Shaw may move to Marios Eispalast
 
+    @model-board
     Example: put away unused, the card leaves Peter his five pips
       Given a game of Justus Jonas and Peter Shaw
       And it is Peter Shaw's turn
@@ -118,12 +120,14 @@ Feature: Turn Sequence — Advantage cards
 
   @CD-ADV-07
   Rule: Without Advantage cards a question mark is only a pip and the black spaces are ordinary path spaces
+    @model-board
     Example: no draw for a question mark
       Given a game of Justus Jonas and Peter Shaw without Advantage cards
       And it is Peter Shaw's turn
       When Peter Shaw rolls ? and 4
       Then Peter Shaw may move to Marios Eispalast
 
+    @model-board
     Example: Ring 12 needs the exact count like any path space
       Given a game of Justus Jonas and Peter Shaw without Advantage cards
       And it is Peter Shaw's turn

@@ -18,6 +18,7 @@ Feature: Turn Sequence — marking clues and ending the turn
 
   @CD-END-02
   Rule: What you were shown stays on your notepad for the rest of the game
+    @model-board
     Example: two shown cards are both noted
       Given a game of Justus Jonas and Peter Shaw
       And the case file holds Skinner Norris, the golden belt and the Friedhof

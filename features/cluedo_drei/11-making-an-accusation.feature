@@ -17,6 +17,7 @@ Feature: Winning the Game — making an accusation
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
+    @model-board
     Example: arriving in the Headquarters Justus may accuse
       Given Justus Jonas stands on Lane A3
       When Justus Jonas rolls 2 and 2
@@ -49,18 +50,6 @@ Feature: Winning the Game — making an accusation
       When Bob Andrews asks about Dick Perry, the painting and the Strand
       Then Justus Jonas must show one of Dick Perry
 
-  @CD-ACC-08 @ruling
-  Rule: A player out of the race takes no more turns; play passes over them to the next player still in the race
-    The rulebook forbids them to question or accuse, which is all a turn is
-    for; moving their pawn would change nothing, so their turns are skipped.
-
-    Example: Justus's turns are skipped
-      Given Justus Jonas is out of the race
-      And it is Bob Andrews's turn
-      When Bob Andrews rolls 2 and 2
-      And Bob Andrews moves to Ring 22
-      Then it is Peter Shaw's turn
-
   @CD-ACC-05
   Rule: When every player has accused wrongly, the case stays unsolved and the case file is shown to all
     Example: Bob is the last to get it wrong
@@ -90,6 +79,7 @@ Feature: Winning the Game — making an accusation
     stays unsolved if no player accuses rightly.  So the last player keeps
     taking turns until they accuse.
 
+    @model-board
     Example: with Justus and Peter out, Bob plays turn after turn
       Given Justus Jonas is out of the race
       And Peter Shaw is out of the race
@@ -97,3 +87,16 @@ Feature: Winning the Game — making an accusation
       When Bob Andrews rolls 2 and 2
       And Bob Andrews moves to Ring 22
       Then it is Bob Andrews's turn
+
+  @CD-ACC-08 @ruling
+  Rule: A player out of the race takes no more turns; play passes over them to the next player still in the race
+    The rulebook forbids them to question or accuse, which is all a turn is
+    for; moving their pawn would change nothing, so their turns are skipped.
+
+    @model-board
+    Example: Justus's turns are skipped
+      Given Justus Jonas is out of the race
+      And it is Bob Andrews's turn
+      When Bob Andrews rolls 2 and 2
+      And Bob Andrews moves to Ring 22
+      Then it is Peter Shaw's turn

@@ -26,6 +26,7 @@ Feature: Cluedo Duel for 2 players or teams
 
   @CD-DUE-02 @variant-duel
   Rule: The Duel is played without Advantage cards
+    @model-board
     Example: a question mark draws nothing
       Given a Duel of Justus Jonas and Peter Shaw
       When Justus Jonas rolls ? and 4
