@@ -187,19 +187,20 @@ class CluedoDrei(GameModel):
         self.start_rolls = {p: list(d) for p, d in s["start_rolls"].items()}
         self.start_waiting = list(s["start_waiting"])
         self.current = s["current"]
-        self.turn = dict(s["turn"])
+        self.turn = _copy_turn(s["turn"])
         self.out = list(s["out"])
         adv = s.get("advantage")
         self.advantage = {"stack": dict(adv["stack"]), "discard": dict(adv["discard"])} if adv else None
         self.winner = s.get("winner")
-        self.solution = s.get("solution")
+        self.solution = dict(s["solution"]) if s.get("solution") else None
+        self.case_file = dict(self.case_file) if self.case_file else None
         self.notes = {}
         for p in self.players:
             mine = private.get(p, {})
             self.notes[p] = {
                 "shown": [dict(x) for x in mine.get("shown", [])],
                 "side_cards": dict(mine.get("side_cards", {})),
-                "case_file": mine.get("case_file"),
+                "case_file": dict(mine["case_file"]) if mine.get("case_file") else None,
             }
 
     # -- the canonical state ----------------------------------------------------
@@ -230,7 +231,7 @@ class CluedoDrei(GameModel):
             "start_rolls": {p: list(d) for p, d in self.start_rolls.items()},
             "start_waiting": list(self.start_waiting),
             "current": self.current,
-            "turn": dict(self.turn),
+            "turn": _copy_turn(self.turn),
             "out": list(self.out),
             "advantage": {"stack": dict(self.advantage["stack"]), "discard": dict(self.advantage["discard"])} if self.advantage else None,
             "winner": self.winner,
@@ -569,6 +570,16 @@ class CluedoDrei(GameModel):
                 break
         self.turn = self._new_turn()
         self._emit({"type": "turn", "player": self.current})
+
+
+def _copy_turn(turn: dict) -> dict:
+    """The turn record with its question and dice copied: a state handed out never aliases the model."""
+    out = dict(turn)
+    if out["dice"] is not None:
+        out["dice"] = list(out["dice"])
+    if out["question"] is not None:
+        out["question"] = dict(out["question"])
+    return out
 
 
 def _pips(dice) -> int:
