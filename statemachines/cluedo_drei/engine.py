@@ -69,7 +69,7 @@ def destinations(origin: str, pips: int, advantage_cards: bool) -> tuple[str, ..
     while True:
         if step >= 1 and advantage_cards:
             found.update(s for s in frontier if s in _ADVANTAGE)
-        if step == pips:
+        if step >= pips:  # ">=": a zero roll from a place must not loop
             found.update(frontier)
             break
         for space in frontier:  # one more step goes through a door
@@ -161,6 +161,8 @@ class CluedoDrei(GameModel):
         needs = {"answering": "answerer", "showing_tip": "tipped", "playing_advantage": "card"}
         if phase in needs and turn[needs[phase]] is None:
             raise BadRequest(f"phase {phase} needs turn.{needs[phase]}")
+        if phase == "moving" and turn["pips"] < 1:
+            raise BadRequest("moving needs turn.pips of at least 1")
         if phase == "answering" and turn["question"] is None:
             raise BadRequest("answering needs turn.question")
         if phase in ("questioning",) and s["positions"][s["current"]] not in R.LOCATIONS:
