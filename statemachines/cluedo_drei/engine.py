@@ -156,8 +156,11 @@ class CluedoDrei(GameModel):
             raise BadRequest(f"phase {phase} needs a current player")
         if phase == "rolling_for_start" and not s["start_waiting"]:
             raise BadRequest("rolling_for_start needs someone waiting to roll")
-        if any(p not in players for p in s["out"] + s["start_waiting"]):
-            raise BadRequest("out and start_waiting name players of this table")
+        named = s["out"] + s["start_waiting"] + list(s["start_rolls"]) + [turn["answerer"], turn["tipped"], s["winner"]]
+        if any(p is not None and p not in players for p in named):
+            raise BadRequest("out, start_waiting, start_rolls, turn and winner name players of this table")
+        if s["hand_sizes"] != {p: len(private[p]["hand"]) for p in players}:
+            raise BadRequest("hand_sizes must count the hands")
         needs = {"answering": "answerer", "showing_tip": "tipped", "playing_advantage": "card"}
         if phase in needs and turn[needs[phase]] is None:
             raise BadRequest(f"phase {phase} needs turn.{needs[phase]}")
