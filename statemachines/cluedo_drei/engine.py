@@ -164,6 +164,29 @@ class CluedoDrei(GameModel):
         needs = {"answering": "answerer", "showing_tip": "tipped", "playing_advantage": "card"}
         if phase in needs and turn[needs[phase]] is None:
             raise BadRequest(f"phase {phase} needs turn.{needs[phase]}")
+        duel, undealt = s["options"]["variant"] == "duel", secret["undealt"]
+        side = secret.get("side_cards", [])
+        if phase == "filling_case_file" and len(undealt) != len(R.CARDS):
+            raise BadRequest("before the case file is filled every card is undealt")
+        if phase == "setting_aside" and not (duel and len(side) < R.DUEL_SIDE_CARDS):
+            raise BadRequest("setting aside happens in the Duel, before four cards lie beside the board")
+        if phase == "dealing" and (not undealt or (duel and len(side) != R.DUEL_SIDE_CARDS)):
+            raise BadRequest("dealing needs undealt cards (and, in the Duel, the four set aside)")
+        per = (len(R.CARDS) - 3 - (R.DUEL_SIDE_CARDS if duel else 0)) // len(players)
+        if phase == "dealing" and sum(len(private[p]["hand"]) for p in players) >= per * len(players):
+            raise BadRequest("dealing stops once every player holds their share")
+        if phase not in ("filling_case_file", "setting_aside", "dealing") and undealt:
+            raise BadRequest(f"phase {phase} comes after the deal")
+        if phase == "answering" and turn["answerer"] is not None and turn["question"] is not None:
+            if not set(turn["question"].values()) & set(private[turn["answerer"]]["hand"]):
+                raise BadRequest("the answerer must hold a card asked about")
+        if phase == "showing_tip" and turn["tipped"] is not None and not private[turn["tipped"]]["hand"]:
+            raise BadRequest("the player tipped off must hold a card")
+        if phase == "looking" and s["current"] in players:
+            if len(private[s["current"]].get("side_cards", {})) >= len(side):
+                raise BadRequest("looking needs a card beside the board not yet seen")
+        if phase == "drawing" and s["advantage"] and not sum(s["advantage"]["stack"].values()) + sum(s["advantage"]["discard"].values()):
+            raise BadRequest("drawing needs an Advantage card in the stack or the discards")
         if phase == "moving" and turn["pips"] < 1:
             raise BadRequest("moving needs turn.pips of at least 1")
         if phase == "answering" and turn["question"] is None:

@@ -227,3 +227,58 @@ def test_a_right_accusation_ends_any_game(implementation):
         assert table.view(None)["winner"] == player
     finally:
         table.close()
+
+
+# -- canonical states from elsewhere --------------------------------------------------------
+PHASES = _SCHEMA["$defs"]["state"]["properties"]["phase"]["enum"]
+ODD_VALUES = [None, 0, 1, 5, "Justus Jonas", "Uncle Titus", "taxi", "Strand", "Headquarters", "Ring 3", [], {}, ["?", 2]]
+
+
+@pytest.fixture(scope="module")
+def sample_states(implementation) -> list[dict]:
+    """States met in a few random games: 2-6 players and the Duel."""
+    rng, states = random.Random(11), []
+    for n, duel in [(2, True), (3, False), (4, False), (6, False)]:
+        table = Table.new(implementation, GAME, options_for(n, duel))
+        for _ in range(MAX_STEPS):
+            states.append(table.state())
+            legal = table.legal()
+            if not legal["moves"]:
+                break
+            table.apply(**{k: v for k, v in choose([m for m in legal["moves"] if m["actor"] == legal["to_act"][0]], rng).items() if k != "p"})
+        table.close()
+    return states
+
+
+@settings(max_examples=150, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_a_loaded_state_is_refused_or_plays_on(implementation, sample_states, data):
+    """A schema-valid state that does not hang together is refused as bad_request; one that loads
+    is rebuilt exactly and its legal moves are accepted (a crash would be any other error)."""
+    state = json.loads(json.dumps(data.draw(st.sampled_from(sample_states))))
+    for _ in range(data.draw(st.integers(1, 3))):
+        field = data.draw(st.sampled_from(["phase", "current", "turn", "positions"]))
+        if field == "phase":
+            state["phase"] = data.draw(st.sampled_from(PHASES))
+        elif field == "current":
+            state["current"] = data.draw(st.sampled_from(state["players"] + [None]))
+        elif field == "turn":
+            state["turn"][data.draw(st.sampled_from(sorted(state["turn"])))] = data.draw(st.sampled_from(ODD_VALUES))
+        else:
+            state["positions"][data.draw(st.sampled_from(state["players"]))] = data.draw(st.sampled_from(["Strand", "Headquarters", "Ring 3", "Lane A3"]))
+    try:
+        table = Table.load(implementation, GAME, state)
+    except GameError as exc:
+        assert exc.code == "bad_request", exc
+        return
+    try:
+        assert table.state() == state, "load(state) is not the identity"
+        rng = random.Random(data.draw(st.integers(0, 1000)))
+        for _ in range(10):
+            legal = table.legal()
+            if not legal["moves"]:
+                break
+            move = choose([m for m in legal["moves"] if m["actor"] == legal["to_act"][0]], rng)
+            table.apply(move["actor"], move["action"])
+    finally:
+        table.close()
