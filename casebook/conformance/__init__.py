@@ -119,6 +119,9 @@ def cmd_verify(args) -> int:
         return EXIT_CANNOT_RUN
     name = args.name or rep.slug(str(hello.get("name", "implementation")))
     offered = set(hello.get("games", {}))
+    # Property tests play whole random games: they judge an engine that plays the whole game.
+    # One that declines part of it (or the game) has them reported unsupported instead.
+    whole = {g for g in offered if not hello["games"][g].get("declines")}
     out = Path(args.out)
     # The docs read every results/cucumber*.json as "the last run of the suite"; only the
     # reference's run belongs there.  Another engine's Cucumber JSON goes beside its report
@@ -128,12 +131,18 @@ def cmd_verify(args) -> int:
     cucumber.parent.mkdir(parents=True, exist_ok=True)
     code, plugin, seconds = run_suite(
         args.impl, games, root=root, out=out, name=name, timeout=args.timeout, properties=not args.no_properties,
-        offered=offered, clauses=args.clause, progress=not args.no_progress, verbose=args.verbose,
+        offered=whole, clauses=args.clause, progress=not args.no_progress, verbose=args.verbose,
         cucumber=cucumber)
     implementation = {"spec": args.impl, "name": str(hello.get("name", "")), "version": str(hello.get("version", "")),
                       "protocol": str(hello.get("protocol", ""))}
     games_info = {g: ({"offered": True, "declines": hello["games"][g].get("declines", [])} if g in offered else {"offered": False}) for g in games}
-    report = rep.build(implementation, rep.catalog(root / "features", games), plugin.scenario_results(), plugin.property_results(),
+    properties = plugin.property_results()
+    if not args.no_properties and not args.clause:
+        for game in games:
+            if game not in whole and (root / "tests" / game).is_dir():
+                why = "game not offered" if game not in offered else "declines part of the game; property tests play whole games"
+                properties.append({"name": f"tests/{game}/", "game": game, "status": "unsupported", "message": "unsupported: " + why})
+    report = rep.build(implementation, rep.catalog(root / "features", games), plugin.scenario_results(), properties,
                        extra={"games": games_info, "seconds": round(seconds, 2), "suite_errors": plugin.errors,
                               "selection": {"games": games, "clauses": args.clause}})
     changes = None

@@ -174,7 +174,7 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
     bad = [p for p in props if p["status"] == "failed"]
     if props:
         console.print(f"property tests: {sum(p['status'] == 'passed' for p in props)} passed, {len(bad)} failed, "
-                      f"{sum(p['status'] in ('unsupported', 'not_run') for p in props)} not run")
+                      f"{sum(p['status'] == 'unsupported' for p in props)} unsupported, {sum(p['status'] == 'not_run' for p in props)} not run")
         for p in bad[:limit]:
             first = (p["message"] or "").strip().splitlines()
             console.print(f"  [red]{p['name']}[/red]: {first[0][:200] if first else ''}", highlight=False)

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from casebook.errors import DriverFailure
-from casebook.pytest_plugin import UNSUPPORTED
+from casebook.pytest_plugin import UNSUPPORTED, _scenario_of, scenario_game
 
 ROOT = Path(__file__).resolve().parents[2]  # the repo: features/, step_defs/, tests/
 WRAPPED_SPEC = "python:casebook.conformance.validating:implementation"
@@ -54,10 +54,10 @@ class VerifyPlugin:
     def pytest_collection_modifyitems(self, session, config, items):
         keep = []
         for item in items:
-            scenario = getattr(getattr(item, "function", None), "__scenario__", None)
+            scenario = _scenario_of(item)
             if scenario is not None:
                 clauses = [m.args[0] for m in item.iter_markers("clause") if m.args]
-                game = Path(scenario.feature.abs_filename).parent.name
+                game = scenario_game(item)
                 name = scenario.name + (f" [{item.callspec.id}]" if hasattr(item, "callspec") else "")
                 info = {"kind": "scenario", "clauses": clauses, "game": game, "name": name,
                         "feature": scenario.feature.name}
@@ -179,7 +179,7 @@ def run_suite(spec: str, games: list[str], *, root: Path = ROOT, out: Path, name
     args = [*paths, f"--rootdir={root}", "-c", str(root / "pyproject.toml"), f"--impl={WRAPPED_SPEC}",
             f"--impl-timeout={timeout}", f"--junitxml={out / 'conformance' / (name + '.junit.xml')}",
             f"--cucumberjson={cucumber or (out / 'cucumber.json')}", "-p", "no:cacheprovider"]
-    args += ["-v"] if verbose else ["-q", "-p", "no:terminal"]
+    args += ["-v"] if verbose else ["-p", "no:terminal"]
     args += extra_args or []
     saved = {k: os.environ.get(k) for k in ("CASEBOOK_VERIFY_IMPL", "CASEBOOK_VERIFY_TIMEOUT")}
     os.environ["CASEBOOK_VERIFY_IMPL"], os.environ["CASEBOOK_VERIFY_TIMEOUT"] = spec, str(timeout)

@@ -14,9 +14,12 @@ protocol and misbehaves on purpose on every Nth call of one method:
     wrong-protocol   says protocol 0.1 in hello
 
     python examples/broken/fake_engine.py --fault crash --on apply --every 3
+    python examples/broken/fake_engine.py --fault crash:apply:120 --fault garbage:state:30
 
 ``--every N`` counts calls of ``--on`` in this process (a restarted engine
 counts afresh), so a run sees the fault now and then, not on every call.
+Several ``--fault NAME:METHOD:EVERY`` make one engine break in several ways.
+With FAKE_COUNTER_FILE set, calls are counted across restarts instead.
 With FAKE_CHILD_PIDFILE set, the hang fault writes its child's pid there.
 """
 
@@ -78,26 +81,44 @@ def misbehave(fault: str, request: dict, impl) -> None:
     answer(response)
 
 
+def parse_fault(text: str, on: str | None, every: int) -> tuple[str, str, int]:
+    """``NAME`` or ``NAME:METHOD`` or ``NAME:METHOD:EVERY`` (defaults from --on and --every)."""
+    name, _, rest = text.partition(":")
+    method, _, n = rest.partition(":")
+    if name not in FAULTS:
+        raise SystemExit(f"no fault {name!r}; faults are {', '.join(FAULTS)}")
+    return name, method or on or DEFAULT_METHOD.get(name, "apply"), int(n or every)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--fault", choices=FAULTS, required=True)
+    parser.add_argument("--fault", action="append", required=True,
+                        help=f"one of {', '.join(FAULTS)}, optionally NAME:METHOD:EVERY; repeat for several faults")
     parser.add_argument("--on", help="the method that misbehaves (default: apply, or the one the fault is about)")
     parser.add_argument("--every", type=int, default=1, help="misbehave on every Nth call of that method (default 1)")
     parser.add_argument("--impl", default="reference", help="what to serve when behaving")
+    parser.add_argument("--once", action="store_true", help="misbehave only on the Nth call, not on every Nth")
+    parser.add_argument("--tag", help="ignored: lets a test find this process (and prove it gone) by its command line")
     args = parser.parse_args()
-    method = args.on or DEFAULT_METHOD.get(args.fault, "apply")
+    faults = [parse_fault(f, args.on, args.every) for f in args.fault]
     sys.path.insert(0, os.getcwd())  # so --impl python:… finds modules of the checkout it runs in
     impl = open_implementation(args.impl)
-    calls = 0
+    counter = os.environ.get("FAKE_COUNTER_FILE")  # count across restarts, so each fault keeps its cadence
+    calls: dict[str, int] = json.loads(open(counter).read()) if counter and os.path.exists(counter) else {}
     for line in sys.stdin:
         if not line.strip():
             continue
         request = json.loads(line)
-        if request.get("method") == method:
-            calls += 1
-            if calls % args.every == 0:
-                misbehave(args.fault, request, impl)
-                continue
+        method = request.get("method")
+        calls[method] = calls.get(method, 0) + 1
+        if counter:
+            with open(counter, "w") as f:
+                f.write(json.dumps(calls))
+        fault = next((name for name, on, every in faults
+                      if on == method and (calls[method] == every if args.once else calls[method] % every == 0)), None)
+        if fault is not None:
+            misbehave(fault, request, impl)
+            continue
         response = handle(impl, line)
         if response is not None:
             answer(response)

@@ -258,6 +258,12 @@ const methods = {
     if (!state || state.game !== GAME || !Array.isArray(state.players) || !state.private || !state.secret) throw bad('not a cluedo_drei state');
     const opts = options(state.options || {});
     if (canonical(opts.players) !== canonical(state.players)) throw bad('players and options.players differ');
+    // Every clue card is somewhere exactly once: case file, a hand, face up, or still to deal.
+    const cf = state.secret.case_file;
+    const where = [...(cf ? [cf.suspect, cf.item, cf.location] : []), ...(state.surplus || []), ...(state.secret.undealt || []),
+      ...state.players.flatMap((p) => (state.private[p] && state.private[p].hand) || [])];
+    const missing = CARDS.filter((c) => where.filter((w) => w === c).length !== 1);
+    if (missing.length || where.length !== CARDS.length) throw bad(`clue cards lost or doubled: ${missing.join(', ')}`);
     const id = String(nextId++);
     tables.set(id, clone(state));
     return { table: id };

@@ -58,3 +58,16 @@ def descendants(pid: int = None) -> list[int]:
                 found.append(child)
                 break
     return found
+
+
+def processes_with(token: str) -> list[int]:
+    """Live processes whose command line contains ``token`` (to prove an engine did not outlive its run)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
+            try:
+                if token.encode() in (entry / "cmdline").read_bytes() and alive(int(entry.name)):
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found

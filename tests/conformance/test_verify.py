@@ -1,0 +1,101 @@
+"""``casebook verify`` end to end: the reference passes, the Node example fails exactly its
+deviation's clauses, and every kind of broken engine is a named failure, never a crash or a hang.
+
+Verify runs pytest itself, so each run here is a subprocess.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import uuid
+
+import pytest
+
+from casebook.conformance import report as rep
+from tests.conformance.helpers import FAKE, ROOT, alive, processes_with
+
+GAME = "cluedo_drei"
+NODE = shutil.which("node")
+NODE_DIR = ROOT / "examples" / "node-cluedo"
+pytestmark = pytest.mark.skipif(not (ROOT / "features" / GAME).is_dir(), reason=f"no features/{GAME} yet")
+
+
+def verify(tmp_path, spec: str, *args: str, timeout: float = 10) -> tuple[int, dict, str]:
+    out = tmp_path / "results"
+    run = subprocess.run(
+        [sys.executable, "-m", "casebook.conformance", "verify", "--impl", spec, "--game", GAME, "--out", str(out),
+         "--no-progress", "--timeout", str(timeout), *args],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )
+    reports = [p for p in (out / "conformance").glob("*.json")]
+    assert len(reports) == 1, run.stdout + run.stderr
+    return run.returncode, json.loads(reports[0].read_text()), run.stdout + run.stderr
+
+
+def statuses(report: dict, status: str) -> set[str]:
+    return {cid for cid, c in report["clauses"].items() if c["status"] == status}
+
+
+def test_the_reference_passes_every_clause_and_writes_every_file(tmp_path):
+    code, report, output = verify(tmp_path, "reference", "--no-properties")
+    assert code == 0, output
+    assert report["totals"]["failed"] == report["totals"]["not_run"] == report["totals"]["unsupported"] == 0
+    assert set(report["clauses"]) == set(rep.catalog(ROOT / "features", [GAME]))
+    assert {"spec", "name", "version"} <= set(report["implementation"])
+    assert (tmp_path / "results" / "cucumber.json").exists()  # the reference's run is the docs' "last run"
+    assert (tmp_path / "results" / "conformance" / "casebook-reference.junit.xml").exists()
+    assert "Setup" in (tmp_path / "results" / "conformance" / "casebook-reference.txt").read_text()
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_the_node_example_fails_exactly_the_clauses_of_its_deviation(tmp_path):
+    expected = set(json.loads((NODE_DIR / "expected-failures.json").read_text())["clauses"])
+    declined = set(json.loads((NODE_DIR / "declines.json").read_text())["declines"])
+    # A baseline where every clause passed: the regression view must name what changed.
+    baseline = tmp_path / "baseline.json"
+    everything = rep.catalog(ROOT / "features", [GAME])
+    baseline.write_text(json.dumps({"generated": "before", "clauses": {c: {"status": "passed", "game": GAME, "rule": ""} for c in everything}}))
+    code, report, output = verify(tmp_path, f"cmd:{NODE} {NODE_DIR / 'engine.js'}", "--baseline", str(baseline))
+    assert code == 1, output
+    assert statuses(report, "failed") == expected, output
+    unsupported = statuses(report, "unsupported")
+    assert all(c in declined or "variant-duel" in report["clauses"][c]["tags"] for c in unsupported)
+    assert statuses(report, "passed") == set(report["clauses"]) - expected - unsupported, "a clause it plays did not pass"
+    assert statuses(report, "not_run") == set()
+    assert report["implementation"]["name"] == "node-cluedo-example"
+    changed = {c["clause"]: (c["before"], c["after"]) for c in report["baseline_changes"]["changed"]}
+    assert {c for c, (_, after) in changed.items() if after == "failed"} == expected
+    assert (tmp_path / "results" / "conformance" / "cucumber" / "node-cluedo-example.json").exists()
+    assert not (tmp_path / "results" / "cucumber.json").exists(), "another engine's run must not pose as the suite's last run"
+
+
+# One engine that breaks in every way, each once, at the Nth call of a method over the whole run.
+FAULTS = {
+    "leak:view:2": "view_leak",
+    "crash:apply:40": "crashed",
+    "garbage:state:60": "not_json",
+    "hang:legal:90": "timeout",
+    "bad-state:state:120": "schema_violation",
+    "out-of-protocol:legal:160": "out_of_protocol",
+}
+
+
+def test_a_broken_engine_gives_named_failures_and_the_run_finishes(tmp_path, monkeypatch):
+    token = uuid.uuid4().hex
+    pidfile = tmp_path / "child.pid"
+    monkeypatch.setenv("FAKE_CHILD_PIDFILE", str(pidfile))
+    monkeypatch.setenv("FAKE_COUNTER_FILE", str(tmp_path / "calls.json"))
+    faults = " ".join(f"--fault {f}" for f in FAULTS)
+    spec = f"cmd:{sys.executable} {FAKE} {faults} --once --tag {token}"
+    code, report, output = verify(tmp_path, spec, "--clause", "CD-SET-*", "--clause", "CD-QUE-*", "--clause", "CD-TRN-*",
+                                  "--no-properties", timeout=1)
+    assert code == 1, output  # named failures, not a crash of the runner (2) nor a pass
+    scenarios = [s for c in report["clauses"].values() for s in c["scenarios"] if s["status"] != "not_run"]
+    causes = sorted(s["message"].split(":", 1)[0] for s in scenarios if s["status"] == "failed")
+    assert causes == sorted(FAULTS.values()), [s["message"][:100] for s in scenarios if s["status"] == "failed"]
+    assert sum(s["status"] == "passed" for s in scenarios) > 10, "after a fault the engine must be restarted and the run go on"
+    assert processes_with(token) == [], "an engine process outlived the run"
+    assert pidfile.exists() and not alive(int(pidfile.read_text())), "the hung engine's child was orphaned"
