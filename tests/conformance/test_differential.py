@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
+
+import pytest
 
 from casebook.conformance.differential import differences, fuzz, replay
 from casebook.impls import open_implementation
@@ -48,3 +51,37 @@ def test_differences_name_the_paths():
         "$.b: missing in the implementation",
         "$.c: only in the implementation",
     ]
+
+
+# -- on the real games ------------------------------------------------------------
+NODE = shutil.which("node")
+NODE_ENGINE = ROOT / "examples" / "node-cluedo" / "engine.js"
+needs_cluedo = pytest.mark.skipif("cluedo_drei" not in open_implementation("reference").hello()["games"], reason="no cluedo_drei yet")
+
+
+@needs_cluedo
+def test_cluedo_over_stdio_agrees_with_cluedo_in_process():
+    served = open_implementation("cmd:" + " ".join([sys.executable, "-m", "casebook.cli", "serve"]))
+    try:
+        assert fuzz(open_implementation("reference"), served, "cluedo_drei", examples=6, seed=2, max_steps=120) is None
+    finally:
+        served.shutdown()
+
+
+@needs_cluedo
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_fuzz_finds_the_node_engines_deviation_in_a_minimal_game(tmp_path):
+    """The deviation (every card dealt) shows first in a 4-player game, the moment the reference lays the surplus."""
+    path = tmp_path / "node.json"
+    cli = [sys.executable, "-m", "casebook.conformance"]
+    spec = f"cmd:{NODE} {NODE_ENGINE}"
+    found = subprocess.run([*cli, "fuzz", "--impl", spec, "--game", "cluedo_drei", "--examples", "40", "--seed", "1",
+                            "--out", str(path)], cwd=ROOT, capture_output=True, text=True)
+    assert found.returncode == 1, found.stdout + found.stderr
+    record = json.loads(path.read_text())
+    assert len(record["options"]["players"]) in (4, 5)
+    # the case file, then every card the reference deals: 16 for four players, 15 for five
+    assert len(record["steps"]) == 1 + 18 - 18 % len(record["options"]["players"])
+    assert record["disagreement"]["what"] == "events"
+    replayed = subprocess.run([*cli, "replay", str(path), "--impl", spec], cwd=ROOT, capture_output=True, text=True)
+    assert replayed.returncode == 1 and "disagreement reproduced" in replayed.stdout

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(not (ROOT / "features" / GAME).is_dir(), reason=
 def verify(tmp_path, spec: str, *args: str, timeout: float = 10) -> tuple[int, dict, str]:
     out = tmp_path / "results"
     run = subprocess.run(
-        [sys.executable, "-m", "casebook.conformance", "verify", "--impl", spec, "--game", GAME, "--out", str(out),
+        [sys.executable, "-m", "casebook.cli", "verify", "--impl", spec, "--game", GAME, "--out", str(out),
          "--no-progress", "--timeout", str(timeout), *args],
         cwd=ROOT, capture_output=True, text=True, timeout=300,
     )
