@@ -98,7 +98,10 @@ def generate(impl, game: str, options: dict, *, positions: int = 3, seed: int = 
                 counts = perft(impl, game, state, depth, budget=budget)
             except OverBudget:
                 break
-        out.append({"name": f"{game} after {played} random moves (seed {seed})", "state": state, "counts": counts})
+        name = "the start" if played == 0 else f"after {played} random moves (seed {seed})"
+        if options:
+            name += f", options {json.dumps(options, ensure_ascii=False)}"
+        out.append({"name": name, "state": state, "counts": counts})
     table.close()
     return out
 

@@ -13,6 +13,12 @@ stdio) and checks each answer before a step definition sees it:
 A broken answer raises ``DriverFailure`` whose ``cause`` names it
 (``schema_violation``, ``out_of_protocol``, ``view_leak``), so the scenario
 fails with that name rather than with a confusing assertion three steps later.
+
+Cost: JSON Schema validation of a whole state takes milliseconds, more than
+the move itself.  Each distinct action is checked once; states, views and
+events are all checked for the first ``FULL`` answers of each kind per game
+(every scenario's, in practice) and then one in ``EVERY``, which keeps long
+random games affordable.  The legal() and no-leak checks run on every answer.
 """
 
 from __future__ import annotations

@@ -8,12 +8,14 @@ changed, which a rule change should say out loud.
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from casebook.conformance import perft as pf
 from casebook.impls import open_implementation
 from casebook.protocol import Table
-from tests.conformance.helpers import TOY_SPEC
+from tests.conformance.helpers import ROOT, TOY_SPEC
 
 
 def test_perft_counts_the_toy_game_by_hand():
@@ -42,3 +44,19 @@ def test_published_perft_counts_hold(implementation, hello, game, index):
         pytest.skip(f"unsupported: game {game} not offered")
     position = pf.load_fixtures(game)[index]
     assert pf.perft(implementation, game, position["state"], len(position["counts"])) == position["counts"]
+
+
+NODE = shutil.which("node")
+
+
+@pytest.mark.skipif(NODE is None or not pf.load_fixtures("cluedo_drei"), reason="needs node and the cluedo_drei fixtures")
+def test_perft_sees_the_node_engines_deal_through_to_the_end():
+    """Mid-deal in a 4-player game: the counts agree until the reference stops dealing and the Node engine deals on."""
+    node = open_implementation(f"cmd:{NODE} {ROOT / 'examples' / 'node-cluedo' / 'engine.js'}")
+    try:
+        position = next(p for p in pf.load_fixtures("cluedo_drei") if "Uncle Titus" in p["name"])
+        got = pf.perft(node, "cluedo_drei", position["state"], len(position["counts"]))
+    finally:
+        node.shutdown()
+    assert got[:-1] == position["counts"][:-1]
+    assert got[-1] != position["counts"][-1]
