@@ -10,7 +10,6 @@ provably changes nothing (transitions does not roll back).
 
 from __future__ import annotations
 
-import copy
 import json
 from importlib import resources
 from typing import Any
@@ -96,7 +95,7 @@ class GameModel:
     def legal(self) -> dict:
         moves = self._legal_moves()
         to_act = sorted({m["actor"] for m in moves})
-        return {"to_act": to_act, "moves": copy.deepcopy(moves)}
+        return {"to_act": to_act, "moves": json_copy(moves)}  # the cache stays ours
 
     def view(self, player: str | None) -> dict:
         if player is not None and player not in self.players:
@@ -122,11 +121,12 @@ class GameModel:
         actors = {m["actor"] for m in moves}
         if actor not in actors:
             raise NotYourTurn(f"{actor} may not act now; waiting for {', '.join(sorted(actors))}")
+        # == finds the candidate cheaply; canonical() then tells 1 from true and 1.0
         key = canonical(action)
-        if not any(m["actor"] == actor and canonical(m["action"]) == key for m in moves):
+        if not any(m["actor"] == actor and m["action"] == action and canonical(m["action"]) == key for m in moves):
             raise IllegalAction(self._why_illegal(actor, action))
         self._legal_cache = None
-        return self._perform(actor, copy.deepcopy(action))
+        return self._perform(actor, json_copy(action))
 
     # -- helpers for subclasses ----------------------------------------------
     def _legal_moves(self) -> list[dict]:
@@ -151,6 +151,15 @@ class GameModel:
 
     def to_json(self) -> dict:  # pragma: no cover - abstract
         raise NotImplementedError
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of plain JSON, several times faster than copy.deepcopy."""
+    if isinstance(value, dict):
+        return {k: json_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_copy(v) for v in value]
+    return value
 
 
 def uniform(actions: list[dict]) -> list[dict]:
