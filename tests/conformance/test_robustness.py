@@ -37,8 +37,15 @@ def touch(table: Table, method: str) -> None:
     {"apply": deal, "legal": Table.legal, "state": Table.state, "view": lambda t: t.view("A")}[method](table)
 
 
+@pytest.fixture
+def spawned():
+    """Processes this test starts: those alive before (e.g. the session's engine under --impl) do not count."""
+    before = set(descendants())
+    return lambda: sorted(set(descendants()) - before)
+
+
 @pytest.mark.parametrize("fault, method, cause", CASES, ids=[c[0] for c in CASES])
-def test_a_broken_answer_is_a_named_failure_then_the_engine_restarts(fault, method, cause, tmp_path, monkeypatch):
+def test_a_broken_answer_is_a_named_failure_then_the_engine_restarts(fault, method, cause, tmp_path, monkeypatch, spawned):
     monkeypatch.setenv("FAKE_CHILD_PIDFILE", str(tmp_path / "child.pid"))
     stdio = StdioImplementation(fake_argv(fault, on=method, every=2), timeout=1.0)
     impl = ValidatingImplementation(stdio, schemas={"toy": TOY_SCHEMA})
@@ -62,10 +69,10 @@ def test_a_broken_answer_is_a_named_failure_then_the_engine_restarts(fault, meth
     if fault == "hang":
         child = int((tmp_path / "child.pid").read_text())
         assert not alive(child), "the hung engine's child process was orphaned"
-    assert descendants() == [], "an engine process outlived the run"
+    assert spawned() == [], "an engine process outlived the run"
 
 
-def test_an_engine_speaking_another_protocol_version_is_refused_by_name():
+def test_an_engine_speaking_another_protocol_version_is_refused_by_name(spawned):
     stdio = StdioImplementation(fake_argv("wrong-protocol"), timeout=5)
     try:
         with pytest.raises(DriverFailure) as failure:
@@ -73,13 +80,13 @@ def test_an_engine_speaking_another_protocol_version_is_refused_by_name():
         assert failure.value.cause == "protocol_version"
     finally:
         stdio.shutdown()
-    assert descendants() == []
+    assert spawned() == []
 
 
-def test_an_engine_that_cannot_start_is_a_named_failure():
+def test_an_engine_that_cannot_start_is_a_named_failure(spawned):
     stdio = StdioImplementation(["sh", "-c", "echo booting; exit 7"], timeout=5)
     with pytest.raises(DriverFailure) as failure:
         stdio.hello()
     assert failure.value.cause in ("not_json", "crashed")
     stdio.shutdown()
-    assert descendants() == []
+    assert spawned() == []
