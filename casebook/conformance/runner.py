@@ -16,6 +16,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from casebook.errors import DriverFailure
 from casebook.pytest_plugin import UNSUPPORTED, _scenario_of, scenario_game
 
@@ -94,7 +96,7 @@ class VerifyPlugin:
 
     def pytest_runtest_makereport(self, item, call):
         if call.excinfo is not None and item.nodeid in self.info and call.when in ("setup", "call", "teardown"):
-            if not call.excinfo.errisinstance(__import__("_pytest.outcomes", fromlist=["Skipped"]).Skipped):
+            if not call.excinfo.errisinstance(pytest.skip.Exception):
                 current = self.results.get(item.nodeid)
                 if current is None or current["status"] != "failed":
                     self.results[item.nodeid] = {"status": "failed", "message": failure_message(call.excinfo, self._failed_step.get(item.nodeid))}
@@ -167,8 +169,6 @@ def run_suite(spec: str, games: list[str], *, root: Path = ROOT, out: Path, name
               progress: bool = True, verbose: bool = False, cucumber: Path | None = None,
               extra_args: list[str] | None = None) -> tuple[int, VerifyPlugin, float]:
     """Run pytest in this process against ``spec`` (wrapped); return its exit code, the plugin, seconds."""
-    import pytest
-
     scenario_games = games
     property_games = [g for g in games if offered is None or g in offered]
     paths = suite_paths(root, scenario_games, False) + [p for p in suite_paths(root, property_games, properties) if "/tests/" in p]
