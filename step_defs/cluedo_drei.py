@@ -112,7 +112,8 @@ def swap_into(state, card, where, pins, avoid=()) -> None:
         return
     target = container(state, where)
     same_kind = source[0] == "case"  # the case file keeps one card of each kind
-    victim = next(c for c in target if c not in pins and c not in avoid and (not same_kind or KIND_OF[c] == source[1]))
+    victim = next((c for c in target if c not in pins and c not in avoid and (not same_kind or KIND_OF[c] == source[1])), None)
+    assert victim is not None, f"the engine's {where[0]} {where[1] or ''} holds {target}: no card there can make room for {card}"
     target.remove(victim)
     target.append(card)
     target.sort()

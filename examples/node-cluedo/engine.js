@@ -181,6 +181,8 @@ function perform(s, actor, a) {
         s.phase = 'starting_turn';
       } else {
         s.start_waiting = top;
+        // only the tied roll again: the others' rolls leave the record (CD-TRN-02)
+        s.start_rolls = Object.fromEntries(top.map((p) => [p, s.start_rolls[p]]));
         events.push({ type: 'tie', players: [...top] });
       }
       break;

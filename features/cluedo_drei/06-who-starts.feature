@@ -32,6 +32,15 @@ Feature: Turn Sequence — who starts
       When the dice show 5 and 5
       Then it is Peter Shaw's turn
 
+    Example: a player left out of the re-roll cannot win it with their first roll
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews, dealt
+      When the dice show 6 and 6
+      And the dice show 6 and 6
+      And the dice show 6 and 5
+      And the dice show 2 and 3
+      And the dice show 2 and 2
+      Then it is Justus Jonas's turn
+
   @CD-TRN-03
   Rule: After a player's turn the player to their left (next clockwise, the next in seating order) has the turn
     @model-board

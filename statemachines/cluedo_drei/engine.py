@@ -486,6 +486,8 @@ class CluedoDrei(GameModel):
         # CD-TRN-02 (@ruling): players tied for the highest roll roll again
         best = max(_pips(d) for d in self.start_rolls.values())
         self.start_waiting = [p for p in self.players if p in self.start_rolls and _pips(self.start_rolls[p]) == best]
+        # the others are out of the running: their old rolls must not outrank the re-rolls
+        self.start_rolls = {p: self.start_rolls[p] for p in self.start_waiting}
         self._emit({"type": "tie", "players": list(self.start_waiting)})
 
     def begin_first_turn(self, actor, action):
