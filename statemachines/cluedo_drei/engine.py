@@ -492,7 +492,7 @@ class CluedoDrei(GameModel):
 
     def begin_first_turn(self, actor, action):
         best = max(_pips(d) for d in self.start_rolls.values())
-        self.current = next(p for p in self.players if _pips(self.start_rolls[p]) == best)
+        self.current = next(p for p, dice in self.start_rolls.items() if _pips(dice) == best)
         self.start_waiting = []
         self._emit({"type": "turn", "player": self.current})
 
