@@ -11,7 +11,7 @@ import importlib
 import itertools
 import pkgutil
 
-import jsonschema
+import fastjsonschema
 
 import statemachines
 from casebook import __version__
@@ -39,6 +39,7 @@ class ReferenceImplementation:
         self.tables: dict = {}
         self._ids = itertools.count(1)
         self.validate = validate
+        self._validators: dict = {}
 
     def hello(self) -> dict:
         return {
@@ -76,20 +77,17 @@ class ReferenceImplementation:
         engine = self._engine(game)
         if self.validate:
             try:
-                self._state_validator(game, engine).validate(state)
-            except jsonschema.ValidationError as exc:
-                raise BadRequest(f"state fails the {game} schema at {exc.json_path}: {exc.message}") from None
+                self._state_validator(game, engine)(state)
+            except fastjsonschema.JsonSchemaValueException as exc:
+                where = exc.name.replace("data", "$", 1) if exc.name else "$"
+                raise BadRequest(f"state fails the {game} schema at {where}: {exc.message}") from None
         return self._host(engine.load(state))
 
     def _state_validator(self, game: str, engine):
-        """One checked validator per game: checking the schema itself on every load cost ~50 ms."""
-        validators = self.__dict__.setdefault("_validators", {})
-        if game not in validators:
-            schema = engine.schema["$defs"]["state"]
-            cls = jsonschema.validators.validator_for(schema)
-            cls.check_schema(schema)
-            validators[game] = cls(schema)
-        return validators[game]
+        """One compiled validator per game (fastjsonschema: ~3x jsonschema's speed; loads are hot in the suite)."""
+        if game not in self._validators:
+            self._validators[game] = fastjsonschema.compile(engine.schema["$defs"]["state"])
+        return self._validators[game]
 
     def state(self, table: str) -> dict:
         return self._table(table).state()

@@ -68,8 +68,9 @@ Feature: Turn Sequence — roll, move and enter a location
 
   @CD-MOV-06 @ruling
   Rule: The player chooses freely among the places the roll allows; heading for a location is advice, not a duty
-    The rulebook's "always try to reach a location" sits beside "or do not
-    want to draw one, move as close as possible": both read as advice.
+    The rulebook urges the player to make for a location, and, without an
+    Advantage card, to get near the entrance they are aiming at.  Neither
+    names a place the player must choose, so we read both as advice.
 
     @model-board
     Example: Justus may stay on the path although the Highschool is in reach

@@ -1,6 +1,6 @@
 Feature: Turn Sequence — Advantage cards
-  Transcribes the part of step 2 of the rulebook's "Turn Sequence" headed
-  "You cannot reach a room? Get an Advantage card!" and setup step 5: the
+  Transcribes the part of step 2 of the rulebook's "Turn Sequence" about
+  what to do when no room is in reach, and setup step 5: the
   question-mark face, the black Advantage spaces, the discard pile, and
   playing without the cards.  What each card does is our model (CD-CMP-08).
 
@@ -106,8 +106,8 @@ Feature: Turn Sequence — Advantage cards
 
   @CD-ADV-06 @ruling
   Rule: Two question marks in one roll draw one card, not two
-    The rulebook's "if one of the dice shows a question mark" draws a card;
-    it never asks for a second.  The roll counts two pips.
+    The rulebook ties one card draw to a question mark on a die and never
+    says that a second question mark draws again.  The roll counts two pips.
 
     Example: Peter rolls two question marks and draws once
       Given a game of Justus Jonas and Peter Shaw

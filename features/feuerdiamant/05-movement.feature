@@ -33,7 +33,7 @@ Feature: Movement
       Then it is Peter's action step
 
   @FD-MOV-03 @model-board
-  Rule: Each fingerprint and each location counts as one space, and a figure may stop on a fingerprint
+  Rule: Every fingerprint and every location is one space of movement, and a figure may end its move on a fingerprint
 
     Example: two spaces from the Central Office end on the fingerprint next to Schrottplatz
       Given a 2-player game at difficulty 1

@@ -3,7 +3,7 @@ Feature: Action d: draw a detective card in the Central Office
   Central Office".
 
   @FD-CO-01
-  Rule: A figure in the Central Office may draw one detective card from the stack
+  Rule: A figure standing in the Central Office may take the top detective card as its action
 
     Example: Peter draws in the Central Office
       Given a 2-player game at difficulty 1

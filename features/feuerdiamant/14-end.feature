@@ -38,7 +38,7 @@ Feature: End of the game
       Then the game is lost
 
   @FD-END-04 @model-tracks
-  Rule: The game is lost the moment a hazard indicator reaches the last space of its track, whatever step the turn is in
+  Rule: The game is lost as soon as any hazard indicator arrives on the final space of its track, at whatever step of the turn
 
     Example: red reaches its last space from the die
       Given a 2-player game at difficulty 1
