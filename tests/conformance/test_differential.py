@@ -40,7 +40,7 @@ def test_replay_reproduces_a_saved_record_and_clears_an_agreeing_engine(tmp_path
     path.write_text(json.dumps(record))
     assert replay(open_implementation(TOY_SPEC), open_implementation(MUTANT), record) is not None
     assert replay(open_implementation(TOY_SPEC), open_implementation(TOY_SPEC), record) is None
-    cli = [sys.executable, "-m", "casebook.conformance", "replay", str(path), "--reference", TOY_SPEC, "--impl"]
+    cli = [sys.executable, "-m", "casebook.cli", "replay", str(path), "--reference", TOY_SPEC, "--impl"]
     assert subprocess.run([*cli, MUTANT], cwd=ROOT, capture_output=True).returncode == 1
     assert subprocess.run([*cli, TOY_SPEC], cwd=ROOT, capture_output=True).returncode == 0
 
@@ -73,7 +73,7 @@ def test_cluedo_over_stdio_agrees_with_cluedo_in_process():
 def test_fuzz_finds_the_node_engines_deviation_in_a_minimal_game(tmp_path):
     """The deviation (every card dealt) shows first in a 4-player game, the moment the reference lays the surplus."""
     path = tmp_path / "node.json"
-    cli = [sys.executable, "-m", "casebook.conformance"]
+    cli = [sys.executable, "-m", "casebook.cli"]
     spec = f"cmd:{NODE} {NODE_ENGINE}"
     found = subprocess.run([*cli, "fuzz", "--impl", spec, "--game", "cluedo_drei", "--examples", "40", "--seed", "1",
                             "--out", str(path)], cwd=ROOT, capture_output=True, text=True)
