@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from casebook.impls import close_implementation, open_implementation
+from casebook.impls import SpecError, close_implementation, open_implementation
 from casebook.protocol import Table
 
 CLAUSE_ID = re.compile(r"^[A-Z]{2}-[A-Z0-9]+-\d{2,}$")
@@ -50,7 +50,10 @@ def pytest_bdd_apply_tag(tag, function):
 
 @pytest.fixture(scope="session")
 def implementation(request):
-    impl = open_implementation(request.config.getoption("--impl"), timeout=request.config.getoption("--impl-timeout"))
+    try:
+        impl = open_implementation(request.config.getoption("--impl"), timeout=request.config.getoption("--impl-timeout"))
+    except SpecError as exc:  # one clear message, not an error per scenario
+        pytest.exit(f"casebook: --impl: {exc}", returncode=4)
     yield impl
     close_implementation(impl)
 
