@@ -23,6 +23,7 @@ from casebook.errors import DriverFailure, error_from_json
 from casebook.protocol import PROTOCOL_VERSION
 
 DEFAULT_TIMEOUT = 10.0
+START_TIMEOUT = 15.0  # the handshake also pays for the engine's start-up (imports on a cold, busy machine)
 
 
 class StdioImplementation:
@@ -55,7 +56,7 @@ class StdioImplementation:
         threading.Thread(target=self._pump, args=(self.proc.stdout, self._lines), daemon=True).start()
         threading.Thread(target=self._drain, args=(self.proc.stderr, self._stderr), daemon=True).start()
         self._generation += 1
-        hello = self._call("hello", {})
+        hello = self._call("hello", {}, timeout=max(self.timeout, START_TIMEOUT))
         if not isinstance(hello, dict) or "protocol" not in hello:
             self._kill()
             raise DriverFailure("out_of_protocol", f"hello answered {hello!r}")
@@ -109,7 +110,7 @@ class StdioImplementation:
         return DriverFailure(cause, detail + (f"\nengine stderr:\n{tail}" if tail else ""))
 
     # -- one call -------------------------------------------------------------
-    def _call(self, method: str, params: dict):
+    def _call(self, method: str, params: dict, timeout: float | None = None):
         if self.proc is None:
             self._start()
         self._ids += 1
@@ -121,9 +122,9 @@ class StdioImplementation:
         except (BrokenPipeError, OSError, ValueError):
             raise self._fail("crashed", f"the engine closed its input before {method}") from None
         try:
-            line = self._lines.get(timeout=self.timeout)
+            line = self._lines.get(timeout=timeout or self.timeout)
         except queue.Empty:
-            raise self._fail("timeout", f"no answer to {method} within {self.timeout:g} s") from None
+            raise self._fail("timeout", f"no answer to {method} within {timeout or self.timeout:g} s") from None
         if line is None:
             code = self.proc.poll()
             raise self._fail("crashed", f"the engine exited (code {code}) during {method}")
