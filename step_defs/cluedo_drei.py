@@ -489,12 +489,15 @@ def everybody_saw_showing(table, by, to):
 
 
 @then(step(r"nobody but (?P<player>.+?) has looked into the case file"))
-def only_accuser_looked(table, player):
+def only_accuser_looked(table, outcome, player):
     for viewer in [*table.state()["players"], None]:
         view = table.view(viewer)
         assert view["solution"] is None
         mine = view["private"].get(viewer, {}) if viewer else {}
         assert ("case_file" in mine) == (viewer == player), viewer
+        if viewer != player:  # nor does what the accusation announced tell them (which card was wrong)
+            told = json.dumps([redact(e, viewer) for e in outcome.events])
+            assert "case_file" not in told and "secret" not in told, (viewer, told)
 
 
 @then(step(r"everybody sees the case file: (?P<s>.+?), (?P<i>.+?) and (?P<l>.+)"))

@@ -2,6 +2,8 @@ Feature: Setup
   Transcribes the rulebook section "Setup", steps 1 to 5: pawns on their
   start spaces and markers beside the board, the case file drawn blind, the
   even deal with the surplus face up, the notepad, the Advantage stack.
+  Choosing an investigator is CD-CMP-03; the investigator card laid Post-it
+  side up in front of each player changes no rule and is not modelled.
 
   @CD-SET-01
   Rule: The case file is filled before anything else, blind, and no player may see it

@@ -11,6 +11,13 @@ Feature: Turn Sequence — who starts
       And the dice show 2 and 2
       Then it is Peter Shaw's turn
 
+    Example: the total counts, not the highest die: Peter's four and five beat Justus's six and two
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews, dealt
+      When the dice show 6 and 2
+      And the dice show 4 and 5
+      And the dice show 5 and 2
+      Then it is Peter Shaw's turn
+
     Example: the dice are rolled for the players in their seating order
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews, dealt
       When the dice show 3 and 4

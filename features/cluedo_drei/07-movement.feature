@@ -7,10 +7,10 @@ Feature: Turn Sequence — roll, move and enter a location
 
   @CD-MOV-01
   Rule: A turn begins with rolling both dice; the pawn moves by their sum
-    Example: two and two make four
+    Example: three and five make eight
       Given a game of Justus Jonas and Peter Shaw
-      When Justus Jonas rolls 2 and 2
-      Then the roll counts 4 pips
+      When Justus Jonas rolls 3 and 5
+      Then the roll counts 8 pips
 
     @model-board
     Example: the player must roll before moving

@@ -2,7 +2,8 @@ Feature: Turn Sequence — questioning
   Transcribes step 3 of the rulebook's "Turn Sequence": on entering a
   location, ask about a suspect, an item and that location; the markers come
   along; the player to the left answers first and shows one card secretly,
-  or says they found no evidence and the next player answers.
+  or says they found no evidence and the next player answers.  The tip to
+  ask about cards not yet marked is advice: any suspect and item may be named.
 
   Background:
     Given a game of Justus Jonas, Peter Shaw, Bob Andrews and Uncle Titus

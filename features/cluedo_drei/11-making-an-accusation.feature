@@ -3,7 +3,9 @@ Feature: Winning the Game — making an accusation
   Accusation", with "Are you right?" and "No player makes the correct
   accusation?": accuse only in the Headquarters; right wins and is proven to
   all; wrong drops out of the race but keeps answering; nobody right leaves
-  the case unsolved.
+  the case unsolved.  When to feel ready (three cards left unmarked, every
+  other player's cards noted, as "Turn Sequence" step 4 also says) is advice
+  to the player, not a rule: anyone in the Headquarters may accuse.
 
   Background:
     Given a game of Justus Jonas, Peter Shaw and Bob Andrews
@@ -43,12 +45,15 @@ Feature: Winning the Game — making an accusation
 
   @CD-ACC-04
   Rule: A player out of the race keeps their cards secret and shows them when asked, but never again questions or accuses
+    They never get a turn to question or accuse in: see CD-ACC-08.
+
     Example: Justus, out of the race, must still show Dick Perry to Bob
       Given Justus Jonas holds Dick Perry
       And Justus Jonas is out of the race
       And Bob Andrews has just entered the Strand
       When Bob Andrews asks about Dick Perry, the painting and the Strand
       Then Justus Jonas must show one of Dick Perry
+      And no view shows another player's hand
 
   @CD-ACC-05
   Rule: When every player has accused wrongly, the case stays unsolved and the case file is shown to all
@@ -96,6 +101,15 @@ Feature: Winning the Game — making an accusation
     @model-board
     Example: Justus's turns are skipped
       Given Justus Jonas is out of the race
+      And it is Bob Andrews's turn
+      When Bob Andrews rolls 2 and 2
+      And Bob Andrews moves to Ring 22
+      Then it is Peter Shaw's turn
+
+    @model-board
+    Example: even standing in the Headquarters, Justus gets no turn to accuse
+      Given Justus Jonas is out of the race
+      And Justus Jonas stands in the Headquarters
       And it is Bob Andrews's turn
       When Bob Andrews rolls 2 and 2
       And Bob Andrews moves to Ring 22

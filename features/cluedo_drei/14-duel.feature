@@ -3,7 +3,10 @@ Feature: Cluedo Duel for 2 players or teams
   Transcribes the rulebook section "Cluedo Duel for 2 Players or Teams":
   four cards lie face down beside the board before the deal; no Advantage
   cards; when the other side cannot show a card, the asker secretly looks at
-  one of the four not yet seen and puts it back in its place.
+  one of the four not yet seen and puts it back in its place.  In all else
+  the Duel follows the basic rules (a card that can be shown is shown,
+  CD-DUE-03).  The advice to mix younger and older players in teams changes
+  no rule.
 
   @CD-DUE-01 @variant-duel
   Rule: The Duel is for exactly two players or teams, and four clue cards are set aside face down before the deal
@@ -48,6 +51,17 @@ Feature: Cluedo Duel for 2 players or teams
       When Justus Jonas looks at the card in slot 2
       Then Justus Jonas has seen the card in slot 2
       And Peter Shaw has not seen the card in slot 2
+
+    Example: when Peter can show a card he shows it, and Justus looks at nothing beside the board
+      Given a Duel of Justus Jonas and Peter Shaw
+      And the case file holds Skinner Norris, the golden belt and the Friedhof
+      And Peter Shaw holds the painting
+      And Justus Jonas has just entered the Friedhof
+      When Justus Jonas asks about Skinner Norris, the painting and the Friedhof
+      Then Peter Shaw must show one of the painting
+      When Peter Shaw shows the painting
+      Then Justus Jonas has seen the painting
+      And it is Peter Shaw's turn
 
   @CD-DUE-04 @variant-duel
   Rule: The card looked at goes back face down in exactly the same place
