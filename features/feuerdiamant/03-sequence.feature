@@ -45,6 +45,12 @@ Feature: Game sequence
       Then it is Peter's roll step
       And chance is to roll the dice
 
+    Example: with three players, Peter comes after Justus
+      Given a 3-player game at difficulty 1
+      And it is Justus's detective cards step on "Zentrale"
+      When Justus ends the turn
+      Then it is Peter's roll step
+
   @FD-TURN-04
   Rule: Only the player whose turn it is takes the steps of the turn; a request that is not a move of the game is refused as malformed
 

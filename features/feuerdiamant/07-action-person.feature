@@ -148,6 +148,16 @@ Feature: Action b: reveal a person card and interrogate or use it
       Then "Victor Hugenay" lies face up at "Leuchtturm"
       And "Victor Hugenay" is not beside the board
 
+    Example: Morton brings back a helper just as well
+      Given a 2-player game at difficulty 1
+      And "Morton" lies face up at "Hospital"
+      And "Uncle Titus" is in hiding beside the board
+      And no person card lies at "Leuchtturm"
+      And it is Peter's action step on "Hospital"
+      When Peter uses Morton to return "Uncle Titus" to "Leuchtturm"
+      Then "Uncle Titus" lies face up at "Leuchtturm"
+      And "Uncle Titus" is not beside the board
+
     Example: not onto the Central Office
       Given a 2-player game at difficulty 1
       And "Morton" lies face up at "Hospital"

@@ -212,6 +212,15 @@ Feature: Detective cards
       Then no roadblock lies between "Hospital" and "Kunstgalerie"
       And 1 detective cards are to be drawn for Peter
 
+    Example: not a roadblock on a path that does not touch his location
+      Given a 2-player game at difficulty 1
+      And Peter holds "Remove a Roadblock"
+      And a roadblock lies between "Rathaus" and "Zeitungsverlag"
+      And it is Peter's detective cards step on "Hospital"
+      When Peter plays "Remove a Roadblock" on the roadblock between "Rathaus" and "Zeitungsverlag"
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
   @FD-CARD-12 @ruling
   Rule: "Recall" returns one person card from beside the board face up onto a location without a person card, except the Central Office, wherever the player's figure stands
     The rulebook names Recall only as one way back for a suspect in hiding. We

@@ -47,6 +47,22 @@ Feature: The obstacle tokens
       And it is Peter's action step on "Schrottplatz"
       Then Peter cannot use the helper
 
+    Example: Uncle Titus removes nothing, even with a roadblock on the board
+      Given a 2-player game at difficulty 1
+      And the obstacle "No Helpers" lies on "Rathaus"
+      And a roadblock lies between "Hospital" and "Kunstgalerie"
+      And "Uncle Titus" lies face up at "Schrottplatz"
+      And it is Peter's action step on "Schrottplatz"
+      Then Peter cannot use the helper
+
+    Example: Morton returns nobody, even with a suspect in hiding
+      Given a 2-player game at difficulty 1
+      And the obstacle "No Helpers" lies on "Rathaus"
+      And "Victor Hugenay" is in hiding beside the board
+      And "Morton" lies face up at "Schrottplatz"
+      And it is Peter's action step on "Schrottplatz"
+      Then Peter cannot use the helper
+
     Example: the Morton card is blocked
       Given a 2-player game at difficulty 4
       And the obstacle "No Helpers" lies on "Rathaus"
