@@ -14,11 +14,11 @@ Feature: Detective cards
     Example: Justus helps Peter with "Movement +3"
       Given a 2-player game at difficulty 1
       And Justus holds "Movement +3"
-      And Peter has rolled "red" and 1
+      And Peter has rolled "red" and 2
       And it is Peter's movement step on "Zentrale"
-      Then Peter cannot move to "Schrottplatz"
+      Then Peter cannot move to "Hospital"
       When Justus plays "Movement +3"
-      Then Peter may move to "Schrottplatz"
+      Then Peter may move to "Hospital"
       And Justus holds no "Movement +3"
 
   @FD-CARD-02 @ruling @model-board
@@ -34,9 +34,9 @@ Feature: Detective cards
       And Peter has rolled "red" and 1
       And it is Peter's movement step on "Zentrale"
       When Justus plays "Movement +3"
-      Then Peter cannot move to "Hospital"
+      Then Peter cannot move to "Leuchtturm"
       When Bob plays "Movement +3"
-      Then Peter may move to "Hospital"
+      Then Peter may move to "Leuchtturm"
 
     Example: after the move it is too late
       Given a 2-player game at difficulty 1
@@ -249,3 +249,16 @@ Feature: Detective cards
       Then the red hazard indicator stands on space 1
       And Peter holds no "Central Office"
       And Peter holds no "Investigation Success"
+
+  @FD-CARD-14 @ruling
+  Rule: No card moves a hazard indicator back beyond the first space of its track
+    The rulebook gives no floor. The first space is where the track begins, so a
+    card that moves an indicator back two spaces from space 2 leaves it on
+    space 1, and the rest of the move is lost.
+
+    Example: "Central Office" takes red from 2 only to 1
+      Given a 2-player game at difficulty 2
+      And Peter holds "Central Office"
+      And it is Peter's detective cards step on "Zentrale"
+      When Peter plays "Central Office" to move back on the red track
+      Then the red hazard indicator stands on space 1
