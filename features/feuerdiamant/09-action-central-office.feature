@@ -10,6 +10,7 @@ Feature: Action d: draw a detective card in the Central Office
       And it is Peter's action step on "Zentrale"
       When Peter draws a detective card
       Then chance is to draw a detective card
+      And 1 detective cards are to be drawn for Peter
       When chance draws "Recall"
       Then Peter holds "Recall"
 
