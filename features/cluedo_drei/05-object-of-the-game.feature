@@ -19,3 +19,4 @@ Feature: Object of the Game
       When Justus Jonas accuses Brittany, the golden belt and the Memorial Hospital
       And Peter Shaw tries to roll the dice
       Then the action is rejected as illegal_action
+      And the game is exactly as it was

@@ -78,6 +78,13 @@ Feature: Winning the Game — making an accusation
       Then it is Peter Shaw's turn
       And Justus Jonas stands in the Headquarters
 
+    Example: starting a later turn in the Headquarters, Justus cannot accuse without leaving and coming back
+      Given Justus Jonas stands in the Headquarters
+      And it is Justus Jonas's turn
+      When Justus Jonas tries to accuse Brittany, the golden belt and the Memorial Hospital
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
   @CD-ACC-07 @ruling
   Rule: The last player still in the race plays on alone and must still accuse rightly to win
     The rulebook does not make the last player the winner; it says the case
