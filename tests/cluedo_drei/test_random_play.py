@@ -35,7 +35,7 @@ loaded (schema check included) from the canonical state and must be accepted,
 load(state()) is checked through the driver as it is, and the state, the
 spectator's view and one player's view are validated against the JSON Schema.
 The 20 Hypothesis games do that every 20th step and validate every event
-against the schema; the many games (180 in process, 12 over other
+against the schema; the many games (282 in process, 12 over other
 drivers) every 100th step, events not validated.  Over stdio every check, per-step load included, goes through the
 driver as it is (the server's loads are schema-checked).
 
@@ -287,10 +287,10 @@ def test_random_games_hold_every_invariant(implementation, seed, n, duel):
 
 
 def test_many_random_games_hold_the_invariants_on_every_step(implementation, request):
-    """180 games in process (2, 3, 4, 5 and 6 players and the Duel, 30 each), 12 through other drivers,
+    """282 games in process (2, 3, 4, 5 and 6 players and the Duel, 47 each), 12 through other drivers,
     to keep CI short (CASEBOOK_CLUEDO_GAMES overrides).  Players are eager (see pick): shorter games,
     so more of them in the time; the Hypothesis games above play uniformly."""
-    games = int(os.environ.get("CASEBOOK_CLUEDO_GAMES", 180 if in_process(request) else 12))
+    games = int(os.environ.get("CASEBOOK_CLUEDO_GAMES", 282 if in_process(request) else 12))
     tables = [(n, False) for n in range(2, 7)] + [(2, True)]
     loader = loader_for(implementation)
     lengths = []

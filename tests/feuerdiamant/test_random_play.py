@@ -60,7 +60,7 @@ LAST_SPACE = 15  # FD-MOD-02
 BACK_BY_CARD = {"Investigation Success": 1, "Central Office": 2, "Morton": 2, "Uncle Titus": 2, "Aunt Mathilda": 2}
 COUNTS = {"clues": 24, "persons": 9, "events": 28, "obstacles": 6, "detective": 30}
 MAX_STEPS = 5000  # far beyond any game: a hazard indicator advances almost every turn
-GAMES_IN_PROCESS, GAMES_OVER_STDIO = 130, 50
+GAMES_IN_PROCESS, GAMES_OVER_STDIO = 290, 50  # with the 10 Hypothesis games: 300 in process
 SETTINGS = dict(deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 
 
