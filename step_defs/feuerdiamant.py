@@ -41,46 +41,37 @@ def _path(a, b):
     return "~".join(sorted((a, b)))
 
 
+def _take_from_board(st, kind, card):
+    """Lift a ``kind`` ("person" or "clue") card off the board, face up or down; a put-back function, or None."""
+    hidden = st["secret"][kind + "s"]
+    for loc, slot in st["board"].items():
+        if slot[kind] == card:
+            slot[kind] = None
+            return lambda x: slot.__setitem__(kind, x)
+        if slot[kind] == FACE_DOWN and hidden.get(loc) == card:
+            del hidden[loc]
+            slot[kind] = None
+            return lambda x: (hidden.__setitem__(loc, x), slot.__setitem__(kind, FACE_DOWN))
+    return None
+
+
 def _take_person(st, person):
     """Lift a person card from wherever it is; return a function that puts a card back there."""
-    board, secret = st["board"], st["secret"]
-    for loc, slot in board.items():
-        if slot["person"] == person:
-            slot["person"] = None
-            return lambda x: slot.__setitem__("person", x)
-        if slot["person"] == FACE_DOWN and secret["persons"].get(loc) == person:
-            del secret["persons"][loc]
-            slot["person"] = None
-            return lambda x: (secret["persons"].__setitem__(loc, x), slot.__setitem__("person", FACE_DOWN))
-    for where in (st["beside_board"], secret["pools"]["persons"]):
+    back = _take_from_board(st, "person", person)
+    if back:
+        return back
+    for where in (st["beside_board"], st["secret"]["pools"]["persons"]):
         if person in where:
             where.remove(person)
             return where.append
     raise AssertionError(f"{person} is nowhere")
 
 
-def _put_person(st, person, loc, face):
-    back = _take_person(st, person)
-    slot, secret = st["board"][loc], st["secret"]
-    occupant = secret["persons"].pop(loc) if slot["person"] == FACE_DOWN else slot["person"]
-    if occupant:
-        back(occupant)
-    if face == "up":
-        slot["person"] = person
-    else:
-        slot["person"], secret["persons"][loc] = FACE_DOWN, person
-
-
 def _take_clue(st, clue):
-    board, secret = st["board"], st["secret"]
-    for loc, slot in board.items():
-        if slot["clue"] == clue:
-            slot["clue"] = None
-            return lambda x: slot.__setitem__("clue", x)
-        if slot["clue"] == FACE_DOWN and secret["clues"].get(loc) == clue:
-            del secret["clues"][loc]
-            slot["clue"] = None
-            return lambda x: (secret["clues"].__setitem__(loc, x), slot.__setitem__("clue", FACE_DOWN))
+    back = _take_from_board(st, "clue", clue)
+    if back:
+        return back
+    secret = st["secret"]
     if secret["set_aside"] == clue:
         secret["set_aside"] = None
         return lambda x: secret.__setitem__("set_aside", x)
@@ -91,16 +82,17 @@ def _take_clue(st, clue):
     raise AssertionError(f"clue {clue} is nowhere")
 
 
-def _put_clue(st, clue, loc, face):
-    back = _take_clue(st, clue)
-    slot, secret = st["board"][loc], st["secret"]
-    occupant = secret["clues"].pop(loc) if slot["clue"] == FACE_DOWN else slot["clue"]
+def _put(st, kind, card, loc, face):
+    """Lay a person or clue card on ``loc`` face up or down; whatever lay there goes where the card came from."""
+    back = (_take_person if kind == "person" else _take_clue)(st, card)
+    slot, hidden = st["board"][loc], st["secret"][kind + "s"]
+    occupant = hidden.pop(loc) if slot[kind] == FACE_DOWN else slot[kind]
     if occupant:
         back(occupant)
     if face == "up":
-        slot["clue"] = clue
+        slot[kind] = card
     else:
-        slot["clue"], secret["clues"][loc] = FACE_DOWN, clue
+        slot[kind], hidden[loc] = FACE_DOWN, card
 
 
 def _set_aside(st, clue):
@@ -173,7 +165,7 @@ def figure_on(open_table, table, player, space):
 
 @given(P("\"{person:Q}\" lies face {face:w} at \"{location:Q}\""), target_fixture="table")
 def person_at(open_table, table, person, face, location):
-    return _reload(open_table, table, lambda st: _put_person(st, person, location, face))
+    return _reload(open_table, table, lambda st: _put(st, "person", person, location, face))
 
 
 @given(P("\"{person:Q}\" is in hiding beside the board"), target_fixture="table")
@@ -198,7 +190,7 @@ def no_person(open_table, table, location):
 
 @given(P("the clue \"{clue:Q}\" lies face {face:w} at \"{location:Q}\""), target_fixture="table")
 def clue_at(open_table, table, clue, face, location):
-    return _reload(open_table, table, lambda st: _put_clue(st, clue, location, face))
+    return _reload(open_table, table, lambda st: _put(st, "clue", clue, location, face))
 
 
 @given(P("the clue \"{clue:Q}\" lies under \"{suspect:Q}\" on the suspect track"), target_fixture="table")
