@@ -104,6 +104,13 @@ def container(state, where) -> list:
     return {"hand": lambda: state["private"][key]["hand"], "surplus": lambda: state["surplus"]}[kind]()
 
 
+def exchange(cards: list, out: str, into: str) -> None:
+    """Replace ``out`` by ``into`` in a hand or the surplus, which stay sorted."""
+    cards.remove(out)
+    cards.append(into)
+    cards.sort()
+
+
 def swap_into(state, card, where, pins, avoid=()) -> None:
     """Put ``card`` into ``where`` (a hand or the surplus), sending one unpinned card of it to where ``card`` was."""
     source = locate(state, card)
@@ -114,18 +121,13 @@ def swap_into(state, card, where, pins, avoid=()) -> None:
     same_kind = source[0] == "case"  # the case file keeps one card of each kind
     victim = next((c for c in target if c not in pins and c not in avoid and (not same_kind or KIND_OF[c] == source[1])), None)
     assert victim is not None, f"the engine's {where[0]} {where[1] or ''} holds {target}: no card there can make room for {card}"
-    target.remove(victim)
-    target.append(card)
-    target.sort()
+    exchange(target, victim, card)
     if source[0] == "side":
         state["secret"]["side_cards"][source[1]] = victim
     elif same_kind:
         state["secret"]["case_file"][source[1]] = victim
     else:
-        other = container(state, source)
-        other.remove(card)
-        other.append(victim)
-        other.sort()
+        exchange(container(state, source), card, victim)
     pins.add(card)
 
 
@@ -168,10 +170,7 @@ def case_file_holds(open_table, table, s, i, l):
                 if where[0] == "side":
                     state["secret"]["side_cards"][where[1]] = old
                 else:
-                    cards = container(state, where)
-                    cards.remove(card)
-                    cards.append(old)
-                    cards.sort()
+                    exchange(container(state, where), card, old)
                 case[kind] = card
 
     return edited(open_table, table, change)

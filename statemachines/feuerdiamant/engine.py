@@ -24,11 +24,10 @@ enumerates with the same helpers, so ``apply`` (core) accepts exactly that.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 from casebook.protocol import CHANCE
-from statemachines.core import GameModel, shared_machine
+from statemachines.core import GameModel, json_copy, shared_machine
 
 from . import rules as R
 from .machine import (
@@ -106,7 +105,7 @@ class Feuerdiamant(GameModel):
 
     @classmethod
     def from_json(cls, state: dict) -> "Feuerdiamant":
-        data = json.loads(json.dumps(state))
+        data = json_copy(state)
         phase = data.pop("phase")
         model = cls(data, phase)
         model._events = []
@@ -115,7 +114,7 @@ class Feuerdiamant(GameModel):
         return model
 
     def to_json(self) -> dict:
-        out = json.loads(json.dumps(self.s))
+        out = json_copy(self.s)
         out["phase"] = self.phase
         return out
 

@@ -49,6 +49,7 @@ from hypothesis import strategies as st
 
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, Table, canonical, leaks, redact
+from casebook.testing import choose
 
 GAME = "feuerdiamant"
 _DEFS = json.loads(resources.files("casebook.schemas").joinpath(f"{GAME}.json").read_text())["$defs"]
@@ -192,7 +193,7 @@ def explore(state: dict, legal: dict, rng: random.Random) -> dict:
     """Chance by its odds; players look for something to do and rarely guess the culprit."""
     moves = legal["moves"]
     if legal["to_act"] == [CHANCE]:
-        return rng.choices(moves, weights=[m["p"] for m in moves])[0]
+        return choose(moves, rng)
     actor = rng.choice(legal["to_act"])
     mine = [m for m in moves if m["actor"] == actor]
     kinds: dict[str, list] = {}
