@@ -16,6 +16,7 @@ import json
 import sys
 
 from casebook.impls import SpecError, close_implementation, open_implementation
+from casebook.wire import MAX_LINE
 
 
 def cmd_serve(args) -> int:
@@ -23,7 +24,7 @@ def cmd_serve(args) -> int:
 
     impl = open_implementation(args.impl)
     try:
-        serve(impl)
+        serve(impl, max_tables=args.max_tables, idle=args.idle_timeout, max_line=args.max_line)
     finally:
         close_implementation(impl)
     return 0
@@ -44,6 +45,17 @@ def cmd_bench(args) -> int:
     return bench_main(args)
 
 
+def _positive(kind):
+    def convert(text: str):
+        value = kind(text)
+        if not value > 0:  # also refuses nan
+            raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+        return value
+
+    convert.__name__ = kind.__name__  # argparse names the type in its error
+    return convert
+
+
 SUBCOMMAND_MODULES = ("casebook.site", "casebook.conformance")
 
 
@@ -53,6 +65,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="serve an implementation over stdio (JSON-RPC 2.0, one message per line)")
     serve.add_argument("--impl", default="reference", help="what to serve (default: the reference)")
+    serve.add_argument("--max-tables", type=_positive(int), metavar="N",
+                       help="refuse new/load (error table_limit) while N tables are open (default: no cap)")
+    serve.add_argument("--idle-timeout", type=_positive(float), metavar="SECONDS",
+                       help="close a table left this long without a call (default: never)")
+    serve.add_argument("--max-line", type=_positive(int), default=MAX_LINE, metavar="BYTES",
+                       help=f"refuse a request line longer than this (default: {MAX_LINE})")
     serve.set_defaults(func=cmd_serve)
 
     hello = sub.add_parser("hello", help="print an implementation's hello")

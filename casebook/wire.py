@@ -1,0 +1,114 @@
+"""Reading JSON from a stranger: both ends of the stdio transport parse through here.
+
+``json.loads`` trusts its input too much for a wire: nesting a thousand deep
+raises ``RecursionError``, an integer of more than 4,300 digits raises
+``ValueError``, ``NaN`` and ``Infinity`` are accepted although JSON has no
+such values, and bytes are decoded by guessing (UTF-16, UTF-32...).  ``parse``
+takes one line as bytes and either returns a plain JSON value or raises
+``WireError`` saying what was wrong, in bounded words, so that the server can
+answer a JSON-RPC error and the client can name the engine's fault.
+
+Limits are far above anything the protocol needs (a state nests about eight
+deep; every number in it fits in 64 bits) and far below what hurts.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from itertools import accumulate
+
+MAX_LINE = 16 * 1024 * 1024  # bytes in one message; a big canonical state is a few dozen KB
+MAX_DEPTH = 100  # nested arrays and objects
+MAX_DIGITS = 40  # digits of one integer: beyond 128 bits, far below Python's 4,300-digit trap
+SHOW = 80  # characters of a bad value quoted back in a message
+
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(rb"[^\[\]{}]")
+_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+# ANSI escape sequences (CSI, OSC, and two-byte ESC forms) and the other control characters.
+_ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])|\x9b[0-?]*[ -/]*[@-~]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+class WireError(ValueError):
+    """A line that is not a plain JSON value within the limits.
+
+    ``kind`` is ``not_json`` (not UTF-8, not JSON, NaN/Infinity) or ``too_large``
+    (longer, deeper or with a longer integer than the limits allow).
+    """
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+def brief(value, limit: int = SHOW) -> str:
+    """A bounded, printable rendering of a value for a message: never echo a 50 MB value back."""
+    text = value if isinstance(value, str) else repr(value)
+    if len(text) > limit:
+        text = text[:limit] + f"… ({len(text)} characters)"
+    return printable(text)
+
+
+def printable(text: str) -> str:
+    """``text`` without ANSI escape sequences or control characters (newlines and tabs stay)."""
+    return _CONTROL.sub("", _ANSI.sub("", text))
+
+
+def depth(line: bytes) -> int:
+    """How deep arrays and objects nest in ``line``, counted without recursion.
+
+    Brackets inside strings do not count: strings are cut out first.  On text
+    that is not JSON the answer may be anything; the parser then says why.
+    """
+    brackets = _NOT_BRACKET.sub(b"", _STRING.sub(b"", line))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def _integer(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise WireError("too_large", f"an integer of {digits} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise WireError("too_large", f"the number {brief(text)} is out of range")
+    return value
+
+
+def _constant(name: str):
+    raise WireError("not_json", f"{name} is not a JSON value")
+
+
+_DECODER = json.JSONDecoder(parse_int=_integer, parse_float=_float, parse_constant=_constant)
+
+
+def parse(line: bytes | str, *, max_line: int = MAX_LINE, max_depth: int = MAX_DEPTH):
+    """One JSON value from one line, or ``WireError``."""
+    raw = line.encode("utf-8", "surrogatepass") if isinstance(line, str) else bytes(line)
+    if len(raw) > max_line:
+        raise WireError("too_large", f"a line of {len(raw)} bytes (at most {max_line})")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise WireError("not_json", f"not UTF-8: byte 0x{raw[exc.start]:02x} at offset {exc.start}") from None
+    deep = depth(raw)
+    if deep > max_depth:
+        raise WireError("too_large", f"nested {deep} deep (at most {max_depth})")
+    try:
+        return _DECODER.decode(text.strip())
+    except json.JSONDecodeError as exc:
+        raise WireError("not_json", f"not JSON: {exc.msg} at offset {exc.pos}") from None
+    except RecursionError:  # the depth check should have caught it; never let it out
+        raise WireError("too_large", "nested too deep") from None
+
+
+def dumps(value) -> bytes:
+    """One message as a line of bytes: compact, ASCII (so no encoding can fail), newline-terminated."""
+    return json.dumps(value, separators=(",", ":"), allow_nan=False).encode("ascii") + b"\n"
