@@ -42,7 +42,8 @@ from typing import IO, Callable
 
 from casebook.errors import BadRequest, GameError, TableLimit
 from casebook.protocol import Implementation
-from casebook.wire import MAX_LINE, WireError, brief, dumps, parse
+from casebook.names import brief
+from casebook.wire import MAX_LINE, WireError, dumps, parse
 
 # JSON-RPC codes for our typed errors; ``data.code`` carries the protocol's name.
 GAME_ERROR = -32000

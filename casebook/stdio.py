@@ -45,7 +45,8 @@ from pathlib import Path
 
 from casebook.errors import ERRORS, DriverFailure, error_from_json
 from casebook.protocol import PROTOCOL_VERSION
-from casebook.wire import MAX_LINE, WireError, brief, dumps, parse
+from casebook.names import brief
+from casebook.wire import MAX_LINE, WireError, dumps, parse
 
 DEFAULT_TIMEOUT = 10.0
 START_TIMEOUT = 15.0  # the handshake also pays for the engine's start-up (imports on a cold, busy machine)

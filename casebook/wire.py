@@ -19,17 +19,15 @@ import math
 import re
 from itertools import accumulate
 
+from casebook.names import brief
+
 MAX_LINE = 16 * 1024 * 1024  # bytes in one message; a big canonical state is a few dozen KB
 MAX_DEPTH = 100  # nested arrays and objects
 MAX_DIGITS = 40  # digits of one integer: beyond 128 bits, far below Python's 4,300-digit trap
-SHOW = 80  # characters of a bad value quoted back in a message
 
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(rb"[^\[\]{}]")
 _STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
-# ANSI escape sequences (CSI, OSC, and two-byte ESC forms) and the other control characters.
-_ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])|\x9b[0-?]*[ -/]*[@-~]")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 class WireError(ValueError):
@@ -43,19 +41,6 @@ class WireError(ValueError):
         super().__init__(message)
         self.kind = kind
         self.message = message
-
-
-def brief(value, limit: int = SHOW) -> str:
-    """A bounded, printable rendering of a value for a message: never echo a 50 MB value back."""
-    text = value if isinstance(value, str) else repr(value)
-    if len(text) > limit:
-        text = text[:limit] + f"… ({len(text)} characters)"
-    return printable(text)
-
-
-def printable(text: str) -> str:
-    """``text`` without ANSI escape sequences or control characters (newlines and tabs stay)."""
-    return _CONTROL.sub("", _ANSI.sub("", text))
 
 
 def depth(line: bytes) -> int:

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-import re
 from pathlib import Path
 
 from gherkin.parser import Parser
 
+from casebook.names import slug, terminal
 from casebook.pytest_plugin import CLAUSE_ID
 
 STATUSES = ("passed", "failed", "unsupported", "not_run")
@@ -125,10 +125,6 @@ def diff(baseline: dict, report: dict) -> dict:
     return {"baseline": baseline.get("generated", ""), "changed": changed, "added": added, "removed": removed}
 
 
-def slug(name: str) -> str:
-    return re.sub(r"[^a-zA-Z0-9_.-]+", "-", name).strip("-").lower() or "implementation"
-
-
 def write(report: dict, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -147,19 +143,24 @@ def sections(report: dict) -> dict[str, dict[str, dict[str, int]]]:
 
 
 def render(report: dict, console, changes: dict | None = None, limit: int = 40) -> None:
-    """Print the summary: per game and section, then what failed and why, then what changed."""
+    """Print the summary: per game and section, then what failed and why, then what changed.
+
+    Every text from the engine or the report (names, messages) goes through ``terminal``:
+    an engine named ``[/bold]`` or with ANSI escapes prints as text, never as markup.
+    """
     from rich.table import Table as RichTable
 
+    t = terminal
     impl = report["implementation"]
-    console.print(f"[bold]Conformance of {impl.get('name')} {impl.get('version')}[/bold]  ({impl.get('spec')})")
+    console.print(f"[bold]Conformance of {t(impl.get('name'), 200)} {t(impl.get('version'), 80)}[/bold]  ({t(impl.get('spec'), 300)})")
     for game, per_section in sections(report).items():
-        table = RichTable(title=game, title_justify="left", show_footer=True)
+        table = RichTable(title=t(game), title_justify="left", show_footer=True)
         table.add_column("section", footer="total")
         for status, style in zip(STATUSES, ("green", "red", "yellow", "dim")):
             total = sum(c[status] for c in per_section.values())
             table.add_column(status.replace("_", " "), justify="right", style=style, footer=str(total))
         for section, counts in per_section.items():
-            table.add_row(section, *(str(counts[s]) for s in STATUSES))
+            table.add_row(t(section), *(str(counts[s]) for s in STATUSES))
         console.print(table)
     failures = [(cid, c) for cid, c in report["clauses"].items() if c["status"] == "failed"]
     if failures:
@@ -167,7 +168,8 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
         for cid, clause in failures[:limit]:
             scenario = next(s for s in clause["scenarios"] if s["status"] == "failed")
             message = (scenario["message"] or "").strip().splitlines()
-            console.print(f"  [red]{cid}[/red] {clause['rule']}\n      {scenario['name']}: {message[0][:200] if message else ''}", highlight=False)
+            console.print(f"  [red]{t(cid)}[/red] {t(clause['rule'])}\n      {t(scenario['name'])}: {t(message[0], 200) if message else ''}",
+                          highlight=False)
         if len(failures) > limit:
             console.print(f"  … and {len(failures) - limit} more (see the JSON report)")
     props = report.get("properties", [])
@@ -177,12 +179,13 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
                       f"{sum(p['status'] == 'unsupported' for p in props)} unsupported, {sum(p['status'] == 'not_run' for p in props)} not run")
         for p in bad[:limit]:
             first = (p["message"] or "").strip().splitlines()
-            console.print(f"  [red]{p['name']}[/red]: {first[0][:200] if first else ''}", highlight=False)
+            console.print(f"  [red]{t(p['name'])}[/red]: {t(first[0], 200) if first else ''}", highlight=False)
     if changes is not None:
         moved = changes["changed"] + changes["added"] + changes["removed"]
-        console.print(f"[bold]since the baseline ({changes['baseline']}): {len(changes['changed'])} changed, "
+        console.print(f"[bold]since the baseline ({t(changes['baseline'])}): {len(changes['changed'])} changed, "
                       f"{len(changes['added'])} new, {len(changes['removed'])} gone[/bold]")
         for c in moved:
-            console.print(f"  {c['clause']}: {c.get('before', '—')} → {c.get('after', '—')}  {c['rule']}", highlight=False)
-    t = report["totals"]
-    console.print(f"[bold]clauses: {t['passed']} passed, {t['failed']} failed, {t['unsupported']} unsupported, {t['not_run']} not run[/bold]")
+            console.print(f"  {t(c['clause'])}: {t(c.get('before', '—'))} → {t(c.get('after', '—'))}  {t(c['rule'])}", highlight=False)
+    totals = report["totals"]
+    console.print(f"[bold]clauses: {totals['passed']} passed, {totals['failed']} failed, {totals['unsupported']} unsupported, "
+                  f"{totals['not_run']} not run[/bold]")
