@@ -92,12 +92,12 @@ def test_a_child_that_calls_setsid_and_keeps_stdout_open_does_not_hang_the_clien
 
 
 def test_an_engine_that_exits_while_its_child_holds_stdout_fails_as_crashed(children, spawned):
-    stdio = engine("setsid-exit", "legal", timeout=5.0)
+    stdio = engine("setsid-exit", "legal", timeout=30.0)
     table = within(20, lambda: Table.new(stdio, "toy", {}))
     started = time.monotonic()
-    fault = failure(10, table.legal)
+    fault = failure(40, table.legal)
     assert fault.cause == "crashed", fault
-    assert time.monotonic() - started < 3, "an engine that exited is seen at once, not at the timeout"
+    assert time.monotonic() - started < 10, "an engine that exited is seen at once, not at the timeout"
     assert pids(children) and gone(pids(children))
     within(10, stdio.shutdown)
     assert spawned() == []
@@ -118,12 +118,12 @@ def test_an_overall_deadline_ends_a_run_of_slow_answers(monkeypatch, spawned):
     stdio = engine("slow", "new", timeout=5.0, deadline=3)
     within(20, stdio.hello)
     started, causes = time.monotonic(), []
-    for _ in range(20):  # 20 answers of 0.4 s would take 8 s; each is within the per-call timeout
+    for _ in range(40):  # 40 answers of 0.4 s would take 16 s; each is within the per-call timeout
         try:
-            within(5, lambda: stdio.new("toy", {}))
+            within(10, lambda: stdio.new("toy", {}))
         except DriverFailure as exc:
             causes.append(exc.cause)
-    assert time.monotonic() - started < 4
+    assert time.monotonic() - started < 10
     assert causes and set(causes) == {"deadline"}
     within(10, stdio.shutdown)
     assert spawned() == []
@@ -161,11 +161,11 @@ def test_a_command_that_does_not_exist_is_a_named_failure():
     ("garbage", "not_json"),
 ])
 def test_a_bad_answer_fails_fast_by_name(fault, cause, spawned):
-    stdio = engine(fault, "state", timeout=5.0)
-    table = within(20, lambda: Table.new(stdio, "toy", {}))
+    stdio = engine(fault, "state", timeout=30.0)
+    table = within(40, lambda: Table.new(stdio, "toy", {}))
     started = time.monotonic()
-    assert failure(10, table.state).cause == cause
-    assert time.monotonic() - started < 2, "a bad answer fails at once, not at the timeout"
+    assert failure(40, table.state).cause == cause
+    assert time.monotonic() - started < 10, "a bad answer fails at once, not at the timeout"
     within(10, stdio.shutdown)
     assert spawned() == []
 

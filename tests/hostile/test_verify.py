@@ -39,3 +39,24 @@ def test_an_overall_deadline_ends_verify_and_says_what_was_not_run(tmp_path, mon
     (report,) = [json.loads(p.read_text()) for p in (out / "conformance").glob("*.json")]
     assert "deadline" in report["stopped"]
     assert report["totals"]["not_run"] > 0 and report["totals"]["passed"] > 0
+
+
+# Each once in the run (counted across restarts), on calls far enough apart to land in different scenarios.
+ANSWERS = {
+    "nan:view:3": "not_json",
+    "bad-utf8-stdout:apply:40": "not_json",
+    "deep:state:70": "too_large",
+    "huge-int:legal:110": "too_large",
+}
+
+
+def test_hostile_answers_are_named_failures_in_the_report(tmp_path, monkeypatch):
+    monkeypatch.setenv("FAKE_COUNTER_FILE", str(tmp_path / "calls.json"))
+    out = tmp_path / "results"
+    faults = [arg for f in ANSWERS for arg in ("--fault", f)]
+    run = verify(out, fake(*faults, "--once"), "--clause", "CD-QUE-*", "--clause", "CD-TRN-*", clause="CD-SET-*")
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stdout + run.stderr
+    (report,) = [json.loads(p.read_text()) for p in (out / "conformance").glob("*.json")]
+    failed = [s["message"] for c in report["clauses"].values() for s in c["scenarios"] if s["status"] == "failed"]
+    assert sorted(m.split(":", 1)[0] for m in failed) == sorted(ANSWERS.values()), failed
+    assert all(len(m) < 3000 for m in failed), "a failure message quotes a bad answer whole"
