@@ -8,28 +8,32 @@ Results are the in-process return values (``new``/``load`` → ``{"table": id}``
 ``apply`` → ``{"events": [...]}``).  A rejected request answers with an error
 object whose ``data.code`` is the protocol's error name (``illegal_action`` …).
 
-One process hosts every table of a run, so no line may stop it.  Whatever
-arrives, the server answers with a JSON-RPC error and reads the next line:
+One process hosts every table of a run, so no line may stop it.  The line is
+read as bytes; whatever arrives is answered, then the next line is read:
 
-* the line is read as bytes, at most ``max_line`` of them (the rest of a
-  longer line is skipped without being kept); it must be UTF-8 JSON within
-  the limits of ``casebook.wire`` (depth, integer size; no NaN/Infinity);
-* ``id`` is a string (of at most ``MAX_ID`` characters), an integer or null;
-  ``method`` a string; ``params`` an object whose names and value types are
-  the method's (``METHODS``);
-* a request without ``id`` is a notification: it is carried out and never
-  answered, even when it fails (JSON-RPC 2.0 §4.1); a line that is not a valid
-  request at all is answered with ``id`` null (§5);
-* a message quotes a bad value in at most a few dozen characters.
+=====================================================  ===========================================================
+what arrives                                           the answer
+=====================================================  ===========================================================
+not UTF-8, not JSON, ``NaN``/``Infinity``              -32700, ``id`` null
+over ``--max-line`` bytes (skipped, never kept)        -32600, ``id`` null
+nested over 100 deep, a number of over 40 digits       -32600, ``id`` null
+not an object, a batch, an ``id`` of another type      -32600, ``id`` null (an ``id`` is a string, an integer or null)
+no ``"jsonrpc": "2.0"``, a ``method`` not a string     -32600, with its ``id``
+a method the server does not have                      -32601
+``params`` not an object; unknown, missing, mistyped   -32602, ``data.code`` ``bad_request``
+a request the engine refuses                           -32000, ``data.code`` its typed error (``illegal_action`` …)
+an engine bug                                          -32000, ``data.code`` ``internal_error``
+a notification (no ``id``)                             nothing, even when it fails (JSON-RPC 2.0 §4.1)
+=====================================================  ===========================================================
 
-Optionally the server caps its open tables (``max_tables``: ``new``/``load``
-beyond it are refused with ``data.code`` ``table_limit``) and closes tables
-left without a call for ``idle`` seconds (a later call on one is a
-``bad_request`` saying so).  The clock here is the server's, not a game's.
+A message quotes a bad value in a few dozen characters, never whole.  The
+params of each method, with their types, are the table ``METHODS``.
 
-Error codes: -32700 not JSON, -32600 not a request (or too large), -32601 no
-such method, -32602 bad params (``data.code`` ``bad_request``), -32000 the
-engine refused (``data.code`` its typed error) or failed (``internal_error``).
+Optionally (``casebook serve --max-tables N --idle-timeout SECONDS``) the
+server caps its open tables: ``new``/``load`` beyond the cap are refused with
+``data.code`` ``table_limit``; and it closes a table left without a call for
+that long: a later call on it is a ``bad_request`` that says so.  That clock
+is the server's, never a game's.
 """
 
 from __future__ import annotations
