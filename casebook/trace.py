@@ -4,6 +4,7 @@ As test262 ties each test to a section of the spec, every Rule cites where in
 the rulebook it comes from, in one description line::
 
     Source: Game Sequence ¶31, ¶33-35
+    Source: Setup ¶43; Turn Sequence ¶67     (a clause drawn from two sections)
 
 A *paragraph* is a non-empty line of the rulebook's text file, numbered from 1
 in file order over the whole file (headings count), so the numbers are stable
@@ -34,7 +35,8 @@ import yaml
 
 from casebook.site.spec import Clause, Game
 
-SOURCE_LINE = re.compile(r"^\s*Source:\s*(?P<section>.*?)\s*(?P<refs>¶.*)$", re.MULTILINE)
+SOURCE_LINE = re.compile(r"^\s*Source:\s*(?P<cited>.*)$", re.MULTILINE)
+_CITED = re.compile(r"^(?P<section>[^¶]*?)\s*(?P<refs>¶.*)$")
 _REF = re.compile(r"^¶\s*(\d+)(?:\s*[-–]\s*¶?\s*(\d+))?$")
 
 
@@ -102,12 +104,18 @@ class Trace:
         return [n for s in self.sections for n in s.paragraphs]
 
 
-def citation_of(clause: Clause) -> tuple[str, list[int]] | None:
-    """The section title and paragraphs a clause cites, or None when it has no Source line."""
+def citations_of(clause: Clause) -> list[tuple[str, list[int]]] | None:
+    """The (section title, paragraphs) a clause cites, or None when it has no Source line."""
     match = SOURCE_LINE.search(clause.description or "")
     if not match:
         return None
-    return match["section"].strip().strip('"'), parse_refs(match["refs"].strip().rstrip("."))
+    cited = []
+    for part in match["cited"].strip().rstrip(".").split(";"):
+        one = _CITED.match(part.strip())
+        if not one or not one["section"].strip():
+            raise TraceError(f"cannot read {part.strip()!r} (write: <section title> ¶12, ¶14-16)")
+        cited.append((one["section"].strip().strip('"'), parse_refs(one["refs"])))
+    return cited
 
 
 def read_trace(game: Game, folder: Path) -> Trace:
@@ -142,14 +150,14 @@ def read_trace(game: Game, folder: Path) -> Trace:
     citations = []
     for clause in game.clauses:
         try:
-            cited = citation_of(clause)
+            cited = citations_of(clause)
         except TraceError as exc:
             problems.append(f"{game.id}: {clause.id} has an unreadable Source line: {exc}")
             continue
         if cited is None:
             problems.append(f"{game.id}: {clause.id} has no 'Source: <section> ¶n' line in its description")
             continue
-        citations.append(Citation(clause, *cited))
+        citations.extend(Citation(clause, section, numbers) for section, numbers in cited)
     return Trace(game.id, str(raw.get("rulebook", "")), sections, no_rule, citations, problems)
 
 
