@@ -15,7 +15,9 @@ import importlib
 import json
 import sys
 
+from casebook.errors import DriverFailure
 from casebook.impls import SpecError, close_implementation, open_implementation
+from casebook.names import brief
 from casebook.wire import MAX_LINE
 
 
@@ -99,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except SpecError as exc:
         print(f"casebook: {exc}", file=sys.stderr)
+        return 2
+    except DriverFailure as exc:  # an engine that cannot be talked to: its fault, named, never a traceback
+        print(f"casebook: the implementation failed: {brief(exc.cause, 40)}: {brief(exc.detail, 2000)}", file=sys.stderr)
         return 2
 
 

@@ -147,3 +147,10 @@ def test_a_report_file_of_a_bad_shape_is_a_problem_not_a_crash(tmp_path):
     site = Site(tmp_path, tmp_path / "results", with_engines=False).build()
     assert site.reports == [] and any("odd.json" in p for p in site.problems)
     assert GAME  # the verify tests above ran one clause of this game
+
+
+def test_casebook_hello_names_a_hostile_hello_instead_of_a_traceback():
+    from tests.hostile.run import casebook
+
+    run = casebook("hello", "--impl", fake("--fault", "deep:hello"))
+    assert run.returncode == 2 and "too_large" in run.stderr and "Traceback" not in run.stderr, run.stderr
