@@ -34,11 +34,15 @@ def register(subparsers) -> None:
     verify.add_argument("--cucumber", help="where to write pytest-bdd's Cucumber JSON (default: OUT/cucumber.json for the reference, "
                                                "OUT/conformance/cucumber/NAME.json for any other engine)")
     verify.add_argument("--baseline", help="an earlier conformance report: show which clauses changed status")
+    verify.add_argument("--fail-on", choices=("failure", "regression"), default="failure",
+                        help="failure (default): exit 1 when any clause or property test fails; regression: only when one "
+                             "that passed in --baseline fails now (for an engine's CI; a missing baseline file fails nothing)")
     verify.add_argument("--timeout", type=float, default=10.0, help="seconds the engine may take per call (default 10)")
     verify.add_argument("--no-properties", action="store_true", help="run the feature suite only, not tests/<game>/")
     verify.add_argument("--no-progress", action="store_true", help="no progress bar")
     verify.add_argument("--verbose", action="store_true", help="pytest's own output instead of the progress bar")
-    verify.add_argument("--suite", help="the Casebook checkout holding features/, step_defs/, tests/ (default: this one)")
+    verify.add_argument("--suite", help="a Casebook checkout holding features/, step_defs/, tests/, e.g. with edited features "
+                                        "(default: the suite shipped with this Casebook)")
     verify.set_defaults(func=cmd_verify)
 
     fuzz = subparsers.add_parser("fuzz", help="differential fuzzing: random legal play on an implementation and the reference")
@@ -90,26 +94,27 @@ def _open(spec: str, timeout: float, validate: bool = True):
     return ValidatingImplementation(impl) if validate else impl
 
 
-def _features_games(root: Path) -> list[str]:
-    features = root / "features"
-    return sorted(p.name for p in features.iterdir() if p.is_dir() and any(p.glob("*.feature"))) if features.is_dir() else []
-
-
 # -- verify ----------------------------------------------------------------------
 def cmd_verify(args) -> int:
+    from casebook import __version__
     from casebook.conformance import report as rep
+    from casebook.conformance import suite
     from casebook.conformance.runner import ROOT, run_suite
     from casebook.errors import DriverFailure
     from casebook.impls import close_implementation
 
     console = _console()
+    if args.fail_on == "regression" and not args.baseline:
+        console.print("[red]--fail-on regression needs --baseline REPORT: the committed report of the last good run[/red]")
+        return EXIT_CANNOT_RUN
     root = Path(args.suite).resolve() if args.suite else ROOT
-    known = _features_games(root)
+    known = suite.games(root)
     games = args.game or known
     unknown = [g for g in games if g not in known]
     if unknown:
-        console.print(f"[red]no features for {', '.join(unknown)}; games are {', '.join(known) or 'none'}[/red]")
+        console.print(f"[red]no features for {', '.join(unknown)} in {root}; games are {', '.join(known) or 'none'}[/red]")
         return EXIT_CANNOT_RUN
+    edition = suite.edition(root, __version__)
     try:
         impl = _open(args.impl, args.timeout)
         try:
@@ -145,12 +150,14 @@ def cmd_verify(args) -> int:
                 why = "game not offered" if game not in offered else "declines part of the game; property tests play whole games"
                 properties.append({"name": f"tests/{game}/", "game": game, "status": "unsupported", "message": "unsupported: " + why})
     report = rep.build(implementation, rep.catalog(root / "features", games), plugin.scenario_results(), properties,
-                       extra={"games": games_info, "seconds": round(seconds, 2), "suite_errors": plugin.errors,
+                       extra={"suite": edition, "games": games_info, "seconds": round(seconds, 2), "suite_errors": plugin.errors,
                               "selection": {"games": games, "clauses": args.clause}})
     changes = None
-    if args.baseline:
+    if args.baseline and Path(args.baseline).is_file():
         changes = rep.diff(json.loads(Path(args.baseline).read_text(encoding="utf-8")), report)
         report["baseline_changes"] = changes
+    elif args.baseline:  # an engine's first CI run: this run's report becomes the baseline to commit
+        console.print(f"[yellow]no baseline at {args.baseline}: nothing to compare with; commit this run's report there[/yellow]")
     path = rep.write(report, out / "conformance" / f"{name}.json")
     summary = _console()
     summary.record = True
@@ -161,6 +168,8 @@ def cmd_verify(args) -> int:
     console.print(f"report: {path}  ({seconds:.1f} s)")
     if plugin.errors or code in (2, 3, 4):
         return EXIT_CANNOT_RUN
+    if args.fail_on == "regression":
+        return EXIT_FAILED if changes and changes["regressions"] else EXIT_OK
     return EXIT_FAILED if rep.failed(report) else EXIT_OK
 
 

@@ -4,6 +4,7 @@ The report is the JSON the docs' conformance page reads
 (results/conformance/<name>.json)::
 
     {"implementation": {"spec", "name", "version"}, "generated": ISO time,
+     "suite": {"casebook": version, "features": sha256, "steps": sha256, "edited": bool, ...},
      "clauses": {"CD-SET-01": {"game", "feature", "rule", "status",
                                "scenarios": [{"name", "status", "message"}]}},
      "totals": {"passed", "failed", "unsupported", "not_run"}}
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from gherkin.parser import Parser
 
+from casebook.conformance.suite import headline
 from casebook.pytest_plugin import CLAUSE_ID
 
 STATUSES = ("passed", "failed", "unsupported", "not_run")
@@ -96,6 +98,7 @@ def build(implementation: dict, clauses: dict[str, dict], results: list[dict], p
     report = {
         "format": REPORT_FORMAT,
         "implementation": implementation,
+        **({"suite": extra["suite"]} if extra and "suite" in extra else {}),  # the header: judged against which edition
         "generated": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "clauses": out,
         "totals": totals,
@@ -122,7 +125,22 @@ def diff(baseline: dict, report: dict) -> dict:
     ]
     added = [{"clause": cid, "game": new[cid]["game"], "rule": new[cid]["rule"], "after": new[cid]["status"]} for cid in sorted(set(new) - set(old))]
     removed = [{"clause": cid, "game": old[cid].get("game", ""), "rule": old[cid].get("rule", ""), "before": old[cid]["status"]} for cid in sorted(set(old) - set(new))]
-    return {"baseline": baseline.get("generated", ""), "changed": changed, "added": added, "removed": removed}
+    return {"baseline": baseline.get("generated", ""), "baseline_suite": baseline.get("suite", {}),
+            "changed": changed, "added": added, "removed": removed, "regressions": regressions(baseline, report)}
+
+
+def regressions(baseline: dict, report: dict) -> list[dict]:
+    """What passed in ``baseline`` and fails now: clauses by id, property tests by name.
+
+    ``verify --fail-on regression`` fails on these alone, so an engine's CI stays green
+    while it still fails clauses it never passed, and turns red the day it breaks one it kept.
+    """
+    old, new = baseline.get("clauses", {}), report.get("clauses", {})
+    out = [{"clause": cid, "rule": new[cid].get("rule", "")} for cid in sorted(set(old) & set(new))
+           if old[cid].get("status") == "passed" and new[cid]["status"] == "failed"]
+    before = {p.get("name"): p.get("status") for p in baseline.get("properties", [])}
+    out += [{"property": p["name"]} for p in report.get("properties", []) if p["status"] == "failed" and before.get(p["name"]) == "passed"]
+    return out
 
 
 def slug(name: str) -> str:
@@ -152,6 +170,9 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
 
     impl = report["implementation"]
     console.print(f"[bold]Conformance of {impl.get('name')} {impl.get('version')}[/bold]  ({impl.get('spec')})")
+    if "suite" in report:  # which rulebook text judged it: a verdict means nothing without its edition
+        edited = report["suite"].get("edited")
+        console.print(headline(report["suite"]), style="bold red" if edited else None, highlight=False, soft_wrap=True)
     for game, per_section in sections(report).items():
         table = RichTable(title=game, title_justify="left", show_footer=True)
         table.add_column("section", footer="total")
@@ -184,5 +205,13 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
                       f"{len(changes['added'])} new, {len(changes['removed'])} gone[/bold]")
         for c in moved:
             console.print(f"  {c['clause']}: {c.get('before', '—')} → {c.get('after', '—')}  {c['rule']}", highlight=False)
+        theirs = changes.get("baseline_suite", {}).get("features")
+        if theirs and theirs != report.get("suite", {}).get("features"):
+            console.print(f"[yellow]the baseline was judged against another edition of the features ({theirs[:12]}): "
+                          "a change may come from the rulebook, not from the engine[/yellow]")
+        regressed = changes.get("regressions", [])
+        console.print(f"[bold {'red' if regressed else 'green'}]{len(regressed)} regression(s): passed in the baseline, failed now[/]")
+        for r in regressed:
+            console.print(f"  [red]{r.get('clause') or r.get('property')}[/red] {r.get('rule', '')}", highlight=False)
     t = report["totals"]
     console.print(f"[bold]clauses: {t['passed']} passed, {t['failed']} failed, {t['unsupported']} unsupported, {t['not_run']} not run[/bold]")
