@@ -16,8 +16,9 @@ enough to run ``casebook verify`` anywhere:
 Globs, not lists: a new game, feature file or docs page needs no edit here.
 ``casebook/suite/`` itself has no ``__init__.py`` on purpose: pytest then
 imports the suite's modules as ``step_defs.x`` and ``tests.<game>.x``, as it
-does in a checkout.  The harness's own tests (tests/conformance, tests/docs,
-...) stay in the sdist only.
+does in a checkout.  The harness's own tests (tests/test_*.py, tests/conformance,
+tests/docs, ...) stay in the sdist only; a helper that the games' random play
+shares belongs in casebook/testing.py or a tests/*.py module not named test_*.
 """
 
 import importlib.util
@@ -56,7 +57,7 @@ packages += [f"{SUITE}.tests.{p}" for p in find_packages("tests") if p.split("."
 
 package_data = {
     "casebook": ["schemas/*.json", "conformance/perft/*.json", "conformance/*.md"],
-    "statemachines": ["*/*.json"],
+    "statemachines": ["**/*.json", "**/*.yml", "**/*.yaml", "**/*.txt"],  # a game's data files, if it keeps any
     f"{SUITE}.features": list(suite.FEATURE_FILES),
     f"{SUITE}.docs": list(suite.DOCS_FILES),
     f"{SUITE}.step_defs": [p for p in suite.STEP_FILES if not p.endswith(".py")],
@@ -69,8 +70,8 @@ class BuildWithSuite(build_py):
 
     def find_package_modules(self, package, package_dir):
         modules = super().find_package_modules(package, package_dir)
-        if package == f"{SUITE}.tests":  # tests/test_conventions.py & co. check the repository, not an engine
-            modules = [m for m in modules if m[1] == "__init__"]
+        if package == f"{SUITE}.tests":  # tests/test_*.py check the repository, not an engine; helpers travel
+            modules = [m for m in modules if not m[1].startswith("test_")]
         return modules
 
     def run(self):

@@ -153,7 +153,7 @@ def test_the_wheel_carries_the_suite_by_the_same_globs_the_digest_reads(installe
     assert {f"casebook/conformance/perft/{p.name}" for p in (ROOT / "casebook" / "conformance" / "perft").glob("*.json")} <= names
     assert "casebook/conformance/validate-your-engine.md" in names
     # the harness's own tests stay home: they check this repository, not an engine
-    assert not [n for n in carried if re.match(r"tests/(conformance|docs|harness|install)/|tests/test_", n)]
+    assert not [n for n in carried if re.match(r"tests/(conformance|docs|harness|hostile|install)/|tests/test_", n)]
     assert not [n for n in carried if n.startswith("casebook/suite/__init__")]  # pytest must see step_defs/ as the top
 
 
