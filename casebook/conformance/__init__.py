@@ -41,8 +41,7 @@ def register(subparsers) -> None:
     verify.add_argument("--no-properties", action="store_true", help="run the feature suite only, not tests/<game>/")
     verify.add_argument("--no-progress", action="store_true", help="no progress bar")
     verify.add_argument("--verbose", action="store_true", help="pytest's own output instead of the progress bar")
-    verify.add_argument("--suite", help="a Casebook checkout holding features/, step_defs/, tests/, e.g. with edited features "
-                                        "(default: the suite shipped with this Casebook)")
+    verify.add_argument("--suite", help="the Casebook checkout holding features/, step_defs/, tests/ (default: this one)")
     verify.set_defaults(func=cmd_verify)
 
     fuzz = subparsers.add_parser("fuzz", help="differential fuzzing: random legal play on an implementation and the reference")
@@ -94,11 +93,15 @@ def _open(spec: str, timeout: float, validate: bool = True):
     return ValidatingImplementation(impl) if validate else impl
 
 
+def _features_games(root: Path) -> list[str]:
+    from casebook.conformance.suite import games
+
+    return games(root)
+
+
 # -- verify ----------------------------------------------------------------------
 def cmd_verify(args) -> int:
-    from casebook import __version__
     from casebook.conformance import report as rep
-    from casebook.conformance import suite
     from casebook.conformance.runner import ROOT, run_suite
     from casebook.errors import DriverFailure
     from casebook.impls import close_implementation
@@ -108,13 +111,12 @@ def cmd_verify(args) -> int:
         console.print("[red]--fail-on regression needs --baseline REPORT: the committed report of the last good run[/red]")
         return EXIT_CANNOT_RUN
     root = Path(args.suite).resolve() if args.suite else ROOT
-    known = suite.games(root)
+    known = _features_games(root)
     games = args.game or known
     unknown = [g for g in games if g not in known]
     if unknown:
-        console.print(f"[red]no features for {', '.join(unknown)} in {root}; games are {', '.join(known) or 'none'}[/red]")
+        console.print(f"[red]no features for {', '.join(unknown)}; games are {', '.join(known) or 'none'}[/red]")
         return EXIT_CANNOT_RUN
-    edition = suite.edition(root, __version__)
     try:
         impl = _open(args.impl, args.timeout)
         try:
@@ -149,9 +151,12 @@ def cmd_verify(args) -> int:
             if game not in whole and (root / "tests" / game).is_dir():
                 why = "game not offered" if game not in offered else "declines part of the game; property tests play whole games"
                 properties.append({"name": f"tests/{game}/", "game": game, "status": "unsupported", "message": "unsupported: " + why})
+    from casebook import __version__
+    from casebook.conformance.suite import edition
+
     report = rep.build(implementation, rep.catalog(root / "features", games), plugin.scenario_results(), properties,
-                       extra={"suite": edition, "games": games_info, "seconds": round(seconds, 2), "suite_errors": plugin.errors,
-                              "selection": {"games": games, "clauses": args.clause}})
+                       extra={"suite": edition(root, __version__), "games": games_info, "seconds": round(seconds, 2),
+                              "suite_errors": plugin.errors, "selection": {"games": games, "clauses": args.clause}})
     changes = None
     if args.baseline and Path(args.baseline).is_file():
         changes = rep.diff(json.loads(Path(args.baseline).read_text(encoding="utf-8")), report)

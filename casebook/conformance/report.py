@@ -24,7 +24,6 @@ from pathlib import Path
 
 from gherkin.parser import Parser
 
-from casebook.conformance.suite import headline
 from casebook.pytest_plugin import CLAUSE_ID
 
 STATUSES = ("passed", "failed", "unsupported", "not_run")
@@ -170,9 +169,7 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
 
     impl = report["implementation"]
     console.print(f"[bold]Conformance of {impl.get('name')} {impl.get('version')}[/bold]  ({impl.get('spec')})")
-    if "suite" in report:  # which rulebook text judged it: a verdict means nothing without its edition
-        edited = report["suite"].get("edited")
-        console.print(headline(report["suite"]), style="bold red" if edited else None, highlight=False, soft_wrap=True)
+    render_edition(report, console)
     for game, per_section in sections(report).items():
         table = RichTable(title=game, title_justify="left", show_footer=True)
         table.add_column("section", footer="total")
@@ -205,13 +202,27 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
                       f"{len(changes['added'])} new, {len(changes['removed'])} gone[/bold]")
         for c in moved:
             console.print(f"  {c['clause']}: {c.get('before', '—')} → {c.get('after', '—')}  {c['rule']}", highlight=False)
-        theirs = changes.get("baseline_suite", {}).get("features")
-        if theirs and theirs != report.get("suite", {}).get("features"):
-            console.print(f"[yellow]the baseline was judged against another edition of the features ({theirs[:12]}): "
-                          "a change may come from the rulebook, not from the engine[/yellow]")
-        regressed = changes.get("regressions", [])
-        console.print(f"[bold {'red' if regressed else 'green'}]{len(regressed)} regression(s): passed in the baseline, failed now[/]")
-        for r in regressed:
-            console.print(f"  [red]{r.get('clause') or r.get('property')}[/red] {r.get('rule', '')}", highlight=False)
+        render_regressions(report, changes, console)
     t = report["totals"]
     console.print(f"[bold]clauses: {t['passed']} passed, {t['failed']} failed, {t['unsupported']} unsupported, {t['not_run']} not run[/bold]")
+
+
+def render_edition(report: dict, console) -> None:
+    """The header line: which rulebook text judged the engine (a verdict means nothing without its edition)."""
+    from casebook.conformance.suite import headline
+
+    if "suite" in report:
+        edited = report["suite"].get("edited")
+        console.print(headline(report["suite"]), style="bold red" if edited else None, highlight=False, soft_wrap=True)
+
+
+def render_regressions(report: dict, changes: dict, console) -> None:
+    """After the changes since a baseline: which of them are regressions, and whether the rulebook moved too."""
+    theirs = changes.get("baseline_suite", {}).get("features")
+    if theirs and theirs != report.get("suite", {}).get("features"):
+        console.print(f"[yellow]the baseline was judged against another edition of the features ({theirs[:12]}): "
+                      "a change may come from the rulebook, not from the engine[/yellow]")
+    regressed = changes.get("regressions", [])
+    console.print(f"[bold {'red' if regressed else 'green'}]{len(regressed)} regression(s): passed in the baseline, failed now[/]")
+    for r in regressed:
+        console.print(f"  [red]{r.get('clause') or r.get('property')}[/red] {r.get('rule', '')}", highlight=False)

@@ -18,11 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from casebook.conformance.suite import shipped_root
 from casebook.errors import DriverFailure
 from casebook.pytest_plugin import UNSUPPORTED, _scenario_of, scenario_game
 
-ROOT = shipped_root()  # the suite Casebook carries: features/, step_defs/, tests/ (see suite.py)
+from casebook.conformance.suite import shipped_root
+
+ROOT = shipped_root()  # the suite Casebook carries: the wheel's packaged copy, else this checkout (see suite.py)
 WRAPPED_SPEC = "python:casebook.conformance.validating:implementation"
 
 
@@ -41,9 +42,8 @@ def failure_message(excinfo, step: str | None = None) -> str:
 class VerifyPlugin:
     """Collects verdicts per scenario, filters by clause, shows progress."""
 
-    def __init__(self, clause_patterns: list[str] | None = None, progress: bool = True, label: str = "verify", root: Path = ROOT):
+    def __init__(self, clause_patterns: list[str] | None = None, progress: bool = True, label: str = "verify"):
         self.patterns = clause_patterns or []
-        self.root = root.resolve()
         self.show_progress = progress
         self.label = label
         self.info: dict[str, dict] = {}  # nodeid -> what the report needs
@@ -66,8 +66,7 @@ class VerifyPlugin:
                 info = {"kind": "scenario", "clauses": clauses, "game": game, "name": name,
                         "feature": scenario.feature.name}
             else:
-                path = Path(str(item.path)).resolve()
-                parts = path.relative_to(self.root).parts if path.is_relative_to(self.root) else ()
+                parts = Path(str(item.path)).resolve().relative_to(ROOT).parts if str(item.path).startswith(str(ROOT)) else ()
                 game = parts[1] if len(parts) > 2 and parts[0] == "tests" else ""
                 info = {"kind": "property", "clauses": [], "game": game, "name": item.nodeid}
             if self.patterns and not any(fnmatch.fnmatchcase(c, p) for c in info["clauses"] for p in self.patterns):
@@ -175,7 +174,7 @@ def run_suite(spec: str, games: list[str], *, root: Path = ROOT, out: Path, name
     scenario_games = games
     property_games = [g for g in games if offered is None or g in offered]
     paths = suite_paths(root, scenario_games, False) + [p for p in suite_paths(root, property_games, properties) if "/tests/" in p]
-    plugin = VerifyPlugin(clauses, progress=progress and not verbose, label=name, root=root)
+    plugin = VerifyPlugin(clauses, progress=progress and not verbose, label=name)
     if not paths:
         return 5, plugin, 0.0
     (out / "conformance").mkdir(parents=True, exist_ok=True)

@@ -70,9 +70,3 @@ def test_a_regression_is_only_passed_then_failed():
 def test_fail_on_regression_needs_a_baseline(capsys):
     assert main(["verify", "--fail-on", "regression", "--game", "cluedo_drei"]) == 2
     assert "--fail-on regression needs --baseline" in capsys.readouterr().out
-
-
-def test_an_unknown_game_names_the_suite_it_looked_in(capsys):
-    assert main(["verify", "--game", "nothing_such"]) == 2
-    out = capsys.readouterr().out.replace("\n", "")
-    assert "no features for nothing_such" in out and str(ROOT) in out
