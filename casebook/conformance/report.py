@@ -142,6 +142,27 @@ def regressions(baseline: dict, report: dict) -> list[dict]:
     return out
 
 
+def render_edition(report: dict, console) -> None:
+    """The header line: which rulebook text judged the engine (a verdict means nothing without its edition)."""
+    from casebook.conformance.suite import headline
+
+    if "suite" in report:
+        edited = report["suite"].get("edited")
+        console.print(headline(report["suite"]), style="bold red" if edited else None, highlight=False, soft_wrap=True)
+
+
+def render_regressions(report: dict, changes: dict, console) -> None:
+    """After the changes since a baseline: which of them are regressions, and whether the rulebook moved too."""
+    theirs = changes.get("baseline_suite", {}).get("features")
+    if theirs and theirs != report.get("suite", {}).get("features"):
+        console.print(f"[yellow]the baseline was judged against another edition of the features ({theirs[:12]}): "
+                      "a change may come from the rulebook, not from the engine[/yellow]")
+    regressed = changes.get("regressions", [])
+    console.print(f"[bold {'red' if regressed else 'green'}]{len(regressed)} regression(s): passed in the baseline, failed now[/]")
+    for r in regressed:
+        console.print(f"  [red]{r.get('clause') or r.get('property')}[/red] {r.get('rule', '')}", highlight=False)
+
+
 def slug(name: str) -> str:
     return re.sub(r"[^a-zA-Z0-9_.-]+", "-", name).strip("-").lower() or "implementation"
 
@@ -205,24 +226,3 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
         render_regressions(report, changes, console)
     t = report["totals"]
     console.print(f"[bold]clauses: {t['passed']} passed, {t['failed']} failed, {t['unsupported']} unsupported, {t['not_run']} not run[/bold]")
-
-
-def render_edition(report: dict, console) -> None:
-    """The header line: which rulebook text judged the engine (a verdict means nothing without its edition)."""
-    from casebook.conformance.suite import headline
-
-    if "suite" in report:
-        edited = report["suite"].get("edited")
-        console.print(headline(report["suite"]), style="bold red" if edited else None, highlight=False, soft_wrap=True)
-
-
-def render_regressions(report: dict, changes: dict, console) -> None:
-    """After the changes since a baseline: which of them are regressions, and whether the rulebook moved too."""
-    theirs = changes.get("baseline_suite", {}).get("features")
-    if theirs and theirs != report.get("suite", {}).get("features"):
-        console.print(f"[yellow]the baseline was judged against another edition of the features ({theirs[:12]}): "
-                      "a change may come from the rulebook, not from the engine[/yellow]")
-    regressed = changes.get("regressions", [])
-    console.print(f"[bold {'red' if regressed else 'green'}]{len(regressed)} regression(s): passed in the baseline, failed now[/]")
-    for r in regressed:
-        console.print(f"  [red]{r.get('clause') or r.get('property')}[/red] {r.get('rule', '')}", highlight=False)
