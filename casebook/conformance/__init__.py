@@ -35,6 +35,9 @@ def register(subparsers) -> None:
     verify.add_argument("--cucumber", help="where to write pytest-bdd's Cucumber JSON (default: OUT/cucumber.json for the reference, "
                                                "OUT/conformance/cucumber/NAME.json for any other engine)")
     verify.add_argument("--baseline", help="an earlier conformance report: show which clauses changed status")
+    verify.add_argument("--fail-on", choices=("failure", "regression"), default="failure",
+                        help="failure (default): exit 1 when any clause or property test fails; regression: only when one "
+                             "that passed in --baseline fails now (for an engine's CI; a missing baseline file fails nothing)")
     verify.add_argument("--timeout", type=float, default=10.0, help="seconds the engine may take per call (default 10)")
     verify.add_argument("--deadline", type=float, default=DEFAULT_DEADLINE,
                         help=f"seconds the whole run may take; tests left then are reported not run (default {DEFAULT_DEADLINE:g}; 0: none)")
@@ -97,8 +100,9 @@ def _open(spec: str, timeout: float, validate: bool = True):
 
 
 def _features_games(root: Path) -> list[str]:
-    features = root / "features"
-    return sorted(p.name for p in features.iterdir() if p.is_dir() and any(p.glob("*.feature"))) if features.is_dir() else []
+    from casebook.conformance.suite import games
+
+    return games(root)
 
 
 # -- verify ----------------------------------------------------------------------
@@ -111,6 +115,9 @@ def cmd_verify(args) -> int:
     from casebook.stdio import check_hello
 
     console = _console()
+    if args.fail_on == "regression" and not args.baseline:
+        console.print("[red]--fail-on regression needs --baseline REPORT: the committed report of the last good run[/red]")
+        return EXIT_CANNOT_RUN
     root = Path(args.suite).resolve() if args.suite else ROOT
     known = _features_games(root)
     games = args.game or known
@@ -119,7 +126,10 @@ def cmd_verify(args) -> int:
         console.print(f"[red]no features for {terminal(', '.join(unknown))}; games are {', '.join(known) or 'none'}[/red]")
         return EXIT_CANNOT_RUN
     baseline = None
-    if args.baseline:
+    if args.baseline and not Path(args.baseline).exists():
+        # an engine's first CI run: this run's report becomes the baseline to commit
+        console.print(f"[yellow]no baseline at {terminal(args.baseline)}: nothing to compare with; commit this run's report there[/yellow]")
+    elif args.baseline:
         try:
             baseline = json.loads(Path(args.baseline).read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
@@ -176,7 +186,10 @@ def cmd_verify(args) -> int:
             if game not in whole and (root / "tests" / game).is_dir():
                 why = "game not offered" if game not in offered else "declines part of the game; property tests play whole games"
                 properties.append({"name": f"tests/{game}/", "game": game, "status": "unsupported", "message": "unsupported: " + why})
-    extra = {"games": games_info, "seconds": round(seconds, 2), "suite_errors": plugin.errors,
+    from casebook import __version__
+    from casebook.conformance.suite import edition
+
+    extra = {"suite": edition(root, __version__), "games": games_info, "seconds": round(seconds, 2), "suite_errors": plugin.errors,
              "selection": {"games": games, "clauses": args.clause}}
     if plugin.stopped:
         extra["stopped"] = plugin.stopped
@@ -197,6 +210,8 @@ def cmd_verify(args) -> int:
     console.print(f"report: {terminal(path)}  ({seconds:.1f} s)")
     if plugin.errors or plugin.stopped or code in (2, 3, 4):
         return EXIT_CANNOT_RUN
+    if args.fail_on == "regression":
+        return EXIT_FAILED if changes and changes["regressions"] else EXIT_OK
     return EXIT_FAILED if rep.failed(report) else EXIT_OK
 
 

@@ -4,6 +4,7 @@ The report is the JSON the docs' conformance page reads
 (results/conformance/<name>.json)::
 
     {"implementation": {"spec", "name", "version"}, "generated": ISO time,
+     "suite": {"casebook": version, "features": sha256, "steps": sha256, "edited": bool, ...},
      "clauses": {"CD-SET-01": {"game", "feature", "rule", "status",
                                "scenarios": [{"name", "status", "message"}]}},
      "totals": {"passed", "failed", "unsupported", "not_run"}}
@@ -96,6 +97,7 @@ def build(implementation: dict, clauses: dict[str, dict], results: list[dict], p
     report = {
         "format": REPORT_FORMAT,
         "implementation": implementation,
+        **({"suite": extra["suite"]} if extra and "suite" in extra else {}),  # the header: judged against which edition
         "generated": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "clauses": out,
         "totals": totals,
@@ -122,7 +124,43 @@ def diff(baseline: dict, report: dict) -> dict:
     ]
     added = [{"clause": cid, "game": new[cid]["game"], "rule": new[cid]["rule"], "after": new[cid]["status"]} for cid in sorted(set(new) - set(old))]
     removed = [{"clause": cid, "game": old[cid].get("game", ""), "rule": old[cid].get("rule", ""), "before": old[cid]["status"]} for cid in sorted(set(old) - set(new))]
-    return {"baseline": baseline.get("generated", ""), "changed": changed, "added": added, "removed": removed}
+    return {"baseline": baseline.get("generated", ""), "baseline_suite": baseline.get("suite", {}),
+            "changed": changed, "added": added, "removed": removed, "regressions": regressions(baseline, report)}
+
+
+def regressions(baseline: dict, report: dict) -> list[dict]:
+    """What passed in ``baseline`` and fails now: clauses by id, property tests by name.
+
+    ``verify --fail-on regression`` fails on these alone, so an engine's CI stays green
+    while it still fails clauses it never passed, and turns red the day it breaks one it kept.
+    """
+    old, new = baseline.get("clauses", {}), report.get("clauses", {})
+    out = [{"clause": cid, "rule": new[cid].get("rule", "")} for cid in sorted(set(old) & set(new))
+           if old[cid].get("status") == "passed" and new[cid]["status"] == "failed"]
+    before = {p.get("name"): p.get("status") for p in baseline.get("properties", [])}
+    out += [{"property": p["name"]} for p in report.get("properties", []) if p["status"] == "failed" and before.get(p["name"]) == "passed"]
+    return out
+
+
+def render_edition(report: dict, console) -> None:
+    """The header line: which rulebook text judged the engine (a verdict means nothing without its edition)."""
+    from casebook.conformance.suite import headline
+
+    if "suite" in report:
+        edited = report["suite"].get("edited")
+        console.print(headline(report["suite"]), style="bold red" if edited else None, highlight=False, soft_wrap=True)
+
+
+def render_regressions(report: dict, changes: dict, console) -> None:
+    """After the changes since a baseline: which of them are regressions, and whether the rulebook moved too."""
+    theirs = changes.get("baseline_suite", {}).get("features")
+    if theirs and theirs != report.get("suite", {}).get("features"):
+        console.print(f"[yellow]the baseline was judged against another edition of the features ({theirs[:12]}): "
+                      "a change may come from the rulebook, not from the engine[/yellow]")
+    regressed = changes.get("regressions", [])
+    console.print(f"[bold {'red' if regressed else 'green'}]{len(regressed)} regression(s): passed in the baseline, failed now[/]")
+    for r in regressed:
+        console.print(f"  [red]{r.get('clause') or r.get('property')}[/red] {r.get('rule', '')}", highlight=False)
 
 
 def write(report: dict, path: Path) -> Path:
@@ -153,6 +191,7 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
     t = terminal
     impl = report["implementation"]
     console.print(f"[bold]Conformance of {t(impl.get('name'), 200)} {t(impl.get('version'), 80)}[/bold]  ({t(impl.get('spec'), 300)})")
+    render_edition(report, console)
     for game, per_section in sections(report).items():
         table = RichTable(title=t(game), title_justify="left", show_footer=True)
         table.add_column("section", footer="total")
@@ -186,6 +225,7 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
                       f"{len(changes['added'])} new, {len(changes['removed'])} gone[/bold]")
         for c in moved:
             console.print(f"  {t(c['clause'])}: {t(c.get('before', '—'))} → {t(c.get('after', '—'))}  {t(c['rule'])}", highlight=False)
+        render_regressions(report, changes, console)
     totals = report["totals"]
     console.print(f"[bold]clauses: {totals['passed']} passed, {totals['failed']} failed, {totals['unsupported']} unsupported, "
                   f"{totals['not_run']} not run[/bold]")

@@ -24,7 +24,9 @@ from casebook.names import terminal
 from casebook.pytest_plugin import UNSUPPORTED, _scenario_of, scenario_game
 from casebook.stdio import ENV_DEADLINE
 
-ROOT = Path(__file__).resolve().parents[2]  # the repo: features/, step_defs/, tests/
+from casebook.conformance.suite import shipped_root
+
+ROOT = shipped_root()  # the suite Casebook carries: the wheel's packaged copy, else this checkout (see suite.py)
 WRAPPED_SPEC = "python:casebook.conformance.validating:implementation"
 
 

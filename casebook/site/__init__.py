@@ -26,12 +26,14 @@ SOURCES = {".feature", ".md", ".py", ".json", ".yml", ".yaml", ".css", ".js"}  #
 
 
 def project_root(start: Path | None = None) -> Path:
-    """The folder holding mkdocs.yml: the working directory or a parent, else this checkout."""
+    """The folder holding mkdocs.yml: the working directory or a parent, else the suite Casebook carries."""
+    from casebook.conformance.suite import docs_root
+
     here = (start or Path.cwd()).resolve()
     for folder in (here, *here.parents):
         if (folder / "mkdocs.yml").is_file() and (folder / "features").exists():
             return folder
-    return Path(__file__).resolve().parents[2]
+    return docs_root(here)  # the checkout, or (installed) links to the packaged suite in ./.casebook-docs
 
 
 SITE_MARK = ".casebook-site"  # left in a folder we built; mkdocs keeps hidden files when it cleans one
