@@ -117,6 +117,8 @@ def test_batched_calls_cost_one_round_trip_a_move():
             table.legal()
             table.apply(player, {"type": "choose", "card": card})
         assert served._ids - start == 4, "one legal(), then a step per move whose legal() serves the next"
+        assert table.state()["round"] == 2 and served._ids - start == 4, "the step brought the state too"
+        assert table.state()["round"] == 2 and served._ids - start == 5, "once: the next state() asks the engine"
     finally:
         served.shutdown()
 
