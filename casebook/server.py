@@ -5,8 +5,13 @@
     {"jsonrpc": "2.0", "id": 1, "method": "new", "params": {"game": "cluedo_drei", "options": {...}}}
 
 Results are the in-process return values (``new``/``load`` → ``{"table": id}``,
-``apply`` → ``{"events": [...]}``).  A rejected request answers with an error
-object whose ``data.code`` is the protocol's error name (``illegal_action`` …).
+``apply`` → ``{"events": [...]}``, ``step`` → ``{"events": [...], "legal": {...}}``
+plus ``"state"`` and ``"views"`` when asked with ``"state": true``, ``"views": true``).
+``legal`` may name an ``actor`` and ``apply``/``step`` a ``viewer``: the player's
+forms (their own moves, events redacted for them).  ``describe`` and ``step``
+are optional for an engine: the server answers them from the other calls when
+the implementation has none.  A rejected request answers with an error object
+whose ``data.code`` is the protocol's error name (``illegal_action`` …).
 
 One process hosts every table of a run, so no line may stop it.  The line is
 read as bytes; whatever arrives is answered, then the next line is read:
@@ -45,8 +50,8 @@ from dataclasses import dataclass
 from typing import IO, Callable
 
 from casebook.errors import BadRequest, GameError, TableLimit
-from casebook.protocol import Implementation
 from casebook.names import brief
+from casebook.protocol import Implementation, describe, player_legal, redact_events, step
 from casebook.wire import MAX_LINE, WireError, dumps, parse
 
 # JSON-RPC codes for our typed errors; ``data.code`` carries the protocol's name.
@@ -68,7 +73,8 @@ class Param:
     required: bool = True
 
     def kind(self) -> str:
-        names = {str: "a string", dict: "an object", list: "an array", int: "an integer", type(None): "null"}
+        names = {str: "a string", dict: "an object", list: "an array", int: "an integer", bool: "true or false",
+                 type(None): "null"}
         return " or ".join(names[t] for t in self.types)
 
 
@@ -82,14 +88,13 @@ class Method:
 
 GAME = Param("game", (str,))
 TABLE = Param("table", (str,))
+ACTOR = Param("actor", (str,))
+ACTION = Param("action", (dict,))
+VIEWER = Param("viewer", (str, type(None)), required=False)  # a player's form: events as they see them
 
 
 def _table(table_id):
     return {"table": table_id}
-
-
-def _events(events):
-    return {"events": events}
 
 
 def _nothing(_):
@@ -104,10 +109,37 @@ METHODS: dict[str, Method] = {
     "load": Method((GAME, Param("state", (dict,))), _table, opens=True),
     "state": Method((TABLE,)),
     "view": Method((TABLE, Param("player", (str, type(None)), required=False))),
-    "legal": Method((TABLE,)),
-    "apply": Method((TABLE, Param("actor", (str,)), Param("action", (dict,))), _events),
+    "legal": Method((TABLE, Param("actor", (str, type(None)), required=False))),
+    "apply": Method((TABLE, ACTOR, ACTION, VIEWER)),
     "close": Method((TABLE,), _nothing, closes=True),
+    "describe": Method((GAME,)),
+    "step": Method((TABLE, ACTOR, ACTION, VIEWER, Param("state", (bool, type(None)), required=False),
+                    Param("views", (bool, type(None)), required=False))),
 }
+
+
+def _dispatch(impl: Implementation, name: str, args: list):
+    """One request on the implementation; the player's forms and the optional calls need nothing more of it."""
+    if name == "describe":
+        return describe(impl, *args)
+    if name == "legal":
+        table, actor = args
+        legal = impl.legal(table)
+        return legal if actor is None else player_legal(legal, actor)
+    if name in ("apply", "step"):
+        table, actor, action, viewer, *wanted = args
+        referee = viewer is None  # the state and everyone's views are for the referee only
+        if name == "step":
+            result = step(impl, table, actor, action, with_state=referee and wanted[0] is True,
+                          with_views=referee and wanted[1] is True)
+        else:
+            result = {"events": impl.apply(table, actor, action)}
+        if not referee:  # a player's client: events as they see them, their own moves, never the state
+            result["events"] = redact_events(result["events"], viewer)
+            if result.get("legal") is not None:
+                result["legal"] = player_legal(result["legal"], viewer)
+        return result
+    return getattr(impl, name)(*args)
 
 
 class RequestError(Exception):
@@ -197,7 +229,7 @@ class Server:
             self._touch(table, now)
         if method.opens and self.max_tables is not None and len(self.tables) >= self.max_tables:
             raise TableLimit(f"this server hosts at most {self.max_tables} open tables: close one first")
-        result = getattr(self.impl, name)(*args)
+        result = _dispatch(self.impl, name, args)
         if method.opens:
             self.tables[str(result)] = now
         if method.closes:

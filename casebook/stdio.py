@@ -43,12 +43,14 @@ import time
 import uuid
 from pathlib import Path
 
-from casebook.errors import ERRORS, DriverFailure, error_from_json
-from casebook.protocol import PROTOCOL_VERSION
+from casebook.errors import ERRORS, DriverFailure, GameError, Unsupported, error_from_json
 from casebook.names import brief
+from casebook.protocol import PROTOCOL_VERSION, player_legal
 from casebook.wire import MAX_LINE, WireError, dumps, parse
 
 DEFAULT_TIMEOUT = 10.0
+OPTIONAL_METHODS = ("describe", "step")  # an engine may lack these: JSON-RPC's "method not found" means unsupported
+METHOD_NOT_FOUND = -32601
 START_TIMEOUT = 15.0  # the handshake also pays for the engine's start-up (imports on a cold, busy machine)
 ENV_DEADLINE = "CASEBOOK_DEADLINE"  # seconds since the epoch after which no call waits any more
 ENV_TOKEN = "CASEBOOK_ENGINE_TOKEN"  # marks an engine's processes, whatever their parent or session
@@ -199,6 +201,10 @@ def _drain(stream, tail: collections.deque) -> None:
         stream.close()
 
 
+class NoSuchMethod(Unsupported):
+    """The engine answered "method not found" to an optional call (``describe``, ``step``)."""
+
+
 class StdioImplementation:
     """Speaks JSON-RPC 2.0 lines to ``command``'s stdin/stdout."""
 
@@ -216,6 +222,7 @@ class StdioImplementation:
         self._token: str | None = None
         self._stderr: collections.deque = collections.deque(maxlen=STDERR_LINES)
         self._generation = 0  # bumped at each start; tables carry the generation they live in
+        self._no_step = False  # set once the engine answers that it has no ``step``
         atexit.register(self.shutdown)
 
     # -- process lifecycle ----------------------------------------------------
@@ -355,6 +362,9 @@ class StdioImplementation:
         if "error" in answer:
             error = answer["error"]
             data = error.get("data") if isinstance(error, dict) else None
+            # "method not found" first: a server may also type it as bad_request in data
+            if method in OPTIONAL_METHODS and isinstance(error, dict) and error.get("code") == METHOD_NOT_FOUND:
+                raise NoSuchMethod(f"the engine does not offer {method}")
             if isinstance(data, dict) and data.get("code") in ERRORS:
                 raise error_from_json({"code": data["code"], "message": brief(str(data.get("message", "")), 2000)})
             raise DriverFailure("engine_error", f"{method}: {brief(error, 300)}")
@@ -400,11 +410,39 @@ class StdioImplementation:
     def view(self, table: str, player: str | None) -> dict:
         return self._result("view", {"table": self._remote(table), "player": player})
 
-    def legal(self, table: str) -> dict:
-        return self._result("legal", {"table": self._remote(table)})
+    def legal(self, table: str, actor: str | None = None) -> dict:
+        if actor is None:
+            return self._result("legal", {"table": self._remote(table)})
+        # An engine that knows only the referee's form answers with every move: cut it down here too.
+        return player_legal(self._result("legal", {"table": self._remote(table), "actor": actor}), actor)
 
     def apply(self, table: str, actor: str, action: dict) -> list:
         return self._result("apply", {"table": self._remote(table), "actor": actor, "action": action}, "events", list)
+
+    # -- optional calls (protocol 1.1) --------------------------------------------
+    def describe(self, game: str) -> dict:
+        return self._result("describe", {"game": game})
+
+    def step(self, table: str, actor: str, action: dict) -> dict:
+        """``apply`` and the next ``legal()`` in one round trip; two calls with an engine that lacks ``step``."""
+        remote = self._remote(table)
+        if not self._no_step:
+            try:
+                result = self._result("step", {"table": remote, "actor": actor, "action": action, "state": True, "views": True})
+            except NoSuchMethod:
+                self._no_step = True
+            else:
+                if (not isinstance(result.get("events"), list) or not isinstance(result.get("legal"), (dict, type(None)))
+                        or not isinstance(result.get("state"), (dict, type(None)))
+                        or not isinstance(result.get("views"), (list, type(None)))):
+                    raise self._fail("out_of_protocol", f"step answered {str(result)[:200]}, expected events and legal")
+                return result
+        result = {"events": self.apply(table, actor, action)}
+        try:
+            result["legal"] = self.legal(table)
+        except GameError:  # the move stands; the next legal() call will say why this one was refused
+            result["legal"] = None
+        return result
 
     def close(self, table: str) -> None:
         try:

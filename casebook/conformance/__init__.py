@@ -44,6 +44,7 @@ def register(subparsers) -> None:
     verify.add_argument("--no-properties", action="store_true", help="run the feature suite only, not tests/<game>/")
     verify.add_argument("--no-progress", action="store_true", help="no progress bar")
     verify.add_argument("--verbose", action="store_true", help="pytest's own output instead of the progress bar")
+    verify.add_argument("-n", "--workers", help="spread the run over pytest-xdist workers: a number or auto (default: none)")
     verify.add_argument("--suite", help="the Casebook checkout holding features/, step_defs/, tests/ (default: this one)")
     verify.set_defaults(func=cmd_verify)
 
@@ -172,7 +173,7 @@ def cmd_verify(args) -> int:
     code, plugin, seconds = run_suite(
         args.impl, games, root=root, out=out, name=name, timeout=args.timeout, properties=not args.no_properties,
         offered=whole, clauses=args.clause, progress=not args.no_progress, verbose=args.verbose,
-        cucumber=cucumber, deadline=args.deadline or None)
+        cucumber=cucumber, deadline=args.deadline or None, workers=args.workers)
     if cucumber != target:
         merged = merge_cucumber(cucumber, target)
         if merged != target:
