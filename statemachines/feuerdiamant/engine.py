@@ -97,8 +97,8 @@ class Feuerdiamant(Game):
             raise BadRequest(f"phase {phase} has nothing left to do: it would have moved on")
         if phase == PERSON and self._person_here() in (None, FACE_DOWN):
             raise BadRequest("the person step follows a person just turned face up here")
-        tokens = {(c, t["space"]) for c, track in s["tracks"].items() for t in track["tokens"]}
-        if any(len([t for t in track["tokens"] if t["space"] == n]) > 1 for track in s["tracks"].values() for n in R.EVENT_SPACES):
+        tokens = Counter((c, t["space"]) for c, track in s["tracks"].items() for t in track["tokens"])
+        if any(n > 1 for n in tokens.values()):
             raise BadRequest("one event token per space")
         if any((a["colour"], a["space"]) not in tokens for a in s["activated"]):
             raise BadRequest("an activated event token must lie on its track")
