@@ -60,7 +60,7 @@ def test_cluedo_refuses_a_relabelled_duel_an_incomplete_variant_and_made_up_mark
 
 def test_a_stuck_state_is_refused():
     state = REF.state(REF.new("feuerdiamant", {}))  # the set-up with no draw left to make: nobody could act
-    assert "setup" in refused("feuerdiamant", {**state, "draws": []})
+    assert "cannot be played" in refused("feuerdiamant", {**state, "draws": []})
 
 
 def test_an_error_inside_a_move_leaves_the_table_as_it_was(monkeypatch):
