@@ -59,8 +59,9 @@ def test_cluedo_refuses_a_relabelled_duel_an_incomplete_variant_and_made_up_mark
 
 
 def test_a_stuck_state_is_refused():
-    state = REF.state(REF.new("feuerdiamant", {}))  # the set-up with no draw left to make: nobody could act
-    assert "cannot be played" in refused("feuerdiamant", {**state, "draws": []})
+    state = dealt("feuerdiamant", {})  # the event step with no event token activated: nothing could be carried out
+    roll = {"hazard": "red", "movement": 2, "colour": "red", "bonus": 0}
+    assert "cannot be played" in refused("feuerdiamant", {**state, "phase": "events", "activated": [], "draws": [], "roll": roll})
 
 
 def test_an_error_inside_a_move_leaves_the_table_as_it_was(monkeypatch):
