@@ -83,11 +83,11 @@ Feature: Goal of the game
 
     Example: the end of round 1 clears the board but keeps points, penalties and detectives
       Given a game of Red and Blue
+      And it is Blue's turn in turn 2
       And Red has scored 7 points this round with 1 penalty and 3 detectives left
       And Red has solved their case in turn 2
       And a detective of Blue stands on Skid Row
       And Blue has 4 detectives left
-      And it is Blue's turn in turn 2
       When Blue places a detective on Union Square
       Then round 2 begins
       And no detective, disc or cube is on the board
@@ -97,8 +97,8 @@ Feature: Goal of the game
 
     Example: the end of round 3 ends the game; there is no fourth round
       Given a game of Red and Blue in round 3
-      And Red has solved their case in turn 1
       And it is Blue's turn in turn 1
+      And Red has solved their case in turn 1
       When Blue places a detective on Union Square
       Then the game is over
 

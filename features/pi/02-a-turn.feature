@@ -50,15 +50,15 @@ Feature: How a turn runs
 
     Example: Blue has solved, so Green plays after Red
       Given a game of Red, Blue, Green and Yellow
-      And Blue has solved their case in turn 1
       And it is Red's turn in turn 2
+      And Blue has solved their case in turn 1
       When Red places a detective on Skid Row
       Then it is Green's turn
 
     Example: Blue may not act any more
       Given a game of Red, Blue, Green and Yellow
-      And Blue has solved their case in turn 1
       And it is Red's turn in turn 2
+      And Blue has solved their case in turn 1
       When Blue tries to take the Murder card
       Then the action is rejected as not_your_turn
       And the game is exactly as it was
@@ -71,17 +71,17 @@ Feature: How a turn runs
 
     Example: Blue begins round 2
       Given a game of Red, Blue and Green
+      And it is Green's turn in turn 2
       And Red has solved their case in turn 1
       And Blue has solved their case in turn 2
-      And it is Green's turn in turn 2
       When Green places a detective on Skid Row
       And the new round is set up
       Then it is Blue's turn
 
     Example: in a game of two, Red begins round 3
       Given a game of Red and Blue in round 2
-      And Blue has solved their case in turn 1
       And it is Red's turn in turn 1
+      And Blue has solved their case in turn 1
       When Red places a detective on Skid Row
       And the new round is set up
       Then it is Red's turn

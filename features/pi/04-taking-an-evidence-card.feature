@@ -178,8 +178,8 @@ Feature: Taking an evidence card
 
     Example: the card that ends the round is not replaced
       Given a game of Red and Blue
-      And Red has solved their case in turn 1
       And it is Blue's turn in turn 1
+      And Red has solved their case in turn 1
       And the Murder card lies face up
       When Blue takes the Murder card
       Then round 2 begins

@@ -46,23 +46,23 @@ Feature: Trying to solve your case
       Then Red scores 7 points for the round
 
     Example: after one discovery turn, 5
-      Given Blue has solved their case in turn 2
-      And it is Red's turn in turn 3
+      Given it is Red's turn in turn 3
+      And Blue has solved their case in turn 2
       When Red names Vera Lane, Skid Row and Murder
       Then Red scores 5 points for the round
 
     Example: after two discovery turns, 3
-      Given Blue has solved their case in turn 1
+      Given it is Red's turn in turn 4
+      And Blue has solved their case in turn 1
       And Green has solved their case in turn 2
-      And it is Red's turn in turn 4
       When Red names Vera Lane, Skid Row and Murder
       Then Red scores 3 points for the round
 
     Example: after three discovery turns, 1
-      Given Blue has solved their case in turn 1
+      Given it is Red's turn in turn 5
+      And Blue has solved their case in turn 1
       And Green has solved their case in turn 2
       And Yellow has solved their case in turn 3
-      And it is Red's turn in turn 5
       When Red names Vera Lane, Skid Row and Murder
       Then Red scores 1 point for the round
 
@@ -72,17 +72,17 @@ Feature: Trying to solve your case
 
     Example: Red solved earlier in this turn; Blue earns 7 as well
       Given a game of Red, Blue, Green and Yellow
-      And Red has solved their case in turn 2
       And it is Blue's turn in turn 2
+      And Red has solved their case in turn 2
       And Blue's case is Max Cole, Dockyards and Arson
       When Blue names Max Cole, Dockyards and Arson
       Then Blue scores 7 points for the round
 
     Example: all three of a game of three solve in turn 1 and earn 7 each
       Given a game of Red, Blue and Green
+      And it is Green's turn in turn 1
       And Red has solved their case in turn 1
       And Blue has solved their case in turn 1
-      And it is Green's turn in turn 1
       And Green's case is Dora Finch, Lakeside and Fraud
       When Green names Dora Finch, Lakeside and Fraud
       Then Green scores 7 points for the round
@@ -96,9 +96,9 @@ Feature: Trying to solve your case
 
     Example: Blue and Green earned 7 in turn 1; Red, solving in turn 2, earns 5
       Given a game of Red, Blue, Green and Yellow
+      And it is Red's turn in turn 2
       And Blue has solved their case in turn 1
       And Green has solved their case in turn 1
-      And it is Red's turn in turn 2
       And Red's case is Vera Lane, Skid Row and Murder
       When Red names Vera Lane, Skid Row and Murder
       Then Red scores 5 points for the round
@@ -168,8 +168,8 @@ Feature: Trying to solve your case
 
     Example: Green is left alone and earns nothing
       Given a game of Red, Blue and Green
-      And Red has solved their case in turn 1
       And it is Blue's turn in turn 2
+      And Red has solved their case in turn 1
       And Blue's case is Max Cole, Dockyards and Arson
       When Blue names Max Cole, Dockyards and Arson
       Then it is Green's turn
@@ -180,8 +180,8 @@ Feature: Trying to solve your case
 
     Example: with two players still unsolved the round goes on
       Given a game of Red, Blue, Green and Yellow
-      And Red has solved their case in turn 1
       And it is Blue's turn in turn 2
+      And Red has solved their case in turn 1
       And Blue's case is Max Cole, Dockyards and Arson
       When Blue names Max Cole, Dockyards and Arson
       And Green places a detective on Skid Row
@@ -191,8 +191,8 @@ Feature: Trying to solve your case
 
     Example: both players of a game of two solve in turn 1
       Given a game of Red and Blue
-      And Red has solved their case in turn 1
       And it is Blue's turn in turn 1
+      And Red has solved their case in turn 1
       And Blue's case is Max Cole, Dockyards and Arson
       When Blue names Max Cole, Dockyards and Arson
       Then round 2 begins
@@ -208,9 +208,9 @@ Feature: Trying to solve your case
 
     Example: Green, last in the pass, still solves in the same turn as Blue and earns the same
       Given a game of Red, Blue and Green
+      And it is Green's turn in turn 2
       And Red has solved their case in turn 1
       And Blue has solved their case in turn 2
-      And it is Green's turn in turn 2
       And Green's case is Dora Finch, Lakeside and Fraud
       When Green names Dora Finch, Lakeside and Fraud
       Then Green scores 5 points for the round
@@ -218,8 +218,8 @@ Feature: Trying to solve your case
 
     Example: in round 2, begun by Blue, Red is last in the pass and still plays after Green solves
       Given a game of Red, Blue and Green in round 2
-      And Blue has solved their case in turn 1
       And it is Green's turn in turn 1
+      And Blue has solved their case in turn 1
       And Green's case is Dora Finch, Lakeside and Fraud
       When Green names Dora Finch, Lakeside and Fraud
       Then it is Red's turn
@@ -235,8 +235,8 @@ Feature: Trying to solve your case
     Example: Green sees Green's own case once round 1 is over
       Given a game of Red, Blue and Green
       And Green's case is Dora Finch, Lakeside and Fraud
+      And it is Green's turn in turn 1
       And Red has solved their case in turn 1
       And Blue has solved their case in turn 1
-      And it is Green's turn in turn 1
       When Green places a detective on Skid Row
       Then everybody sees that Green's case was Dora Finch, Lakeside and Fraud

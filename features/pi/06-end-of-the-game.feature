@@ -10,8 +10,8 @@ Feature: End of the game
 
   Background:
     Given a game of Red and Blue in round 3
-    And Red has solved their case in turn 3
     And it is Blue's turn in turn 3
+    And Red has solved their case in turn 3
     And the Murder card lies face up
 
   @PI-END-01

@@ -126,8 +126,8 @@ Feature: Tips
 
     Example: Green, already solved, answers Red
       Given a game of Red, Blue and Green where the neighbour answers
-      And Green has solved their case in turn 1
       And it is Red's turn in turn 2
+      And Green has solved their case in turn 1
       When Red places a detective on Skid Row
       Then Green must answer Red
 

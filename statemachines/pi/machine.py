@@ -55,7 +55,7 @@ TRANSITIONS = [
      "clauses": ["PI-EVI-08", "PI-EVI-09"]},
     {"trigger": AUTO, "source": "turn_over", "dest": "over", "conditions": ["round_ends", "last_round"], "after": ["end_round", "end_game"],
      "clauses": ["PI-GOAL-05", "PI-END-01", "PI-END-03", "PI-END-04", "PI-END-05"]},
-    {"trigger": AUTO, "source": "turn_over", "dest": "seeding", "conditions": "round_ends", "after": "end_round",
+    {"trigger": AUTO, "source": "turn_over", "dest": "seeding", "conditions": "round_ends", "after": ["end_round", "clear_for_next_round"],
      "clauses": ["PI-SOLV-08", "PI-SOLV-10", "PI-GOAL-05"]},
     {"trigger": AUTO, "source": "turn_over", "dest": "playing", "after": "pass_turn", "clauses": ["PI-TURN-02", "PI-TURN-03", "PI-SOLV-09"]},
 ]
@@ -81,9 +81,9 @@ ACTIONS = {
 }
 
 EVENTS = {
-    "seeded": ("a tile was laid on a location, face up", {"location": "location", "kind": Enum(*R.TILE_KINDS), "tile": TILE}),
+    "seeded": ("a tile was laid on a location, face up", {"location": "location", "tile": TILE}),
     "case_card_drawn": ("a player drew a card of their left neighbour's case: only they see which",
-                        {"by": "player", "for": "player", "kind": CASE_KIND, "private": MapOf("player", {"card": "evidence"})}),
+                        {"by": "player", "for": "player", "element": (CASE_KIND, "which of the three cards: culprit, place or crime"), "private": MapOf("player", {"card": "evidence"})}),
     "turned_up": ("an evidence card was turned face up", {"card": "evidence"}),
     "round_begins": ("a round's set-up is done and its first player plays", {"round": Int(1, R.ROUNDS), "player": "player"}),
     "turn": ("a player's turn begins", {"player": "player", "game_turn": (Int(1), "the pass round the table, counted from 1 in each round")}),

@@ -102,7 +102,6 @@ NAMES = {
     "evidence": (EVIDENCE, "the 36 evidence cards: one per suspect, location and crime (PI-EVI-01)"),
     "suspect_tile": (SUSPECTS + (NO_SUSPECT,), "what a suspect tile shows: a suspect, or no suspect (2 such tiles)"),
     "crime_tile": (CRIMES + (NO_CRIME,), "what a crime tile shows: a crime, or no crime (4 such tiles)"),
-    "variant": (VARIANTS, "who places the discs and cubes: the engine (as on BGA) or the neighbour holding the case (PI-TIP-02/03)"),
 }
 
 
