@@ -156,10 +156,9 @@ def a_game(implementation, open_table, players, neighbour, round, stage):
     table = open_table(state=_STARTS[key])
     if round:
         def later_round(state):
-            cases = {p: case(state, p) for p in state["players"]}
-            state["round"] = int(round)
-            state["points"] = {p: [0] * int(round) for p in state["players"]}
-            state["rounds"] = [{"cases": cases, "solved": {}}] * (int(round) - 1)
+            seats, past = state["players"], {k: schemas.names(_SCHEMA, k) for k in KINDS}  # any cases will do for rounds past
+            state["round"], state["points"] = int(round), {p: [0] * int(round) for p in seats}
+            state["rounds"] = [{"cases": {p: {k: past[k][i] for k in KINDS} for i, p in enumerate(seats)}, "solved": {}}] * (int(round) - 1)
         table = edited(open_table, table, later_round)
     return table
 

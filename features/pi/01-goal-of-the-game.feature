@@ -53,6 +53,10 @@ Feature: Goal of the game
       When chance draws Vera Lane
       Then only Red sees Vera Lane
 
+    Example: in round 2 Blue, who begins it, draws first, for Green
+      Given a game of Red, Blue and Green in round 2 whose cases are being drawn
+      Then chance draws Green's culprit from 12 suspects, each as likely
+
     Example: once Red has drawn three cards, Blue draws for Green
       Given a game of Red, Blue and Green whose cases are being drawn
       When chance draws Vera Lane, Skid Row and Murder

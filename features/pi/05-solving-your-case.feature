@@ -78,6 +78,15 @@ Feature: Trying to solve your case
       When Blue names Max Cole, Dockyards and Arson
       Then Blue scores 7 points for the round
 
+    Example: Blue's detective does not end the turn; Green, solving after it, still earns Red's 7
+      Given a game of Red, Blue and Green
+      And it is Blue's turn in turn 1
+      And Red has solved their case in turn 1
+      And Green's case is Dora Finch, Lakeside and Fraud
+      When Blue places a detective on Skid Row
+      And Green names Dora Finch, Lakeside and Fraud
+      Then Green scores 7 points for the round
+
     Example: all three of a game of three solve in turn 1 and earn 7 each
       Given a game of Red, Blue and Green
       And it is Green's turn in turn 1
@@ -215,6 +224,21 @@ Feature: Trying to solve your case
       When Green names Dora Finch, Lakeside and Fraud
       Then Green scores 5 points for the round
       And round 2 begins
+
+    Example: a completed pass is a new turn: Blue, solving in the next one, earns 5
+      Given a game of Red, Blue and Green
+      And it is Green's turn in turn 1
+      And Red has solved their case in turn 1
+      And Blue's case is Max Cole, Dockyards and Arson
+      When Green places a detective on Skid Row
+      And Blue names Max Cole, Dockyards and Arson
+      Then Blue scores 5 points for the round
+
+    Example: in round 2, each new pass begins again with Blue
+      Given a game of Red, Blue and Green in round 2
+      And it is Red's turn in turn 1
+      When Red places a detective on Skid Row
+      Then it is Blue's turn
 
     Example: in round 2, begun by Blue, Red is last in the pass and still plays after Green solves
       Given a game of Red, Blue and Green in round 2
