@@ -9,6 +9,7 @@ is (suspect, location, crime, tile) comes from the published schema.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 from pytest_bdd import given, parsers, scenarios, then, when
@@ -168,14 +169,10 @@ def case_is(open_table, table, player, elements):
     return edited(open_table, table, lambda s: set_case(s, player, names(elements)))
 
 
-@given(step(r"the (?P<tiles>.+?) tiles? lies? on (?P<location>.+)"), target_fixture="table")
+@given(step(r"(?:the|a) (?P<tiles>.+?) tiles? lies? on (?P<location>.+)"), target_fixture="table")
 def tiles_lie(open_table, table, pins, tiles, location):
-    return edited(open_table, table, lambda s: [put_tile(s, t, location, pins) for t in names(tiles)])
-
-
-@given(step(r"a no suspect tile and a no crime tile lie on (?P<location>.+)"), target_fixture="table")
-def blanks_lie(open_table, table, pins, location):
-    return edited(open_table, table, lambda s: [put_tile(s, t, location, pins) for t in ("no suspect", "no crime")])
+    tiles = [t.removeprefix("a ") for t in names(tiles)]  # "a no suspect and a no crime tile"
+    return edited(open_table, table, lambda s: [put_tile(s, t, location, pins) for t in tiles])
 
 
 @given(step(r"it is (?P<player>\w+)'s turn in turn (?P<turn>\d+)"), target_fixture="table")
@@ -191,15 +188,17 @@ def solved_in(open_table, table, players, turn):
     return edited(open_table, table, change)
 
 
-@given(step(r"(?P<player>\w+) has scored (?P<points>.+?) points(?P<now> this round)? with (?P<penalties>\d+) penalt(?:y|ies) "
-            r"and (?P<detectives>\d+) detectives? left"), target_fixture="table")
+@given(step(r"(?P<player>\w+) has (?:scored (?P<points>.+?) points(?P<now> this round)? with (?P<penalties>\d+) penalt(?:y|ies) and )?"
+            r"(?P<detectives>\d+) detectives? left"), target_fixture="table")
 def has_scored(open_table, table, player, points, now, penalties, detectives):
     def change(state):
-        if now:
+        if points and now:
             state["points"][player][-1] = int(points)
-        else:
+        elif points:
             state["points"][player] = [int(p) for p in names(points)]
-        state["penalties"][player], state["detectives"][player] = int(penalties), int(detectives)
+        if penalties:
+            state["penalties"][player] = int(penalties)
+        state["detectives"][player] = int(detectives)
     return edited(open_table, table, change)
 
 
@@ -211,23 +210,16 @@ def detective_stands(open_table, table, player, location):
     return edited(open_table, table, change)
 
 
-@given(step(r"(?P<player>\w+) has (?P<n>\d+) detectives? left"), target_fixture="table")
-def detectives_left(open_table, table, player, n):
-    return edited(open_table, table, lambda s: s["detectives"].__setitem__(player, int(n)))
-
-
-@given(step(r"the (?P<card>.+) card (?P<where>lies face up|is in the deck)"), target_fixture="table")
-def card_lies(open_table, table, card, where):
-    return edited(open_table, table, lambda s: move_card(s, card, "face_up" if where == "lies face up" else "deck"))
-
-
-@given(step(r"(?P<what>the evidence deck is empty|no evidence card lies face up)"), target_fixture="table")
-def cards_gone(open_table, table, what):
-    def change(state):  # the cards went to the players, as if taken earlier in the round
-        field = "deck" if what.startswith("the evidence deck") else "face_up"
-        for i, card in enumerate(state[field]):
+@given(step(r"(?:the (?P<card>.+) card (?P<where>lies face up|is in the deck)|(?P<gone>the evidence deck is empty|no evidence card lies face up))"),
+       target_fixture="table")
+def cards_lie(open_table, table, card, where, gone):
+    def change(state):  # a card trades places with another; emptied cards went to the players, as if taken earlier
+        if card:
+            return move_card(state, card, "face_up" if where == "lies face up" else "deck")
+        field = "deck" if gone.startswith("the evidence deck") else "face_up"
+        for i, card_ in enumerate(state[field]):
             p = state["players"][i % len(state["players"])]
-            state["taken"][p] = sorted(state["taken"][p] + [card])
+            state["taken"][p] = sorted(state["taken"][p] + [card_])
         state[field] = []
     return edited(open_table, table, change)
 
@@ -254,17 +246,12 @@ def answers(table, player, trying, discs, cubes):
     return act(table, player, {"type": "answer", "discs": int(discs), "cubes": int(cubes)}, trying)
 
 
-@when(step(r"chance draws (?P<cards>.+)"), target_fixture="outcome")
-def chance_draws(table, cards):
-    events = [e for card in names(cards) for e in act(table, CHANCE, {"type": "draw_case", "card": card}).events]
-    return Outcome(CHANCE, {}, None, events)
-
-
-@when(step(r"chance turns up (?:the (?P<card>.+) card|(?P<n>\d+) evidence cards)"), target_fixture="outcome")
-def chance_turns_up(table, card, n):
-    if card:
-        return act(table, CHANCE, {"type": "turn_up", "card": card})
-    return [first_chance(table) for _ in range(int(n))][-1]
+@when(step(r"chance (?:draws (?P<drawn>.+)|turns up (?:the (?P<card>.+) card|(?P<n>\d+) evidence cards))"), target_fixture="outcome")
+def chance_gives(table, drawn, card, n):
+    if n:
+        return [first_chance(table) for _ in range(int(n))][-1]
+    moves = [{"type": "draw_case", "card": c} for c in names(drawn)] if drawn else [{"type": "turn_up", "card": card}]
+    return Outcome(CHANCE, {}, None, [e for m in moves for e in act(table, CHANCE, m).events])
 
 
 @when("the new round is set up")
@@ -324,14 +311,13 @@ def only_actor(table, actor):
     assert table.legal()["to_act"] == [actor], table.legal()["to_act"]
 
 
-@then(step(r"(?P<player>\w+) may (?P<what>(?:place a detective|take an evidence card|name a solution|answer)(?:(?:, | or )(?:place a detective|take an evidence card|name a solution))*)"))
-def may_do(table, player, what):
-    assert sorted({a["type"] for a in table.moves_of(player)}) == sorted(ACTIONS[w] for w in names(what.replace(" or ", ", ")))
+_ACTION = "(?:place a detective|take an evidence card|name a solution)"
 
 
-@then(step(r"(?P<player>\w+) may not (?P<what>place a detective|take an evidence card)"))
-def may_not(table, player, what):
-    assert ACTIONS[what] not in {a["type"] for a in table.moves_of(player)}
+@then(step(rf"(?P<player>\w+) may (?P<nt>not )?(?P<what>{_ACTION}(?:(?:, | or ){_ACTION})*)"))
+def may_do(table, player, nt, what):
+    types, wanted = {a["type"] for a in table.moves_of(player)}, {ACTIONS[w] for w in names(what.replace(" or ", ", "))}
+    assert not types & wanted if nt else types == wanted, sorted(types)
 
 
 @then(step(r"(?P<player>\w+) may (?:place a detective on any of the (?P<locations>\d+) locations|take any of the (?P<cards>\d+) face-up evidence cards"
@@ -405,23 +391,14 @@ def touches(implementation, location, neighbours):
     assert found == set(names(neighbours)), sorted(found)
 
 
-@then(step(r"every location holds one suspect tile and one crime tile"))
-def one_tile_each(table):
+@then(step(r"every location holds one suspect tile and one crime tile, of (?P<counts>.+)"))
+def one_tile_each(table, counts):
     tiles = table.view(None)["tiles"]
     assert sorted(tiles) == sorted(LOCATIONS)
     assert all(TILE_KIND.get(t["suspect"]) == "suspect" and TILE_KIND.get(t["crime"]) == "crime" for t in tiles.values())
-
-
-@then(step(r"the board holds (?P<what>.+)"))
-def board_holds(table, what):
-    from collections import Counter
-    tiles = table.view(None)["tiles"].values()
-    seen = Counter("no suspect" if t["suspect"] == "no suspect" else "suspect" for t in tiles)
-    seen += Counter("no crime" if t["crime"] == "no crime" else "crime" for t in tiles)
-    seen = {k: n for k, n in seen.items()}
-    seen["distinct"] = len({t["suspect"] for t in tiles} | {t["crime"] for t in tiles})
-    wanted = {re.sub(r" tiles$|s$", "", " ".join(x.split()[1:])): count(x) for x in names(what)}
-    assert {k: seen.get(k, 0) for k in wanted} == wanted and seen["distinct"] == 12 + 10 + 2, seen
+    shown = Counter(t[k] if t[k].startswith("no ") else k + "s" for t in tiles.values() for k in ("suspect", "crime"))
+    assert shown == Counter({" ".join(c.split()[1:]): count(c) for c in names(counts)}), shown
+    assert len({t[k] for t in tiles.values() for k in ("suspect", "crime")}) == 24, "every suspect and crime once"
 
 
 @then(step(r"(?P<everybody>everybody sees that )?the (?:detective on (?P<location>.+?)|(?P<card>.+?) card) gives (?P<player>\w+) "
@@ -431,17 +408,13 @@ def gives(table, everybody, location, card, player, discs, cubes):
         marks = [m for m in table.view(viewer)["marks"] if m["player"] == player and m["on"] == (location or card)
                  and m["by"] == ("detective" if location else "card")]
         assert marks and (marks[-1]["discs"], marks[-1]["cubes"]) == (int(discs), int(cubes)), (viewer, marks)
+        assert card or {"player": player, "location": location} in table.view(viewer)["placed"]
 
 
 @then(step(r"what anybody is told of it names (?:no suspect, no crime and no location|nothing of the board) but (?P<allowed>.+)"))
 def names_nothing_else(outcome, allowed):
     named = {s for s in all_strings(outcome.events) if s in KIND_OF or s in TILE_KIND}
     assert named <= set(names(allowed)), sorted(named - set(names(allowed)))
-
-
-@then(step(r"everybody sees a detective of (?P<player>\w+) on (?P<location>.+)"))
-def sees_detective(table, player, location):
-    assert all({"player": player, "location": location} in table.view(v)["placed"] for v in viewers(table))
 
 
 @then(step(r"(?P<n>\d+) evidence cards (?P<where>lie face up|are in the deck)"))
@@ -454,13 +427,10 @@ def has_taken(table, player, card):
     assert card in table.view(None)["taken"][player] and card not in table.view(None)["face_up"]
 
 
-@then(step(r"no (?P<what>detective, disc or cube is on the board|evidence card is taken)"))
-def nothing_on_board(table, what):
+@then(step(r"no detective, disc, cube or taken evidence card is left from round \d"))
+def nothing_left(table):
     view = table.view(None)
-    if what.startswith("detective"):
-        assert view["placed"] == [] and view["marks"] == []
-    else:
-        assert not any(view["taken"].values())
+    assert view["placed"] == view["marks"] == [] and not any(view["taken"].values()), view
 
 
 @then(step(r"(?:round (?P<begins>\d) begins|it is still round (?P<still>\d)|the game is over)"))
@@ -508,19 +478,14 @@ def case_open(table, player, elements):
         assert wanted in shown, (viewer, shown)
 
 
-@then(step(r"(?P<player>\w+) (?:has (?P<total>-?\d+) points in all|wins)"))
-def final(table, player, total):
+@then(step(r"(?P<who>.+?) (?:has (?P<total>-?\d+) points in all|wins|share the victory)"))
+def final(table, who, total):
     outcome = table.view(None)["outcome"]
     assert outcome is not None, "the game is not over"
     if total is not None:
-        assert outcome["totals"][player] == int(total), outcome
+        assert outcome["totals"][who] == int(total), outcome
     else:
-        assert outcome["winners"] == [player], outcome
-
-
-@then(step(r"(?P<players>.+) share the victory"))
-def shared(table, players):
-    assert table.view(None)["outcome"]["winners"] == names(players)
+        assert outcome["winners"] == names(who), outcome
 
 
 @then(step(r"(?P<viewer>[A-Z]\w+) (?P<nt>does not see|sees) (?P<whose>\w+'s case(?: or \w+'s case)*)"))

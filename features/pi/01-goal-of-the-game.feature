@@ -94,8 +94,7 @@ Feature: Goal of the game
       And Blue has 4 detectives left
       When Blue places a detective on Union Square
       Then round 2 begins
-      And no detective, disc or cube is on the board
-      And no evidence card is taken
+      And no detective, disc, cube or taken evidence card is left from round 1
       And Red has 7 points, 1 penalty and 3 detectives left
       And Blue has 0 points, 0 penalties and 3 detectives left
 

@@ -53,8 +53,7 @@ Feature: Placing a detective
 
     Example: after the set-up the board holds every tile once, one of each kind per location
       Given a game of Red, Blue and Green
-      Then every location holds one suspect tile and one crime tile
-      And the board holds 12 suspects, 2 no suspect tiles, 10 crimes and 4 no crime tiles
+      Then every location holds one suspect tile and one crime tile, of 12 suspects, 2 no suspect, 10 crimes and 4 no crime
 
     Example: a board with the Vera Lane tile on two locations cannot be loaded
       Given a game of Red and Blue
@@ -206,8 +205,8 @@ Feature: Placing a detective
       And Red's case is Vera Lane, Lakeside and Murder
       And the Vera Lane tile lies on Museum Hill
       And the Murder tile lies on Grand Hotel
-      And a no suspect tile and a no crime tile lie on Skid Row
-      And a no suspect tile and a no crime tile lie on Central Station
+      And a no suspect and a no crime tile lie on Skid Row
+      And a no suspect and a no crime tile lie on Central Station
       When Red places a detective on Skid Row
       Then the detective on Skid Row gives Red 0 discs and 0 cubes
 
@@ -238,4 +237,3 @@ Feature: Placing a detective
       When Red places a detective on Skid Row
       And Blue places a detective on Lakeside
       Then everybody sees that the detective on Skid Row gives Red 1 disc and 1 cube
-      And everybody sees a detective of Red on Skid Row
