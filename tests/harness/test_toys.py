@@ -117,6 +117,8 @@ def test_batched_calls_cost_one_round_trip_a_move():
             table.legal()
             table.apply(player, {"type": "choose", "card": card})
         assert served._ids - start == 4, "one legal(), then a step per move whose legal() serves the next"
+        assert table.state()["round"] == 2 and served._ids - start == 4, "the step brought the state too"
+        assert table.state()["round"] == 2 and served._ids - start == 5, "once: the next state() asks the engine"
     finally:
         served.shutdown()
 
@@ -175,4 +177,17 @@ def test_verify_reports_every_toy_clause_over_stdio(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     report = json.loads((tmp_path / "conformance" / "toys.json").read_text())
     assert report["totals"]["passed"] == 8 and report["totals"]["failed"] == 0, report["totals"]
-    assert {p["status"] for p in report["properties"]} == {"passed"} and len(report["properties"]) == 2
+    assert sorted((p["game"], p["status"]) for p in report["properties"]) == [("hourglass", "passed"), ("sealed", "passed")]
+
+
+@pytest.mark.parametrize("workers", ["0", "2"])
+def test_verify_names_the_broken_clause_alike_with_and_without_workers(tmp_path, workers):
+    run = run_cli("verify", "--impl", "python:tests.harness.toys:reveals_backwards", "--suite", str(HERE / "toysuite"),
+                  "--out", str(tmp_path), "--no-progress", "--name", "backwards", "--workers", workers)
+    assert run.returncode == 1, run.stdout + run.stderr
+    report = json.loads((tmp_path / "conformance" / "backwards.json").read_text())
+    failed = {c: v for c, v in report["clauses"].items() if v["status"] == "failed"}
+    assert list(failed) == ["SE-REV-01"] and report["totals"]["passed"] == 7
+    message = failed["SE-REV-01"]["scenarios"][0]["message"]
+    assert message.startswith("assertion failed (step: Then the cards revealed are A 3, B 2, C 1)"), message
+    assert {p["game"]: p["status"] for p in report["properties"]} == {"hourglass": "passed", "sealed": "failed"}
