@@ -22,7 +22,7 @@ Feature: Goal of the game
     Example: a state in which Blue's case lacks its crime cannot be loaded
       Given a game of Red, Blue and Green
       When a copy of the game in which Blue's case has no crime is loaded
-      Then the action is rejected as bad_request
+      Then the request is refused as bad_request
 
   @PI-GOAL-02
   Rule: No suspect, location or crime belongs to two cases of the same round
@@ -36,7 +36,7 @@ Feature: Goal of the game
     Example: a state in which two cases share a crime cannot be loaded
       Given a game of Red, Blue and Green
       When a copy of the game in which Red's and Blue's cases share Murder is loaded
-      Then the action is rejected as bad_request
+      Then the request is refused as bad_request
 
   @PI-GOAL-03 @ruling
   Rule: Each player secretly draws one suspect, one location and one crime from the three case decks; these are the case of the player to their left
@@ -59,7 +59,9 @@ Feature: Goal of the game
 
     Example: once Red has drawn three cards, Blue draws for Green
       Given a game of Red, Blue and Green whose cases are being drawn
-      When chance draws Vera Lane, Skid Row and Murder
+      When chance draws Vera Lane
+      And chance draws Skid Row
+      And chance draws Murder
       Then chance draws Green's culprit from 11 suspects, each as likely, never Vera Lane
 
   @PI-GOAL-04 @ruling
@@ -117,12 +119,12 @@ Feature: Goal of the game
 
     Example: one player alone may not
       When a new game of Red is requested
-      Then the action is rejected as bad_request
+      Then the request is refused as bad_request
 
     Example: six players may not
       When a new game of Red, Blue, Green, Yellow, Purple and Black is requested
-      Then the action is rejected as bad_request
+      Then the request is refused as bad_request
 
     Example: a colour may not sit twice
       When a new game of Red, Blue and Red is requested
-      Then the action is rejected as bad_request
+      Then the request is refused as bad_request

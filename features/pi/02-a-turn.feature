@@ -75,7 +75,7 @@ Feature: How a turn runs
       And Red has solved their case in turn 1
       And Blue has solved their case in turn 2
       When Green places a detective on Skid Row
-      And the new round is set up
+      And chance sets up the new round
       Then it is Blue's turn
 
     Example: in a game of two, Red begins round 3
@@ -83,5 +83,5 @@ Feature: How a turn runs
       And it is Red's turn in turn 1
       And Blue has solved their case in turn 1
       When Red places a detective on Skid Row
-      And the new round is set up
+      And chance sets up the new round
       Then it is Red's turn

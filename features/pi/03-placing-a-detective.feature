@@ -58,7 +58,7 @@ Feature: Placing a detective
     Example: a board with the Vera Lane tile on two locations cannot be loaded
       Given a game of Red and Blue
       When a copy of the game in which the Vera Lane tile also lies on Lakeside is loaded
-      Then the action is rejected as bad_request
+      Then the request is refused as bad_request
 
   @PI-DET-03
   Rule: A detective may be placed on any location of the board
@@ -66,11 +66,11 @@ Feature: Placing a detective
 
     Example: all 14 locations are open to Red
       Given a game of Red and Blue
-      Then Red may place a detective on any of the 14 locations
+      Then all 14 locations are open to Red's detectives
 
     Example: a place that is not a location of the board is refused
       Given a game of Red and Blue
-      When Red tries to place a detective on Atlantis
+      When Red tries to send {"type": "place", "location": "Atlantis"}
       Then the action is rejected as bad_request
       And the game is exactly as it was
 
@@ -108,13 +108,13 @@ Feature: Placing a detective
     Example: a player with a sixth detective cannot be loaded
       Given a game of Red and Blue
       When a copy of the game in which Red has 6 detectives left is loaded
-      Then the action is rejected as bad_request
+      Then the request is refused as bad_request
 
     Example: detectives on the board count against the five
       Given a game of Red and Blue
       And a detective of Red stands on Skid Row
       When a copy of the game in which Red has 5 detectives left is loaded
-      Then the action is rejected as bad_request
+      Then the request is refused as bad_request
 
   @PI-DET-06
   Rule: The detective earns one disc for each element of the player's own case that is on the chosen location
@@ -198,7 +198,7 @@ Feature: Placing a detective
     Example: a case naming "no suspect" cannot be loaded
       Given a game of Red and Blue
       When a copy of the game in which Red's culprit is no suspect is loaded
-      Then the action is rejected as bad_request
+      Then the request is refused as bad_request
 
     Example: blank tiles on and around Skid Row give nothing
       Given a game of Red and Blue
