@@ -31,8 +31,6 @@ KINDS = ("suspect", "location", "crime")
 KIND_OF = {n: k for k in KINDS for n in schemas.names(SCHEMA, k)}
 TILE_KIND = {n: k for k in ("suspect", "crime") for n in schemas.names(SCHEMA, k + "_tile")}
 LOCATIONS = schemas.names(SCHEMA, "location")
-STAGES = {None: "playing", "tiles are being seeded": "seeding", "cases are being drawn": "drawing_cases",
-          "evidence cards are being turned up": "turning_up"}
 PINS: set = set()  # (location, tile kind) a Given placed in this scenario: later Givens do not move those tiles
 
 
@@ -288,39 +286,40 @@ install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 
 
 # -- the steps only this game has -----------------------------------------------------------------
+def first_outcomes(table, until: str) -> None:
+    """Chance takes the first outcome it lists until the phase ``until``."""
+    while table.state()["phase"] != until:
+        table.apply(CHANCE, table.legal()["moves"][0]["action"])
+
+
+def until_drawing_cases(table) -> None:
+    first_outcomes(table, "drawing_cases")
+
+
+def until_turning_up(table) -> None:
+    first_outcomes(table, "turning_up")
+
+
+def until_playing(table) -> None:
+    first_outcomes(table, "playing")
+
+
+STAGES = {None: until_playing, "tiles are being seeded": lambda table: None, "cases are being drawn": until_drawing_cases,
+          "evidence cards are being turned up": until_turning_up}
+
+
 @given(parsers.re(r"a game of (?P<players>[A-Z].+?)(?P<neighbour> where the neighbour answers)?(?: in round (?P<round>\d))?"
                   r"(?: whose (?P<stage>tiles are being seeded|cases are being drawn|evidence cards are being turned up))?"))
 def a_game(position, players, neighbour, round, stage):
     PINS.clear()
     options = {"players": TYPES.field("p", "player+")[1](players), "variant": "neighbour-answers" if neighbour else "engine-answers"}
-    position.dealt(options, globals()["until_" + STAGES[stage]])
+    position.dealt(options, STAGES[stage])
     if round:
         def later(state):
             seats, past = state["players"], {k: schemas.names(SCHEMA, k) for k in KINDS}  # any cases will do for rounds past
             state["round"], state["points"] = int(round), {p: [0] * int(round) for p in seats}
             state["rounds"] = [{"cases": {p: {k: past[k][i] for k in KINDS} for i, p in enumerate(seats)}, "solved": {}}] * (int(round) - 1)
         position.edit(later)
-
-
-def first_outcomes(table, phases: tuple) -> None:
-    while table.state()["phase"] in phases:
-        table.apply(CHANCE, table.legal()["moves"][0]["action"])
-
-
-def until_seeding(table) -> None:
-    pass
-
-
-def until_drawing_cases(table) -> None:
-    first_outcomes(table, ("seeding",))
-
-
-def until_turning_up(table) -> None:
-    first_outcomes(table, ("seeding", "drawing_cases"))
-
-
-def until_playing(table) -> None:
-    first_outcomes(table, ("seeding", "drawing_cases", "turning_up"))
 
 
 @given(parsers.re(r"(?P<player>\w+) has placed a detective on (?P<location>.+)"), target_fixture="outcome")
