@@ -5,13 +5,13 @@
     {"jsonrpc": "2.0", "id": 1, "method": "new", "params": {"game": "cluedo_drei", "options": {...}}}
 
 Results are the in-process return values (``new``/``load`` → ``{"table": id}``,
-``apply`` → ``{"events": [...]}``, ``step`` → ``{"events": [...], "legal": {...}}``, and
-``"state"`` and every player's ``"views"`` too when asked with ``"state": true``,
-``"views": true``).
+``apply`` → ``{"events": [...]}``, ``step`` → ``{"events": [...], "legal": {...}}``
+plus ``"state"`` and ``"views"`` when asked with ``"state": true``, ``"views": true``).
 ``legal`` may name an ``actor`` and ``apply``/``step`` a ``viewer``: the player's
 forms (their own moves, events redacted for them).  ``describe`` and ``step``
-are optional: an engine without them answers "method not found" (-32601).  A rejected request answers with an error
-object whose ``data.code`` is the protocol's error name (``illegal_action`` …).
+are optional: an engine without them answers "method not found" (-32601).
+A rejected request answers with an error object whose ``data.code`` is the
+protocol's error name (``illegal_action`` …).
 """
 
 from __future__ import annotations
@@ -42,7 +42,8 @@ METHODS = {
     "describe": ("game",),
     "step": ("table", "actor", "action"),
 }
-OPTIONAL_PARAMS = {"player", "actor", "viewer", "state", "views"}  # view(None) is a spectator; legal(actor), apply/step(viewer): a player's form
+# view(None) is a spectator; legal(actor) and apply/step(viewer) are a player's forms; step(state, views) batch
+OPTIONAL_PARAMS = {"player", "actor", "viewer", "state", "views"}
 
 
 def _call(impl: Implementation, method: str, params: dict):
