@@ -71,14 +71,12 @@ class PI(Game):
             raise BadRequest(f"phase {phase} needs {'cases still to draw' if drawn else 'every case drawn'}")  # PI-GOAL-01
         if phase == "seeding" and any(s["private"][p]["case"] for p in self.players):
             raise BadRequest("cases are drawn after the board is seeded")  # PI-GOAL-04
-        if phase == "turning_up" and len(s["face_up"]) >= R.FACE_UP:
-            raise BadRequest("turning up stops at nine face-up cards")
+        if phase in ("turning_up", "refilling") and (len(s["face_up"]) >= R.FACE_UP or not s["deck"]):
+            raise BadRequest(f"{phase} needs a gap in the row and a card in the deck")  # PI-EVI-01, PI-EVI-08
         if len(s["points"][self.players[0]]) != s["round"] or any(len(v) != s["round"] for v in s["points"].values()):
             raise BadRequest("points holds one entry per round begun")
         if len(s["rounds"]) != s["round"] - 1 + (phase == "over"):
             raise BadRequest("rounds holds every round played out")
-        if (s["outcome"] is None) != (phase != "over"):
-            raise BadRequest("the outcome is set exactly when the game is over")
         if (s["pending"] is not None) != (phase == "answering") or (phase == "answering" and self.variant != "neighbour-answers"):
             raise BadRequest("a detective or card waits for its answer only in neighbour-answers, while answering")  # PI-TIP-03
         for p in self.players:
@@ -334,5 +332,5 @@ class PI(Game):
         rank = {p: (totals[p], s["detectives"][p], -s["penalties"][p]) for p in self.players}
         best = max(rank.values())
         winners = [p for p in self.players if rank[p] == best]
-        s["outcome"] = {"totals": totals, "winners": winners}
+        s["outcome"] = {"result": "over", "totals": totals, "winners": winners}
         self.emit("game_over", totals=totals, winners=winners)
