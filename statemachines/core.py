@@ -59,6 +59,7 @@ What the kit does once, for every game
 
 from __future__ import annotations
 
+import json
 import marshal
 from dataclasses import dataclass, field
 from functools import wraps
@@ -68,13 +69,15 @@ from transitions import Machine
 
 from casebook import schemas as published
 from casebook.errors import BadRequest, IllegalAction, NotYourTurn, Unsupported
-from casebook.protocol import CHANCE, CLOCK, canonical
+from casebook.protocol import CHANCE, CLOCK
+
+# casebook.protocol.canonical, with one encoder made once (json.dumps builds a new one per call: keys are hot here)
+canonical = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
 
 from . import schemas as S
 
 AUTO = "auto"  # the trigger of automatic rows; never an action
 MAX_AUTO = 100  # automatic rows firing more often than this after one move is a loop: an engine bug
-DRY_RUNS_PER_LOAD = 1  # moves of each listed type tried on a copy when a state is loaded
 
 
 @dataclass(frozen=True)
@@ -401,17 +404,11 @@ class Game:
             raise BadRequest(f"this state cannot be played: legal() fails in phase {self.phase}: {type(exc).__name__}: {exc}") from None
         if not moves:
             raise BadRequest(f"this state cannot be played: nobody can act in phase {self.phase}")
-        tried: dict[str, int] = {}
-        for _, move in moves:
-            kind = move["action"]["type"]
-            if tried.get(kind, 0) >= DRY_RUNS_PER_LOAD:
-                continue
-            tried[kind] = tried.get(kind, 0) + 1
-            scratch = type(self)(json_copy(self.s))
+        for move in {m["action"]["type"]: m for _, m in reversed(moves)}.values():  # the first listed move of each type
             try:
-                scratch._perform(move["actor"], move["action"])
-            except InternalError as exc:
-                raise BadRequest(f"this state cannot be played: {canonical(move)} fails: {exc}") from None
+                type(self)(json_copy(self.s))._fire(move["actor"], json_copy(move["action"]))
+            except Exception as exc:  # a listed move the engine cannot carry out
+                raise BadRequest(f"this state cannot be played: {canonical(move)} fails: {type(exc).__name__}: {exc}") from None
 
     # -- the protocol calls ------------------------------------------------------------------
     def state(self) -> dict:
@@ -458,9 +455,11 @@ class Game:
     def _legal_entries(self) -> list:
         if self._legal is None:
             triggers = self.triggers()
-            parts = [_entries(t, b) if not isinstance(b, Built) else b for t, b in zip(triggers, (getattr(self, "options_" + t)() for t in triggers))]
-            if len(parts) == 1 and isinstance(parts[0], Built):
-                self._legal = parts[0]
+            parts = [b if isinstance(b, Built) else sorted(_entries(t, b), key=_first)
+                     for t, b in zip(triggers, (getattr(self, "options_" + t)() for t in triggers))]
+            parts = [p for p in parts if p]
+            if all(a[-1][0] < b[0][0] for a, b in zip(parts, parts[1:])):  # sorted parts in order: no merge needed
+                self._legal = parts[0] if len(parts) == 1 else [e for part in parts for e in part]
             else:
                 self._legal = sorted((e for part in parts for e in part), key=_first)
         return self._legal
@@ -472,20 +471,10 @@ class Game:
         return f"{actor} may not {canonical(action)} now (phase {self.phase})"
 
     def _perform(self, actor: str, action: dict) -> list[dict]:
-        """Fire a listed move, then the automatic rows; restore everything if the engine fails."""
+        """Fire a listed move; restore everything if the engine fails."""
         snapshot = json_copy(self.s)
-        self._events = []
-        self._legal = self._keys = None
-        action = json_copy(action)
         try:
-            if not self.machine.events[action["type"]].trigger(self, actor, action):
-                raise InternalError(f"no row of {action['type']} fits phase {self.phase}")
-            for _ in range(MAX_AUTO):
-                if self.phase not in self._auto_phases or not self.machine.events[AUTO].trigger(self, actor, action):
-                    break
-            else:
-                raise InternalError(f"automatic rows loop in phase {self.phase}")
-            self.derive()
+            self._fire(actor, json_copy(action))
         except Exception as exc:
             self.s, self._events, self._legal, self._keys = snapshot, [], None, None
             if isinstance(exc, InternalError):
@@ -493,6 +482,19 @@ class Game:
             raise InternalError(f"{canonical(action)} failed: {type(exc).__name__}: {exc}") from exc
         events, self._events = self._events, []
         return json_copy(events)
+
+    def _fire(self, actor: str, action: dict) -> None:
+        """The move's trigger (its row's guards pick the row, its callbacks are the effect), the AUTO rows, derive()."""
+        self._events = []
+        self._legal = self._keys = None
+        if not self.machine.events[action["type"]].trigger(self, actor, action):
+            raise InternalError(f"no row of {action['type']} fits phase {self.phase}")
+        for _ in range(MAX_AUTO):
+            if self.phase not in self._auto_phases or not self.machine.events[AUTO].trigger(self, actor, action):
+                break
+        else:
+            raise InternalError(f"automatic rows loop in phase {self.phase}")
+        self.derive()
 
 
 class Engine:
