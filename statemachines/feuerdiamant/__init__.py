@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from casebook.errors import BadRequest
 from casebook.protocol import CHANCE
-from statemachines.core import load_schema, mermaid_diagram
+from statemachines.legacy import load_schema, mermaid_diagram
 
 from . import rules
 from .engine import Feuerdiamant

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 
 from casebook.protocol import CHANCE
-from statemachines.core import GameModel, json_copy, shared_machine
+from statemachines.legacy import GameModel, json_copy, shared_machine
 
 from . import rules as R
 from .machine import (
