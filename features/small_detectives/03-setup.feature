@@ -23,6 +23,7 @@ Feature: Setup
       Given a game of Red, Yellow and Green
       And Red stands on the Bar
       And Yellow has chosen Foot Patrol 001 and Green has chosen Foot Patrol 002
+      And Red holds Police Raid
       When Red plays Police Raid
       Then Red stands on the Police
 
@@ -30,6 +31,7 @@ Feature: Setup
       Given a game of Red, Yellow and Green
       And Red stands on House 3
       And Yellow has chosen Foot Patrol 001 and Green has chosen Foot Patrol 002
+      And Red holds Police Raid
       When Red plays Police Raid
       Then Red stands on House 6
 
@@ -37,6 +39,7 @@ Feature: Setup
       Given a game of Red, Yellow and Green
       And Red stands on House 3
       And Yellow has chosen Dead End and Green has chosen Foot Patrol 002
+      And Red holds Foot Patrol 003
       When Red plays Foot Patrol 003
       Then Red stands on House 5
 
@@ -44,6 +47,7 @@ Feature: Setup
       Given a game of Red, Yellow and Green
       And Red stands on House 1
       And Yellow has chosen Foot Patrol 001 and Green has chosen Foot Patrol 002
+      And Red holds Dead End
       When Red plays Dead End
       Then Red stands on the Bar
 

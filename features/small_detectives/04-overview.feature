@@ -28,6 +28,7 @@ Feature: Overview
       And Yellow stands on House 3
       And Green stands on House 5
       And Yellow has chosen Foot Patrol 002 and Green has chosen Foot Patrol 001
+      And Red holds Dead End
       When Red plays Dead End
       Then Yellow holds Dead End
       And round 2 begins

@@ -11,6 +11,7 @@ Feature: Play
       Given a game of Red, Yellow and Green
       And Red stands on House 1
       And Yellow has chosen Foot Patrol 001
+      And Red holds Dead End
       When Red plays Dead End
       Then Red stands on House 1
       And Green must choose a card
@@ -22,6 +23,7 @@ Feature: Play
       And Green stands on House 6
       And House 2 hides the Knife
       And Yellow has chosen Police Raid and Green has chosen Foot Patrol 002
+      And Red holds Foot Patrol 001
       When Red plays Foot Patrol 001
       Then Red and Yellow stand on House 2
       And nobody has seen the Knife
@@ -32,6 +34,7 @@ Feature: Play
       And Yellow stands on House 3
       And Green stands on House 5
       And Yellow has chosen Foot Patrol 001 and Green has chosen Dead End
+      And Red holds Foot Patrol 003
       When Red plays Foot Patrol 003
       Then Red must ask at the Bar
       And round 1 is still being played

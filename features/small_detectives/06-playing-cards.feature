@@ -59,5 +59,6 @@ Feature: 1. Playing Cards
       And Yellow stands on House 3
       And Green stands on House 5
       And Red has chosen Dead End and Yellow has chosen Foot Patrol 002
+      And Green holds Foot Patrol 001
       When Green plays Foot Patrol 001
       Then the cards revealed are Foot Patrol 001, Foot Patrol 002 and Dead End

@@ -12,6 +12,7 @@ Feature: 2. Applying Card Effects
       Given a game of Red, Yellow, Green and Blue
       And Red stands on House 1
       And Yellow has chosen Foot Patrol 001, Green has chosen Dead End and Blue has chosen Police Raid
+      And Red holds Shadowing
       When Red plays Shadowing
       Then the cards revealed are Shadowing
       And Red stands on the street facing House 1
@@ -26,6 +27,7 @@ Feature: 2. Applying Card Effects
     Example: after the Shadowing, the three other cards appear at once
       Given a game of Red, Yellow, Green and Blue
       And Yellow has chosen Foot Patrol 001, Green has chosen Dead End and Blue has chosen Police Raid
+      And Red holds Shadowing
       When Red plays Shadowing
       And Red shadows Yellow
       Then the cards Foot Patrol 001, Dead End and Police Raid were revealed together
@@ -33,6 +35,7 @@ Feature: 2. Applying Card Effects
     Example: without Shadowing, every card appears at once
       Given a game of Red, Yellow and Green
       And Red has chosen Dead End and Yellow has chosen Foot Patrol 002
+      And Green holds Foot Patrol 001
       When Green plays Foot Patrol 001
       Then the cards Foot Patrol 001, Foot Patrol 002 and Dead End were revealed together
 
@@ -46,6 +49,7 @@ Feature: 2. Applying Card Effects
       And Yellow stands on House 3
       And Green stands on House 1
       And Yellow has chosen Dead End and Green has chosen Informant
+      And Red holds Disguise
       When Red plays Disguise
       Then the cards take effect in this order: Dead End, Informant, Disguise
       And Red and Yellow stand on House 2
@@ -54,6 +58,7 @@ Feature: 2. Applying Card Effects
     Example: Shadowing comes before Foot Patrol 001
       Given a game of Red, Yellow, Green and Blue
       And Yellow has chosen Foot Patrol 001, Green has chosen Police Raid and Blue has chosen Dead End
+      And Red holds Shadowing
       When Red plays Shadowing
       And Red shadows Green
       Then the cards take effect in this order: Shadowing, Foot Patrol 001, Dead End, Police Raid

@@ -15,6 +15,7 @@ Feature: Card Effects
       Given a game of Red, Yellow, Green and Blue
       And Red stands on House 2
       And Yellow has chosen Foot Patrol 001, Green has chosen Foot Patrol 002 and Blue has chosen Dead End
+      And Red holds Shadowing
       When Red plays Shadowing
       Then Red stands on the street facing House 2
       And Red must shadow Yellow, Green or Blue
@@ -22,6 +23,7 @@ Feature: Card Effects
     Example: Red cannot follow herself
       Given a game of Red, Yellow, Green and Blue
       And Yellow has chosen Foot Patrol 001, Green has chosen Foot Patrol 002 and Blue has chosen Dead End
+      And Red holds Shadowing
       When Red plays Shadowing
       And Red tries to shadow Red
       Then the action is rejected as illegal_action
@@ -29,8 +31,9 @@ Feature: Card Effects
 
     Example: a player out of the game cannot be followed
       Given a game of Red, Yellow, Green and Blue
-      And Blue is out of the game
       And Yellow has chosen Foot Patrol 001 and Green has chosen Foot Patrol 002
+      And Red holds Shadowing
+      And Blue is out of the game
       When Red plays Shadowing
       Then Red must shadow Yellow or Green
 
@@ -42,6 +45,7 @@ Feature: Card Effects
       Given a game of Red, Yellow, Green and Blue
       And House 4 hides the Poison
       And Yellow has chosen Foot Patrol 002, Green has chosen Foot Patrol 001 and Blue has chosen Police Raid
+      And Red holds Shadowing
       When Red plays Shadowing
       And Red shadows Yellow
       Then Yellow stands on House 4
@@ -62,6 +66,7 @@ Feature: Card Effects
       And Green stands on House 5
       And Blue stands on House 6
       And Yellow has chosen Foot Patrol 002, Green has chosen Dead End and Blue has chosen Foot Patrol 001
+      And Red holds Shadowing
       When Red plays Shadowing
       And Red shadows Yellow
       Then Yellow and Green stand on House 4
@@ -71,6 +76,7 @@ Feature: Card Effects
       Given a game of Red, Yellow, Green and Blue
       And Yellow stands on House 5
       And Yellow has chosen Foot Patrol 002, Green has chosen Foot Patrol 001 and Blue has chosen Police Raid
+      And Red holds Shadowing
       When Red plays Shadowing
       And Red shadows Yellow
       Then Yellow must ask at the Bar
@@ -84,6 +90,7 @@ Feature: Card Effects
       Given a game of Red, Yellow and Green
       And Red stands on House 6
       And Yellow has chosen Dead End and Green has chosen Police Raid
+      And Red holds Foot Patrol 003
       When Red plays Foot Patrol 003
       Then Red stands on House 2
 
@@ -98,6 +105,7 @@ Feature: Card Effects
       Given a game of Red, Yellow, Green and Blue
       And Red stands on House 1
       And Yellow has chosen Dead End, Green has chosen Police Raid and Blue has chosen Informant
+      And Red holds <card>
       When Red plays <card>
       Then Red stands on <tile>
 
@@ -118,6 +126,7 @@ Feature: Card Effects
       And Yellow stands on House 2
       And Green stands on House 4
       And Yellow has chosen Foot Patrol 001 and Green has chosen Foot Patrol 003
+      And Red holds Dead End
       When Red plays Dead End
       Then Red stands on House 6
 
@@ -131,6 +140,7 @@ Feature: Card Effects
       And Yellow stands on House 4
       And Green stands on House 6
       And Yellow has chosen Foot Patrol 001 and Green has chosen Foot Patrol 002
+      And Red holds Police Raid
       When Red plays Police Raid
       Then Red stands on House 5
 
@@ -144,6 +154,7 @@ Feature: Card Effects
       And Yellow stands on House 2
       And Green stands on House 5
       And Yellow has chosen Foot Patrol 001 and Green has chosen Foot Patrol 002
+      And Red holds Informant
       When Red plays Informant
       Then Red stands on the Bar
 
@@ -156,6 +167,7 @@ Feature: Card Effects
       And Red stands on House 1
       And Blue stands on House 4
       And Yellow has chosen Foot Patrol 001, Green has chosen Foot Patrol 002, Blue has chosen Foot Patrol 003 and Purple has chosen Dead End
+      And Red holds Unexpected
       When Red plays Unexpected
       And Red moves 3 tiles
       Then Red stands on the Police
@@ -171,6 +183,7 @@ Feature: Card Effects
       Given a game of 5 players
       And Blue stands on House 4
       And Yellow has chosen Foot Patrol 001, Green has chosen Foot Patrol 002, Blue has chosen Foot Patrol 003 and Purple has chosen Dead End
+      And Red holds Unexpected
       When Red plays Unexpected
       Then Red must move 1, 2 or 3 tiles
       And Blue stands on the Bar
@@ -178,6 +191,7 @@ Feature: Card Effects
     Example: four tiles is too far
       Given a game of 5 players
       And Yellow has chosen Foot Patrol 001, Green has chosen Foot Patrol 002, Blue has chosen Foot Patrol 003 and Purple has chosen Dead End
+      And Red holds Unexpected
       When Red plays Unexpected
       And Red tries to move 4 tiles
       Then the action is rejected as illegal_action
@@ -190,6 +204,7 @@ Feature: Card Effects
     Example: from House 1 to House 5
       Given a game of Red, Yellow and Green
       And Yellow has chosen Foot Patrol 001 and Green has chosen Foot Patrol 002
+      And Red holds On Wheels
       When Red plays On Wheels
       And Red goes to House 5
       Then Red stands on House 5
@@ -205,6 +220,7 @@ Feature: Card Effects
       Given a game of Red, Yellow and Green
       And Red stands on House 1
       And Yellow has chosen Foot Patrol 001 and Green has chosen Foot Patrol 002
+      And Red holds On Wheels
       When Red plays On Wheels
       Then Red must go to the Bar, House 2, House 3, the Police, House 4, House 5 or House 6
 
@@ -212,6 +228,7 @@ Feature: Card Effects
       Given a game of Red, Yellow and Green
       And Red stands on House 1
       And Yellow has chosen Foot Patrol 001 and Green has chosen Foot Patrol 002
+      And Red holds On Wheels
       When Red plays On Wheels
       And Red tries to go to House 1
       Then the action is rejected as illegal_action
@@ -224,9 +241,10 @@ Feature: Card Effects
     Example: Red on House 2 and Yellow on House 3 change places
       Given a game of Red, Yellow and Green
       And Red stands on House 2
-      And Yellow stands on House 4
+      And Yellow stands on the Police
       And Green stands on House 5
       And Yellow has chosen Dead End and Green has chosen Foot Patrol 001
+      And Red holds Disguise
       When Red plays Disguise
       And Red swaps places with Yellow
       Then Red stands on House 3
@@ -243,9 +261,10 @@ Feature: Card Effects
     Example: Green on House 1 and Yellow on House 3 are both next to Red
       Given a game of Red, Yellow and Green
       And Red stands on House 2
-      And Yellow stands on House 4
+      And Yellow stands on the Police
       And Green stands on House 6
       And Yellow has chosen Dead End and Green has chosen Foot Patrol 002
+      And Red holds Disguise
       When Red plays Disguise
       Then Red must swap places with Yellow or Green
 
@@ -255,6 +274,7 @@ Feature: Card Effects
       And Yellow stands on House 4
       And Green stands on House 5
       And Yellow has chosen Foot Patrol 001 and Green has chosen Police Raid
+      And Red holds Disguise
       When Red plays Disguise
       Then Red and Green stand on House 2
       And round 2 begins
@@ -266,6 +286,7 @@ Feature: Card Effects
       And Green stands on House 5
       And Blue stands on House 6
       And Yellow has chosen Shadowing, Green has chosen Foot Patrol 001 and Blue has chosen Dead End
+      And Red holds Disguise
       When Red plays Disguise
       And Yellow shadows Green
       Then Red stands on House 2
@@ -282,6 +303,7 @@ Feature: Card Effects
       And House 2 hides the Rope
       And Blue stands on House 4
       And Yellow has chosen Foot Patrol 001, Green has chosen Foot Patrol 002, Blue has chosen Foot Patrol 003 and Purple has chosen Dead End
+      And Red holds Small Move
       When Red plays Small Move
       And Red swaps houses with House 2
       Then House 1 hides the Rope
@@ -301,6 +323,7 @@ Feature: Card Effects
       And Red stands on House 2
       And Yellow stands on House 6
       And Yellow has chosen Foot Patrol 001, Green has chosen Foot Patrol 002, Blue has chosen Foot Patrol 003 and Purple has chosen Dead End
+      And Red holds Small Move
       When Red plays Small Move
       Then Red must swap houses with House 1 or House 3
 
@@ -309,6 +332,7 @@ Feature: Card Effects
       And Red stands on House 3
       And Green stands on House 5
       And Yellow has chosen Foot Patrol 001, Green has chosen Foot Patrol 002, Blue has chosen Foot Patrol 003 and Purple has chosen Dead End
+      And Red holds Small Move
       When Red plays Small Move
       Then Red must swap houses with House 2
 
@@ -318,6 +342,7 @@ Feature: Card Effects
       And House 1 hides the Knife
       And House 6 hides the Rope
       And Yellow has chosen Foot Patrol 001, Green has chosen Foot Patrol 002, Blue has chosen Dead End and Purple has chosen Police Raid
+      And Red holds Small Move
       When Red plays Small Move
       Then Red must ask at the Bar
       And House 1 hides the Knife
@@ -332,6 +357,7 @@ Feature: Card Effects
       And House 1 hides the Knife
       And House 4 hides the Rope
       And Yellow has chosen Foot Patrol 001, Green has chosen Foot Patrol 002, Blue has chosen Foot Patrol 003 and Purple has chosen Dead End
+      And Red holds Big Move
       When Red plays Big Move
       Then House 1 hides the Rope
       And House 4 hides the Knife
@@ -349,6 +375,7 @@ Feature: Card Effects
       And the Police hides the Maid and the Rope
       And Red stands on the Bar
       And Yellow has chosen Foot Patrol 001, Green has chosen Foot Patrol 002, Blue has chosen Dead End and Purple has chosen Police Raid
+      And Red holds Big Move
       When Red plays Big Move
       Then Red must ask at the Bar
       And the Police hides the Maid and the Rope
@@ -360,11 +387,12 @@ Feature: Card Effects
     Example: House 1 is free and seen, House 3 has Yellow on it and is not
       Given a game of Red, Yellow and Green
       And Red stands on House 2
-      And Yellow stands on House 4
+      And Yellow stands on the Police
       And Green stands on House 5
       And House 1 hides the Cook
       And House 3 hides the Knife
       And Yellow has chosen Dead End and Green has chosen Foot Patrol 001
+      And Red holds Neighbor Survey
       When Red plays Neighbor Survey
       Then only Red has seen the Cook
       And only Yellow has seen the Knife
@@ -385,6 +413,7 @@ Feature: Card Effects
       And House 1 hides the Cook
       And House 3 hides the Knife
       And Yellow has chosen Foot Patrol 002 and Green has chosen Foot Patrol 001
+      And Red holds Neighbor Survey
       When Red plays Neighbor Survey
       Then Red has seen the Cook and the Knife
 
@@ -396,6 +425,7 @@ Feature: Card Effects
       And Blue stands on House 6
       And House 3 hides the Knife
       And Yellow has chosen Shadowing, Green has chosen Foot Patrol 001 and Blue has chosen Dead End
+      And Red holds Neighbor Survey
       When Red plays Neighbor Survey
       And Yellow shadows Green
       Then only Red has seen the Knife
@@ -408,6 +438,7 @@ Feature: Card Effects
       Given a game of 5 players
       And Blue stands on House 6
       And Yellow has chosen Foot Patrol 001, Green has chosen Foot Patrol 002, Blue has chosen Foot Patrol 003 and Purple has chosen Dead End
+      And Red holds Telephone Call
       When Red plays Telephone Call
       And Red swaps the cards of Blue and Purple
       Then Red holds Foot Patrol 003
@@ -426,6 +457,7 @@ Feature: Card Effects
       Given a game of 5 players
       And Blue stands on House 6
       And Yellow has chosen Foot Patrol 001, Green has chosen Foot Patrol 002, Blue has chosen Foot Patrol 003 and Purple has chosen Dead End
+      And Red holds Telephone Call
       When Red plays Telephone Call
       And Red swaps the cards of Red and Purple
       Then Red holds Telephone Call
@@ -435,6 +467,7 @@ Feature: Card Effects
     Example: a card cannot be swapped with itself
       Given a game of 5 players
       And Yellow has chosen Foot Patrol 001, Green has chosen Foot Patrol 002, Blue has chosen Foot Patrol 003 and Purple has chosen Dead End
+      And Red holds Telephone Call
       When Red plays Telephone Call
       And Red tries to swap the cards of Blue and Blue
       Then the action is rejected as illegal_action
@@ -443,6 +476,7 @@ Feature: Card Effects
     Example: the swap cannot be skipped
       Given a game of 5 players
       And Yellow has chosen Foot Patrol 001, Green has chosen Foot Patrol 002, Blue has chosen Foot Patrol 003 and Purple has chosen Dead End
+      And Red holds Telephone Call
       When Red plays Telephone Call
       Then Red must swap the cards of two players
 
@@ -457,6 +491,7 @@ Feature: Card Effects
       And Green stands on House 5
       And House 2 hides the Gardener
       And Yellow has chosen Foot Patrol 001 and Green has chosen Foot Patrol 002
+      And Red holds Neighbor Survey
       When Red plays Neighbor Survey
       Then Red stands on the street facing House 2
       And Yellow stands on House 2
@@ -467,6 +502,7 @@ Feature: Card Effects
       And Red stands on House 1
       And House 1 hides the Cook
       And Yellow has chosen Foot Patrol 001, Green has chosen Police Raid and Blue has chosen Dead End
+      And Red holds Shadowing
       When Red plays Shadowing
       And Red shadows Yellow
       Then Green stands on House 1

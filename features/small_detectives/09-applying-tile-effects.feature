@@ -19,6 +19,7 @@ Feature: 3. Applying Tile Effects
       And Green stands on House 5
       And House 4 hides the Poison
       And Yellow has chosen Foot Patrol 001 and Green has chosen Dead End
+      And Red holds Foot Patrol 003
       When Red plays Foot Patrol 003
       Then Red must ask at the Bar
       And only Green has seen the Poison
@@ -47,6 +48,7 @@ Feature: 3. Applying Tile Effects
       And Green stands on House 5
       And House 2 hides the Knife
       And Yellow has chosen Foot Patrol 002 and Green has chosen Dead End
+      And Red holds Foot Patrol 001
       When Red plays Foot Patrol 001
       Then only Red has seen the Knife
       And round 2 begins
@@ -62,6 +64,7 @@ Feature: 3. Applying Tile Effects
       And Green stands on House 6
       And House 2 hides the Knife
       And Yellow has chosen Foot Patrol 002 and Green has chosen Dead End
+      And Red holds Foot Patrol 001
       When Red plays Foot Patrol 001
       Then only Red has seen the Knife
       And Green has seen the Poison
@@ -77,6 +80,7 @@ Feature: 3. Applying Tile Effects
       And Green stands on House 5
       And House 2 hides the Knife
       And Yellow has chosen Dead End and Green has chosen Foot Patrol 002
+      And Red holds Foot Patrol 001
       When Red plays Foot Patrol 001
       Then Red and Yellow stand on House 2
       And nobody has seen the Knife
@@ -138,6 +142,7 @@ Feature: 3. Applying Tile Effects
       And Yellow stands on House 1
       And Green stands on House 3
       And Yellow has chosen Dead End and Green has chosen Foot Patrol 002
+      And Red holds Foot Patrol 001
       When Red plays Foot Patrol 001
       Then Red and Yellow stand on the Bar
       And round 2 begins
@@ -176,6 +181,7 @@ Feature: 3. Applying Tile Effects
       And Green stands on House 5
       And House 2 hides the Cook
       And Yellow has chosen Foot Patrol 001 and Green has chosen Dead End
+      And Red holds Foot Patrol 003
       When Red plays Foot Patrol 003
       And Red asks Yellow about the Cook
       Then Yellow answers yes to Red
@@ -274,6 +280,7 @@ Feature: 3. Applying Tile Effects
       And Yellow stands on House 3
       And Green stands on House 6
       And Yellow has chosen Foot Patrol 001 and Green has chosen Foot Patrol 002
+      And Red holds Police Raid
       When Red plays Police Raid
       Then the detectives at the Police are, in order, Yellow and Red
       And Yellow must report at the Police
@@ -283,6 +290,7 @@ Feature: 3. Applying Tile Effects
       And Blue waits at the Police
       And Red stands on House 3
       And Yellow has chosen Dead End, Green has chosen Foot Patrol 003, Blue has chosen Big Move and Purple has chosen Foot Patrol 002
+      And Red holds Foot Patrol 001
       When Red plays Foot Patrol 001
       Then the detectives at the Police are, in order, Blue and Red
 

@@ -15,6 +15,7 @@ Feature: 4. Preparing the Next Round
       And Yellow stands on House 3
       And Green stands on House 5
       And Yellow has chosen Foot Patrol 002 and Green has chosen Foot Patrol 001
+      And Red holds Dead End
       When Red plays Dead End
       Then Yellow holds Dead End
       And Green holds Foot Patrol 002
@@ -28,6 +29,7 @@ Feature: 4. Preparing the Next Round
       And Green stands on House 5
       And Blue stands on House 6
       And Yellow has chosen Foot Patrol 002, Green has chosen Foot Patrol 001 and Blue has chosen Police Raid
+      And Red holds Dead End
       When Red plays Dead End
       Then Yellow holds Dead End
       And Blue holds Foot Patrol 001
@@ -43,6 +45,7 @@ Feature: 4. Preparing the Next Round
       And Yellow stands on House 3
       And Green stands on House 5
       And Yellow has chosen Foot Patrol 002 and Green has chosen Foot Patrol 001
+      And Red holds Neighbor Survey
       When Red plays Neighbor Survey
       Then round 2 begins
       And Red stands on House 2
@@ -57,6 +60,7 @@ Feature: 4. Preparing the Next Round
       And Yellow stands on House 3
       And Green stands on House 5
       And Yellow has chosen Foot Patrol 002 and Green has chosen Foot Patrol 001
+      And Red holds Dead End
       When Red plays Dead End
       Then round 2 begins
       And Red, Yellow and Green must choose a card
@@ -75,6 +79,7 @@ Feature: 4. Preparing the Next Round
       And Green stands on House 5
       And Blue stands on House 6
       And Green has chosen Foot Patrol 001 and Blue has chosen Foot Patrol 002
+      And Red holds Dead End
       When Red plays Dead End
       Then Green holds Dead End
       And Blue holds Foot Patrol 001

@@ -57,6 +57,7 @@ Feature: End of the Game
       And Yellow stands on House 3
       And Green stands on House 5
       And Yellow has chosen Foot Patrol 002 and Green has chosen Foot Patrol 001
+      And Red holds Dead End
       When Red plays Dead End
       Then the game is not over
       And round 2 begins

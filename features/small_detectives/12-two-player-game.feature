@@ -52,6 +52,7 @@ Feature: 2-Player Game
       And Red stands on House 6
       And Yellow stands on House 2
       And Yellow has chosen Foot Patrol 002 then Foot Patrol 003
+      And Red holds Foot Patrol 001 and Dead End
       When Red plays Foot Patrol 001 then Dead End
       Then the cards revealed are Foot Patrol 001 and Foot Patrol 002
       And Red must ask at the Bar
@@ -64,6 +65,7 @@ Feature: 2-Player Game
       And Yellow stands on House 4
       And House 2 hides the Knife
       And Yellow has chosen Foot Patrol 002 then Neighbor Survey
+      And Red holds Foot Patrol 001 and Dead End
       When Red plays Foot Patrol 001 then Dead End
       Then Red stands on House 1
       And only Red has seen the Knife
@@ -77,6 +79,7 @@ Feature: 2-Player Game
       And Red stands on House 1
       And Yellow stands on House 4
       And Yellow has chosen Foot Patrol 002 then Neighbor Survey
+      And Red holds Foot Patrol 001 and Dead End
       When Red plays Foot Patrol 001 then Dead End
       Then Red holds Foot Patrol 002 and Neighbor Survey
       And Yellow holds Foot Patrol 001 and Dead End
@@ -96,6 +99,7 @@ Feature: 2-Player Game
       And Red stands on House 1
       And Yellow stands on House 4
       And Yellow has chosen Foot Patrol 002 then Informant
+      And Red holds Neighbor Survey and On Wheels
       When Red plays Neighbor Survey then On Wheels
       Then Red must go to the Bar, House 2, House 3, the Police, House 4, House 5 or House 6
       And Red stands on House 1

@@ -7,3 +7,11 @@ Chance: the two tiles under the Police, the six houses, the deal.
 Information: imperfect (hands, sealed cards, house clues, Bar questions,
 reports at the Police).
 """
+
+from statemachines.core import Engine
+
+from .engine import SmallDetectives
+
+
+def make_engine() -> Engine:
+    return Engine(SmallDetectives)

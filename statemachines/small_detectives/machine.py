@@ -111,7 +111,7 @@ TRANSITIONS = [
     {"trigger": "pass", "source": "police", "dest": "police", "conditions": "others_to_report", "before": "wait", "clauses": ["SD-POL-06"]},
     {"trigger": "pass", "source": "police", "dest": "preparing", "before": "wait", "clauses": ["SD-POL-06"]},
     # -- 4. the next round; with two players the second pair of cards comes first ------------------------
-    {"trigger": AUTO, "source": "preparing", "dest": "resolving", "conditions": "second_pair_waits", "before": "step_back", "after": "reveal_cards",
+    {"trigger": AUTO, "source": "preparing", "dest": "resolving", "conditions": "second_pair_waits", "before": ["step_back", "begin_second_pair"], "after": "reveal_cards",
      "clauses": ["SD-TWO-03", "SD-TWO-05"]},
     {"trigger": AUTO, "source": "preparing", "dest": "choosing", "before": ["step_back", "pass_cards"], "after": "begin_round",
      "clauses": ["SD-NXT-01", "SD-NXT-02", "SD-NXT-03", "SD-NXT-04", "SD-TWO-04"]},
