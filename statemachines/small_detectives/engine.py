@@ -239,6 +239,12 @@ class SmallDetectives(Game):
     def others_to_report(self, actor, action):
         return len(self.s["reporting"]) > 1
 
+    def police_out_of_reach(self, actor, action):
+        """SD-END-04: no card in play can ever bring a detective onto the Police."""
+        s, inside = self.s, self.in_game
+        cards = [c for p in inside for c in self.private(p)["hand"] + s["played"].get(p, [])]
+        return R.POLICE not in R.reachable([s["positions"][p] for p in inside], cards)
+
     def second_pair_waits(self, actor, action):
         return R.PER_ROUND[len(self.players)] == 2 and self.s["pair"] == 1  # SD-TWO-03
 
@@ -462,6 +468,11 @@ class SmallDetectives(Game):
         self.s["outcome"] = {"winner": winner, "by": "last_left", "case": None}
         self.s["reporting"] = []
         self.emit("last_left", player=winner)  # SD-END-02
+
+    def declare_stalemate(self, actor, action):
+        case = dict(self.s["secret"]["police"])
+        self.s["outcome"] = {"winner": None, "by": "stalemate", "case": case}
+        self.emit("stalemate", **case)  # SD-END-04: nobody wins; the case is shown
 
     def wait(self, actor, action):
         self.s["reporting"].pop(0)  # SD-POL-06: stays in the line for a later round

@@ -55,6 +55,7 @@ STATES = [
     # -- the ends -----------------------------------------------------------------------------
     {"name": "solved", "final": True, "summary": "a right report at the Police wins", "clauses": ["SD-END-01", "SD-POL-04", "SD-OBJ-01"]},
     {"name": "last_detective", "final": True, "summary": "everyone else failed at the Police", "clauses": ["SD-END-02"]},
+    {"name": "stalemate", "final": True, "summary": "no detective can reach the Police any more", "clauses": ["SD-END-04"]},
 ]
 
 _NEXT = {effect: f"next_is_{effect}" for effect in R.EFFECTS}
@@ -113,6 +114,8 @@ TRANSITIONS = [
     # -- 4. the next round; with two players the second pair of cards comes first ------------------------
     {"trigger": AUTO, "source": "preparing", "dest": "resolving", "conditions": "second_pair_waits", "before": ["step_back", "begin_second_pair"], "after": "reveal_cards",
      "clauses": ["SD-TWO-03", "SD-TWO-05"]},
+    {"trigger": AUTO, "source": "preparing", "dest": "stalemate", "conditions": "police_out_of_reach", "before": ["step_back", "pass_cards"],
+     "after": "declare_stalemate", "clauses": ["SD-END-04"]},
     {"trigger": AUTO, "source": "preparing", "dest": "choosing", "before": ["step_back", "pass_cards"], "after": "begin_round",
      "clauses": ["SD-NXT-01", "SD-NXT-02", "SD-NXT-03", "SD-NXT-04", "SD-TWO-04"]},
 ]
@@ -165,6 +168,7 @@ EVENTS = {
             {"player": "player", "played": ["card"], "hand": Int(0), "secret": {"hand": ["card"]}}),
     "solved": ("a right report: the case is shown to all", {"player": "player", **CASE}),
     "last_left": ("everyone else failed at the Police", {"player": "player"}),
+    "stalemate": ("no detective can reach the Police any more: the game ends, nobody wins", {**CASE}),
     "stepped_back": ("detectives in the street stepped back onto their tiles", {"players": ["player"]}),
     "cards_passed": ("each player took the card(s) played on their right", {"passes": [{"from": "player", "to": "player", "cards": ["card"]}]}),
 }
@@ -185,7 +189,7 @@ STATE = {
     "out_of_game": (["card"], "cards out of the game face up: those the player count leaves out, and cards played by players out"),
     "dealing_to": (Maybe("player"), "who receives the next card while dealing (derived)"),
     "hand_sizes": (PerPlayer(Int(0)), "how many cards each player holds (derived)"),
-    "outcome": (Maybe({"winner": "player", "by": Enum("report", "last_left"), "case": Maybe(CASE)}), "how the game ended"),
+    "outcome": (Maybe({"winner": Maybe("player"), "by": Enum("report", "last_left", "stalemate"), "case": Maybe(CASE)}), "how the game ended"),
     "secret": ({
         "police": (Maybe(CASE), "the culprit and the weapon under the Police"),
         "houses": (MapOf("house", "clue"), "the clue under each house laid"),

@@ -90,6 +90,28 @@ EFFECTS = tuple(dict.fromkeys(card.effect for card in CARD_LIST))
 SHADOWING = "Shadowing"
 UNEXPECTED_TILES = (1, 2, 3)  # SD-CARD-10 @ruling: chosen when the card takes effect
 IN_THE_STREET = ("shadowing", "neighbor_survey")  # SD-CARD-23: these detectives leave the tiles
+# SD-END-04 @ruling: where each card can take a detective, for telling whether anyone can still reach the Police:
+# clockwise steps (a Foot Patrol's own number, see STEPS_OF) and tiles reached straight away
+STEPS = {"dead_end": (-1,), "police_raid": (len(RING) // 2,), "unexpected": UNEXPECTED_TILES}
+JUMPS = {"informant": (BAR,), "on_wheels": RING}
+
+
+def steps_of(card: str) -> tuple[int, ...]:
+    c = CARDS[card]
+    return (c.tiles,) if c.effect == "foot_patrol" else STEPS.get(c.effect, ())
+
+
+def reachable(tiles, cards) -> set[str]:
+    """Every tile a detective standing on ``tiles`` could ever reach with ``cards`` in play (Disguise only swaps
+    detectives, the other cards move none)."""
+    found, steps = set(tiles), {k for c in cards for k in steps_of(c)}
+    found |= {t for c in cards for t in JUMPS.get(CARDS[c].effect, ())}
+    while True:
+        more = {clockwise(t, k) for t in found for k in steps} - found
+        if not more:
+            return found
+        found |= more
+
 
 HAND = {2: 4, 3: 3, 4: 3, 5: 3}  # SD-SET-09, SD-TWO-01
 PER_ROUND = {2: 2, 3: 1, 4: 1, 5: 1}  # SD-TWO-02: two cards a round with two players
