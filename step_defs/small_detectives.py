@@ -477,7 +477,9 @@ def answers(table, asked, answer, asker):
 @then(step(r"nobody but (?P<a>\w+) and (?P<b>\w+) learns what was asked or answered"))
 def bar_privacy(table, a, b):
     for viewer, view in views(table).items():
-        if viewer not in (a, b):
+        if viewer in (a, b):
+            assert [q for q in view["private"][viewer]["questions"] if (q["asker"], q["asked"]) == (a, b)], f"{viewer} did not learn it"
+        else:
             assert not [e for e in redact_events(table.log, viewer) if e["type"] == "asked" and e.get("private")]
             assert not (view["private"].get(viewer) or {}).get("questions"), view["private"]
 

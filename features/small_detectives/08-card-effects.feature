@@ -497,6 +497,17 @@ Feature: Card Effects
       And Yellow stands on House 2
       And only Yellow has seen the Gardener
 
+    Example: Yellow is alone on the Bar while Red surveys from the street in front of it
+      Given a game of Red, Yellow and Green
+      And Red stands on the Bar
+      And Yellow stands on House 6
+      And Green stands on House 3
+      And Yellow has chosen Foot Patrol 001 and Green has chosen Foot Patrol 002
+      And Red holds Neighbor Survey
+      When Red plays Neighbor Survey
+      Then Red stands on the street facing the Bar
+      And Yellow must ask at the Bar
+
     Example: Green is alone on House 1 while Red shadows from the street in front of it
       Given a game of Red, Yellow, Green and Blue
       And Red stands on House 1

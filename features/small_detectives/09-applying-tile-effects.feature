@@ -272,7 +272,9 @@ Feature: 3. Applying Tile Effects
     Source: 3. Applying Tile Effects ¶80
     The rulebook lets the earliest arrival go first but does not say how cards played
     at once arrive.  They arrive as they are carried out: Shadowing first,
-    then by number.  A detective that leaves the Police gives up its place.
+    then by number.  A detective that leaves the Police gives up its place,
+    also for the street (Shadowing, Neighbor Survey); stepping back onto the
+    Police after the round, it arrives again, behind those already there.
 
     Example: Foot Patrol 001 arrives before Police Raid
       Given a game of Red, Yellow and Green
@@ -284,6 +286,20 @@ Feature: 3. Applying Tile Effects
       When Red plays Police Raid
       Then the detectives at the Police are, in order, Yellow and Red
       And Yellow must report at the Police
+
+    Example: Red steps into the street from the Police and comes back behind Yellow
+      Given a game of Red, Yellow and Green
+      And Red waits at the Police
+      And Yellow stands on House 3
+      And Green stands on House 5
+      And Yellow has chosen Foot Patrol 001 and Green has chosen Dead End
+      And Red holds Neighbor Survey
+      When Red plays Neighbor Survey
+      Then the detectives at the Police are, in order, Yellow
+      And Yellow must report at the Police
+      When Yellow passes
+      Then round 2 begins
+      And the detectives at the Police are, in order, Yellow and Red
 
     Example: Blue, waiting since an earlier round, stays ahead of Red
       Given a game of 5 players

@@ -28,6 +28,7 @@ Feature: End of the Game
       And Red is at the Police at the end of the round
       When Red names the Butler and the Rope
       Then the game is over and Yellow has won
+      And 11 action cards are out of the game
 
     Example: Yellow, next in line, wins without reporting when Red fails and Green is already out
       Given a game of Red, Yellow and Green
@@ -91,7 +92,7 @@ Feature: End of the Game
       Then the game is over and nobody has won
       And every view shows that the Police hid the Butler and the Candlestick
 
-    Example: one Foot Patrol 001 left keeps the game going
+    Example: the Foot Patrol 001 just played still counts, for it passes on
       Given a game of 5 players
       And Blue holds Police Raid, Disguise and Telephone Call
       And Purple holds Small Move, Foot Patrol 001 and Neighbor Survey
@@ -99,8 +100,23 @@ Feature: End of the Game
       And Yellow is out of the game
       And Green is out of the game
       And Blue stands on House 6
-      And Purple stands on House 3
+      And Purple stands on House 1
       And Blue has chosen Police Raid
+      When Purple plays Foot Patrol 001
+      Then the game is not over
+      And round 2 begins
+      And Blue holds Foot Patrol 001
+
+    Example: the Informant reaches the Bar, and Police Raid crosses from there to the Police
+      Given a game of 5 players
+      And Blue holds Police Raid, Disguise and Telephone Call
+      And Purple holds Small Move, Informant and Neighbor Survey
+      And Red is out of the game
+      And Yellow is out of the game
+      And Green is out of the game
+      And Blue stands on House 6
+      And Purple stands on House 3
+      And Blue has chosen Disguise
       When Purple plays Neighbor Survey
       Then the game is not over
       And round 2 begins

@@ -131,6 +131,8 @@ def play(impl, players: list[str], seed: int, load_every: int) -> str:
             move = policy(table, state, [m for m in legal["moves"] if m["actor"] == actor], rng)
             sealed = [c for p in players for c in state["private"][p].get("choice", [])]
             public_log_hides_clues(table.apply(move["actor"], move["action"]), sealed)
+            out = table.view(None)["out"]
+            assert out[:len(state["out"])] == state["out"] and len(out) - len(state["out"]) <= 1, "players leave one at a time, in order"
         pytest.fail(f"a random game of {players} (seed {seed}) did not end in {MAX_STEPS} moves")
     finally:
         table.close()
