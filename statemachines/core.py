@@ -182,6 +182,7 @@ class Game:
     state_fields: dict          # machine.STATE
     inventory: dict = {}        # machine.INVENTORY
     board: dict | None = None   # the modelled board for describe(): {"locations": [...], "paths": [...]}
+    facts: dict = {}            # rules data a player reads off the components (published in the schema's "facts")
 
     machine: Machine
     _triggers: dict[str, tuple[str, ...]]
@@ -323,6 +324,10 @@ class Game:
     def check_options(cls, options: dict) -> None:
         pass
 
+    def triggers(self) -> tuple[str, ...]:
+        """The verbs open now: the current phase's; a game may narrow them (a pending draw interrupts a phase)."""
+        return self._triggers[self.phase]
+
     def emit(self, kind: str, **fields) -> None:
         self._events.append({"type": kind, **fields})
 
@@ -432,8 +437,8 @@ class Game:
     # -- the kit's machinery -----------------------------------------------------------------
     def _legal_entries(self) -> list:
         if self._legal is None:
-            built = [getattr(self, "options_" + t)() for t in self._triggers[self.phase]]
-            parts = [b if isinstance(b, Built) else _entries(t, b) for t, b in zip(self._triggers[self.phase], built)]
+            triggers = self.triggers()
+            parts = [_entries(t, b) if not isinstance(b, Built) else b for t, b in zip(triggers, (getattr(self, "options_" + t)() for t in triggers))]
             if len(parts) == 1 and isinstance(parts[0], Built):
                 self._legal = parts[0]
             else:
@@ -441,8 +446,8 @@ class Game:
         return self._legal
 
     def _why_illegal(self, actor: str, action: dict) -> str:
-        if action["type"] not in self._triggers[self.phase]:
-            now = ", ".join(self._triggers[self.phase]) or "nothing"
+        if action["type"] not in self.triggers():
+            now = ", ".join(self.triggers()) or "nothing"
             return f"no {action['type']} in phase {self.phase}; now: {now}"
         return f"{actor} may not {canonical(action)} now (phase {self.phase})"
 

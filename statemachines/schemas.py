@@ -339,6 +339,7 @@ def game_schema(game) -> dict:
                         "Hidden information lives only under 'secret' (nobody sees it) and 'private' (one player each)."),
         "phases": game.phase_table(),
         "inventory": game.inventory_table(),
+        "facts": game.facts,
         "$defs": defs,
     }
 

@@ -124,7 +124,7 @@ def test_step_definitions_never_import_the_reference():
     assert not offenders, f"step definitions speak only the driver protocol: {offenders}"
 
 
-SHARED = ("core", "schemas", "legacy")  # the kit every game is written on (legacy: until Feuerdiamant is on the kit)
+SHARED = ("core", "schemas")  # the kit every game is written on
 
 
 def test_no_game_imports_another():
