@@ -47,6 +47,7 @@ def register(parser) -> None:
     parser.add_argument("--tables", type=int, default=50_000, help="open tables for the new() row (default 50,000)")
     parser.add_argument("--impl", default="reference", help="the engine to measure (default: the reference, by its entry point)")
     parser.add_argument("--quick", action="store_true", help="skip the suite and verify ratios (minutes)")
+    parser.add_argument("--no-verify", action="store_true", help="skip only the verify ratio (the longest figure)")
 
 
 class Figure:
@@ -222,7 +223,7 @@ def _report(impl, args, repeat: int) -> int:
     for game, facts in games.items():
         empty, full = new_at_scale(impl, game, options_for(facts, facts.get("players", [2])[0]), tables, repeat)
         print(f"  {game:<14} new() at {tables:,} open tables ÷ at 0: {full.median / empty.median:5.2f}x   "
-              f"({1000 * empty.median:.3f} ms → {1000 * full.median:.3f} ms a call)")
+              f"({1e6 * empty.median:.1f} µs → {1e6 * full.median:.1f} µs a call)")
     if args.quick:
         return 0
 
@@ -242,6 +243,8 @@ def _report(impl, args, repeat: int) -> int:
     for ratio, name in ratios[:5]:
         print(f"    {ratio:7.1f}x  {name.split('::')[-1][:90]}")
 
+    if getattr(args, "no_verify", False):
+        return 0
     print("\nfull casebook verify (features and property tests)")
     inproc = measure(repeat, lambda: verify_seconds("reference"))
     stdio = measure(repeat, lambda: verify_seconds("cmd:casebook serve"))
