@@ -389,4 +389,4 @@ Feature: 3. Applying Tile Effects
       And Red played Police Raid, Yellow played Dead End and Green played Foot Patrol 001
       And Red is at the Police at the end of the round
       When Red names the Butler and the Rope
-      Then no view shows Informant or On Wheels
+      Then neither Informant nor On Wheels shows in any view
