@@ -231,7 +231,6 @@ FACTS = [
     Fact("the players hold between them {cards:card+}", check=lambda st, cards: sorted(c for p in st["players"] for c in st["private"][p]["hand"]) == sorted(cards)),
     Fact("{n:d} action cards are in play", check=lambda st, n: len(CARDS) - out_count(st) == n),
     Fact("{n:d} action cards are out of the game", check=lambda st, n: out_count(st) == n),
-    Fact("the cards out of the game are none", check=lambda st: st.view(None)["out_of_game"] == []),
     Fact("the cards out of the game are {cards:card+}", check=lambda st, cards: sorted(st.view(None)["out_of_game"]) == sorted(cards)),
     Fact("{card:card} is out of the game", check=lambda st, card: card in st.view(None)["out_of_game"]),
     Fact("the cards revealed are {cards:card+}", check=lambda st, cards: sorted(c["card"] for e in events(st, "revealed") for c in e["cards"]) == sorted(cards)),
@@ -251,8 +250,8 @@ FACTS = [
     Fact("the game is not over", check=lambda st: st.view(None)["outcome"] is None and bool(st.legal["moves"])),
     Fact("nobody may act", check=lambda st: st.legal == {"to_act": [], "moves": []}),
     # what each player knows
-    Fact("{player:player} has seen nothing", put=lambda st, player: st["private"][player].update(seen=[])),
-    Fact("{player:player} has seen no clue", check=lambda st, player: st.view(player)["private"][player]["seen"] == []),
+    Fact("{player:player} has seen nothing", put=lambda st, player: st["private"][player].update(seen=[]),
+         check=lambda st, player: st.view(player)["private"][player]["seen"] == []),
     Fact("{player:player} has seen {clues:clue+}", put=lambda st, player, clues: st["private"][player].update(seen=list(clues)),
          check=lambda st, player, clues: set(clues) <= set(st.view(player)["private"][player]["seen"])),
     Fact("only {players:player+} [has|have] seen {clue:clue}", check=only_seen),

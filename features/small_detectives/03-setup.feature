@@ -194,7 +194,6 @@ Feature: Setup
 
       Examples:
         | n | out                                                                                  |
-        | 5 | none                                                                                 |
         | 4 | Small Move, Big Move and Telephone Call                                              |
         | 3 | Shadowing, Foot Patrol 004, Unexpected, Small Move, Big Move and Telephone Call      |
         | 2 | Shadowing, Foot Patrol 004, Unexpected, Disguise, Small Move, Big Move and Telephone Call |

@@ -80,7 +80,7 @@ Feature: Card Effects
       When Red plays Shadowing
       And Red shadows Yellow
       Then Yellow must ask at the Bar
-      And Red has seen no clue
+      And Red has seen nothing
 
   @SD-CARD-04 @model-ring
   Rule: A Foot Patrol moves its player's detective clockwise by the number of tiles printed on it, the Bar and the Police counting as tiles

@@ -20,7 +20,7 @@ AUTO = "auto"
 STATES = [
     # -- set-up -------------------------------------------------------------------------------
     {"name": "hiding", "actor": "chance", "summary": "a culprit and a weapon go under the Police, unseen",
-     "clauses": ["SD-SET-02", "SD-CMP-01", "SD-CMP-02", "SD-SET-04"]},
+     "clauses": ["SD-SET-02", "SD-CMP-01", "SD-CMP-02", "SD-SET-04", "SD-SET-06", "SD-SET-10"]},
     {"name": "laying", "actor": "chance", "summary": "the six other house tiles are laid, House 1 to House 6",
      "clauses": ["SD-SET-03", "SD-SET-04", "SD-SET-01"]},
     {"name": "dealing", "actor": "chance", "summary": "the cards in play are dealt one at a time, clockwise",
