@@ -52,7 +52,7 @@ class SmallDetectives(Game):
             "round": 0, "pair": 1,
             "positions": dict(zip(self.players, R.START[n])),  # SD-SET-06
             "street": [], "police_line": [], "bar": R.BAR_START,  # SD-SET-11
-            "chosen": [], "played": {}, "to_resolve": [], "shadow": None, "reporting": [], "out": [],
+            "chosen": [], "played": {}, "to_resolve": [], "passed": [], "shadow": None, "reporting": [], "out": [],
             "out_of_game": list(R.left_out(n)),  # SD-SET-07, SD-SET-08
             "dealing_to": None, "hand_sizes": {}, "outcome": None,
             "secret": {"police": None, "houses": {}, "stack": list(R.CLUES), "undealt": list(R.deck(n)), "removed": []},
@@ -66,36 +66,36 @@ class SmallDetectives(Game):
         s["dealing_to"] = self.players[dealt % len(self.players)] if s["phase"] == "dealing" else None  # SD-SET-04
 
     def check(self) -> None:
-        """What the specs cannot say: positions, lines, hands and the phase must hang together."""
-        s, phase, private = self.s, self.phase, self.s["private"]
-        inside, n = self.in_game, len(self.players)
-        if set(s["positions"]) != set(inside) or not set(s["out"]) <= set(self.players) or len(set(s["out"])) != len(s["out"]):
+        """What the specs cannot say: positions, the line, hands, sealed and face-up cards must fit the phase."""
+        s, phase, private, inside, n = self.s, self.phase, self.s["private"], self.in_game, len(self.players)
+        in_round = phase not in SETUP and phase not in self.final_phases
+        turned = in_round and phase not in ("choosing", "shadowing")  # the round's cards (this pair's) are face up
+        sealed, pair, shadow = [p for p in self.players if "choice" in private[p]], s["pair"], s["shadow"]
+        if set(s["positions"]) != set(inside) or len(set(s["out"])) != len(s["out"]):
             raise BadRequest("every player still in the game, and only they, has a detective on the board")
-        if not set(s["street"]) <= set(inside) or sorted(s["police_line"]) != sorted(self.on_tile(R.POLICE)):
-            raise BadRequest("the police line holds exactly the detectives on the Police, the street only detectives in the game")
-        if (s["outcome"] is None) == (phase in self.final_phases):
-            raise BadRequest("the outcome is set exactly when the game has ended")
-        if [p for p in self.players if "choice" in private[p]] != s["chosen"] or not set(s["chosen"]) <= set(inside):
-            raise BadRequest("chosen lists, in seat order, exactly the players with a sealed card")
-        if any(private[p]["hand"] or s["played"].get(p) for p in s["out"]):
-            raise BadRequest("a player out of the game holds and plays no card")
-        if phase not in SETUP:
-            for p in inside:
-                held = len(private[p]["hand"]) + len(private[p].get("choice", [])) + len(s["played"].get(p, []))
-                if held != R.HAND[n]:
-                    raise BadRequest(f"{p} has {held} cards in hand, face down and played; a hand is {R.HAND[n]}")
-        if (s["secret"]["police"] is None) != (phase == "hiding") or (len(s["secret"]["houses"]) < 6) != (phase in ("hiding", "laying")):
-            raise BadRequest(f"phase {phase} does not fit the tiles laid")
-        if phase != "dealing" and phase in SETUP + ("choosing",) and (s["played"] or s["to_resolve"]):
-            raise BadRequest(f"no card is face up in phase {phase}")
-        if phase == "shadowing" and (s["shadow"] is None or s["shadow"]["detective"] is not None):
-            raise BadRequest("shadowing waits for the Shadowing player to name a detective")
-        if phase in CHOICE_PHASES and (not s["to_resolve"] or self.card().effect != phase):
-            raise BadRequest(f"phase {phase} needs its card next to take effect")
-        if phase == "bar" and self.asker() is None:
-            raise BadRequest("the Bar needs a detective alone on it")
-        if phase == "police" and (not s["reporting"] or not set(s["reporting"]) <= set(s["police_line"])):
-            raise BadRequest("the police phase needs detectives on the Police to report")
+        for holds, why in (  # each line reads the fields the lines before it have vouched for
+            (set(s["street"]) <= set(inside) and sorted(s["police_line"]) == sorted(self.on_tile(R.POLICE)), "the line is who stands on the Police"),
+            (sealed == s["chosen"] and set(sealed) <= set(inside), "chosen lists, in seat order, exactly the players with a sealed card"),
+            (not any(private[p]["hand"] or s["played"].get(p) for p in s["out"]), "a player out of the game holds and plays no card"),
+            (not in_round or all(len(private[p]["hand"]) + len(private[p].get("choice", [])) + len(s["played"].get(p, [])) == R.HAND[n]
+                                 for p in inside), f"a hand is {R.HAND[n]} cards, counting those face down and played"),
+            ((s["secret"]["police"] is None) == (phase == "hiding") and (len(s["secret"]["houses"]) < 6) == (phase in ("hiding", "laying")),
+             f"phase {phase} does not fit the tiles laid"),
+            ((s["round"] == 0) == (phase in SETUP) and (pair == 1 or n == 2), "round 0 is the set-up; a second pair needs two players"),
+            (phase != "choosing" or (not s["played"] and pair == 1 and all(len(private[p]["choice"]) == R.PER_ROUND[n] for p in sealed)),
+             "while choosing nothing is face up and each sealed choice is whole"),
+            (phase != "shadowing" or bool(shadow and shadow["detective"] is None and s["played"] == {shadow["by"]: [R.SHADOWING]}
+                                          and sealed == [p for p in inside if p != shadow["by"]]), "Shadowing alone is face up, to be carried out"),
+            (not turned or (all(len(s["played"].get(p, [])) == pair for p in inside) and sealed == (inside if n == 2 and pair == 1 else [])),
+             "every player still in has turned over the card(s) of this pair, and only the second pair waits face down"),
+            (all(t["player"] in inside and t["card"] in s["played"].get(t["player"], []) for t in s["to_resolve"])
+             and bool(s["to_resolve"]) <= (phase in CHOICE_PHASES or phase == "resolving"), "only cards face up this round wait to take effect"),
+            (phase not in CHOICE_PHASES or bool(s["to_resolve"] and self.card().effect == phase), f"phase {phase} needs its card next"),
+            (phase != "bar" or self.asker() is not None, "the Bar needs a detective alone on it"),
+            ((phase == "police") == bool(s["reporting"]) and set(s["reporting"]) <= set(s["police_line"]), "only the Police phase has reporters, on the Police"),
+        ):
+            if not holds:
+                raise BadRequest(why)
 
     # -- small readers -------------------------------------------------------------------------
     @property
@@ -444,7 +444,7 @@ class SmallDetectives(Game):
 
     def solve(self, actor, action):
         case = dict(self.s["secret"]["police"])
-        self.s["outcome"] = {"winner": actor, "by": "report", "case": case}
+        self.s["outcome"] = {"result": "solved", "winner": actor, "case": case}
         self.s["reporting"] = []
         self.emit("solved", player=actor, **case)
 
@@ -465,13 +465,13 @@ class SmallDetectives(Game):
 
     def last_one_wins(self, actor, action):
         winner = self.in_game[0]
-        self.s["outcome"] = {"winner": winner, "by": "last_left", "case": None}
+        self.s["outcome"] = {"result": "last_detective", "winner": winner, "case": None}
         self.s["reporting"] = []
         self.emit("last_left", player=winner)  # SD-END-02
 
     def declare_stalemate(self, actor, action):
         case = dict(self.s["secret"]["police"])
-        self.s["outcome"] = {"winner": None, "by": "stalemate", "case": case}
+        self.s["outcome"] = {"result": "stalemate", "winner": None, "case": case}
         self.emit("stalemate", **case)  # SD-END-04: nobody wins; the case is shown
 
     def wait(self, actor, action):
@@ -499,6 +499,6 @@ class SmallDetectives(Game):
             hand = self.private(move["to"])["hand"]
             hand += move["cards"]
             hand.sort(key=ORDER.get)
-        s["played"] = {}
-        self.emit("cards_passed", passes=passes)
+        s["played"], s["passed"] = {}, passes
+        self.emit("cards_passed", passes=[dict(move) for move in passes])
 
