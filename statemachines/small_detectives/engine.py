@@ -16,16 +16,11 @@ from __future__ import annotations
 from itertools import combinations, permutations
 
 from casebook.errors import BadRequest
-from statemachines.core import Game, GameInfo, chance, memo, offer
+from statemachines.core import Game, chance, memo, offer
 
 from . import rules as R
 from .machine import ACTIONS, EVENTS, INVENTORY, STATE, STATES, TRANSITIONS
 
-INFO = GameInfo(
-    id=R.GAME_ID, title=R.TITLE, rulebook=R.RULEBOOK,
-    players=(R.MIN_PLAYERS, R.MAX_PLAYERS), default_players=R.DEFAULT_PLAYERS, player_names=R.COLOURS,
-    tag_kinds=("ruling", "model-ring", "model-start", "model-marks", "players-2"),
-)
 SETUP = ("hiding", "laying", "dealing")
 CHOICE_PHASES = {"unexpected", "on_wheels", "disguise", "small_move", "telephone_call"}  # phase = the card's effect
 ORDER = {name: i for i, name in enumerate(R.CARD_NAMES)}
@@ -42,7 +37,7 @@ def _next_is(effect: str):
 class SmallDetectives(Game):
     """One table of Small Detectives."""
 
-    info, names, board = INFO, R.NAMES, R.BOARD
+    info, names, board = R.INFO, R.NAMES, R.BOARD
     phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
 
     # -- set-up, derived fields, load checks -------------------------------------------------

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from statemachines.core import GameInfo
+
 GAME_ID = "small_detectives"
 TITLE = "Small Detectives"
 RULEBOOK = "small-detectives.en.txt"
@@ -146,6 +148,13 @@ BOARD = {
     "paths": [{"a": RING[i], "b": RING[(i + 1) % len(RING)], "length": 1, "kind": "adjacent"} for i in range(len(RING))]
     + [{"a": RING[i], "b": RING[i + 4], "length": 1, "kind": "opposite"} for i in range(4)],
 }
+
+
+INFO = GameInfo(
+    id=GAME_ID, title=TITLE, rulebook=RULEBOOK,
+    players=(MIN_PLAYERS, MAX_PLAYERS), default_players=DEFAULT_PLAYERS, player_names=COLOURS,
+    tag_kinds=("ruling", "model-ring", "model-start", "model-marks", "players-2"),
+)
 
 
 def _check() -> None:
