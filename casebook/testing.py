@@ -288,14 +288,19 @@ def listed_moves_apply(impl, game: str, state: dict, legal: dict, rng: random.Ra
 def mutate(state: dict, schema: dict, rng: random.Random) -> dict:
     """A copy of ``state`` with one to three random edits: values swapped, dropped, duplicated, retyped or renamed."""
     out = json.loads(json.dumps(state))
-    names = [v for d in schema["$defs"].values() if isinstance(d, dict) and "enum" in d for v in d["enum"]]
+    sets = [d["enum"] for d in schema["$defs"].values() if isinstance(d, dict) and "enum" in d]
+    names = [v for values in sets for v in values]
     phases = [p["name"] for p in schema.get("phases", [])]
     for _ in range(rng.randint(1, 3)):
         parent, key = _random_slot(out, rng)
         if parent is None:
             continue
         old = parent[key]
-        choice = rng.randrange(9)
+        choice = rng.randrange(11)
+        kin = [values for values in sets if isinstance(old, str) and old in values]
+        if choice >= 9 and kin:  # another name of the same kind: the shape holds, the meaning may not
+            parent[key] = rng.choice(rng.choice(kin))
+            continue
         if choice == 0 and isinstance(parent, dict):
             del parent[key]
         elif choice == 1 and isinstance(parent, list):

@@ -458,9 +458,11 @@ class Game:
     def _legal_entries(self) -> list:
         if self._legal is None:
             triggers = self.triggers()
-            parts = [_entries(t, b) if not isinstance(b, Built) else b for t, b in zip(triggers, (getattr(self, "options_" + t)() for t in triggers))]
-            if len(parts) == 1 and isinstance(parts[0], Built):
-                self._legal = parts[0]
+            parts = [b if isinstance(b, Built) else sorted(_entries(t, b), key=_first)
+                     for t, b in zip(triggers, (getattr(self, "options_" + t)() for t in triggers))]
+            parts = [p for p in parts if p]
+            if all(a[-1][0] < b[0][0] for a, b in zip(parts, parts[1:])):  # sorted parts in order: no merge needed
+                self._legal = parts[0] if len(parts) == 1 else [e for part in parts for e in part]
             else:
                 self._legal = sorted((e for part in parts for e in part), key=_first)
         return self._legal
