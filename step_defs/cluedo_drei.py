@@ -226,7 +226,13 @@ def just_entered(open_table, table, player, place):
 
 @given(step(r"(?P<player>.+?) is out of the race"), target_fixture="table")
 def out_of_race(open_table, table, player):
-    return edited(open_table, table, lambda state: state["out"].append(player))
+    def change(state):
+        state["out"].append(player)
+        if state["current"] == player:  # as the rules would have done: the turn passes on (CD-ACC-08)
+            seats = state["players"][state["players"].index(player) + 1:] + state["players"]
+            state["current"] = next(q for q in seats if q not in state["out"])
+
+    return edited(open_table, table, change)
 
 
 @given(step(r"all 13 Advantage cards are on the discard pile"), target_fixture="table")
@@ -431,7 +437,7 @@ def no_view_shows_case_file(table):
     assert not view_leaks(table, state["players"])
     for viewer in [*state["players"], None]:
         view = table.view(viewer)
-        assert "secret" not in view and view["solution"] is None
+        assert "secret" not in view and view["outcome"] is None
         if viewer is not None:
             assert "case_file" not in view["private"][viewer]
 
@@ -491,7 +497,7 @@ def everybody_saw_showing(table, by, to):
 def only_accuser_looked(table, outcome, player):
     for viewer in [*table.state()["players"], None]:
         view = table.view(viewer)
-        assert view["solution"] is None
+        assert view["outcome"] is None
         mine = view["private"].get(viewer, {}) if viewer else {}
         assert ("case_file" in mine) == (viewer == player), viewer
         if viewer != player:  # nor does what the accusation announced tell them (which card was wrong)
@@ -503,7 +509,7 @@ def only_accuser_looked(table, outcome, player):
 def everybody_sees_case(table, s, i, l):
     expected = {"suspect": name(s), "item": name(i), "location": name(l)}
     for viewer in [*table.state()["players"], None]:
-        assert table.view(viewer)["solution"] == expected, viewer
+        assert table.view(viewer)["outcome"]["case_file"] == expected, viewer
 
 
 # -- Then: the board ------------------------------------------------------------------------------
@@ -620,7 +626,7 @@ def no_advantage_cards(table):
 @then(step(r"(?P<player>.+?) has won the game"))
 def has_won(table, player):
     view = table.view(None)
-    assert (view["phase"], view["winner"]) == ("solved", player)
+    assert (view["phase"], view["outcome"]["result"], view["outcome"]["winners"]) == ("solved", "solved", [player])
 
 
 @then(step(r"(?P<player>.+?) is out of the race"))
@@ -631,7 +637,7 @@ def is_out(table, player):
 @then("the case remains unsolved")
 def unsolved(table):
     view = table.view(None)
-    assert (view["phase"], view["winner"]) == ("unsolved", None)
+    assert (view["phase"], view["outcome"]["result"], view["outcome"]["winners"]) == ("unsolved", "unsolved", [])
 
 
 @then("the game is over")

@@ -145,7 +145,7 @@ def _deal(table):
 @given(P("it is {player:w}'s {step} step on \"{space:Q}\""), target_fixture="table")
 def turn_step(open_table, table, player, step, space):
     def edit(st):
-        st["active"], st["phase"], st["figures"][player] = player, STEPS[step], space
+        st["current"], st["phase"], st["figures"][player] = player, STEPS[step], space
         st["roll"] = st["roll"] or {"hazard": "red", "movement": 1, "colour": "red", "bonus": 0}
     return _reload(open_table, table, edit)
 
@@ -153,7 +153,7 @@ def turn_step(open_table, table, player, step, space):
 @given(P("{player:w} has rolled \"{face:Q}\" and {n:d}"), target_fixture="table")
 def has_rolled(open_table, table, player, face, n):
     def edit(st):
-        st["active"], st["phase"] = player, "hazard"
+        st["current"], st["phase"] = player, "hazard"
         st["roll"] = {"hazard": face, "movement": n, "colour": None, "bonus": 0}
     return _reload(open_table, table, edit)
 
@@ -235,7 +235,11 @@ _SUSPECT_OF = {
 
 @given(P("the clue stack is empty"), target_fixture="table")
 def clue_stack_empty(open_table, table):
-    return _reload(open_table, table, lambda st: st["secret"]["pools"]["clues"].clear())
+    def edit(st):  # as if every clue left in the stack had come out and been matched long ago
+        for clue in st["secret"]["pools"]["clues"]:
+            st["suspect_track"][_SUSPECT_OF[clue]].append(clue)
+        st["secret"]["pools"]["clues"] = []
+    return _reload(open_table, table, edit)
 
 
 @given(P("the detective stack is empty"), target_fixture="table")
@@ -460,7 +464,7 @@ def game_result(table, result):
 @then(P("it is {player:w}'s {step} step"))
 def at_step(table, player, step):
     st = table.state()
-    assert (st["active"], st["phase"]) == (player, STEPS[step]), (st["active"], st["phase"])
+    assert (st["current"], st["phase"]) == (player, STEPS[step]), (st["current"], st["phase"])
     assert player in table.legal()["to_act"] or STEPS[step] == "rolling"
 
 
