@@ -3,6 +3,7 @@
     casebook serve [--impl SPEC]     serve an implementation over stdio (JSON-RPC lines)
     casebook hello [--impl SPEC]     print what an implementation says of itself
     casebook bench                   the benchmark: ratios, not timed tests
+    casebook describe --game G [--impl SPEC]   an engine's describe(game), if it answers it
 
 Larger subcommands live with their code: each module in ``SUBCOMMAND_MODULES``
 offers ``register(subparsers)`` (docs, verify, fuzz, replay, perft).
@@ -38,6 +39,21 @@ def cmd_hello(args) -> int:
     return 0
 
 
+def cmd_describe(args) -> int:
+    from casebook.errors import GameError
+    from casebook.protocol import describe
+
+    impl = open_implementation(args.impl)
+    try:
+        print(json.dumps(describe(impl, args.game), indent=2, ensure_ascii=False))
+    except GameError as exc:  # unsupported: the engine does not describe (this game)
+        print(f"casebook: {exc.code}: {exc.message}", file=sys.stderr)
+        return 1
+    finally:
+        close_implementation(impl)
+    return 0
+
+
 def cmd_bench(args) -> int:
     from casebook.bench import main as bench_main
 
@@ -59,10 +75,14 @@ def build_parser() -> argparse.ArgumentParser:
     hello.add_argument("--impl", default="reference")
     hello.set_defaults(func=cmd_hello)
 
-    bench = sub.add_parser("bench", help="benchmark: games per second, suite cost ratios, memory per game")
-    bench.add_argument("--games", type=int, default=200, help="random games per game id")
-    bench.add_argument("--quick", action="store_true", help="skip the whole-suite ratios")
+    bench = sub.add_parser("bench", help="benchmark: games per second, suite cost ratios, memory per game (medians)")
+    importlib.import_module("casebook.bench").register(bench)
     bench.set_defaults(func=cmd_bench)
+
+    describe = sub.add_parser("describe", help="print what an implementation's optional describe(game) answers")
+    describe.add_argument("--impl", default="reference")
+    describe.add_argument("--game", required=True)
+    describe.set_defaults(func=cmd_describe)
 
     for name in SUBCOMMAND_MODULES:
         try:

@@ -5,7 +5,10 @@
     {"jsonrpc": "2.0", "id": 1, "method": "new", "params": {"game": "cluedo_drei", "options": {...}}}
 
 Results are the in-process return values (``new``/``load`` → ``{"table": id}``,
-``apply`` → ``{"events": [...]}``).  A rejected request answers with an error
+``apply`` → ``{"events": [...]}``, ``step`` → ``{"events": [...], "legal": {...}}``).
+``legal`` may name an ``actor`` and ``apply``/``step`` a ``viewer``: the player's
+forms (their own moves, events redacted for them).  ``describe`` and ``step``
+are optional: an engine without them answers "method not found" (-32601).  A rejected request answers with an error
 object whose ``data.code`` is the protocol's error name (``illegal_action`` …).
 """
 
@@ -16,7 +19,7 @@ import sys
 from typing import IO
 
 from casebook.errors import GameError
-from casebook.protocol import Implementation
+from casebook.protocol import Implementation, describe, player_legal, redact_events, step
 
 # JSON-RPC codes for our typed errors; ``data.code`` carries the protocol's name.
 GAME_ERROR = -32000
@@ -34,14 +37,32 @@ METHODS = {
     "legal": ("table",),
     "apply": ("table", "actor", "action"),
     "close": ("table",),
+    "describe": ("game",),
+    "step": ("table", "actor", "action"),
 }
+OPTIONAL_PARAMS = {"player", "actor", "viewer"}  # view(None) is a spectator; legal(actor), apply/step(viewer): a player's form
+
+
+def _call(impl: Implementation, method: str, params: dict):
+    """One request on the implementation; the player's forms and the optional calls need nothing from it."""
+    if method == "describe":
+        return describe(impl, params["game"])
+    if method == "legal":
+        legal = impl.legal(params["table"])
+        return legal if params.get("actor") is None else player_legal(legal, params["actor"])
+    if method in ("apply", "step"):
+        events, legal = (step(impl, params["table"], params["actor"], params["action"]) if method == "step"
+                         else (impl.apply(params["table"], params["actor"], params["action"]), None))
+        if params.get("viewer") is not None:  # a player's client: events as they see them, their own moves
+            events = redact_events(events, params["viewer"])
+            legal = legal if legal is None else player_legal(legal, params["viewer"])
+        return {"events": events, "legal": legal} if method == "step" else {"events": events}
+    return getattr(impl, method)(*(params.get(name) for name in METHODS[method]))
 
 
 def _wrap(method: str, result):
     if method in ("new", "load"):
         return {"table": result}
-    if method == "apply":
-        return {"events": result}
     if method == "close":
         return {}
     return result
@@ -60,11 +81,11 @@ def handle(impl: Implementation, line: str) -> dict | None:
         return _error(rid, METHOD_NOT_FOUND, f"no method {method!r}; methods are {sorted(METHODS)}")
     if not isinstance(params, dict):
         return _error(rid, INVALID_PARAMS, "params must be an object")
-    missing = [name for name in METHODS[method] if name not in params and name != "player"]
+    missing = [name for name in METHODS[method] if name not in params and name not in OPTIONAL_PARAMS]
     if missing:
         return _error(rid, INVALID_PARAMS, f"{method} needs {', '.join(missing)}")
     try:
-        result = getattr(impl, method)(*(params.get(name) for name in METHODS[method]))
+        result = _call(impl, method, params)
     except GameError as exc:
         return _error(rid, GAME_ERROR, exc.message, exc.to_json())
     except Exception as exc:  # an engine bug must not kill the table server

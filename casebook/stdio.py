@@ -19,11 +19,17 @@ import signal
 import subprocess
 import threading
 
-from casebook.errors import DriverFailure, error_from_json
-from casebook.protocol import PROTOCOL_VERSION
+from casebook.errors import DriverFailure, GameError, Unsupported, error_from_json
+from casebook.protocol import PROTOCOL_VERSION, player_legal
 
 DEFAULT_TIMEOUT = 10.0
+OPTIONAL_METHODS = ("describe", "step")  # an engine may lack these: JSON-RPC's "method not found" means unsupported
+METHOD_NOT_FOUND = -32601
 START_TIMEOUT = 15.0  # the handshake also pays for the engine's start-up (imports on a cold, busy machine)
+
+
+class NoSuchMethod(Unsupported):
+    """The engine answered "method not found" to an optional call (``describe``, ``step``)."""
 
 
 class StdioImplementation:
@@ -37,6 +43,7 @@ class StdioImplementation:
         self._ids = 0
         self._hello: dict | None = None
         self._generation = 0  # bumped at each start; tables carry the generation they live in
+        self._no_step = False  # set once the engine answers that it has no ``step``
         atexit.register(self.shutdown)
 
     # -- process lifecycle ----------------------------------------------------
@@ -139,6 +146,8 @@ class StdioImplementation:
             data = error.get("data") if isinstance(error, dict) else None
             if isinstance(data, dict) and data.get("code") in ("illegal_action", "not_your_turn", "bad_request", "unsupported"):
                 raise error_from_json(data)
+            if method in OPTIONAL_METHODS and isinstance(error, dict) and error.get("code") == METHOD_NOT_FOUND:
+                raise NoSuchMethod(f"the engine does not offer {method}")
             raise DriverFailure("engine_error", f"{method}: {error!r}")
         if "result" not in answer:
             raise self._fail("out_of_protocol", f"answer to {method} has neither result nor error")
@@ -182,11 +191,36 @@ class StdioImplementation:
     def view(self, table: str, player: str | None) -> dict:
         return self._result("view", {"table": self._remote(table), "player": player})
 
-    def legal(self, table: str) -> dict:
-        return self._result("legal", {"table": self._remote(table)})
+    def legal(self, table: str, actor: str | None = None) -> dict:
+        if actor is None:
+            return self._result("legal", {"table": self._remote(table)})
+        # An engine that knows only the referee's form answers with every move: cut it down here too.
+        return player_legal(self._result("legal", {"table": self._remote(table), "actor": actor}), actor)
 
     def apply(self, table: str, actor: str, action: dict) -> list:
         return self._result("apply", {"table": self._remote(table), "actor": actor, "action": action}, "events", list)
+
+    # -- optional calls (protocol 1.1) --------------------------------------------
+    def describe(self, game: str) -> dict:
+        return self._result("describe", {"game": game})
+
+    def step(self, table: str, actor: str, action: dict) -> dict:
+        """``apply`` and the next ``legal()`` in one round trip; two calls with an engine that lacks ``step``."""
+        remote = self._remote(table)
+        if not self._no_step:
+            try:
+                result = self._result("step", {"table": remote, "actor": actor, "action": action})
+            except NoSuchMethod:
+                self._no_step = True
+            else:
+                if not isinstance(result.get("events"), list) or not isinstance(result.get("legal"), (dict, type(None))):
+                    raise self._fail("out_of_protocol", f"step answered {str(result)[:200]}, expected events and legal")
+                return result
+        events = self.apply(table, actor, action)
+        try:
+            return {"events": events, "legal": self.legal(table)}
+        except GameError:  # the move stands; the next legal() call will say why this one was refused
+            return {"events": events, "legal": None}
 
     def close(self, table: str) -> None:
         try:

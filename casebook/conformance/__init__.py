@@ -38,6 +38,7 @@ def register(subparsers) -> None:
     verify.add_argument("--no-properties", action="store_true", help="run the feature suite only, not tests/<game>/")
     verify.add_argument("--no-progress", action="store_true", help="no progress bar")
     verify.add_argument("--verbose", action="store_true", help="pytest's own output instead of the progress bar")
+    verify.add_argument("-n", "--workers", help="spread the run over pytest-xdist workers: a number or auto (default: none)")
     verify.add_argument("--suite", help="the Casebook checkout holding features/, step_defs/, tests/ (default: this one)")
     verify.set_defaults(func=cmd_verify)
 
@@ -134,7 +135,7 @@ def cmd_verify(args) -> int:
     code, plugin, seconds = run_suite(
         args.impl, games, root=root, out=out, name=name, timeout=args.timeout, properties=not args.no_properties,
         offered=whole, clauses=args.clause, progress=not args.no_progress, verbose=args.verbose,
-        cucumber=cucumber)
+        cucumber=cucumber, workers=args.workers)
     implementation = {"spec": args.impl, "name": str(hello.get("name", "")), "version": str(hello.get("version", "")),
                       "protocol": str(hello.get("protocol", ""))}
     games_info = {g: ({"offered": True, "declines": hello["games"][g].get("declines", [])} if g in offered else {"offered": False}) for g in games}

@@ -18,23 +18,24 @@ from pathlib import Path
 
 import pytest
 
-from casebook.errors import DriverFailure
-from casebook.pytest_plugin import UNSUPPORTED, _scenario_of, scenario_game
+from casebook.pytest_plugin import ITEM_KEY, MESSAGE_KEY, UNSUPPORTED, _scenario_of, failure_message, scenario_game
 
 ROOT = Path(__file__).resolve().parents[2]  # the repo: features/, step_defs/, tests/
 WRAPPED_SPEC = "python:casebook.conformance.validating:implementation"
 
 
-def failure_message(excinfo, step: str | None = None) -> str:
-    """A failure's first line names its cause: the driver fault, or the assertion that did not hold."""
-    exc = excinfo.value
-    where = f" (step: {step})" if step else ""
-    if isinstance(exc, DriverFailure):
-        return f"{exc.cause}: {exc.detail}{where}"
-    text = str(exc).strip() or type(exc).__name__
-    if isinstance(exc, AssertionError):
-        return f"assertion failed{where}: {text}"
-    return f"{type(exc).__name__}{where}: {text}"
+def item_info(item) -> dict:
+    """What the report needs of one test: a scenario's clauses, game and names, or a property test's game."""
+    scenario = _scenario_of(item)
+    if scenario is not None:
+        clauses = [m.args[0] for m in item.iter_markers("clause") if m.args]
+        name = scenario.name + (f" [{item.callspec.id}]" if hasattr(item, "callspec") else "")
+        return {"kind": "scenario", "clauses": clauses, "game": scenario_game(item), "name": name, "feature": scenario.feature.name}
+    suite = Path(item.config.rootpath).resolve()  # the suite's root: this checkout, or verify --suite's
+    path = Path(str(item.path)).resolve()
+    parts = path.relative_to(suite).parts if path.is_relative_to(suite) else ()
+    game = parts[1] if len(parts) > 2 and parts[0] == "tests" else ""
+    return {"kind": "property", "clauses": [], "game": game, "name": item.nodeid}
 
 
 class VerifyPlugin:
@@ -56,18 +57,8 @@ class VerifyPlugin:
     def pytest_collection_modifyitems(self, session, config, items):
         keep = []
         for item in items:
-            scenario = _scenario_of(item)
-            if scenario is not None:
-                clauses = [m.args[0] for m in item.iter_markers("clause") if m.args]
-                game = scenario_game(item)
-                name = scenario.name + (f" [{item.callspec.id}]" if hasattr(item, "callspec") else "")
-                info = {"kind": "scenario", "clauses": clauses, "game": game, "name": name,
-                        "feature": scenario.feature.name}
-            else:
-                parts = Path(str(item.path)).resolve().relative_to(ROOT).parts if str(item.path).startswith(str(ROOT)) else ()
-                game = parts[1] if len(parts) > 2 and parts[0] == "tests" else ""
-                info = {"kind": "property", "clauses": [], "game": game, "name": item.nodeid}
-            if self.patterns and not any(fnmatch.fnmatchcase(c, p) for c in info["clauses"] for p in self.patterns):
+            info = item_info(item)
+            if not self._selected(info):
                 continue
             self.info[item.nodeid] = info
             keep.append(item)
@@ -75,20 +66,31 @@ class VerifyPlugin:
             config.hook.pytest_deselected(items=[i for i in items if i.nodeid not in self.info])
             items[:] = keep
 
+    def _selected(self, info: dict) -> bool:
+        return not self.patterns or any(fnmatch.fnmatchcase(c, p) for c in info["clauses"] for p in self.patterns)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node, ids):
+        """Under pytest -n the workers collect: the first to finish tells the progress bar the total."""
+        if self._progress is None and self.show_progress:
+            self._start_progress(len(ids))
+
     def pytest_collectreport(self, report):
         if report.failed:
             self.errors.append(f"{report.nodeid}: {str(report.longrepr)[-2000:]}")
 
     def pytest_collection_finish(self, session):
-        if not self.show_progress:
-            return
+        if self.show_progress and session.items:
+            self._start_progress(len(session.items))
+
+    def _start_progress(self, total: int) -> None:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
         self._progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                                   console=Console(stderr=True), transient=False)
         self._progress.start()
-        self._task = self._progress.add_task(self.label, total=len(session.items))
+        self._task = self._progress.add_task(self.label, total=total)
 
     # -- verdicts -----------------------------------------------------------------
     def pytest_bdd_step_error(self, request, feature, scenario, step, step_func, step_func_args, exception):
@@ -102,15 +104,19 @@ class VerifyPlugin:
                     self.results[item.nodeid] = {"status": "failed", "message": failure_message(call.excinfo, self._failed_step.get(item.nodeid))}
 
     def pytest_runtest_logreport(self, report):
-        if report.nodeid not in self.info:
-            return
+        if report.nodeid not in self.info:  # under pytest -n, the worker sends what collection would have kept
+            carried = getattr(report, ITEM_KEY, None)
+            if carried is None or not self._selected(carried):
+                return
+            self.info[report.nodeid] = carried
         if report.skipped and report.when in ("setup", "call"):
             reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
             reason = reason.removeprefix("Skipped: ")
             status = "unsupported" if reason.startswith(UNSUPPORTED) else "skipped"
             self.results[report.nodeid] = {"status": status, "message": reason}
         elif report.failed:
-            self.results.setdefault(report.nodeid, {"status": "failed", "message": str(report.longrepr)[-500:]})
+            message = getattr(report, MESSAGE_KEY, None) or str(report.longrepr)[-500:]
+            self.results.setdefault(report.nodeid, {"status": "failed", "message": message})
             self.results[report.nodeid]["status"] = "failed"
         elif report.passed and report.when == "call":
             self.results.setdefault(report.nodeid, {"status": "passed", "message": ""})
@@ -167,8 +173,12 @@ def suite_paths(root: Path, games: list[str], properties: bool) -> list[str]:
 def run_suite(spec: str, games: list[str], *, root: Path = ROOT, out: Path, name: str, timeout: float,
               properties: bool = True, offered: set[str] | None = None, clauses: list[str] | None = None,
               progress: bool = True, verbose: bool = False, cucumber: Path | None = None,
-              extra_args: list[str] | None = None) -> tuple[int, VerifyPlugin, float]:
-    """Run pytest in this process against ``spec`` (wrapped); return its exit code, the plugin, seconds."""
+              extra_args: list[str] | None = None, workers: str | None = None) -> tuple[int, VerifyPlugin, float]:
+    """Run pytest in this process against ``spec`` (wrapped); return its exit code, the plugin, seconds.
+
+    ``workers`` (a number or ``auto``) spreads the tests over pytest-xdist workers, each with its
+    own engine; a ``--clause`` selection runs in this process (the workers would not select).
+    """
     scenario_games = games
     property_games = [g for g in games if offered is None or g in offered]
     paths = suite_paths(root, scenario_games, False) + [p for p in suite_paths(root, property_games, properties) if "/tests/" in p]
@@ -180,6 +190,8 @@ def run_suite(spec: str, games: list[str], *, root: Path = ROOT, out: Path, name
             f"--impl-timeout={timeout}", f"--junitxml={out / 'conformance' / (name + '.junit.xml')}",
             f"--cucumberjson={cucumber or (out / 'cucumber.json')}", "-p", "no:cacheprovider"]
     args += ["-v"] if verbose else ["-p", "no:terminal"]
+    if workers and workers != "0" and not clauses:
+        args += ["-n", str(workers)]
     args += extra_args or []
     saved = {k: os.environ.get(k) for k in ("CASEBOOK_VERIFY_IMPL", "CASEBOOK_VERIFY_TIMEOUT")}
     os.environ["CASEBOOK_VERIFY_IMPL"], os.environ["CASEBOOK_VERIFY_TIMEOUT"] = spec, str(timeout)

@@ -110,12 +110,15 @@ def main() -> None:
             continue
         request = json.loads(line)
         method = request.get("method")
-        calls[method] = calls.get(method, 0) + 1
+        # A step is an apply and a legal in one call: it counts as both, and either's fault breaks it.
+        counted = ["apply", "legal"] if method == "step" else [method]
+        for name in counted:
+            calls[name] = calls.get(name, 0) + 1
         if counter:
             with open(counter, "w") as f:
                 f.write(json.dumps(calls))
         fault = next((name for name, on, every in faults
-                      if on == method and (calls[method] == every if args.once else calls[method] % every == 0)), None)
+                      if on in counted and (calls[on] == every if args.once else calls[on] % every == 0)), None)
         if fault is not None:
             misbehave(fault, request, impl)
             continue
