@@ -146,7 +146,7 @@ Feature: What you must discover
       Given a game of Anna and Bernat
       And the drill lies face down in the Kitchen
       And Anna stands in the Dining Room
-      And Anna has seen the drill face down in the Kitchen
+      And Anna has looked at the drill face down in the Kitchen
       When Anna rolls 2 and 3
       And Anna selects the Kitchen
       And Anna confirms the move

@@ -17,7 +17,7 @@ Feature: Questioning
 
     Example: in the Kitchen Anna may ask about any gang member and any method, and only about the Kitchen
       Given Anna has just entered the Kitchen
-      Then Anna may ask 36 questions, each about the Kitchen
+      Then Anna may ask in 36 ways, naming only the Kitchen
 
     Example: Anna in the Kitchen cannot ask about the Library
       Given Anna has just entered the Kitchen

@@ -131,7 +131,7 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
     Example: switched back on, Anna's sheet catches up with the drill Bernat showed her
       Given a game of Anna, Bernat and Carla, with the notes assistant on
       And Anna has switched the notes assistant off
-      And Anna has seen the drill, shown by Bernat
+      And Bernat has shown Anna the drill
       When Anna switches the notes assistant on
       Then the notes sheet of Anna marks the drill as shown by Bernat
 

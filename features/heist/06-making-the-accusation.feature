@@ -84,6 +84,7 @@ Feature: Making the accusation
     Example: Anna, out, must show Marcus to Carla
       Given Anna is out
       And Anna holds Marcus
+      And Anna holds none of the drill and the Kitchen
       And Carla has just entered the Kitchen
       When Carla asks about Marcus, the drill and the Kitchen
       Then Anna must show one of Marcus

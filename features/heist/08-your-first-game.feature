@@ -114,9 +114,9 @@ Feature: Your first game — learn by playing
     Example: Lola shows Otto, the last gang member but one; Anna is ready
       Given the tutorial for Anna
       And the hideout holds Vera, the thermal lance and the Wine Cellar
+      And Lola holds Otto
       And the notes sheet of Anna marks every card but Vera, Otto, the thermal lance and the Wine Cellar
       And the coach has spoken to Anna about the first move, the first place and the first card shown
-      And Lola holds Otto
       And Anna has just entered the Kitchen
       When Anna asks about Otto, the thermal lance and the Kitchen
       And the bots play
@@ -125,9 +125,10 @@ Feature: Your first game — learn by playing
     Example: with two gang members still unmarked Anna is not ready
       Given the tutorial for Anna
       And the hideout holds Vera, the thermal lance and the Wine Cellar
+      And Lola holds Otto
+      And Anna holds none of Dex
       And the notes sheet of Anna marks every card but Vera, Otto, Dex, the thermal lance and the Wine Cellar
       And the coach has spoken to Anna about the first move, the first place and the first card shown
-      And Lola holds Otto
       And Anna has just entered the Kitchen
       When Anna asks about Otto, the thermal lance and the Kitchen
       And the bots play

@@ -136,6 +136,7 @@ Feature: Our model of what the page leaves out — names, board and bots
     Example: with two places still open Nyx rolls
       Given a game of Anna, Bernat and the Normal bot Nyx
       And the hideout holds Vera, the thermal lance and the Wine Cellar
+      And Nyx holds none of the Attic
       And the notes sheet of Nyx marks every card but Vera, the thermal lance, the Wine Cellar and the Attic
       And Nyx stands in the Kitchen
       And it is Nyx's turn
@@ -191,6 +192,7 @@ Feature: Our model of what the page leaves out — names, board and bots
 
     Example: from the Entrance, with the Kitchen and the Wine Cellar marked, Nyx heads for the Dining Room
       Given a game of Anna, Bernat and the Normal bot Nyx
+      And Nyx holds none of the Dining Room
       And the notes sheet of Nyx marks only the Kitchen and the Wine Cellar
       And it is Nyx's turn
       When Nyx rolls 3 and 4
@@ -198,6 +200,7 @@ Feature: Our model of what the page leaves out — names, board and bots
 
     Example: with only the Library and the Wine Cellar unmarked and a roll of two, Nyx takes the passage
       Given a game of Anna, Bernat and the Normal bot Nyx
+      And Nyx holds none of Otto and the Library
       And the notes sheet of Nyx marks every card but Vera, Otto, the thermal lance, the Library and the Wine Cellar
       And Nyx stands in the Kitchen
       And it is Nyx's turn
@@ -206,6 +209,7 @@ Feature: Our model of what the page leaves out — names, board and bots
 
     Example: with a roll of six the Wine Cellar is in reach and Nyx walks there
       Given a game of Anna, Bernat and the Normal bot Nyx
+      And Nyx holds none of Otto and the Library
       And the notes sheet of Nyx marks every card but Vera, Otto, the thermal lance, the Library and the Wine Cellar
       And Nyx stands in the Kitchen
       And it is Nyx's turn
@@ -214,6 +218,7 @@ Feature: Our model of what the page leaves out — names, board and bots
 
     Example: Nyx asks about the first gang member and method left unmarked
       Given a game of Anna, Bernat and the Normal bot Nyx
+      And Nyx holds none of Marcus and the drill
       And the notes sheet of Nyx marks only Dex, Lena and the cloned keycard
       And Nyx has just entered the Kitchen
       Then the bot Nyx chooses to ask about Marcus, the drill and the Kitchen
@@ -233,6 +238,7 @@ Feature: Our model of what the page leaves out — names, board and bots
     Example: nobody can answer the Hard bot Rook, so Rook accuses and wins
       Given a game of Anna, Bernat and the Hard bot Rook
       And the hideout holds Vera, the thermal lance and the Wine Cellar
+      And Rook holds none of the Kitchen
       And the notes sheet of Rook marks every card but Vera, the thermal lance, the Wine Cellar and the Kitchen
       And Rook has just entered the Wine Cellar
       When the bots play
@@ -241,6 +247,7 @@ Feature: Our model of what the page leaves out — names, board and bots
     Example: the Normal bot Nyx, in the same spot, ends its turn
       Given a game of Anna, Bernat and the Normal bot Nyx
       And the hideout holds Vera, the thermal lance and the Wine Cellar
+      And Nyx holds none of the Kitchen
       And the notes sheet of Nyx marks every card but Vera, the thermal lance, the Wine Cellar and the Kitchen
       And Nyx has just entered the Wine Cellar
       When the bots play
@@ -250,6 +257,7 @@ Feature: Our model of what the page leaves out — names, board and bots
     Example: with face-down cards Rook has not seen, silence proves nothing
       Given a game of Anna and the Hard bot Rook
       And the hideout holds Vera, the thermal lance and the Wine Cellar
+      And Rook holds none of the Kitchen
       And the notes sheet of Rook marks every card but Vera, the thermal lance, the Wine Cellar and the Kitchen
       And Rook has just entered the Wine Cellar
       When the bots play

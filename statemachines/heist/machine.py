@@ -34,7 +34,7 @@ PHASES = [
 
 TRANSITIONS = [
     # -- the set-up: all chance's (HO-PRE-01) -------------------------------------------------------
-    {"trigger": "hide", "source": "hiding", "dest": "laying", "conditions": "two_seats", "before": "hide_cards", "clauses": ["HO-DIS-02", "HO-DIS-05", "HO-DIS-07"]},
+    {"trigger": "hide", "source": "hiding", "dest": "laying", "conditions": "is_two_seat_game", "before": "hide_cards", "clauses": ["HO-DIS-02", "HO-DIS-05", "HO-DIS-07"]},
     {"trigger": "hide", "source": "hiding", "dest": "dealing", "before": "hide_cards", "clauses": ["HO-DIS-02"]},
     {"trigger": "lay", "source": "laying", "dest": "dealing", "conditions": "lays_the_last", "before": "lay_face_down", "clauses": ["HO-DIS-05", "HO-DIS-06"]},
     {"trigger": "lay", "source": "laying", "dest": "laying", "before": "lay_face_down", "clauses": ["HO-DIS-06"]},
@@ -69,11 +69,9 @@ TRANSITIONS = [
 # -- the protocol's words for this machine ------------------------------------------------------
 DICE = ListOf("face", 2, 2)
 CASE = {"gang": "gang", "method": "method", "place": "place"}
-NAMED = {"gang": "card", "method": "card", "place": "card"}  # any card in any slot is well formed; legal() says which are legal
-ASKED = {"gang": "card", "method": "card", "place": "card"}
 
 ACTIONS = {
-    "hide": ("chance hides one gang member, one method and one place", NAMED),
+    "hide": ("chance hides one gang member, one method and one place", CASE),
     "lay": ("two seats: chance lays a card face down on a free place", {"card": "card", "place": "place"}),
     "deal": ("chance deals one card to the seat whose turn it is to receive", {"card": "card"}),
     "roll": ("chance rolls the two dice (for the start, or for a turn)", {"dice": DICE}),
@@ -81,9 +79,9 @@ ACTIONS = {
     "select": ("the player taps a place: the path is shown, nothing moves", {"place": "place"}),
     "confirm": ("the player taps it again: the pawn walks, as far as the roll goes", {}),
     "take_secret_passage": ("after rolling, instead of the move: through the passage of the place the turn began in", {}),
-    "question": ("the player in a place just entered asks about a gang member, a method and that place", ASKED),
+    "question": ("the player in a place just entered asks about a gang member, a method and that place", CASE),
     "show": ("the player the question stopped at shows one named card to the asker", {"card": "card"}),
-    "accuse": ("the player inside a place opens the hideout, naming a gang member, a method and any place", NAMED),
+    "accuse": ("the player inside a place opens the hideout, naming a gang member, a method and any place", CASE),
     "end_turn": ("the player ends the turn", {}),
     "expire": ("the clock: a running timer runs out", {"timer": "timer"}),
     "switch_notes_assistant": ("the player switches their own notes assistant off, or back on", {"on": bool}),
