@@ -1,12 +1,11 @@
 """Steps of the online heist game (features/heist/).  They speak only the driver protocol.
 
-A table is set up through chance moves (the hideout, the two-seat game's four
-face-down cards, the deal, the first rolls) or by editing a canonical state
-and loading it (the state format is part of the protocol).  Names are the
-rules page's and our model's, read from the published schema; a leading
-"the" is dropped ("the drill" is the card "drill").  Actions are written in
-the page's words ("selects the Kitchen", "asks about Marcus, the drill and
-the Kitchen") and read by one phrase table, ``ACTION``.
+A scenario starts from a dealt table ("Given a game of Anna, Bernat and the
+Hard bot Rook": the default hideout, every card as chance lists it first, a
+first roll the first seat wins; dealt once per options, then loaded) and
+shapes it with facts (Given ...) that edit the canonical state.  Every name is
+the published schema's; a leading "the" is dropped ("the drill" is the card
+"drill").  Seats are free names; a bot is written "the Easy bot Pip".
 """
 
 from __future__ import annotations
@@ -19,369 +18,412 @@ from pytest_bdd import given, parsers, scenarios, then, when
 
 from casebook import schemas
 from casebook.errors import GameError
-from casebook.protocol import CHANCE, CLOCK
-from casebook.testing import attempt
+from casebook.protocol import CHANCE, CLOCK, Table, leaks
+from step_defs.vocabulary import Fact, Types, acted, install, phrases
 
 scenarios("heist")
 
-GAME = "heist"
-_SCHEMA = schemas.load(GAME)
+SCHEMA = schemas.load("heist")
+TYPES = Types(SCHEMA, article="the ", player=r"[A-Z]\w*")
 KINDS = ("gang", "method", "place")
-KIND_OF = {card: kind for kind in KINDS for card in schemas.names(_SCHEMA, kind)}
-PLACES = schemas.names(_SCHEMA, "place")
-DEFAULT_HIDEOUT = ("Vera", "thermal lance", "Wine Cellar")
+KIND_OF = {card: kind for kind in KINDS for card in schemas.names(SCHEMA, kind)}
+PLACES = schemas.names(SCHEMA, "place")
 HEADING = {"gang": "who", "method": "how", "place": "where"}
-SEAT = re.compile(r"the (\w+) bot (\w+)")
-CARD_WORDS = {"gang": "gang members", "method": "methods", "place": "places"}
+DEFAULT_HIDEOUT = {"gang": "Vera", "method": "thermal lance", "place": "Wine Cellar"}
+FRESH_TURN = {"began": None, "dice": None, "selected": None, "path": [], "question": None, "answerer": None}
+PINS: set = set()  # cards a Given placed in this scenario: later Givens do not move them away (reset per scenario)
 
 
-# -- parsing ---------------------------------------------------------------------------------
-def name(text: str) -> str:
-    text = text.strip()
-    return text[4:] if text.startswith("the ") else text
+# -- setting the table: protocol only -----------------------------------------------------------
+def deal_cards(table) -> None:
+    table.apply(CHANCE, {"type": "hide", **DEFAULT_HIDEOUT})
+    while table.state()["phase"] in ("laying", "dealing"):
+        table.apply(CHANCE, table.legal()["moves"][0]["action"])
 
 
-def names(text: str) -> list[str]:
-    return [name(part) for part in re.split(r", | and ", text.strip()) if part.strip()]
-
-
-def step(pattern: str):
-    return parsers.re("^" + pattern + "$")
-
-
-def case(g: str, m: str, p: str) -> dict:
-    return {"gang": name(g), "method": name(m), "place": name(p)}
-
-
-ACTION = [  # the page's verbs -> the protocol's actions
-    (r"selects? (?P<place>.+)", lambda d: {"type": "select", "place": name(d["place"])}),
-    (r"confirms? the move", lambda d: {"type": "confirm"}),
-    (r"takes? the secret passage", lambda d: {"type": "take_secret_passage"}),
-    (r"asks? about (?P<g>.+?), (?P<m>.+?) and (?P<p>.+)", lambda d: {"type": "question", **case(d["g"], d["m"], d["p"])}),
-    (r"accuses? (?P<g>.+?), (?P<m>.+?) and (?P<p>.+)", lambda d: {"type": "accuse", **case(d["g"], d["m"], d["p"])}),
-    (r"shows? (?P<card>.+)", lambda d: {"type": "show", "card": name(d["card"])}),
-    (r"ends? the turn", lambda d: {"type": "end_turn"}),
-    (r"rolls? the dice", lambda d: {"type": "roll_dice"}),
-    (r"switch(?:es)? the notes assistant (?P<on>on|off)", lambda d: {"type": "switch_notes_assistant", "on": d["on"] == "on"}),
-]
-VERBS = r"(?P<phrase>(?:selects?|confirms?|takes?|asks?|accuses?|shows?|ends?|switch(?:es)?) .+|rolls? the dice)"
-
-
-def action(phrase: str) -> dict:
-    for pattern, build in ACTION:
-        if m := re.fullmatch(pattern, phrase):
-            return build(m.groupdict())
-    raise AssertionError(f"no action reads {phrase!r}")
+def deal(table) -> None:
+    """The default hideout, every card as chance lists it first, and a first roll the first seat wins."""
+    deal_cards(table)
+    first = True
+    while table.state()["phase"] == "rolling_for_start":
+        table.apply(CHANCE, {"type": "roll", "dice": [6, 6] if first else [5, 6]})
+        first = False
 
 
 def room(kind: str, seats: str, extra: str | None) -> dict:
-    """Room options from the page's words: seats (people, "the Hard bot Rook"), then options after ", with"."""
-    options: dict = {"variant": kind, "players": [], "bots": {}}
-    for item in re.split(r", | and ", seats):
-        if m := SEAT.fullmatch(item):
-            options["players"].append(m[2])
-            options["bots"][m[2]] = m[1].lower()
-        else:
-            options["players"].append(item)
+    """Room options in the page's words: seats ("Anna", "the Hard bot Rook"), then what comes after ", with"."""
+    options: dict = {"variant": kind, "players": []}
+    for seat in re.split(r", | and ", seats):
+        bot = re.fullmatch(r"the (\w+) bot (\w+)", seat)
+        options["players"].append(bot[2] if bot else seat)
+        if bot:
+            options.setdefault("bots", {})[bot[2]] = bot[1].lower()
     for part in re.split(r" and (?=a |the )", extra or ""):
         if m := re.fullmatch(r"an? (\d+)-second turn timer", part):
             options["turn_timer"] = int(m[1])
-        elif part == "the turn timer off":
-            options["turn_timer"] = "off"
-        elif m := re.fullmatch(r"the notes assistant (on|off)", part):
-            options["notes_assistant"] = m[1] == "on"
+        elif m := re.fullmatch(r"the (turn timer|notes assistant) (on|off)", part):
+            options.update({"turn_timer": "off"} if m[1] == "turn timer" else {"notes_assistant": m[2] == "on"})
         elif m := re.fullmatch(r"the option (\w+)", part):
             options[m[1]] = True
-    if not options["bots"]:
-        del options["bots"]
     return options
 
 
-# -- helpers: protocol only --------------------------------------------------------------------
-def act(table, actor: str, move: dict, trying: bool = False):
-    """Apply a move; unless ``trying``, a refusal fails the step (a Given or When must happen as written)."""
-    outcome = attempt(table, actor, move)
-    assert trying or outcome.error is None, f"expected acceptance: {outcome}"
-    return outcome
-
-
-def first_chance(table) -> dict:
-    return next(m["action"] for m in table.legal()["moves"] if m["actor"] == CHANCE)
-
-
-@pytest.fixture
-def pins() -> set:
-    """Cards a Given has placed: later Givens do not move them away."""
-    return set()
-
-
-def edited(open_table, table, change, refresh=True):
-    state = table.state()
-    change(state)
-    for p, mine in state["private"].items():  # the assistant's "in hand" lines follow the hand (HO-NOT-04)
-        if mine["assistant"] and refresh:
-            for h, cards in mine["notes"].items():
+# -- state surgery (the canonical state is the protocol's own format) ------------------------------
+def refresh_notes(st) -> None:
+    """The assistant's "in hand" lines follow the hand after a Given moved cards (HO-NOT-04)."""
+    for mine in st["private"].values():
+        if mine["assistant"]:
+            for cards in mine["notes"].values():
                 for card, entry in cards.items():
                     if card in mine["hand"]:
                         cards[card] = {"seen": "in hand"}
                     elif entry == {"seen": "in hand"}:
                         cards[card] = None
-    return open_table(state=state)
 
 
-def locate(state, card):
-    for p, mine in state["private"].items():
+def edit(change):
+    def put(st, **args):
+        change(st, **args)
+        refresh_notes(st)
+    return put
+
+
+def locate(st, card):
+    for p, mine in st["private"].items():
         if card in mine["hand"]:
             return ("hand", p)
-    for place, c in state["secret"]["face_down"].items():
+    for place, c in st["secret"]["face_down"].items():
         if c == card:
             return ("face_down", place)
     return ("hideout", KIND_OF[card])
 
 
-def put(state, where, card):
+def move_card(st, where, out, into) -> None:
+    """At ``where`` (a hand, a face-down place or the hideout), ``into`` takes the place of ``out``."""
     kind, key = where
     if kind == "hand":
-        state["private"][key]["hand"].append(card)
-        state["private"][key]["hand"].sort(key=list(KIND_OF).index)
+        hand = st["private"][key]["hand"]
+        hand[hand.index(out)] = into
+        hand.sort(key=list(KIND_OF).index)
     else:
-        state["secret"][kind][key] = card
+        st["secret"][kind][key] = into
 
 
-def take(state, where, card):
-    kind, key = where
-    if kind == "hand":
-        state["private"][key]["hand"].remove(card)
+def swap_into(st, card, where, avoid=()) -> None:
+    """Put ``card`` at ``where``, sending a card not placed by a Given from there to where ``card`` was."""
+    source = locate(st, card)
+    if source != where:
+        here = st["private"][where[1]]["hand"] if where[0] == "hand" else [st["secret"][where[0]][where[1]]]
+        victim = next((c for c in here if c not in PINS and c not in avoid and (source[0] != "hideout" or KIND_OF[c] == source[1])), None)
+        assert victim is not None, f"no card at {where} can make room for {card}"
+        move_card(st, where, victim, card)
+        move_card(st, source, card, victim)
+    PINS.add(card)
 
 
-def swap_into(state, card, where, pins, avoid=()) -> None:
-    """Put ``card`` at ``where`` (a hand or a face-down place), sending what it displaces to where ``card`` was."""
-    source = locate(state, card)
-    if source == where:
-        pins.add(card)
-        return
-    if where[0] == "hand":
-        pool = [c for c in state["private"][where[1]]["hand"] if c not in pins and c not in avoid]
-    else:
-        pool = [state["secret"]["face_down"][where[1]]]
-    if source[0] == "hideout":  # the hideout keeps one card of each kind
-        pool = [c for c in pool if KIND_OF[c] == source[1]]
-    assert pool, f"no card at {where} can make room for {card}"
-    victim = pool[0]
-    take(state, where, victim)
-    take(state, source, card)
-    put(state, where, card)
-    put(state, source, victim)
-    pins.add(card)
+def holds(st, player, cards, none=False) -> None:
+    for card in cards:
+        if not none:
+            swap_into(st, card, ("hand", player), avoid=cards)
+        elif card in st["private"][player]["hand"]:
+            other = next(q for q in st["players"] if q != player and any(c not in PINS and c not in cards for c in st["private"][q]["hand"]))
+            swap_into(st, card, ("hand", other), avoid=cards)
+            PINS.discard(card)
 
 
-def render(entry: dict) -> str:
-    """A public case-log entry in the page's words."""
-    def the(x):
-        return x if x in KIND_OF and KIND_OF[x] == "gang" or x.startswith("Hall") else f"the {x}"
-
-    e = entry
-    return {
-        "hidden": lambda: "the hideout was filled",
-        "laid": lambda: f"a card was laid face down in {the(e.get('place', ''))}",
-        "dealt": lambda: f"a card was dealt to {e.get('seat')}",
-        "start_roll": lambda: f"{e.get('seat')} rolled {e['dice'][0]} and {e['dice'][1]} to decide who starts",
-        "starts": lambda: f"{e.get('seat')} starts",
-        "rolled": lambda: f"{e.get('seat')} rolled {e['dice'][0]} and {e['dice'][1]}",
-        "moved": lambda: f"{e.get('seat')} moved to {the(e.get('to', ''))}",
-        "passage": lambda: f"{e.get('seat')} took the secret passage to {the(e.get('to', ''))}",
-        "looked": lambda: f"{e.get('seat')} looked at the face-down card in {the(e.get('place', ''))}",
-        "asked": lambda: f"{e.get('seat')} asked about {e['gang']}, the {e['method']} and the {e['place']}",
-        "no_card": lambda: f"{e.get('seat')} had no card",
-        "showed": lambda: f"{e.get('seat')} showed {e.get('to')} a card",
-        "nobody_showed": lambda: "nobody could show a card",
-        "timer_ran_out": lambda: f"the {e.get('timer')} timer of {e.get('seat')} ran out",
-        "accused": lambda: f"{e.get('seat')} opened the hideout and was {'right' if e.get('right') else 'wrong'}",
-        "closed": lambda: f"the case is closed: {e['hideout']['gang']}, the {e['hideout']['method']} and the {e['hideout']['place']}",
-    }.get(e["type"], lambda: json.dumps(e))()
+def lay_face_down(st, card, place) -> None:
+    down = st["secret"]["face_down"]
+    if place not in down:  # a face-down card no Given placed moves to this place
+        down[place] = down.pop(next(p for p, c in down.items() if c not in PINS))
+        st["face_down"] = [p for p in PLACES if p in down]
+    swap_into(st, card, ("face_down", place))
 
 
-def viewers(table) -> list:
-    return [*table.state()["players"], None]
+def start_turn(st, player, place=None) -> None:
+    if place:
+        st["positions"][player] = place
+    st.update(phase="in_place" if place else "starting_turn", current=player, turn=dict(FRESH_TURN))
 
 
-# -- Given: tables and positions ------------------------------------------------------------------
-@given(step(r"(?:an? (?P<kind>new |dealt )?game of (?P<seats>.+?)|the tutorial for (?P<learner>[A-Z]\w*))(?:, with (?P<extra>.+))?"), target_fixture="table")
-def a_game(open_table, kind, seats, learner, extra):
-    table = open_table(room("tutorial", learner, extra) if learner else room("private", seats, extra))
-    if kind != "new ":
-        act(table, CHANCE, {"type": "hide", **dict(zip(KINDS, DEFAULT_HIDEOUT))})
-        while table.state()["phase"] in ("laying", "dealing"):
-            act(table, CHANCE, first_chance(table))
-        first = True  # the first seat rolls twelve, everybody else eleven: the first seat starts
-        while kind != "dealt " and table.state()["phase"] == "rolling_for_start":
-            act(table, CHANCE, {"type": "roll", "dice": [6, 6] if first else [5, 6]})
-            first = False
-    return table
+def drop_out(st, player) -> None:
+    st["out"].append(player)
+    if st["current"] == player:  # as the rules would: the turn passes on (HO-ACC-05)
+        st["current"] = next(q for q in st["players"][st["players"].index(player):] + st["players"] if q not in st["out"])
 
 
-@given(step(r"the hideout holds (?P<g>.+?), (?P<m>.+?) and (?P<p>.+)"), target_fixture="table")
-def hideout_holds(open_table, table, pins, g, m, p):
-    return edited(open_table, table, lambda s: [swap_into(s, c, ("hideout", k), pins) for k, c in case(g, m, p).items()])
+def has_seen(st, player, card, by=None, place=None) -> None:
+    seen = {"card": card, "by": by} if by else {"card": card, "place": place}
+    st["private"][player]["seen"].append(seen)
+    if by:
+        st["private"][by]["showed"].append({"card": card, "to": player})
+        st["log"].append({"type": "showed", "seat": by, "to": player})
+    if st["private"][player]["assistant"]:
+        st["private"][player]["notes"][HEADING[KIND_OF[card]]][card] = {"seen": "shown", "by": by} if by else {"seen": "face down", "place": place}
 
 
-@given(step(r"(?P<seat>[A-Z]\w*) holds (?P<none>none of )?(?P<cards>.+)"), target_fixture="table")
-def holds(open_table, table, pins, seat, none, cards):
-    wanted = names(cards)
-
-    def change(s):
-        for card in wanted:
-            if not none:
-                swap_into(s, card, ("hand", seat), pins, avoid=wanted)
-            elif card in s["private"][seat]["hand"]:
-                other = next(q for q in s["players"] if q != seat and any(c not in pins and c not in wanted for c in s["private"][q]["hand"]))
-                swap_into(s, card, ("hand", other), pins, avoid=wanted)
-                pins.discard(card)
-
-    return edited(open_table, table, change)
+def marks(st, player, cards, only) -> None:
+    """The sheet marks exactly these cards (``only``) or every other one, each as the seat that could have shown it."""
+    other = next(p for p in st["players"] if p != player)
+    for card in KIND_OF:
+        where = locate(st, card)
+        entry = ({"seen": "in hand"} if where == ("hand", player) else {"seen": "face down", "place": where[1]} if where[0] == "face_down"
+                 else {"seen": "shown", "by": where[1] if where[0] == "hand" else other})
+        st["private"][player]["notes"][HEADING[KIND_OF[card]]][card] = entry if (card in cards) == only else None
 
 
-@given(step(r"(?P<card>.+) lies face down in (?P<place>.+)"), target_fixture="table")
-def lies_face_down(open_table, table, pins, card, place):
-    def change(s):
-        down, place_ = s["secret"]["face_down"], name(place)
-        if place_ not in down:  # move a face-down card not placed by a Given to this place
-            other = next(p for p, c in down.items() if c not in pins)
-            down[place_] = down.pop(other)
-            s["face_down"] = [p for p in PLACES if p in down]
-        swap_into(s, name(card), ("face_down", place_), pins)
-
-    return edited(open_table, table, change)
+def moments(text: str) -> list[str]:
+    return [] if text == "nothing" else [m.removeprefix("the ").removeprefix("being ") for m in re.split(r", | and ", text)]
 
 
-@given(step(r"(?:the token of )?(?P<who>.+?) stands (?:in|on) (?P<where>.+)"), target_fixture="table")
-def stands(open_table, table, who, where):
-    key = "tokens" if name(who) in KIND_OF else "positions"
-    return edited(open_table, table, lambda s: s[key].__setitem__(name(who), name(where)))
+# -- reading views ---------------------------------------------------------------------------------
+def everybody(st) -> list:
+    return [*st["players"], None]
 
 
-@given(step(r"(?:it is (?P<seat>[A-Z]\w*)'s turn|(?P<entrant>[A-Z]\w*) has just entered (?P<place>.+))"), target_fixture="table")
-def turn_of(open_table, table, seat, entrant, place):
-    def change(s):
-        if entrant:
-            s["positions"][entrant] = name(place)
-        s["turn"] = {"began": None, "dice": None, "selected": None, "path": [], "question": None, "answerer": None}
-        s.update(phase="in_place" if entrant else "starting_turn", current=entrant or seat)
-
-    return edited(open_table, table, change)
+def mine(st, player) -> dict:
+    return st.view(player)["private"][player]
 
 
-@given(step(r"(?P<seat>[A-Z]\w*) is out"), target_fixture="table")
-def is_out(open_table, table, seat):
-    def change(s):
-        s["out"].append(seat)
-        if s["current"] == seat:  # a player out takes no turn: the next one in has it
-            s["current"] = next(p for p in s["players"][s["players"].index(seat):] + s["players"] if p not in s["out"])
-
-    return edited(open_table, table, change)
+def entries(st, player) -> dict:
+    return {c: e for cards in mine(st, player)["notes"].values() for c, e in cards.items()}
 
 
-@given(step(r"(?P<seat>[A-Z]\w*) has switched the notes assistant off"), target_fixture="table")
-def switched_off(open_table, table, seat):
-    return edited(open_table, table, lambda s: s["private"][seat].__setitem__("assistant", False))
+def all_cards(st) -> list:
+    secret = st["secret"]
+    cards = list(secret["hideout"].values()) + list(secret["face_down"].values()) + secret["undealt"]
+    return sorted(cards + [c for p in st["players"] for c in st["private"][p]["hand"]])
 
 
-@given(step(r"(?P<seat>[A-Z]\w*) has (?:looked at (?P<down>.+) face down in (?P<place>.+)|shown (?P<to>\w+) (?P<card>.+))"), target_fixture="table")
-def has_seen(open_table, table, seat, down, place, to, card):
-    def change(s):
-        if down:
-            seen, viewer = {"card": name(down), "place": name(place)}, seat
-            entry = {"seen": "face down", "place": name(place)}
-        else:
-            seen, viewer = {"card": name(card), "by": seat}, to
-            s["private"][seat]["showed"].append({"card": name(card), "to": to})
-            s["log"].append({"type": "showed", "seat": seat, "to": to})
-            entry = {"seen": "shown", "by": seat}
-        s["private"][viewer]["seen"].append(seen)
-        if s["private"][viewer]["assistant"]:
-            s["private"][viewer]["notes"][HEADING[KIND_OF[seen["card"]]]][seen["card"]] = entry
-
-    return edited(open_table, table, change)
+def hidden_from_all(st, secret: set) -> bool:
+    """No view leaks, and no viewer holds, was shown, or reads in an outcome any of ``secret``."""
+    for viewer in everybody(st):
+        view = st.view(viewer)
+        slot = view["private"].get(viewer, {})
+        seen = set(slot.get("hand", [])) | {x["card"] for x in slot.get("seen", [])}
+        if leaks(view, viewer) or view["outcome"] is not None or secret & seen:
+            return False
+    return True
 
 
-@given(step(r"the notes sheet of (?P<seat>[A-Z]\w*) marks (?P<how>only|every card but) (?P<cards>.+)"), target_fixture="table")
-def sheet_marks(open_table, table, seat, how, cards):
-    listed = set(names(cards))
-
-    def change(s):
-        marked = listed if how == "only" else set(KIND_OF) - listed
-        other = next(p for p in s["players"] if p != seat)
-        for card in KIND_OF:
-            where = locate(s, card)
-            entry = {"seen": "in hand"} if where == ("hand", seat) else {"seen": "face down", "place": where[1]} if where[0] == "face_down" \
-                else {"seen": "shown", "by": where[1] if where[0] == "hand" else other}
-            s["private"][seat]["notes"][HEADING[KIND_OF[card]]][card] = entry if card in marked else None
-
-    return edited(open_table, table, change, refresh=False)
+def knowers(st, card) -> set:
+    return {p for p in st["players"] if card in [x["card"] for x in mine(st, p)["seen"] + mine(st, p)["showed"]]}
 
 
-@given(step(r"the coach has spoken to (?P<seat>[A-Z]\w*) about (?P<moments>.+)"), target_fixture="table")
-def coach_said(open_table, table, seat, moments):
-    return edited(open_table, table, lambda s: s["private"][seat].__setitem__("coach", moment_list(moments)))
+def last_log(st, kind) -> dict:
+    return [e for e in st["log"] if e["type"] == kind][-1]
 
 
-@given(step(r"(?P<seat>[A-Z]\w*) has asked (?P<n>\d+) questions"), target_fixture="table")
-def has_asked(open_table, table, seat, n):
-    entry = {"type": "asked", "seat": seat, "gang": "Dex", "method": "drill", "place": "Kitchen"}
-    return edited(open_table, table, lambda s: s["log"].extend(dict(entry) for _ in range(int(n))))
+def unanswered(st) -> bool:
+    after = st["log"][max(i for i, e in enumerate(st["log"]) if e["type"] == "asked"):]
+    return [e["type"] for e in after if e["type"] in ("showed", "nobody_showed")] == ["nobody_showed"]
 
 
-def moment_list(text: str) -> list[str]:
-    if text == "nothing":
-        return []
-    return [m.removeprefix("the ").removeprefix("being ") for m in re.split(r", | and ", text)]
+def must(st, player, kinds, cards=None) -> bool:
+    legal = [a for a in st.table.moves_of(player) if a["type"] != "switch_notes_assistant"]
+    if set(st.legal["to_act"]) - {CLOCK} != {player}:
+        return False
+    if cards is not None:
+        return sorted(a["card"] for a in legal) == sorted(cards)
+    return {a["type"] for a in legal} == set(kinds) and len(legal) == 6 * 6 * 9 + 1
 
 
-# -- When ---------------------------------------------------------------------------------------------
-@when(step(r"(?P<seat>[A-Z]\w*) rolls (?P<a>\d) and (?P<b>\d)"), target_fixture="outcome")
-def rolls(table, seat, a, b):
-    act(table, seat, {"type": "roll_dice"})
-    return act(table, CHANCE, {"type": "roll", "dice": [int(a), int(b)]})
+def ways(st, player, kind, places) -> tuple:
+    moves = [a for a in st.table.moves_of(player) if a["type"] == kind]
+    return len(moves), sorted({a["place"] for a in moves}) == sorted(places)
 
 
-@when(step(r"(?P<seat>[A-Z]\w*) (?P<trying>tries to )?" + VERBS), target_fixture="outcome")
-def player_acts(table, seat, trying, phrase):
-    return act(table, seat, action(phrase), bool(trying))
+def chance_offers(st, n_cards=None, n_places=None) -> bool:
+    moves = st.legal["moves"]
+    if {m["actor"] for m in moves} != {CHANCE} or len({m["p"] for m in moves}) != 1 or abs(sum(m["p"] for m in moves) - 1) > 1e-9:
+        return False
+    if n_cards is None:  # the hideout: one card of each kind
+        return all({KIND_OF[m["action"][k]] for k in KINDS} == set(KINDS) for m in moves) and len(moves)
+    return (len({m["action"]["card"] for m in moves}), len({m["action"]["place"] for m in moves}), len(moves)) == (n_cards, n_places, n_cards * n_places)
 
 
-@when(step(r"(?P<seat>[A-Z]\w*) tries to send (?P<payload>\{.*\})"), target_fixture="outcome")
-def send_raw(table, seat, payload):
-    return act(table, seat, json.loads(payload), trying=True)
+def clock_offers(st, timer) -> list:
+    return [a for a in st.table.moves_of(CLOCK) if a == {"type": "expire", "timer": timer}]
 
 
-@when(step(r"(?:the dice show (?P<a>\d) and (?P<b>\d)|the hideout is filled with (?P<g>.+?), (?P<m>.+?) and (?P<p>.+)|(?P<card>.+) is (?:dealt|laid face down in (?P<place>.+)))"), target_fixture="outcome")
-def chance_acts(table, a, b, g, m, p, card, place):
-    if a:
-        return act(table, CHANCE, {"type": "roll", "dice": [int(a), int(b)]})
-    if g:
-        return act(table, CHANCE, {"type": "hide", **case(g, m, p)})
-    return act(table, CHANCE, {"type": "lay", "card": name(card), "place": name(place)} if place else {"type": "deal", "card": name(card)})
+def path_walked(st) -> list:
+    turn = st.view(None)["turn"]
+    return turn["path"][: sum(turn["dice"])]
 
 
-@when(step(r"(?:the (?P<timer>show|turn) timer runs out|the clock tries to end the (?P<trying>show|turn) timer)"), target_fixture="outcome")
-def clock_acts(table, timer, trying):
-    return act(table, CLOCK, {"type": "expire", "timer": timer or trying}, bool(trying))
+# -- the vocabulary: actions, chance, facts ----------------------------------------------------------
+ACTIONS = [
+    ("select {place:place}", "select"),
+    ("confirm the move", "confirm"),
+    ("take the secret passage", "take_secret_passage"),
+    ("ask about {gang:gang}, {method:method} and {place:place}", "question"),
+    ("accuse {gang:gang}, {method:method} and {place:place}", "accuse"),
+    ("show {card:card}", "show"),
+    ("end the turn", "end_turn"),
+    ("roll the dice", "roll_dice"),
+    ("switch the notes assistant on", lambda: {"type": "switch_notes_assistant", "on": True}),
+    ("switch the notes assistant off", lambda: {"type": "switch_notes_assistant", "on": False}),
+]
+CHANCE_MOVES = [
+    ("the dice show {a:face} and {b:face}", lambda a, b: {"type": "roll", "dice": [a, b]}),
+    ("the hideout is filled with {gang:gang}, {method:method} and {place:place}", "hide"),
+    ("{card:card} is dealt", "deal"),
+    ("{card:card} is laid face down in {place:place}", "lay"),
+]
+SHEET = "the notes sheet of {player:player}"
+
+FACTS = [
+    # -- cards, hands, the hideout, the face-down cards
+    Fact("the hideout holds {g:gang}, {m:method} and {p:place}",
+         put=edit(lambda st, g, m, p: [swap_into(st, c, ("hideout", k)) for k, c in zip(KINDS, (g, m, p))])),
+    Fact("{player:player} holds none of {cards:card+}", put=edit(lambda st, player, cards: holds(st, player, cards, none=True))),
+    Fact("{player:player} holds {cards:card+}", put=edit(holds), check=lambda st, player, cards: set(cards) <= set(mine(st, player)["hand"])),
+    Fact("{card:card} lies face down in {place:place}", put=edit(lay_face_down)),
+    Fact("there are 21 cards: 6 gang members, 6 methods and 9 places", check=lambda st: all_cards(st) == sorted(KIND_OF)),
+    Fact("the gang members are {cards:gang+}", check=lambda st, cards: cards == schemas.names(SCHEMA, "gang")),
+    Fact("the methods are {cards:method+}", check=lambda st, cards: cards == schemas.names(SCHEMA, "method")),
+    Fact("the places are {cards:place+}", check=lambda st, cards: cards == PLACES and chance_offers(st) == 324),
+    Fact("chance may fill the hideout with any of {n:d} combinations of one gang member, one method and one place, each as likely",
+         check=lambda st, n: chance_offers(st) == n),
+    Fact("chance may lay any of the {c:d} other cards face down on any of the {p:d} places, each as likely",
+         check=lambda st, c, p: chance_offers(st, c, p)),
+    Fact("the seats hold {counts:d+} cards, in seat order", check=lambda st, counts: [st.view(None)["hand_sizes"][p] for p in st["players"]] == counts),
+    Fact("no card lies face down", check=lambda st: st.view(None)["face_down"] == []),
+    Fact("{n:d} cards lie face down, on {k:d} different places", check=lambda st, n, k: len(st.view(None)["face_down"]) == len(set(st.view(None)["face_down"])) == n == k),
+    Fact("a card lies face down in {place:place}", check=lambda st, place: place in st.view(None)["face_down"]),
+    Fact("the next card is dealt to {player:player}", check=lambda st, player: st.view(None)["dealing_to"] == player),
+    # -- seats and whose move it is
+    Fact("the seats are {seats:text}", check=lambda st, seats: {k: st["options"].get(k, {}) for k in ("players", "bots")} == {
+        "players": room("", seats, None)["players"], "bots": room("", seats, None).get("bots", {})}),
+    Fact("it is {player:player}'s turn", put=edit(start_turn),
+         check=lambda st, player: (st["phase"], st["current"]) == ("starting_turn", player) and player in st.legal["to_act"]),
+    Fact("it is still {player:player}'s turn", check=lambda st, player: st["current"] == player and player in st.legal["to_act"]),
+    Fact("{player:player} has just entered {place:place}", put=edit(start_turn)),
+    Fact("chance is to act", check=lambda st: st.legal["to_act"] == [CHANCE]),
+    Fact("the dice are rolled next for {player:player}",
+         check=lambda st, player: st["phase"] == "rolling_for_start" and st["start_waiting"][0] == player and st.legal["to_act"] == [CHANCE]),
+    Fact("{player:player} must show one of {cards:card+}", check=lambda st, player, cards: must(st, player, {"show"}, cards)),
+    Fact("{player:player} must accuse or end the turn", check=lambda st, player: must(st, player, {"accuse", "end_turn"})),
+    Fact("{player:player} may ask in {n:d} ways, naming only {place:place}", check=lambda st, player, n, place: ways(st, player, "question", [place]) == (n, True)),
+    Fact("{player:player} may accuse in {n:d} ways, naming each of the 9 places", check=lambda st, player, n: ways(st, player, "accuse", PLACES) == (n, True)),
+    Fact("{player:player} may select in {n:d} ways, naming each place but {place:place}",
+         check=lambda st, player, n, place: ways(st, player, "select", set(PLACES) - {place}) == (n, True)),
+    # -- the board
+    Fact("{player:player} stands [in|on] {space:space}", put=edit(lambda st, player, space: st["positions"].__setitem__(player, space)),
+         check=lambda st, player, space: st["positions"][player] == space),
+    Fact("the token of {token:token} stands in {place:place}", put=edit(lambda st, token, place: st["tokens"].__setitem__(token, place)),
+         check=lambda st, token, place: st.view(None)["tokens"][token] == place),
+    Fact("the tokens of {a:token} and {b:token} stand in {place:place}", check=lambda st, a, b, place: st.view(None)["tokens"][a] == st.view(None)["tokens"][b] == place),
+    Fact("the tokens of {a:token} and {b:token} stand in no place", check=lambda st, a, b: st.view(None)["tokens"][a] is st.view(None)["tokens"][b] is None),
+    Fact("the roll gives {player:player} {n:d} steps", check=lambda st, player, n: st["current"] == player and sum(st.view(None)["turn"]["dice"]) == n),
+    Fact("the path shown to {player:player} runs through {halls:space+} to {place:place}",
+         check=lambda st, player, halls, place: st["current"] == player and st.view(None)["turn"]["path"] == halls + [place]),
+    Fact("the path shown to {player:player} is {n:d} steps long", check=lambda st, player, n: st["current"] == player and len(st.view(None)["turn"]["path"]) == n),
+    Fact("the pawn of {player:player} would stop on {space:space}", check=lambda st, player, space: st["current"] == player and path_walked(st)[-1] == space),
+    # -- the timers
+    Fact("the clock may end the {timer:timer} timer of {player:player}",
+         check=lambda st, timer, player: st.table.moves_of(CLOCK) == clock_offers(st, timer) != [] and st.view(None)["timer"]["seat"] == player),
+    Fact("the clock may not end the {timer:timer} timer", check=lambda st, timer: st.legal["moves"] and not clock_offers(st, timer)),
+    Fact("the {timer:timer} timer is {n:d} seconds", check=lambda st, timer, n: (st.view(None)["timer"] or {}).get("timer") == timer and st.view(None)["timer"]["seconds"] == n),
+    # -- what each seat sees
+    Fact("no view shows the hideout", check=lambda st: hidden_from_all(st, set(st["secret"]["hideout"].values()))),
+    Fact("no view shows the face-down cards", check=lambda st: hidden_from_all(st, set(st["secret"]["face_down"].values()))),
+    Fact("no view shows another player's notes sheet", check=lambda st: all(set(st.view(v)["private"]) <= {v} and not leaks(st.view(v), v) for v in everybody(st))),
+    Fact("{player:player} has looked at {card:card} face down in {place:place}", put=edit(lambda st, player, card, place: has_seen(st, player, card, place=place))),
+    Fact("{by:player} has shown {player:player} {card:card}", put=edit(lambda st, by, player, card: has_seen(st, player, card, by=by))),
+    Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in [x["card"] for x in mine(st, player)["seen"]]),
+    Fact("{player:player} has not seen {card:card}", check=lambda st, player, card: card not in [x["card"] for x in mine(st, player)["seen"]]),
+    Fact("only {players:player+} can see which card was shown", check=lambda st, players: knowers(st, st["private"][last_log(st, "showed")["to"]]["seen"][-1]["card"]) == set(players)),
+    Fact("only {player:player} can see which card was looked at", check=lambda st, player: knowers(st, next(
+        x["card"] for x in st["private"][player]["seen"] if x.get("place") == last_log(st, "looked")["place"])) == {player} == {last_log(st, "looked")["seat"]}),
+    Fact("only {player:player} can see which cards were named", check=lambda st, player: {p for p in st["players"] if "accused" in mine(st, p)} == {player}),
+    Fact("no entry of the case log names a card", check=lambda st: not any(
+        set(map(str, e.values())) & set(KIND_OF) for v in everybody(st) for e in st.view(v)["log"] if e["type"] not in ("asked", "closed"))),
+    Fact("nobody could show a card", check=unanswered),
+    # -- the notes sheet
+    Fact(SHEET + " marks only {cards:card+}", put=lambda st, player, cards: marks(st, player, cards, only=True)),
+    Fact(SHEET + " marks every card but {cards:card+}", put=lambda st, player, cards: marks(st, player, cards, only=False)),
+    Fact(SHEET + " marks {n:d} cards as in hand", check=lambda st, player, n: sum(e == {"seen": "in hand"} for e in entries(st, player).values()) == n),
+    Fact(SHEET + " marks {card:card} as in hand", check=lambda st, player, card: entries(st, player)[card] == {"seen": "in hand"}),
+    Fact(SHEET + " marks {card:card} as shown by {by:player}", check=lambda st, player, card, by: entries(st, player)[card] == {"seen": "shown", "by": by}),
+    Fact(SHEET + " marks {card:card} as face down in {place:place}",
+         check=lambda st, player, card, place: entries(st, player)[card] == {"seen": "face down", "place": place}),
+    Fact(SHEET + " marks nothing for {card:card}", check=lambda st, player, card: entries(st, player)[card] is None),
+    Fact(SHEET + " is blank", check=lambda st, player: not any(entries(st, player).values())),
+    Fact(SHEET + " lists 6 gang members, 6 methods and 9 places", check=lambda st, player: [
+        list(mine(st, player)["notes"][HEADING[k]]) for k in KINDS] == [schemas.names(SCHEMA, k) for k in KINDS]),
+    Fact("{player:player} has switched the notes assistant off", put=lambda st, player: st["private"][player].__setitem__("assistant", False)),
+    # -- the accusation and the end
+    Fact("{player:player} is out", put=edit(drop_out), check=lambda st, player: player in st.view(None)["out"]),
+    Fact("{player:player} is not out", check=lambda st, player: player not in st.view(None)["out"]),
+    Fact("{player:player} has won the game", check=lambda st, player: (st["phase"], st.view(None)["outcome"]["winners"]) == ("solved", [player])),
+    Fact("the case remains unsolved", check=lambda st: (st["phase"], st.view(None)["outcome"]["winners"]) == ("unsolved", [])),
+    Fact("{player:player} sees the hideout: {g:gang}, {m:method} and {p:place}",
+         check=lambda st, player, g, m, p: mine(st, player)["hideout"] == dict(zip(KINDS, (g, m, p)))),
+    Fact("everybody sees the hideout: {g:gang}, {m:method} and {p:place}",
+         check=lambda st, g, m, p: all(st.view(v)["outcome"]["hideout"] == dict(zip(KINDS, (g, m, p))) for v in everybody(st))),
+    Fact("nobody but {player:player} has seen the hideout", check=lambda st, player: all(
+        st.view(v)["outcome"] is None and ("hideout" in st.view(v)["private"].get(v, {})) == (v == player) for v in everybody(st))),
+    # -- bots and the coach
+    Fact("{player:player} has asked {n:d} questions", put=lambda st, player, n: st["log"].extend(
+        {"type": "asked", "seat": player, "gang": "Dex", "method": "drill", "place": "Kitchen"} for _ in range(n))),
+    Fact("the coach has spoken to {player:player} about {said:text}", put=lambda st, player, said: st["private"][player].__setitem__("coach", moments(said)),
+         check=lambda st, player, said: mine(st, player)["coach"] == moments(said)),
+    Fact("only {player:player} hears the coach", check=lambda st, player: mine(st, player)["coach"] != [] and all(
+        "coach" not in json.dumps(st.view(v)["log"]) and (v == player) == ("coach" in st.view(v)["private"].get(v, {})) for v in everybody(st))),
+]
+
+install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
+_ACTIONS = phrases(TYPES, ACTIONS)
 
 
-@when(step(r"(?:an? (?P<kind>\w+) room|the (?P<tutorial>tutorial)) is requested for (?P<seats>.+?)(?:, with (?P<extra>.+))?"), target_fixture="refusal")
-def requested(implementation, kind, tutorial, seats, extra):
+# -- the steps only this game has ---------------------------------------------------------------------
+@given(parsers.re(r"(?:an? (?P<kind>new |dealt )?game of (?P<seats>.+?)|the tutorial for (?P<learner>[A-Z]\w*))(?:, with (?P<extra>.+))?"))
+def a_game(position, kind, seats, learner, extra):
+    PINS.clear()
+    options = room("tutorial", learner, extra) if learner else room("private", seats, extra)
+    if kind == "new ":
+        return position.new(options)
+    position.dealt(options, deal_cards if kind == "dealt " else deal)
+
+
+@when(parsers.re(r"(?P<player>[A-Z]\w*) rolls (?P<a>[1-6]) and (?P<b>[1-6])"), target_fixture="outcome")
+def rolls(position, player, a, b):
+    acted(position, player, {"type": "roll_dice"}, trying=False)
+    return acted(position, CHANCE, {"type": "roll", "dice": [int(a), int(b)]}, trying=False)
+
+
+@when(parsers.re(r"(?:the (?P<timer>show|turn) timer runs out|the clock tries to end the (?P<trying>show|turn) timer)"), target_fixture="outcome")
+def clock_expires(position, timer, trying):
+    return acted(position, CLOCK, {"type": "expire", "timer": timer or trying}, trying=bool(trying))
+
+
+@pytest.fixture
+def opened() -> dict:
+    """What a requested room turned out to be, when it opened."""
+    return {}
+
+
+@when(parsers.re(r"(?:an? (?P<kind>\w+) room|the (?P<tutorial>tutorial)) is requested for (?P<seats>.+?)(?:, with (?P<extra>.+))?"), target_fixture="refusal")
+def requested(implementation, opened, kind, tutorial, seats, extra):
     try:
-        implementation.close(implementation.new(GAME, room(kind or tutorial, seats, extra)))
+        table = Table.new(implementation, "heist", room(kind or tutorial, seats, extra))
     except GameError as exc:
         return exc
-    return len(room(kind or tutorial, seats, extra)["players"])
+    opened.update(table.view(None))
+    table.close()
+    return None
 
 
-@when(step(r"a copy of the game without (?P<card>.+) is loaded"), target_fixture="refusal")
-def load_without(open_table, table, card):
-    state = table.state()
-    for mine in state["private"].values():
-        mine["hand"] = [c for c in mine["hand"] if c != name(card)]
+@then(parsers.parse("the room opens with {n:d} seats"))
+def room_opens(refusal, opened, n):
+    assert refusal is None and len(opened["players"]) == n, refusal or opened["players"]
+
+
+@when(parsers.parse("a copy of the game without {card} is loaded"), target_fixture="refusal")
+def load_without(position, open_table, card):
+    state = position.table.state()
+    for slot in state["private"].values():
+        slot["hand"] = [c for c in slot["hand"] if c != card.removeprefix("the ")]
     try:
         open_table(state=state)
     except GameError as exc:
@@ -389,279 +431,57 @@ def load_without(open_table, table, card):
     return None
 
 
-@when(step(r"(?:the bots play|every (?P<answers>question is answered))"))
-def play_on(table, answers):
-    """Bots' moves while only a bot is to act; or the first card each answerer may show, until the question is answered."""
-    bots = table.state()["options"]["bots"]
+@when(parsers.re(r"(?:the bots play|every (?P<answers>question is answered))"))
+def play_on(position, answers):
+    """While only a bot is to act, its move; or, until the question is answered, the first card the answerer may show."""
+    table = position.table
+    bots = table.state()["options"].get("bots", {})
     while True:
         movers = [a for a in table.legal()["to_act"] if a != CLOCK]
-        if answers and table.state()["phase"] != "answering" or not answers and (len(movers) != 1 or movers[0] not in bots):
+        if (table.state()["phase"] != "answering") if answers else (len(movers) != 1 or movers[0] not in bots):
             return
         table.apply(movers[0], table.moves_of(movers[0])[0])
 
 
-# -- Then: requests and counts -----------------------------------------------------------------------
-@then(step(r"(?:the request is refused as (?P<code>\w+)|the room opens with (?P<n>\d+) seats)"))
-def request_answered(refusal, code, n):
-    if code:
-        assert isinstance(refusal, GameError), f"the request was accepted: {refusal}"
-        assert refusal.code == code, f"expected {code}, got {refusal.code}: {refusal.message}"
-    else:
-        assert refusal == int(n), f"the room did not open with {n} seats: {refusal}"
+@then(parsers.re(r"the bot (?P<bot>[A-Z]\w*) chooses to (?P<phrase>.+)"))
+def bot_chooses(position, bot, phrase):
+    action = next(a for a in (p.match(phrase) for p in _ACTIONS) if a is not None)
+    assert position.table.moves_of(bot) == [action], position.table.moves_of(bot)
 
 
-@then(step(r"there are 21 cards: 6 gang members, 6 methods and 9 places"))
-def cards_conserved(table):
-    s = table.state()
-    cards = list(s["secret"]["hideout"].values()) + list(s["secret"]["face_down"].values()) + s["secret"]["undealt"]
-    cards += [c for mine in s["private"].values() for c in mine["hand"]]
-    assert sorted(cards) == sorted(KIND_OF), sorted(cards)
-    assert [sum(KIND_OF[c] == k for c in cards) for k in KINDS] == [6, 6, 9]
-
-
-@then(step(r"the (?P<kind>gang members|methods|places) are (?P<cards>.+)"))
-def kind_names(table, kind, cards):
-    key = {"gang members": "gang", "methods": "method", "places": "place"}[kind]
-    hidable = sorted({m["action"][key] for m in table.legal()["moves"] if m["action"]["type"] == "hide"}, key=names(cards).index)
-    assert hidable == names(cards), hidable
-
-
-@then(step(r"chance may (?:fill the hideout with any of (?P<n>\d+) combinations of one gang member, one method and one place|lay any of the (?P<c>\d+) other cards face down on any of the (?P<p>\d+) places), each as likely"))
-def chance_may(table, n, c, p):
-    moves = table.legal()["moves"]
-    assert {m["actor"] for m in moves} == {CHANCE}
-    if n:
-        assert len(moves) == int(n) and all({KIND_OF[m["action"][k]] for k in KINDS} == set(KINDS) for m in moves)
-    else:
-        assert (len({m["action"]["card"] for m in moves}), len({m["action"]["place"] for m in moves})) == (int(c), int(p))
-        assert len(moves) == int(c) * int(p)
-    assert len({m["p"] for m in moves}) == 1 and abs(sum(m["p"] for m in moves) - 1) < 1e-9
-
-
-@then(step(r"the seats hold (?P<counts>.+) cards, in seat order"))
-def seats_hold(table, counts):
-    view = table.view(None)
-    assert [view["hand_sizes"][p] for p in view["players"]] == [int(n) for n in names(counts)], view["hand_sizes"]
-
-
-@then(step(r"(?:no card lies|(?P<n>\d+) cards lie|a card lies) face down(?:, on (?P<k>\d+) different places| in (?P<place>.+))?"))
-def face_down(table, n, k, place):
-    down = table.view(None)["face_down"]
-    if place:
-        assert name(place) in down, down
-    else:
-        assert len(down) == len(set(down)) == int(n or 0), down
-
-
-@then(step(r"the next card is dealt to (?P<seat>[A-Z]\w*)"))
-def next_dealt(table, seat):
-    assert table.view(None)["dealing_to"] == seat
-
-
-@then(step(r"(?P<seat>[A-Z]\w*) holds (?P<card>.+)"))
-def holds_then(table, seat, card):
-    assert name(card) in table.view(seat)["private"][seat]["hand"]
-
-
-# -- Then: what each seat sees ------------------------------------------------------------------------
-@then(step(r"no view shows (?P<what>the hideout|the face-down cards|another player's notes sheet)"))
-def no_view_shows(table, what):
-    s = table.state()
-    secret = set(s["secret"]["hideout"].values()) if what == "the hideout" else set(s["secret"]["face_down"].values())
-    for viewer in viewers(table):
-        view = table.view(viewer)
-        assert "secret" not in view and set(view["private"]) <= {viewer}, viewer
-        mine = view["private"].get(viewer, {})
-        if what == "another player's notes sheet":
-            continue
-        shown = {x["card"] for x in mine.get("seen", [])} | set(mine.get("hand", []))
-        assert not secret & shown and view["outcome"] is None, (viewer, secret & shown)
-
-
-@then(step(r"(?P<seat>[A-Z]\w*) has (?P<neg>not )?seen (?P<card>.+)"))
-def has_seen_then(table, seat, neg, card):
-    seen = [x["card"] for x in table.view(seat)["private"][seat]["seen"]]
-    assert (name(card) in seen) != bool(neg), seen
-
-
-@then(step(r"the case log ends with:"))
-def log_ends_with(table, datatable):
+@then("the case log ends with:")
+def log_ends_with(position, datatable):
     expected = [row[0] for row in datatable[1:]]
-    logs = {str(v): [render(e) for e in table.view(v)["log"]] for v in viewers(table)}
-    for viewer, lines in logs.items():
+    table = position.table
+    for viewer in [*table.state()["players"], None]:
+        lines = [render(e) for e in table.view(viewer)["log"]]
         assert lines[-len(expected):] == expected, (viewer, lines[-len(expected) - 2:])
 
 
-@then(step(r"(?:only (?P<seats>.+?) can see which (?P<what>card was shown|card was looked at|cards were named)|no entry of the case log names a card)"))
-def only_they_see(table, seats, what):
-    s = table.state()
-    if not seats:  # outside questions and the end, the public log names no card
-        for viewer in viewers(table):
-            named = [e for e in table.view(viewer)["log"] if e["type"] not in ("asked", "closed") and set(e.values()) & set(KIND_OF)]
-            assert not named, (viewer, named)
-        return
-    if what == "cards were named":
-        knowers = {p for p in s["players"] if "accused" in table.view(p)["private"][p]}
-    else:
-        last = [e for e in s["log"] if e["type"] == ("showed" if what.endswith("shown") else "looked")][-1]
-        card = s["private"][last.get("to", last["seat"])]["seen"][-1]["card"]
-        knowers = {p for p in s["players"] if card in [x["card"] for x in table.view(p)["private"][p]["seen"] + table.view(p)["private"][p]["showed"]]}
-    assert knowers == set(names(seats)), knowers
+def render(e: dict) -> str:
+    """A public case-log entry in the page's words (the article as the schema's names need it)."""
+    def the(x):
+        return x if x.startswith("Hall") or KIND_OF.get(x) == "gang" else f"the {x}"
 
-
-@then(step(r"nobody could show a card"))
-def nobody_showed(outcome):
-    assert [e["type"] for e in outcome.events if e["type"] in ("showed", "nobody_showed")] == ["nobody_showed"], outcome.events
-
-
-@then(step(r"the notes sheet of (?P<seat>[A-Z]\w*) (?:marks (?P<n>\d+) cards as in hand|marks (?P<card>.+?) as (?P<how>in hand|shown by (?P<by>\w+)|face down in (?P<place>.+))|marks nothing for (?P<nothing>.+)|(?P<blank>is blank)|(?P<lists>lists 6 gang members, 6 methods and 9 places))"))
-def sheet_then(table, seat, card, how, by, place, n, nothing, blank, lists):
-    notes = table.view(seat)["private"][seat]["notes"]
-    entries = {c: e for cards in notes.values() for c, e in cards.items()}
-    if card:
-        expected = {"seen": "in hand"} if how == "in hand" else {"seen": "shown", "by": by} if by else {"seen": "face down", "place": name(place)}
-        assert entries[name(card)] == expected, entries[name(card)]
-    elif n:
-        assert sum(e == {"seen": "in hand"} for e in entries.values()) == int(n), entries
-    elif nothing:
-        assert entries[name(nothing)] is None, entries[name(nothing)]
-    elif blank:
-        assert all(e is None for e in entries.values()), entries
-    else:
-        assert [sorted(notes[h], key=list(KIND_OF).index) for h in ("who", "how", "where")] == [[c for c in KIND_OF if KIND_OF[c] == k] for k in KINDS]
-
-
-# -- Then: the board and the turn ---------------------------------------------------------------------
-@then(step(r"(?P<seat>[A-Z]\w*) stands (?:in|on) (?P<where>.+)"))
-def stands_then(table, seat, where):
-    assert table.view(None)["positions"][seat] == name(where)
-
-
-@then(step(r"the tokens? of (?P<tokens>.+?) stands? in (?P<where>no place|.+)"))
-def tokens_then(table, tokens, where):
-    view = table.view(None)
-    for token in names(tokens):
-        assert view["tokens"][token] == (None if where == "no place" else name(where)), view["tokens"]
-
-
-@then(step(r"the roll gives (?P<seat>[A-Z]\w*) (?P<n>\d+) steps"))
-def roll_gives(table, seat, n):
-    view = table.view(None)
-    assert view["current"] == seat and sum(view["turn"]["dice"]) == int(n)
-
-
-@then(step(r"(?:the path shown to (?P<seat>[A-Z]\w*) (?:runs through (?P<halls>.+) to (?P<place>.+)|is (?P<n>\d+) steps long)|the pawn of (?P<mover>[A-Z]\w*) would stop on (?P<stop>.+))"))
-def path_shown(table, seat, halls, place, n, mover, stop):
-    turn = table.view(None)["turn"]
-    if halls:
-        assert turn["path"] == names(halls) + [name(place)], turn["path"]
-    elif n:
-        assert len(turn["path"]) == int(n), turn["path"]
-    else:
-        assert turn["path"][: sum(turn["dice"])][-1] == name(stop), turn
-
-
-@then(step(r"(?P<seat>[A-Z]\w*) may (?P<neg>not )?(?!\w+ in \d+ ways)" + VERBS))
-def may(table, seat, neg, phrase):
-    assert (action(phrase) in table.moves_of(seat)) != bool(neg), table.moves_of(seat)[:5]
-
-
-@then(step(r"(?P<seat>[A-Z]\w*) may (?P<verb>ask|accuse|select) in (?P<n>\d+) ways, naming (?P<what>only the .+|each of the 9 places|each place but the .+)"))
-def may_count(table, seat, verb, n, what):
-    kind = {"ask": "question", "accuse": "accuse", "select": "select"}[verb]
-    moves = [a for a in table.moves_of(seat) if a["type"] == kind]
-    places = sorted({a["place"] for a in moves})
-    expected = [name(what[5:])] if what.startswith("only") else sorted(PLACES) if what.startswith("each of") else sorted(set(PLACES) - {name(what[15:])})
-    assert len(moves) == int(n) and places == expected, (len(moves), places)
-
-
-@then(step(r"(?P<seat>[A-Z]\w*) must (?:show one of (?P<cards>.+)|accuse or end the turn)"))
-def must(table, seat, cards):
-    legal = table.legal()
-    assert legal["to_act"] == [seat] or set(legal["to_act"]) == {seat, CLOCK}, legal["to_act"]
-    mine = [a for a in table.moves_of(seat) if a["type"] != "switch_notes_assistant"]
-    if cards:
-        assert sorted(a["card"] for a in mine) == sorted(names(cards)), mine
-    else:
-        assert {a["type"] for a in mine} == {"accuse", "end_turn"} and len(mine) == 6 * 6 * 9 + 1, len(mine)
-
-
-@then(step(r"the bot (?P<seat>[A-Z]\w*) chooses to (?P<phrase>.+)"))
-def bot_chooses(table, seat, phrase):
-    assert table.moves_of(seat) == [action(phrase)], table.moves_of(seat)
-
-
-@then(step(r"(?:it is (?P<still>still )?(?P<seat>[A-Z]\w*)'s turn|chance is to act|the dice are rolled next for (?P<roller>[A-Z]\w*))"))
-def to_act(table, still, seat, roller):
-    view, legal = table.view(None), table.legal()
-    if roller:
-        assert view["phase"] == "rolling_for_start" and view["start_waiting"][0] == roller and legal["to_act"] == [CHANCE]
-    elif seat:
-        assert view["current"] == seat and (still or view["phase"] == "starting_turn"), (view["phase"], view["current"])
-        assert seat in legal["to_act"], legal["to_act"]
-    else:
-        assert legal["to_act"] == [CHANCE], legal["to_act"]
-
-
-@then(step(r"the clock may (?P<neg>not )?end the (?P<timer>show|turn) timer(?: of (?P<seat>[A-Z]\w*))?"))
-def clock_may(table, neg, timer, seat):
-    clock = table.moves_of(CLOCK)
-    if neg:
-        assert {"type": "expire", "timer": timer} not in clock, clock
-    else:
-        assert clock == [{"type": "expire", "timer": timer}] and table.view(None)["timer"]["seat"] == seat, clock
-
-
-@then(step(r"the (?P<timer>show|turn) timer is (?P<n>\d+) seconds"))
-def timer_is(table, timer, n):
-    running = table.view(None)["timer"]
-    assert running is not None and (running["timer"], running["seconds"]) == (timer, int(n)), running
-
-
-@then(step(r"the seats are (?P<seats>.+)"))
-def seats_are(table, seats):
-    expected = room("tutorial", seats, None)
-    options = table.view(None)["options"]
-    assert (options["players"], options["bots"]) == (expected["players"], expected.get("bots", {}))
-
-
-# -- Then: the accusation and the end ------------------------------------------------------------------
-@then(step(r"(?:(?P<winner>[A-Z]\w*) has won the game|the case (?P<unsolved>remains unsolved)|the game is over|(?P<seat>[A-Z]\w*) is (?P<neg>not )?out)"))
-def the_end(table, winner, unsolved, seat, neg):
-    view = table.view(None)
-    if winner or unsolved:
-        expected = ("solved", [winner]) if winner else ("unsolved", [])
-        assert view["outcome"] and (view["outcome"]["result"], view["outcome"]["winners"]) == expected, view["outcome"]
-    elif seat:
-        assert (seat in view["out"]) != bool(neg), view["out"]
-    else:
-        assert table.legal() == {"to_act": [], "moves": []}
-
-
-@then(step(r"(?:everybody|(?P<seat>[A-Z]\w*)) sees the hideout: (?P<g>.+?), (?P<m>.+?) and (?P<p>.+)"))
-def sees_hideout(table, seat, g, m, p):
-    expected = case(g, m, p)
-    if seat:
-        assert table.view(seat)["private"][seat]["hideout"] == expected
-    else:
-        for viewer in viewers(table):
-            assert table.view(viewer)["outcome"]["hideout"] == expected, viewer
-
-
-@then(step(r"nobody but (?P<seat>[A-Z]\w*) has seen the hideout"))
-def nobody_else(table, seat):
-    for viewer in viewers(table):
-        view = table.view(viewer)
-        assert view["outcome"] is None and ("hideout" in view["private"].get(viewer, {})) == (viewer == seat), viewer
-
-
-# -- Then: the coach --------------------------------------------------------------------------------------
-@then(step(r"(?:the coach has spoken to (?P<seat>[A-Z]\w*) about (?P<moments>.+)|only (?P<learner>[A-Z]\w*) hears the coach)"))
-def coach_then(table, seat, moments, learner):
-    if seat:
-        assert table.view(seat)["private"][seat]["coach"] == moment_list(moments)
-    else:
-        assert table.view(learner)["private"][learner]["coach"]
-        for viewer in viewers(table):
-            view = table.view(viewer)
-            assert "coach" not in json.dumps(view["log"]) and (viewer == learner) == ("coach" in view["private"].get(viewer, {})), viewer
+    said = {
+        "hidden": "the hideout was filled",
+        "dealt": "a card was dealt to {seat}",
+        "start_roll": "{seat} rolled {dice[0]} and {dice[1]} to decide who starts",
+        "starts": "{seat} starts",
+        "rolled": "{seat} rolled {dice[0]} and {dice[1]}",
+        "no_card": "{seat} had no card",
+        "showed": "{seat} showed {to} a card",
+        "nobody_showed": "nobody could show a card",
+        "timer_ran_out": "the {timer} timer of {seat} ran out",
+    }
+    if e["type"] in said:
+        return said[e["type"]].format(**e)
+    return {
+        "laid": lambda: f"a card was laid face down in {the(e['place'])}",
+        "moved": lambda: f"{e['seat']} moved to {the(e['to'])}",
+        "passage": lambda: f"{e['seat']} took the secret passage to {the(e['to'])}",
+        "looked": lambda: f"{e['seat']} looked at the face-down card in {the(e['place'])}",
+        "asked": lambda: f"{e['seat']} asked about {e['gang']}, {the(e['method'])} and {the(e['place'])}",
+        "accused": lambda: f"{e['seat']} opened the hideout and was {'right' if e['right'] else 'wrong'}",
+        "closed": lambda: f"the case is closed: {e['hideout']['gang']}, {the(e['hideout']['method'])} and {the(e['hideout']['place'])}",
+    }[e["type"]]()
