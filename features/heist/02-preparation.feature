@@ -170,6 +170,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
 
     Example: the bot's choice is one of the questions a person could ask there
       Given a game of Anna and the Easy bot Pip
+      And Pip holds none of Dex and the cloned keycard
       And Pip has just entered the Kitchen
       Then the bot Pip chooses to ask about Dex, the cloned keycard and the Kitchen
 

@@ -143,10 +143,11 @@ Feature: Our model of what the page leaves out — names, board and bots
       Then the bot Nyx chooses to roll the dice
 
   @HO-BOT-02 @ruling @model-bots
-  Rule: An Easy bot tours the board: it heads for the next place clockwise from where it stands, never takes a passage, asks its questions in a fixed rotation whatever it knows, and shows the first named card it holds in the sheet's order
-    Its n-th question (counting from 0) names the gang member n mod 6 and the
-    method n div 6 mod 6 in the sheet's order, so in 36 questions it names
-    every pair.  Touring and rotating make it slow, never stuck.
+  Rule: An Easy bot tours the board: it heads for the next place clockwise from where it stands, never takes a passage, asks in turn about what its sheet leaves open, and shows the first named card it holds in the sheet's order
+    Its n-th question (counting from 0) names, in the sheet's order, the
+    open gang member n mod a and the open method n mod b, a and b being how
+    many of each its sheet leaves open.  Touring and turning make it slow,
+    never stuck.
 
     Source: Preparation ¶11
 
@@ -170,11 +171,12 @@ Feature: Our model of what the page leaves out — names, board and bots
       When Pip rolls 1 and 1
       Then the bot Pip chooses to select the Dining Room
 
-    Example: Pip's eighth question names Lena and the drill
+    Example: with five gang members and five methods open, Pip's eighth question names the third of each
       Given a game of Anna and the Easy bot Pip
       And Pip has asked 7 questions
       And Pip has just entered the Kitchen
-      Then the bot Pip chooses to ask about Lena, the drill and the Kitchen
+      And the notes sheet of Pip marks only Dex and the cloned keycard
+      Then the bot Pip chooses to ask about Otto, the skeleton key and the Kitchen
 
     Example: holding Marcus and the Kitchen, Pip shows Marcus
       Given a game of Anna, the Easy bot Pip and Bernat
@@ -184,9 +186,11 @@ Feature: Our model of what the page leaves out — names, board and bots
       Then the bot Pip chooses to show Marcus
 
   @HO-BOT-03 @ruling @model-bots
-  Rule: A Normal bot heads for the nearest place its sheet leaves unmarked (or with a face-down card it has not seen), taking the passage to one when none is in reach; asks about the unmarked gang member and method it has named least; and shows a card it has already shown the asker when it can
-    Ties go to the first in board order or in the sheet's order.  Showing a
-    card the asker has already seen tells them nothing new.
+  Rule: A Normal bot heads for a place its sheet leaves unmarked (or with a face-down card it has not seen), where it has asked least and then the nearest, taking the passage to one when none is in reach; asks about the unmarked gang member and method it has named least; and shows a card it has already shown the asker when it can
+    Ties go to the first in board order or in the sheet's order.  A place
+    whose card nobody can show (it is hidden, or face down elsewhere) stays
+    unmarked; going where it asked least keeps the bot from asking there for
+    ever.  Showing a card the asker has already seen tells them nothing new.
 
     Source: Preparation ¶11
 
@@ -232,7 +236,7 @@ Feature: Our model of what the page leaves out — names, board and bots
       Then the bot Nyx chooses to show the drill
 
   @HO-BOT-04 @ruling @model-bots
-  Rule: A Hard bot plays as a Normal one and also reads its own questions nobody answered: the named cards it does not hold are in the hideout, unless some face-down card is still unseen by it
+  Rule: A Hard bot plays as a Normal one and also reads its own questions nobody answered: the named cards its sheet leaves open are in the hideout, unless some face-down card is still unseen by it
     Source: Preparation ¶11
 
     Example: nobody can answer the Hard bot Rook, so Rook accuses and wins

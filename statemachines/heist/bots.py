@@ -11,10 +11,11 @@ kind (so it is never wrong and never accuses twice), otherwise rolls, asks on
 entering a place and ends its turn after the question.  The levels differ in
 where they go, what they ask, what they show and what they conclude:
 
-* easy   tours the board clockwise, asks in a fixed rotation, shows the first
-         named card in the sheet's order (HO-BOT-02);
-* normal heads for the nearest place still open on its sheet (or with a
-         face-down card it has not seen), by the passage when none is in reach,
+* easy   tours the board clockwise, asks about what its sheet leaves open in
+         turn, shows the first named card in the sheet's order (HO-BOT-02);
+* normal heads for a place still open on its sheet (or with a face-down card
+         it has not seen), where it asked least, the nearest of those; by the
+         passage when none is in reach;
          asks about what is still open, least asked first, and shows the asker
          a card it already showed them when it can (HO-BOT-03);
 * hard   as normal, and reads its own questions nobody answered (HO-BOT-04).
@@ -48,12 +49,11 @@ def knowledge(level: str, me: str, view: dict) -> dict[str, set[str]]:
     notes = view["private"][me]["notes"]
     open_cards = {R.HEADINGS[h]: {c for c, entry in cards.items() if entry is None} for h, cards in notes.items()}
     if level == "hard" and set(view["face_down"]) <= _looked_places(me, view):
-        # HO-BOT-04: a question of its own that went round unanswered names the hideout's cards,
-        # but for those in its own hand (and face-down cards could hide them, so all must be seen)
-        hand = set(view["private"][me]["hand"])
+        # HO-BOT-04: a question of its own that went round unanswered names the hideout's cards, but
+        # for those its sheet has marked (its own, or seen face down); unseen face-down cards could hide them
         for question in _unanswered(me, view["log"]):
             for kind in R.KINDS:
-                if question[kind] not in hand:
+                if question[kind] in open_cards[kind]:
                     open_cards[kind] = {question[kind]}
     return open_cards
 
@@ -89,13 +89,12 @@ def _show(level, me, view, moves):
 
 def _question(level, me, view, moves):
     asked = [e for e in view["log"] if e["type"] == "asked" and e["seat"] == me]
-    if level == "easy":  # HO-BOT-02: the n-th question names gang n mod 6 and method n div 6 mod 6
-        n = len(asked)
-        gang, method = R.GANG[n % len(R.GANG)], R.METHODS[(n // len(R.GANG)) % len(R.METHODS)]
-    else:  # HO-BOT-03: what the sheet leaves open, named least so far, the sheet's order breaking ties
-        open_cards = knowledge(level, me, view)
-        gang, method = (min(sorted(open_cards[kind]) or list(cards), key=lambda c: (sum(e[kind] == c for e in asked), _ORDER[c]))
-                        for kind, cards in (("gang", R.GANG), ("method", R.METHODS)))
+    open_cards = knowledge(level, me, view)
+    gang, method = (sorted(open_cards[kind] or cards, key=_ORDER.get) for kind, cards in (("gang", R.GANG), ("method", R.METHODS)))
+    if level == "easy":  # HO-BOT-02: in turn, the n-th question names open gang member n and open method n
+        gang, method = gang[len(asked) % len(gang)], method[len(asked) % len(method)]
+    else:  # HO-BOT-03: the open card named least so far, the sheet's order breaking ties
+        gang, method = (min(cards, key=lambda c: sum(e[kind] == c for e in asked)) for kind, cards in (("gang", gang), ("method", method)))
     return next(m for m in moves if m["action"]["gang"] == gang and m["action"]["method"] == method)
 
 
@@ -109,7 +108,8 @@ def _movement(level, me, view, moves):
         wanted = (set(open_cards["place"]) | (set(view["face_down"]) - _looked_places(me, view))) - {here}
         if all(len(c) == 1 for c in open_cards.values()) or not wanted:
             wanted = set(R.PLACES) - {here}  # sure (or lost): the nearest place to accuse in
-        target = min(wanted, key=lambda p: (len(R.PATHS[here, p]), _PLACE_ORDER[p]))
+        asked = [e["place"] for e in view["log"] if e["type"] == "asked" and e["seat"] == me]
+        target = min(wanted, key=lambda p: (asked.count(p), len(R.PATHS[here, p]), _PLACE_ORDER[p]))
         passage = R.SECRET_PASSAGES.get(turn["began"])
         if passage in wanted and not any(len(R.PATHS[here, p]) <= reach for p in wanted):
             return next(m for m in moves if m["action"]["type"] == "take_secret_passage")
