@@ -54,9 +54,9 @@ TRANSITIONS = [
     {"trigger": "reveal_person", "source": ACTION, "dest": PERSON, "before": "reveal_person_here", "clauses": ["FD-INT-01"]},
     {"trigger": "interrogate", "source": [ACTION, PERSON], "dest": DETECTIVE_CARDS, "before": "interrogate_suspect", "clauses": ["FD-INT-02", "FD-INT-03", "FD-INT-04", "FD-INT-06"]},
     {"trigger": "use_helper", "source": [ACTION, PERSON], "dest": DETECTIVE_CARDS, "before": "call_helper", "clauses": ["FD-HLP-01", "FD-HLP-03", "FD-HLP-05"]},
-    {"trigger": "remove_obstacle", "source": ACTION, "dest": DETECTIVE_CARDS, "before": "remove_obstacle_here", "clauses": ["FD-REM-01"]},
-    {"trigger": "remove_roadblock", "source": ACTION, "dest": DETECTIVE_CARDS, "before": "remove_roadblock_near", "clauses": ["FD-REM-01"]},
-    {"trigger": "draw_detective_card", "source": ACTION, "dest": DETECTIVE_CARDS, "before": "earn_a_card", "clauses": ["FD-CO-01"]},
+    {"trigger": "remove_obstacle", "source": ACTION, "dest": DETECTIVE_CARDS, "before": "remove_here", "clauses": ["FD-REM-01"]},
+    {"trigger": "remove_roadblock", "source": ACTION, "dest": DETECTIVE_CARDS, "before": "remove_here", "clauses": ["FD-REM-01"]},
+    {"trigger": "draw_detective_card", "source": ACTION, "dest": DETECTIVE_CARDS, "before": "earn_detective_cards", "clauses": ["FD-CO-01"]},
     {"trigger": "end_action", "source": [ACTION, PERSON], "dest": DETECTIVE_CARDS, "clauses": ["FD-ACT-01"]},
     # FD-CARD-*: cards are played in every deciding phase; which card when is options_play's business
     {"trigger": "play", "source": ANY_TIME_PHASES, "dest": None, "before": "play_card", "clauses": ["FD-CARD-01", "FD-CARD-06", "FD-CARD-13"]},
