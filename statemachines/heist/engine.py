@@ -14,24 +14,12 @@ from __future__ import annotations
 
 from casebook.errors import BadRequest
 from casebook.protocol import CLOCK
-from statemachines.core import Game, GameInfo, Option, chance, memo, offer
-from statemachines.schemas import Enum, MapOf
+from statemachines.core import Game, chance, memo, offer
 
 from . import bots
 from . import rules as R
 from .machine import ACTIONS, EVENTS, INVENTORY, PHASES, STATE, TRANSITIONS, TURN
 
-INFO = GameInfo(
-    id=R.GAME_ID, title=R.TITLE, rulebook=R.RULEBOOK,
-    players=(R.MIN_SEATS, R.MAX_SEATS), default_players=R.DEFAULT_SEATS,
-    variants=R.ROOMS,
-    options={
-        "bots": Option(MapOf("player", "level"), {}, "the seats that are bots, with their level (private rooms only)"),
-        "turn_timer": Option(Enum(*R.TURN_TIMERS), "off", "seconds a person has for a turn, or off"),
-        "notes_assistant": Option(bool, False, "the notes assistant's default for every seat"),
-    },
-    tag_kinds=("ruling", "model-board", "model-bots", "players-2"),
-)
 SETUP = ("hiding", "laying", "dealing", "rolling_for_start")
 
 
@@ -50,7 +38,7 @@ def heading(card: str) -> str:
 class Heist(Game):
     """One table of the online heist game."""
 
-    info, names, board = INFO, R.NAMES, R.BOARD
+    info, names, board = R.INFO, R.NAMES, R.BOARD
     phases, transitions, actions, events, state_fields, inventory = PHASES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
 
     # -- rooms: options across fields, the tutorial's table ------------------------------------
@@ -113,8 +101,6 @@ class Heist(Game):
             raise BadRequest("face-down cards: four with two seats, none otherwise, each on the place the public list names")
         if phase not in ("hiding", "laying", "dealing") and secret["undealt"]:
             raise BadRequest(f"phase {phase} comes after the deal")
-        if (s["outcome"] is None) != (phase not in ("solved", "unsolved")):
-            raise BadRequest("the outcome is set exactly when the game has ended")
         if phase not in SETUP and (s["current"] is None or (s["current"] in s["out"] and phase != "unsolved")):
             raise BadRequest(f"phase {phase} needs a current player still in the game")  # HO-ACC-05
         if phase == "moving" and turn["dice"] is None or phase in ("in_place", "answering", "after_question") and self.here() not in R.PLACES:
@@ -201,9 +187,6 @@ class Heist(Game):
     def options_roll(self):
         return chance({"dice": [a, b]} for a in R.DIE_FACES for b in R.DIE_FACES)
 
-    def options_roll_dice(self):
-        return offer(self.current)
-
     @memo(lambda self: (self.current, self.here() in R.PLACES))
     def options_accuse(self):
         """HO-ACC-01: any gang member, any method and any of the nine places; HO-ACC-02: from inside a place."""
@@ -229,9 +212,6 @@ class Heist(Game):
     def options_show(self):
         turn = self.s["turn"]  # HO-QUE-04: one of the named cards the answerer holds
         return offer(turn["answerer"], ({"card": c} for c in self.hand(turn["answerer"]) if c in turn["question"].values()))
-
-    def options_end_turn(self):
-        return offer(self.current)
 
     def options_expire(self):
         running = self._running_timer()

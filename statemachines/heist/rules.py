@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from math import cos, pi, sin
 
+from statemachines.core import GameInfo, Option
+from statemachines.schemas import Enum, MapOf
+
 GAME_ID = "heist"
 TITLE = "The online heist game"
 RULEBOOK = "heist-online.ca.txt"
@@ -146,6 +149,19 @@ def _board_drawing() -> dict:
 
 
 BOARD = _board_drawing()
+
+
+INFO = GameInfo(
+    id=GAME_ID, title=TITLE, rulebook=RULEBOOK,
+    players=(MIN_SEATS, MAX_SEATS), default_players=DEFAULT_SEATS,
+    variants=ROOMS,
+    options={
+        "bots": Option(MapOf("player", "level"), {}, "the seats that are bots, with their level (private rooms only)"),
+        "turn_timer": Option(Enum(*TURN_TIMERS), "off", "seconds a person has for a turn, or off"),
+        "notes_assistant": Option(bool, False, "the notes assistant's default for every seat"),
+    },
+    tag_kinds=("ruling", "model-board", "model-bots", "players-2"),
+)
 
 
 # -- the data checks its own counts ----------------------------------------------------------
