@@ -339,6 +339,8 @@ FACTS = [
     Fact("no entry of the case log names a card", check=lambda st: not any(
         set(map(str, e.values())) & set(KIND_OF) for v in everybody(st) for e in st.view(v)["log"] if e["type"] not in ("asked", "closed"))),
     Fact("nobody could show a card", check=unanswered),
+    Fact("the case log names none of {cards:card+}", check=lambda st, cards: not any(
+        set(cards) & set(map(str, e.values())) for v in everybody(st) for e in st.view(v)["log"])),
     # -- the notes sheet
     Fact(SHEET + " marks only {cards:card+}", put=lambda st, player, cards: marks(st, player, cards, only=True)),
     Fact(SHEET + " marks every card but {cards:card+}", put=lambda st, player, cards: marks(st, player, cards, only=False)),

@@ -259,6 +259,7 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
       Then the case log ends with:
         | entry                                 |
         | Anna opened the hideout and was wrong |
+      And the case log names none of Otto, the stethoscope and the Garage
       And only Anna can see which cards were named
 
   @HO-LOG-06 @ruling
