@@ -7,6 +7,7 @@ Feature: Turn Sequence — roll, move and enter a location
 
   @CD-MOV-01
   Rule: A turn begins with rolling both dice; the pawn moves by their sum
+    See also: CD-PAS-01
     Example: three and five make eight
       Given a game of Justus Jonas and Peter Shaw
       When Justus Jonas rolls 3 and 5
@@ -42,6 +43,7 @@ Feature: Turn Sequence — roll, move and enter a location
 
   @CD-MOV-04
   Rule: Entering a location ends the move at once, however many pips are left
+    See also: CD-MOV-03, CD-ADV-02
     @model-board
     Example: Justus rolls twelve and enters the Highschool after four steps
       Given a game of Justus Jonas and Peter Shaw

@@ -4,6 +4,7 @@ Feature: Hazard
 
   @FD-HAZ-01
   Rule: A coloured symbol on the hazard die moves that colour's indicator one space forward, and no other
+    See also: FD-OBS-06, FD-CARD-04
 
     Example: red moves the red indicator from 2 to 3
       Given a 2-player game at difficulty 2
