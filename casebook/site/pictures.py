@@ -3,7 +3,10 @@
 ``turn_diagram`` writes the mermaid source of the turn: phases and verbs only, so that it
 reads at page width; guards and effects go to the table under it (render.py).  A verb that
 leaves many phases for the same one (Feuerdiamant's full hazard track) is drawn once, from a
-small "from N phases" box; verbs that stay in their phase are left to the table.
+small "from N phases" box; the many ways a turn ends, back into the phase that starts the
+next one, arrive at a copy of that phase ("↺ starting turn") drawn where they end, rather
+than as long arrows climbing back up the page; verbs that stay in their phase are left to
+the table.
 
 ``board_svg`` draws the modelled board as an SVG at build time: locations (labelled, styled by
 kind), the paths between them with one dot per space along a path (``length`` is the number of
@@ -22,8 +25,9 @@ from collections import Counter, defaultdict
 from casebook.site.html import esc
 
 FAN_IN = 3  # a verb from this many phases into one is drawn once, from a "from N phases" box
+LOOP_BACK = 3  # this many phases leading back into an earlier one: they arrive at a copy of it
 UNLABELLED = {"space", "advantage space", "path space"}  # many, small: a dot with a tooltip
-WIDTH, HEIGHT, MARGIN = 1000, 720, 70
+WIDTH, HEIGHT, MARGIN = 1000, 640, 60
 PALETTE = ("#3f51b5", "#00897b", "#8e24aa", "#ef6c00", "#6d4c41", "#c62828", "#2e7d32", "#546e7a")
 
 
@@ -40,6 +44,37 @@ def label(text: str) -> str:
 def phase_ids(describe: dict) -> dict[str, str]:
     """Each phase's mermaid id (``p0``, ``p1``...): a phase name may hold any character."""
     return {p["name"]: f"p{i}" for i, p in enumerate(describe["phases"])}
+
+
+def drawn_edges(describe: dict) -> tuple[dict, dict]:
+    """((source, dest) -> verbs drawn between them, verb and dest -> sources drawn as one fan-in)."""
+    edges: dict[tuple[str, str], list[str]] = defaultdict(list)
+    fans: dict[tuple[str, str], set[str]] = defaultdict(set)
+    moving = [t for t in describe["transitions"] if t.get("dest") is not None and t["dest"] != t["source"]]  # the others stay: table only
+    for t in moving:
+        fans[(t["verb"], t["dest"])].add(t["source"])
+    for t in moving:
+        if len(fans[(t["verb"], t["dest"])]) < FAN_IN and label(t["verb"]) not in edges[(t["source"], t["dest"])]:
+            edges[(t["source"], t["dest"])].append(label(t["verb"]))
+    return edges, {k: v for k, v in fans.items() if len(v) >= FAN_IN}
+
+
+def loop_backs(describe: dict, edges: dict) -> dict[str, tuple[str, set[str]]]:
+    """Phases that many later phases lead back into -> (the id of their copy, those phases)."""
+    order = {p["name"]: i for i, p in enumerate(describe["phases"])}
+    back: dict[str, set[str]] = defaultdict(set)
+    for source, dest in edges:
+        if order[dest] < order[source]:
+            back[dest].add(source)
+    return {dest: (f"again{n}", sources) for n, (dest, sources) in enumerate((d, s) for d, s in back.items() if len(s) >= LOOP_BACK)}
+
+
+def diagram_links(describe: dict) -> dict[str, str]:
+    """Every box of the diagram that stands for a phase (its copies too) -> the phase."""
+    ids = phase_ids(describe)
+    links = {ids[name]: name for name in ids}
+    links.update({alias: dest for dest, (alias, _) in loop_backs(describe, drawn_edges(describe)[0]).items()})
+    return links
 
 
 def turn_diagram(describe: dict) -> str:
@@ -63,24 +98,14 @@ def turn_diagram(describe: dict) -> str:
     declare(None, 1)
     if describe.get("initial") in ids:
         lines.append(f"  [*] --> {ids[describe['initial']]}")
-    edges: dict[tuple[str, str], list[str]] = defaultdict(list)
-    fans: dict[tuple[str, str], set[str]] = defaultdict(set)
-    for t in describe["transitions"]:
-        if t.get("dest") is None or t["dest"] == t["source"]:
-            continue  # stays in its phase: in the table, not the picture
-        fans[(t["verb"], t["dest"])].add(t["source"])
-    for t in describe["transitions"]:
-        dest = t.get("dest")
-        if dest is None or dest == t["source"]:
-            continue
-        if len(fans[(t["verb"], dest)]) >= FAN_IN:
-            continue
-        verbs = edges[(t["source"], dest)]
-        if label(t["verb"]) not in verbs:
-            verbs.append(label(t["verb"]))
+    edges, fans = drawn_edges(describe)
+    again = loop_backs(describe, edges)
+    for dest, (alias, _) in again.items():
+        lines.append(f'  state "↺ {label(dest)}" as {alias}')
     for (source, dest), verbs in edges.items():
-        lines.append(f"  {ids[source]} --> {ids[dest]} : {', '.join(verbs)}")
-    for n, ((verb, dest), sources) in enumerate(sorted((k, v) for k, v in fans.items() if len(v) >= FAN_IN)):
+        target = again[dest][0] if dest in again and source in again[dest][1] else ids[dest]
+        lines.append(f"  {ids[source]} --> {target} : {', '.join(verbs)}")
+    for n, ((verb, dest), sources) in enumerate(sorted(fans.items())):
         lines.append(f'  state "from {len(sources)} phases" as fan{n}')
         lines.append(f"  fan{n} --> {ids[dest]} : {label(verb)}")
     for p in describe["phases"]:
@@ -186,16 +211,16 @@ def board_svg(board: dict, title: str) -> str:
         if kind in UNLABELLED:
             shape = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{7 if kind != "space" else 5}" fill="{fill}" class="cb-board-dot"/>'
         else:
-            w = 14 + 7.2 * len(name)
+            w = 16 + 8.6 * len(name)
             shape = (
-                f'<rect x="{x - w / 2:.1f}" y="{y - 14:.1f}" width="{w:.1f}" height="28" rx="7" fill="{fill}" class="cb-board-place"/>'
-                f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" class="cb-board-label">{esc(name)}</text>'
+                f'<rect x="{x - w / 2:.1f}" y="{y - 15:.1f}" width="{w:.1f}" height="30" rx="8" fill="{fill}" class="cb-board-place"/>'
+                f'<text x="{x:.1f}" y="{y + 5.5:.1f}" text-anchor="middle" class="cb-board-label">{esc(name)}</text>'
             )
         out.append(f'<g class="cb-board-location" data-name="{esc(name)}" data-kind="{esc(kind)}"><title>{esc(name)} ({esc(kind)})</title>{shape}</g>')
     x = MARGIN
     for kind in colour:
-        out.append(f'<g class="cb-board-legend"><rect x="{x}" y="{HEIGHT + 8}" width="16" height="16" rx="4" fill="{colour[kind]}"/>'
-                   f'<text x="{x + 22}" y="{HEIGHT + 21}">{esc(kind)} ×{kinds[kind]}</text></g>')
-        x += 40 + 8 * len(f"{kind} ×{kinds[kind]}")
+        out.append(f'<g class="cb-board-legend"><rect x="{x}" y="{HEIGHT + 10}" width="18" height="18" rx="4" fill="{colour[kind]}"/>'
+                   f'<text x="{x + 24}" y="{HEIGHT + 25}">{esc(kind)} ×{kinds[kind]}</text></g>')
+        x += 44 + 9.5 * len(f"{kind} ×{kinds[kind]}")
     out.append("</svg>")
     return "".join(out)

@@ -323,8 +323,7 @@ class Site:
     def diagram(self, here: str, game: Game, described: dict) -> str:
         """The turn as a picture (phases and verbs), then each phase's clauses, then every transition."""
         by_id = {c.id: c for c in game.clauses}
-        ids = pictures.phase_ids(described)
-        links = {ids[p["name"]]: {"name": p["name"], "href": f"#phase-{slug(p['name'])}"} for p in described["phases"]}
+        links = {box: {"name": phase, "href": f"#phase-{slug(phase)}"} for box, phase in pictures.diagram_links(described).items()}
         linked, total = pictures.linked_share(described, [c.id for c in game.clauses])
         parts = [
             f'<div class="cb-diagram" data-search-exclude data-game="{esc(game.id)}" data-links="{esc(json.dumps(links))}">'
