@@ -75,8 +75,9 @@ function isStopWord(word) {
   return filler[word] || (typeof lunr !== "undefined" && lunr.stopWordFilter && lunr.stopWordFilter(word) === undefined);
 }
 
-/* A question in a player's words -> a lunr query Material passes on as it is (a "^1" boost is
- * neutral, and Material adds no wildcard to a term that carries one). */
+/* A question in a player's words -> a lunr query Material passes on as it is (Material adds no
+ * wildcard to a term that carries a boost: the player's words carry ^2, a number's other
+ * spelling ^1, so that "two" finds "2 players" without counting twice). */
 function rewrite(text) {
   scope = null;
   if (!text.trim() || CLAUSE_ID.test(text)) { return text; } // a clause id: Material already finds it
@@ -92,11 +93,11 @@ function rewrite(text) {
     if (words.some(function (w) { return names.indexOf(w) >= 0; })) { scope = game; }
   });
   var terms = [];
-  var add = function (word, wildcard) {
+  var add = function (word, wildcard, weight) {
     if (!word || isStopWord(word) || word.length < 2 && !/\d/.test(word)) { return; }
-    var term = wildcard && word.length >= book.min_length ? word : word + "^1";
+    var term = wildcard && word.length >= book.min_length ? word : word + "^" + (weight || 2);
     if (terms.indexOf(term) < 0) { terms.push(term); }
-    if (!wildcard && NUMBERS[word]) { add(NUMBERS[word], false); }
+    if (!wildcard && NUMBERS[word]) { add(NUMBERS[word], false, 1); }
   };
   words.forEach(function (word, i) {
     var names = scope ? book.games[scope].names || [] : [];
@@ -109,7 +110,7 @@ function rewrite(text) {
   book.synonyms.forEach(function (entry) { // [player phrase, [the features' words], game]
     if ((!scope || entry[2] === scope) && joined.indexOf(" " + entry[0] + " ") >= 0) {
       entry[1].forEach(function (word) { add(word, false); });
-      if (entry[0].indexOf(" ") > 0) { entry[0].split(" ").forEach(function (w) { replaced[w + "^1"] = true; }); }
+      if (entry[0].indexOf(" ") > 0) { entry[0].split(" ").forEach(function (w) { replaced[w + "^2"] = true; }); }
     }
   });
   terms = terms.filter(function (term) { return !replaced[term]; });

@@ -460,3 +460,14 @@ def test_the_cucumber_writer_of_these_tests_is_honest():
     assert "four cards set aside" not in names
 
 
+
+
+def test_the_site_never_imports_or_parses_an_engine():
+    """Issue 9: the site knows an engine only through the protocol (casebook.impls, hello, describe)."""
+    from tests.test_conventions import imported_modules
+
+    offenders = {p.name: sorted(m for m in imported_modules(p) if m.split(".")[0] == "statemachines") for p in (ROOT / "casebook" / "site").glob("*.py")}
+    assert not {k: v for k, v in offenders.items() if v}, offenders
+    for path in (ROOT / "casebook" / "site").glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        assert "machine.py" not in source and "ast.parse" not in source, f"{path.name} reads engine source"
