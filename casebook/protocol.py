@@ -34,6 +34,7 @@ from typing import Any, Iterable, Protocol, runtime_checkable
 
 PROTOCOL_VERSION = "1.0"
 CHANCE = "chance"
+CLOCK = "clock"  # the actor whose moves expire timers: engines never read the wall clock
 
 Json = Any
 

@@ -1,168 +1,531 @@
-"""The small core every reference game shares: the machine factory, the
-legality-by-enumeration ``apply``, views, and schema loading.
+"""The game kit: every reference game is written the same short way on it.
 
-A game's model subclasses ``GameModel`` and supplies ``_moves()`` (every
-legal move now, chance with probabilities) and ``_perform(actor, action)``
-(fire the trigger that carries the move out).  ``apply`` accepts exactly what
-``legal`` lists, and checks before anything mutates, so a rejected action
-provably changes nothing (transitions does not roll back).
+How to write a game on the kit
+==============================
+
+A game is a package ``statemachines/<game>/`` of four files:
+
+``rules.py`` — the rulebook's facts as data: ``NAMES`` (every named thing:
+    ``{"suspect": (SUSPECTS, "the six suspects")}``, and ``"player"``: the
+    fixed seat names, or ``None`` for free names), counts, the board, decks.
+    Whatever the rulebook does not give is a model, marked ``@ruling``.
+
+``machine.py`` — the turn as tables (data only):
+    ``STATES``       ``[{"name", "actor": player|players|chance|clock|None, "summary", "clauses"[, "final"]}]``;
+    ``TRANSITIONS``  transitions rows ``{"trigger", "source", "dest", "conditions", "unless",
+                     "before", "after", "clauses"}``.  The trigger IS the action type a
+                     player (or chance, or the clock) sends; the callbacks named in the row
+                     are its effects; for one trigger the first row whose guards hold wins.
+                     Rows with trigger ``AUTO`` are automatic phase changes (boardgame.io's
+                     ``endIf``/``next``): after every move the first AUTO row of the
+                     current phase whose guards hold fires, and again, until none does.
+    ``ACTIONS``      ``{trigger: ("what it does", {field: spec})}``: the action's fields;
+    ``EVENTS``       ``{type: ("what happened", {field: spec})}``;
+    ``STATE``        ``{field: spec}``: the canonical state besides game/options/players/phase;
+                     hidden information only under top-level ``"secret"`` (nobody) and
+                     ``"private": PerPlayer({...})`` (one player each).
+    ``INVENTORY``    ``{kind: ({name: count}, ["path.*.to", ...])}``: every component and where
+                     it may lie (see casebook.schemas.count); load() and random play check it.
+    Specs are the small language of ``statemachines.schemas`` (names, int, [T], {…}, PerPlayer…).
+
+``engine.py`` — one ``Game`` subclass:
+    ``setup()``            fill ``self.s`` (the canonical state, a plain dict) for ``new``;
+    ``options_<trigger>()`` for every trigger: who may send it now with which fields,
+                           built with ``offer(actor, fields…)`` or ``chance(outcomes[, weights])``
+                           (``@memo(key)`` caches a big, pure list); ``legal()`` is their union;
+    guards             pure methods ``(actor, action) -> bool`` named in rows;
+    callbacks          ``(actor, action)`` named in rows: mutate ``self.s``, ``self.emit(type, …)``;
+    ``derive()``       optional: recompute fields that follow from others (counts) after each move;
+    ``check()``        optional: what the specs cannot say about a loaded state (raise BadRequest).
+    ``check_options(options)`` optional classmethod: rules across options (the Duel is for 2).
+
+``__init__.py`` — ``make_engine = lambda: Engine(TheGame)`` (the registry's only import).
+
+What the kit does once, for every game
+--------------------------------------
+* ``new``/``load``: options checked strictly against their spec (``2.0`` is no integer), a state
+  checked against its spec, its players, its inventory, the game's ``check()``, and playability:
+  a non-final phase must offer a move, and one move of every listed type must apply without error.
+* ``legal()``: the ``options_<trigger>()`` of the triggers leaving the current phase, sorted
+  (actor, canonical JSON), computed once per position; ``apply()`` accepts exactly a listed move,
+  fires its trigger (the row's guards pick the row, its callbacks are the effect), then the AUTO rows,
+  then ``derive()``.  An error inside a move restores the table and is reported as internal.
+* ``view(player)``: the state without ``secret`` and with only the viewer's ``private`` slot.
+* ``describe()``, the mermaid diagram, ``hello`` facts and the JSON Schema
+  (``python -m statemachines.schemas``) come from the same tables.
+* One ``transitions`` Machine per game, shared by every table without registering them
+  (``Machine.models`` would make new()/close() linear in the open tables).
 """
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-from typing import Any
+import marshal
+from dataclasses import dataclass, field
+from functools import wraps
+from typing import Any, Callable, Iterable
 
 from transitions import Machine
 
-from casebook.errors import BadRequest, IllegalAction, NotYourTurn
-from casebook.protocol import CHANCE, canonical, redact, sort_moves
+from casebook import schemas as published
+from casebook.errors import BadRequest, IllegalAction, NotYourTurn, Unsupported
+from casebook.protocol import CHANCE, CLOCK, canonical
+
+from . import schemas as S
+
+AUTO = "auto"  # the trigger of automatic rows; never an action
+MAX_AUTO = 100  # automatic rows firing more often than this after one move is a loop: an engine bug
+DRY_RUNS_PER_LOAD = 1  # moves of each listed type tried on a copy when a state is loaded
 
 
-def shared_machine(states: list, transitions: list, initial: str) -> Machine:
-    """One Machine per game, built once; each game instance joins it with add_model.
+@dataclass(frozen=True)
+class Option:
+    """One option of ``new``: its spec, its default and what it means."""
 
-    auto_transitions=False: only the rulebook's verbs exist as triggers.
-    """
-    return Machine(
-        model=None,
-        states=states,
-        transitions=transitions,
-        initial=initial,
-        model_attribute="phase",  # ``state`` is the protocol's call, not the phase
-        auto_transitions=False,
-        send_event=False,
-        ignore_invalid_triggers=False,
-    )
+    spec: Any
+    default: Any
+    doc: str
 
 
-def mermaid_diagram(states: list, transitions: list, initial: str, title: str) -> str:
-    """The turn structure as a mermaid stateDiagram, drawn by transitions itself."""
+@dataclass(frozen=True)
+class GameInfo:
+    """The facts every game states the same way (``hello`` and the site read them)."""
+
+    id: str
+    title: str
+    rulebook: str                        # the file in shared/rulebooks
+    players: tuple[int, int]             # fewest, most
+    default_players: tuple[str, ...]
+    player_names: tuple[str, ...] | None = None   # fixed seat names, or None for free names
+    variants: tuple[str, ...] = ()       # the first is the default
+    options: dict[str, Option] = field(default_factory=dict)   # besides players and variant
+    tag_kinds: tuple[str, ...] = ()      # the Gherkin tags of this game besides clause ids
+    optional: tuple[str, ...] = ()
+    declines: tuple[str, ...] = ()
+
+
+class InternalError(RuntimeError):
+    """A listed move that failed inside the engine: a bug, reported as ``internal_error``; the table is restored."""
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of plain JSON (marshal: C speed, ~2x the recursive copy)."""
+    return marshal.loads(marshal.dumps(value))
+
+
+# -- building options -------------------------------------------------------------------
+def offer(actor: str, choices: Iterable[dict] = ({},)) -> list[tuple]:
+    """Moves of one actor: one per dict of fields (default: one move without fields)."""
+    return [(actor, fields, None) for fields in choices]
+
+
+def chance(outcomes: Iterable[dict], weights: Iterable[float] | None = None) -> list[tuple]:
+    """Chance moves, uniform or weighted; the kit makes the probabilities sum to 1."""
+    outcomes = list(outcomes)
+    weights = [1.0] * len(outcomes) if weights is None else list(weights)
+    total = float(sum(weights))
+    return [(CHANCE, o, w / total) for o, w in zip(outcomes, weights) if w]
+
+
+class Built(list):
+    """Moves already built and sorted (what @memo caches)."""
+
+
+def memo(key: Callable[[Any], Any]):
+    """Cache an ``options_<trigger>`` whose moves depend only on ``key(self)``: built and sorted once."""
+
+    def decorate(fn):
+        trigger = fn.__name__.removeprefix("options_")
+        cache: dict = {}
+
+        @wraps(fn)
+        def cached(self):
+            k = key(self)
+            built = cache.get(k)
+            if built is None:
+                built = cache[k] = Built(sorted(_entries(trigger, fn(self)), key=_first))
+            return built
+
+        return cached
+
+    return decorate
+
+
+def _first(entry):
+    return entry[0]
+
+
+def _entries(trigger: str, options) -> list[tuple]:
+    out = []
+    for actor, fields, p in options:
+        action = {"type": trigger, **fields}
+        move = {"actor": actor, "action": action} if p is None else {"actor": actor, "action": action, "p": p}
+        out.append(((actor, canonical(action)), move))
+    return out
+
+
+def _listify(value) -> list:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+# -- the game -------------------------------------------------------------------------------
+class Game:
+    """One table.  Subclasses are data plus guards, callbacks and ``options_<trigger>``: see the module doc."""
+
+    info: GameInfo
+    names: dict                 # rules.NAMES
+    phases: list[dict]          # machine.STATES: the phases
+    transitions: list[dict]     # machine.TRANSITIONS
+    actions: dict               # machine.ACTIONS
+    events: dict                # machine.EVENTS
+    state_fields: dict          # machine.STATE
+    inventory: dict = {}        # machine.INVENTORY
+    board: dict | None = None   # the modelled board for describe(): {"locations": [...], "paths": [...]}
+    facts: dict = {}            # rules data a player reads off the components (published in the schema's "facts")
+
+    machine: Machine
+    _triggers: dict[str, tuple[str, ...]]
+    _auto_phases: frozenset
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if "transitions" not in cls.__dict__:
+            return
+        names = [p["name"] for p in cls.phases]
+        cls.initial = names[0]
+        cls.final_phases = frozenset(p["name"] for p in cls.phases if p.get("final"))
+        cls.machine = Machine(
+            model=None,
+            states=[{"name": p["name"], "final": bool(p.get("final"))} for p in cls.phases],
+            transitions=[{k: v for k, v in row.items() if k != "clauses"} for row in cls.transitions],
+            initial=cls.initial,
+            model_attribute="phase",  # ``state`` is the protocol's call, not the phase
+            auto_transitions=False,   # only the rulebook's verbs are triggers
+            send_event=False,
+            ignore_invalid_triggers=False,
+        )
+        triggers: dict[str, list[str]] = {n: [] for n in names}
+        for trigger, event in cls.machine.events.items():
+            for source in event.transitions:
+                if trigger != AUTO:
+                    triggers[source].append(trigger)
+        cls._triggers = {n: tuple(sorted(t)) for n, t in triggers.items()}
+        cls._auto_phases = frozenset(cls.machine.events[AUTO].transitions) if AUTO in cls.machine.events else frozenset()
+        cls._verify_tables()
+        cls._name_sets = {n: frozenset(v) for n, (v, _) in cls.names.items() if v is not None}
+        cls._check_state = S.checker(cls.state_spec(), cls._name_sets)
+        cls._check_options = S.checker(cls.options_spec(), cls._name_sets)
+        cls._check_action = {t: S.checker(S.typed(t, f), cls._name_sets) for t, (_, f) in cls.actions.items()}
+
+    @classmethod
+    def _verify_tables(cls) -> None:
+        """Loud at import: every named guard and callback exists, every trigger has options and an action spec."""
+        problems = []
+        for row in cls.transitions:
+            for key in ("conditions", "unless", "before", "after"):
+                problems += [f"row {row['trigger']}: no method {n}" for n in _listify(row.get(key)) if not callable(getattr(cls, n, None))]
+        for trigger in {t for ts in cls._triggers.values() for t in ts}:
+            if not callable(getattr(cls, f"options_{trigger}", None)):
+                problems.append(f"trigger {trigger} has no options_{trigger}()")
+            if trigger not in cls.actions:
+                problems.append(f"trigger {trigger} has no ACTIONS entry")
+        if problems:
+            raise TypeError(f"{cls.__name__}: " + "; ".join(problems))
+
+    # -- specs of the protocol's JSON (the schema generator and load() share them) ------------
+    @classmethod
+    def options_fields(cls) -> dict[str, Option]:
+        info = cls.info
+        players = S.ListOf("player", info.players[0], info.players[1], unique=True)
+        fields = {"players": Option(players, list(info.default_players), f"{info.players[0]} to {info.players[1]} players, in seating order")}
+        if info.variants:
+            fields["variant"] = Option(S.Enum(*info.variants), info.variants[0], "the variant played: " + ", ".join(info.variants))
+        return {**fields, **info.options}
+
+    @classmethod
+    def options_spec(cls) -> S.Spec:
+        return S.Obj({name: (o.spec, o.doc) for name, o in cls.options_fields().items()})
+
+    @classmethod
+    def state_spec(cls) -> S.Spec:
+        return S.Obj({
+            "game": S.Const(cls.info.id), "options": (cls.options_spec(), "the options this table was started with, defaults filled in"),
+            "players": (S.ListOf("player", *cls.info.players, unique=True), "the players in seating order"),
+            "phase": (S.Enum(*[p["name"] for p in cls.phases]), "the machine's phase (see 'phases')"),
+            **cls.state_fields,
+        })
+
+    @classmethod
+    def view_spec(cls) -> S.Spec:
+        fields = {k: v for k, v in cls.state_fields.items() if k.rstrip("?") != "secret"}
+        for key in [k for k in fields if k.rstrip("?") == "private"]:
+            slot = S.spec(fields[key])
+            slot = slot.inner if isinstance(slot, S.Doc) else slot
+            fields[key] = (S.MapOf("player", slot.value), "the viewer's own slot only")
+        return S.Obj({**{k: v for k, v in S.spec(cls.state_spec()).fields.items() if k in ("game", "options", "players", "phase")}, **fields})
+
+    @classmethod
+    def schema(cls) -> dict:
+        return S.game_schema(cls)
+
+    @classmethod
+    def phase_table(cls) -> list[dict]:
+        return [{"name": p["name"], "parent": p.get("parent"), "final": bool(p.get("final")), "actor": p.get("actor"),
+                 "summary": p.get("summary", ""), "clauses": list(p.get("clauses", []))} for p in cls.phases]
+
+    @classmethod
+    def inventory_table(cls) -> dict:
+        return {kind: {"count": dict(count), "at": list(paths)} for kind, (count, paths) in cls.inventory.items()}
+
+    @classmethod
+    def describe(cls) -> dict:
+        rows = []
+        for row in cls.transitions:
+            for source in _listify(row["source"]):
+                rows.append({
+                    "verb": row["trigger"], "source": source, "dest": row.get("dest") or source,
+                    "conditions": _listify(row.get("conditions")), "unless": _listify(row.get("unless")),
+                    "effects": _listify(row.get("before")) + _listify(row.get("after")), "clauses": list(row.get("clauses", [])),
+                })
+        return {"game": cls.info.id, "title": cls.info.title, "initial": cls.initial, "phases": cls.phase_table(),
+                "transitions": rows, "board": cls.board}
+
+    # -- a table -------------------------------------------------------------------------------
+    def __init__(self, s: dict):
+        self.s = s
+        self._legal: list | None = None
+        self._keys: frozenset | None = None
+        self._events: list[dict] = []
+
+    @property
+    def phase(self) -> str:
+        return self.s["phase"]
+
+    @phase.setter
+    def phase(self, value: str) -> None:  # transitions sets the phase here
+        self.s["phase"] = value
+
+    @property
+    def players(self) -> list[str]:
+        return self.s["players"]
+
+    # hooks a game may override
+    def setup(self) -> None:  # pragma: no cover - every game has one
+        raise NotImplementedError
+
+    def derive(self) -> None:
+        pass
+
+    def check(self) -> None:
+        pass
+
+    @classmethod
+    def check_options(cls, options: dict) -> None:
+        pass
+
+    def triggers(self) -> tuple[str, ...]:
+        """The verbs open now: the current phase's; a game may narrow them (a pending draw interrupts a phase)."""
+        return self._triggers[self.phase]
+
+    def emit(self, kind: str, **fields) -> None:
+        self._events.append({"type": kind, **fields})
+
+    # -- new and load --------------------------------------------------------------------
+    @classmethod
+    def normalise_options(cls, options) -> dict:
+        if type(options) is not dict:
+            raise BadRequest(f"options must be an object, got {options!r}")
+        if cls.info.variants and "variant" in options and options["variant"] not in cls.info.variants:
+            raise Unsupported(f"no variant {options['variant']!r}; variants are {list(cls.info.variants)}")
+        full = {name: json_copy(o.default) for name, o in cls.options_fields().items()}
+        full.update(options)
+        cls._check_options(full, None, "options")
+        cls.check_options(full)
+        return full
+
+    @classmethod
+    def new(cls, options) -> "Game":
+        options = cls.normalise_options(options)
+        table = cls({"game": cls.info.id, "options": options, "players": list(options["players"]), "phase": cls.initial})
+        table.setup()
+        table.derive()
+        return table
+
+    @classmethod
+    def load(cls, state) -> "Game":
+        """A table from a canonical state, or BadRequest: only states that can be played are accepted."""
+        if type(state) is not dict or state.get("game") != cls.info.id:
+            raise BadRequest(f"not a {cls.info.id} state")
+        options, players = state.get("options"), state.get("players")
+        cls._check_options(options, None, "$.options")
+        cls.check_options(options)
+        if players != options["players"]:
+            raise BadRequest("$.players must be options.players")
+        cls._check_state(state, players)
+        problems = published.inventory_problems(cls.inventory_table(), state)
+        if problems:
+            raise BadRequest("the components do not add up: " + "; ".join(problems[:3]))
+        table = cls(json_copy(state))
+        table.derive()
+        table.check()
+        table._check_playable()
+        return table
+
+    def _check_playable(self) -> None:
+        if self.phase in self.final_phases:
+            return
+        try:
+            moves = self._legal_entries()
+        except Exception as exc:  # a state the rules cannot continue from
+            raise BadRequest(f"this state cannot be played: legal() fails in phase {self.phase}: {type(exc).__name__}: {exc}") from None
+        if not moves:
+            raise BadRequest(f"this state cannot be played: nobody can act in phase {self.phase}")
+        tried: dict[str, int] = {}
+        for _, move in moves:
+            kind = move["action"]["type"]
+            if tried.get(kind, 0) >= DRY_RUNS_PER_LOAD:
+                continue
+            tried[kind] = tried.get(kind, 0) + 1
+            scratch = type(self)(json_copy(self.s))
+            try:
+                scratch._perform(move["actor"], move["action"])
+            except InternalError as exc:
+                raise BadRequest(f"this state cannot be played: {canonical(move)} fails: {exc}") from None
+
+    # -- the protocol calls ------------------------------------------------------------------
+    def state(self) -> dict:
+        return json_copy(self.s)
+
+    def view(self, player: str | None) -> dict:
+        if player is not None and player not in self.players:
+            raise BadRequest(f"no player {player!r} at this table; players are {self.players}")
+        shown = {k: v for k, v in self.s.items() if k not in ("secret", "private")}
+        if "private" in self.s:
+            mine = self.s["private"].get(player) if player is not None else None
+            shown["private"] = {player: mine} if mine is not None else {}
+        return json_copy(shown)
+
+    def legal(self) -> dict:
+        moves = [m for _, m in self._legal_entries()]
+        return {"to_act": sorted({m["actor"] for m in moves}), "moves": json_copy(moves)}
+
+    def close(self) -> None:
+        pass  # nothing registered anywhere: the host forgets the table
+
+    def apply(self, actor, action) -> list[dict]:
+        if type(actor) is not str or not (actor in (CHANCE, CLOCK) or actor in self.players):
+            raise BadRequest(f"no actor {actor!r} at this table; actors are {self.players + [CHANCE, CLOCK]}")
+        if type(action) is not dict or type(action.get("type")) is not str:
+            raise BadRequest(f'an action is an object with a "type", got {action!r}')
+        check = self._check_action.get(action["type"])
+        if check is None:
+            raise BadRequest(f"no action of type {action['type']!r}; types are {sorted(self.actions)}")
+        check(action, self.players, "action")
+        moves = self._legal_entries()
+        if not moves:
+            raise IllegalAction("the game is over")
+        if self._keys is None:
+            self._keys = frozenset(k for k, _ in moves)
+        if (actor, canonical(action)) not in self._keys:
+            actors = {k[0] for k in self._keys}
+            if actor not in actors:
+                raise NotYourTurn(f"{actor} may not act now; waiting for {', '.join(sorted(actors))}")
+            raise IllegalAction(self._why_illegal(actor, action))
+        return self._perform(actor, action)
+
+    # -- the kit's machinery -----------------------------------------------------------------
+    def _legal_entries(self) -> list:
+        if self._legal is None:
+            triggers = self.triggers()
+            parts = [_entries(t, b) if not isinstance(b, Built) else b for t, b in zip(triggers, (getattr(self, "options_" + t)() for t in triggers))]
+            if len(parts) == 1 and isinstance(parts[0], Built):
+                self._legal = parts[0]
+            else:
+                self._legal = sorted((e for part in parts for e in part), key=_first)
+        return self._legal
+
+    def _why_illegal(self, actor: str, action: dict) -> str:
+        if action["type"] not in self.triggers():
+            now = ", ".join(self.triggers()) or "nothing"
+            return f"no {action['type']} in phase {self.phase}; now: {now}"
+        return f"{actor} may not {canonical(action)} now (phase {self.phase})"
+
+    def _perform(self, actor: str, action: dict) -> list[dict]:
+        """Fire a listed move, then the automatic rows; restore everything if the engine fails."""
+        snapshot = json_copy(self.s)
+        self._events = []
+        self._legal = self._keys = None
+        action = json_copy(action)
+        try:
+            if not self.machine.events[action["type"]].trigger(self, actor, action):
+                raise InternalError(f"no row of {action['type']} fits phase {self.phase}")
+            for _ in range(MAX_AUTO):
+                if self.phase not in self._auto_phases or not self.machine.events[AUTO].trigger(self, actor, action):
+                    break
+            else:
+                raise InternalError(f"automatic rows loop in phase {self.phase}")
+            self.derive()
+        except Exception as exc:
+            self.s, self._events, self._legal, self._keys = snapshot, [], None, None
+            if isinstance(exc, InternalError):
+                raise
+            raise InternalError(f"{canonical(action)} failed: {type(exc).__name__}: {exc}") from exc
+        events, self._events = self._events, []
+        return json_copy(events)
+
+
+class Engine:
+    """What the reference host sees of a game: facts, schema, new, load, describe, diagram."""
+
+    def __init__(self, game: type[Game]):
+        self.game = game
+        self.game_id = game.info.id
+        info = game.info
+        self.facts = {
+            "title": info.title, "rulebook": info.rulebook, "players": list(info.players),
+            **({"player_names": list(info.player_names)} if info.player_names else {}),
+            "variants": list(info.variants),
+            "options": {name: o.doc for name, o in game.options_fields().items()},
+            "tags": list(info.tag_kinds), "optional": list(info.optional), "declines": list(info.declines),
+        }
+        self._schema = None
+
+    @property
+    def schema(self) -> dict:
+        if self._schema is None:
+            self._schema = published.load(self.game_id)
+        return self._schema
+
+    def new(self, options) -> Game:
+        return self.game.new(options)
+
+    def load(self, state) -> Game:
+        return self.game.load(state)
+
+    def describe(self) -> dict:
+        return self.game.describe()
+
+    def diagram(self) -> str:
+        return mermaid_diagram(self.game)
+
+
+def mermaid_diagram(game: type[Game]) -> str:
+    """The turn structure as a mermaid stateDiagram, drawn by transitions itself: phases and verbs."""
     from transitions.extensions import GraphMachine
 
-    class _Drawing:  # GraphMachine draws the graph of a model; this one only holds a state
+    class _Drawing:  # GraphMachine draws the graph of a model; this one only holds a phase
         pass
 
     model = _Drawing()
     GraphMachine(
         model=model,
-        states=states,
-        transitions=transitions,
-        initial=initial,
+        states=[{"name": p["name"], "final": bool(p.get("final"))} for p in game.phases],
+        transitions=[{k: row[k] for k in ("trigger", "source", "dest") if k in row} for row in game.transitions],
+        initial=game.initial,
         auto_transitions=False,
         graph_engine="mermaid",
-        show_conditions=True,
-        title=title,
+        show_conditions=False,
+        title=game.info.title,
     )
     return model.get_graph().draw(None)
-
-
-def load_schema(game_id: str) -> dict:
-    """A game's JSON Schema (``$defs``: options, state, view, action, event).
-
-    The schemas are part of the protocol, so they live with the harness
-    (casebook/schemas/<game>.json), which validates every implementation by them.
-    """
-    return json.loads(resources.files("casebook.schemas").joinpath(f"{game_id}.json").read_text())
-
-
-class GameModel:
-    """Base of a game's model.  Subclasses hold their data; the machine holds ``state``.
-
-    Subclass contract:
-      * ``machine``: the game's shared Machine (class attribute)
-      * ``players``: list of player ids; ``phase`` is the machine's state
-      * ``_moves() -> list[{"actor", "action"[, "p"]}]``: everything legal now
-      * ``_perform(actor, action) -> list[event]``: carry a legal move out
-      * ``to_json() -> dict`` / ``from_json(state)``: the canonical state
-      * ``_shape_error(actor, action) -> str | None``: why a request is malformed
-      * ``_why_illegal(actor, action) -> str``: a readable reason (optional)
-    """
-
-    machine: Machine
-    players: list[str]
-    phase: str  # set by the machine
-
-    def __init__(self) -> None:
-        self.machine.add_model(self)
-        self._legal_cache: list[dict] | None = None
-
-    def close(self) -> None:
-        self.machine.remove_model(self)
-
-    # -- protocol calls -----------------------------------------------------
-    def legal(self) -> dict:
-        moves = self._legal_moves()
-        to_act = sorted({m["actor"] for m in moves})
-        return {"to_act": to_act, "moves": json_copy(moves)}  # the cache stays ours
-
-    def view(self, player: str | None) -> dict:
-        if player is not None and player not in self.players:
-            raise BadRequest(f"no player {player!r} at this table; players are {self.players}")
-        return redact(self.to_json(), player)
-
-    def state(self) -> dict:
-        return self.to_json()
-
-    def apply(self, actor: str, action: Any) -> list[dict]:
-        if not isinstance(actor, str):
-            raise BadRequest(f"actor must be a string, got {actor!r}")
-        if actor != CHANCE and actor not in self.players:
-            raise BadRequest(f"no player {actor!r} at this table; players are {self.players}")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise BadRequest(f'an action is an object with a "type", got {action!r}')
-        shape = self._shape_error(actor, action)
-        if shape:
-            raise BadRequest(shape)
-        moves = self._legal_moves()
-        if not moves:
-            raise IllegalAction("the game is over")
-        actors = {m["actor"] for m in moves}
-        if actor not in actors:
-            raise NotYourTurn(f"{actor} may not act now; waiting for {', '.join(sorted(actors))}")
-        # == finds the candidate cheaply; canonical() then tells 1 from true and 1.0
-        key = canonical(action)
-        if not any(m["actor"] == actor and m["action"] == action and canonical(m["action"]) == key for m in moves):
-            raise IllegalAction(self._why_illegal(actor, action))
-        self._legal_cache = None
-        return self._perform(actor, json_copy(action))
-
-    # -- helpers for subclasses ----------------------------------------------
-    def _legal_moves(self) -> list[dict]:
-        if self._legal_cache is None:
-            self._legal_cache = sort_moves(self._moves())
-        return self._legal_cache
-
-    def _invalidate(self) -> None:
-        self._legal_cache = None
-
-    def _shape_error(self, actor: str, action: dict) -> str | None:
-        return None
-
-    def _why_illegal(self, actor: str, action: dict) -> str:
-        return f"{actor} may not {canonical(action)} in phase {self.phase!r}"
-
-    def _moves(self) -> list[dict]:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def _perform(self, actor: str, action: dict) -> list[dict]:  # pragma: no cover
-        raise NotImplementedError
-
-    def to_json(self) -> dict:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-
-def json_copy(value: Any) -> Any:
-    """A deep copy of plain JSON, several times faster than copy.deepcopy."""
-    if isinstance(value, dict):
-        return {k: json_copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [json_copy(v) for v in value]
-    return value
-
-
-def uniform(actions: list[dict]) -> list[dict]:
-    """Chance moves with equal probability, one per outcome."""
-    p = 1.0 / len(actions)
-    return [{"actor": CHANCE, "action": a, "p": p} for a in actions]

@@ -29,6 +29,7 @@ from functools import lru_cache
 
 import jsonschema
 
+from casebook import schemas
 from casebook.errors import DriverFailure
 from casebook.impls import close_implementation, open_implementation
 from casebook.protocol import CHANCE, canonical, leaks, sort_moves
@@ -41,10 +42,8 @@ P_TOLERANCE = 1e-6
 @lru_cache(maxsize=None)
 def game_schema(game: str) -> dict | None:
     """The published schema of a game, or None when the harness has none (a toy game)."""
-    from statemachines.core import load_schema  # only reads casebook/schemas/<game>.json
-
     try:
-        return load_schema(game)
+        return schemas.load(game)
     except (FileNotFoundError, OSError, json.JSONDecodeError):
         return None
 

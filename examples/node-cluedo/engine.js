@@ -79,7 +79,7 @@ function fresh(opts) {
     markers: Object.fromEntries([...SUSPECTS, ...ITEMS].map((m) => [m, null])),
     start_rolls: {}, start_waiting: [...ps], current: null, turn: newTurn(), out: [],
     advantage: opts.advantage_cards ? { stack: { ...ADVANTAGE_DECK }, discard: { taxi: 0, headquarters: 0, tip_off: 0 } } : null,
-    winner: null, solution: null,
+    outcome: null,
     secret: { case_file: null, undealt: [...CARDS] },
     private: each(() => ({ hand: [], shown: [] })),
   };

@@ -18,7 +18,7 @@ Feature: Game sequence
       Given a 2-player game at difficulty 1
       And no event token lies on the red track
       When the dice show "red" and 3
-      And Justus moves to "Schrottplatz"
+      And Justus tries to move to "Schrottplatz"
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
@@ -57,13 +57,13 @@ Feature: Game sequence
     Example: Peter may not move the hazard indicator in Justus's turn
       Given a 2-player game at difficulty 1
       When the dice show "blue" and 2
-      And Peter moves the blue hazard indicator
+      And Peter tries to move the blue hazard indicator
       Then the action is rejected as not_your_turn
       And the game is exactly as it was
 
     Example: an unknown action is a bad request
       Given a 2-player game at difficulty 1
       When the dice show "blue" and 2
-      And Justus sends {"type": "teleport"}
+      And Justus tries to send {"type": "teleport"}
       Then the action is rejected as bad_request
       And the game is exactly as it was

@@ -16,7 +16,7 @@ Feature: Hazard
     Example: red does not let Justus move blue
       Given a 2-player game at difficulty 2
       And Justus has rolled "red" and 3
-      When Justus moves the blue hazard indicator
+      When Justus tries to move the blue hazard indicator
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 

@@ -19,7 +19,7 @@ Feature: Movement
       Given a 2-player game at difficulty 1
       And Peter has rolled "red" and 3
       And it is Peter's movement step on "Zentrale"
-      When Peter moves to "Jachthafen"
+      When Peter tries to move to "Jachthafen"
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 

@@ -33,7 +33,7 @@ Feature: Action a: reveal a clue card
       Given a 3-player game at difficulty 1
       And the clue "glove" lies face up at "Jachthafen"
       And it is Bob's action step on "Jachthafen"
-      When Bob reveals the clue
+      When Bob tries to reveal the clue
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 

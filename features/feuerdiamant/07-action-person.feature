@@ -132,7 +132,7 @@ Feature: Action b: reveal a person card and interrogate or use it
       And the clue "timer switch" lies face up at "Wasserwerk"
       And the obstacle "Movement -2" lies on "Wasserwerk"
       And it is Peter's action step on "Jachthafen"
-      When Peter interrogates with the clue at "Wasserwerk"
+      When Peter tries to interrogate with the clue at "Wasserwerk"
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
@@ -164,7 +164,7 @@ Feature: Action b: reveal a person card and interrogate or use it
       And "Morton" lies face up at "Hospital"
       And "Victor Hugenay" is in hiding beside the board
       And it is Peter's action step on "Hospital"
-      When Peter uses Morton to return "Victor Hugenay" to "Zentrale"
+      When Peter tries to use Morton to return "Victor Hugenay" to "Zentrale"
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
@@ -207,7 +207,7 @@ Feature: Action b: reveal a person card and interrogate or use it
       And "Uncle Titus" lies face up at "Leuchtturm"
       And the event token "roadblock Hospital~Kunstgalerie" lies on space 13 of the red track
       And it is Peter's action step on "Leuchtturm"
-      When Peter uses Uncle Titus on the roadblock between "Hospital" and "Kunstgalerie"
+      When Peter tries to use Uncle Titus on the roadblock between "Hospital" and "Kunstgalerie"
       Then the action is rejected as illegal_action
       And the game is exactly as it was
       And Peter cannot use the helper

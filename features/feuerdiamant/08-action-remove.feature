@@ -30,7 +30,7 @@ Feature: Action c: remove an obstacle or roadblock
       Given a 2-player game at difficulty 1
       And the obstacle "Movement -2" lies on "Wasserwerk"
       And it is Peter's action step on "Wasserwerk"
-      When Peter removes the obstacle
+      When Peter tries to remove the obstacle
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
@@ -39,6 +39,6 @@ Feature: Action c: remove an obstacle or roadblock
       And a roadblock lies between "Rathaus" and "Zeitungsverlag"
       And Justus's figure stands on "Schrottplatz"
       And it is Peter's action step on "Schrottplatz"
-      When Peter removes the roadblock between "Rathaus" and "Zeitungsverlag"
+      When Peter tries to remove the roadblock between "Rathaus" and "Zeitungsverlag"
       Then the action is rejected as illegal_action
       And the game is exactly as it was

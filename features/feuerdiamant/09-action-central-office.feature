@@ -18,7 +18,7 @@ Feature: Action d: draw a detective card in the Central Office
     Example: not elsewhere
       Given a 2-player game at difficulty 1
       And it is Peter's action step on "Rathaus"
-      When Peter draws a detective card
+      When Peter tries to draw a detective card
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 

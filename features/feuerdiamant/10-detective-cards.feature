@@ -105,7 +105,7 @@ Feature: Detective cards
       And Justus holds "Investigation Success"
       And the red hazard indicator stands on space 3
       And Peter has rolled "red" and 3
-      When Justus plays "Investigation Success" on the white track
+      When Justus tries to play "Investigation Success" on the white track
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
@@ -126,7 +126,7 @@ Feature: Detective cards
       And Justus holds "Central Office"
       And Justus's figure stands on "Zentrale"
       And it is Peter's detective cards step on "Zentrale"
-      When Justus plays "Central Office" to move back on the red track
+      When Justus tries to play "Central Office" to move back on the red track
       Then the action is rejected as not_your_turn
       And the game is exactly as it was
 
@@ -226,7 +226,7 @@ Feature: Detective cards
       And Peter holds "Remove a Roadblock"
       And a roadblock lies between "Rathaus" and "Zeitungsverlag"
       And it is Peter's detective cards step on "Hospital"
-      When Peter plays "Remove a Roadblock" on the roadblock between "Rathaus" and "Zeitungsverlag"
+      When Peter tries to play "Remove a Roadblock" on the roadblock between "Rathaus" and "Zeitungsverlag"
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 

@@ -8,7 +8,7 @@ Feature: End of the game
     Example: not during the action step
       Given a 2-player game at difficulty 1
       And it is Peter's action step on "Zentrale"
-      When Peter accuses "Victor Hugenay"
+      When Peter tries to accuse "Victor Hugenay"
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 

@@ -125,3 +125,48 @@ for _place, _spaces in DOOR_SPACES.items():
     for _space in _spaces:
         ENTRANCES[_space] = ENTRANCES.get(_space, ()) + (_place,)
 del _place, _spaces, _space
+
+
+# -- every named thing, as the protocol spells it (the schema's $defs) -----------------------
+NAMES = {
+    "player": (INVESTIGATORS, "the six investigators; each player plays one"),
+    "suspect": (SUSPECTS, "the six suspects (CD-CMP-01)"),
+    "item": (ITEMS, "the six items"),
+    "location": (LOCATIONS, "the nine clue locations"),
+    "card": (CARDS, "the 21 clue cards"),
+    "marker": (SUSPECTS + ITEMS, "the markers of the suspects and items (CD-QUE-03)"),
+    "place": (PLACES, "where a pawn may stop besides path spaces: the clue locations and the Headquarters"),
+    "space": (tuple(sorted(PATH_SPACES)) + PLACES, "everywhere a pawn may stand: path spaces (our board model) and places"),
+    "face": (DIE_FACES, "a die's faces; the question mark counts one pip (CD-CMP-07)"),
+    "advantage": (tuple(ADVANTAGE_DECK), "the kinds of Advantage card (CD-CMP-08)"),
+    "slot": (tuple(str(k) for k in range(1, DUEL_SIDE_CARDS + 1)), "the Duel's places beside the board, 1 to 4"),
+}
+
+
+def _board_drawing() -> dict:
+    """The modelled board for describe(): every space and place with layout hints (x, y in 0..1), every link."""
+    from math import cos, pi, sin
+
+    def at(ring_space: str, radius: float) -> tuple[float, float]:
+        angle = 2 * pi * (int(ring_space.split()[1]) - 1) / RING - pi / 2  # Ring 1 at the top, clockwise
+        return round(0.5 + radius * cos(angle), 3), round(0.5 + radius * sin(angle), 3)
+
+    spots = []
+    for i in range(1, RING + 1):
+        name = f"Ring {i}"
+        spots.append((name, "advantage space" if name in ADVANTAGE_SPACES else "path space", *at(name, 0.36)))
+    for lane, ring_space in HQ_LANES.items():
+        for k in range(1, HQ_LANE_LENGTH + 1):
+            name = f"Lane {lane}{k}"
+            spots.append((name, "advantage space" if name in ADVANTAGE_SPACES else "lane", *at(ring_space, 0.36 - 0.07 * k)))
+    spots += [(place, "clue location", *at(space, 0.47)) for place, space in DOORS.items()]
+    spots += [(start_space(who), "start space", *at(space, 0.43)) for who, space in START_SPACES.items()]
+    spots.append((HEADQUARTERS, "headquarters", 0.5, 0.5))
+    links = {tuple(sorted((a, b))) for a, near in NEIGHBOURS.items() for b in near}
+    paths = [{"a": a, "b": b, "length": 1, "kind": "step"} for a, b in sorted(links)]
+    paths += [{"a": place, "b": space, "length": 1, "kind": "door"} for place, spaces in DOOR_SPACES.items() for space in spaces]
+    paths += [{"a": a, "b": b, "length": 0, "kind": "secret passage"} for a, b in SECRET_PASSAGES.items() if a < b]
+    return {"locations": [{"name": n, "kind": k, "x": x, "y": y} for n, k, x, y in spots], "paths": paths}
+
+
+BOARD = _board_drawing()

@@ -174,3 +174,42 @@ assert sum(DETECTIVE_DECK.values()) == 30
 MOVEMENT_BONUS = 3
 CENTRAL_OFFICE_BACK = 2  # Central Office card: one indicator back two positions
 HELPER_CARD_BACK = 2     # Morton (or another helper) card: one indicator back two positions
+
+# -- every named thing, as the protocol spells it (the schema's $defs) ------------------------
+BOARD_LOCATIONS = tuple(loc for loc in LOCATIONS if loc != CENTRAL_OFFICE)
+POOLS = ("events", "persons", "clues", "detective", "obstacles", "shuffle")
+NAMES = {
+    "player": (None, "any name but chance and clock: the players name their figures (Justus, Peter, Bob, Cotta in our examples)"),
+    "colour": (COLOURS, "the four hazard tracks, one per case (FD-MOD-02)"),
+    "location": (LOCATIONS, "the ten locations (FD-MOD-01)"),
+    "board_location": (BOARD_LOCATIONS, "the nine locations where cards lie: all but the Central Office"),
+    "space": (tuple(sorted(SPACES)), "every space a figure may stand on: locations and fingerprints 'A~B:i' (our board model)"),
+    "path": (PATH_NAMES, "the seventeen paths, named 'A~B' by their two locations in alphabetical order"),
+    "person": (PERSONS, "the nine person cards"),
+    "suspect": (SUSPECTS, "the six suspects"),
+    "helper": (HELPERS, "the three helpers"),
+    "clue": (tuple(sorted(CLUES)), "the 24 clue cards (FD-MOD-05)"),
+    "obstacle": (OBSTACLES, "the six obstacle tokens"),
+    "event_token": (tuple(sorted(EVENT_TOKENS)), "the kinds of event token (FD-MOD-04)"),
+    "detective_card": (tuple(sorted(DETECTIVE_DECK)), "the kinds of detective card (FD-MOD-06)"),
+    "face": (tuple(dict.fromkeys(HAZARD_FACES)), "the hazard die's faces (FD-MOD-03)"),
+    "pool": (POOLS, "the face-down pools chance draws from"),
+}
+
+
+def _board_drawing() -> dict:
+    """The modelled board for describe(): the ten locations with layout hints and the seventeen paths."""
+    layout = {  # x, y in 0..1: a sketch of our model that keeps paths from crossing much
+        "Zentrale": (0.15, 0.5), "Schrottplatz": (0.35, 0.3), "Jachthafen": (0.35, 0.75), "Rathaus": (0.35, 0.08),
+        "Hospital": (0.55, 0.25), "Kunstgalerie": (0.6, 0.55), "Zeitungsverlag": (0.65, 0.08), "Leuchtturm": (0.55, 0.9),
+        "Palisades Park": (0.85, 0.3), "Wasserwerk": (0.88, 0.7),
+    }
+    return {
+        "locations": [{"name": loc, "kind": "central office" if loc == CENTRAL_OFFICE else "location", "x": x, "y": y}
+                      for loc, (x, y) in layout.items()],
+        "paths": [{"a": a, "b": b, "length": n, "kind": "roadblock path" if path_name(a, b) in ROADBLOCK_SPACE else "path"}
+                  for a, b, n in PATHS],
+    }
+
+
+BOARD = _board_drawing()

@@ -1,83 +1,60 @@
-"""A two-player toy game on the shared core, for testing the harness without a real game.
+"""A two-player toy game on the game kit, for testing the harness without a real game.
 
 Chance deals each player a private card (1–3); then each bets 1 or 2, A first.
+It is also the smallest example of a game written on statemachines.core.
 """
 
 from __future__ import annotations
 
-from statemachines.core import GameModel, shared_machine, uniform
+from statemachines.core import Engine, Game, GameInfo, chance, offer
 from statemachines.reference import ReferenceImplementation
+from statemachines.schemas import Int, MapOf
 
-STATES = ["dealing", "betting", {"name": "over", "final": True}]
+STATES = [
+    {"name": "dealing", "actor": "chance", "summary": "a card to each player"},
+    {"name": "betting", "actor": "player", "summary": "each bets 1 or 2, in seating order"},
+    {"name": "over", "final": True, "summary": "everybody has bet"},
+]
 TRANSITIONS = [
-    {"trigger": "deal", "source": "dealing", "dest": "betting", "conditions": "all_dealt"},
-    {"trigger": "deal", "source": "dealing", "dest": "dealing"},  # row order: the first whose guard holds wins
-    {"trigger": "bet", "source": "betting", "dest": "over", "conditions": "all_bet"},
-    {"trigger": "bet", "source": "betting", "dest": "betting"},
+    {"trigger": "deal", "source": "dealing", "dest": "betting", "conditions": "all_dealt", "before": "give_card"},
+    {"trigger": "deal", "source": "dealing", "dest": "dealing", "before": "give_card"},  # row order: the first whose guard holds wins
+    {"trigger": "bet", "source": "betting", "dest": "over", "conditions": "all_bet", "before": "place_bet"},
+    {"trigger": "bet", "source": "betting", "dest": "betting", "before": "place_bet"},
 ]
 
 
-class Toy(GameModel):
-    machine = shared_machine(STATES, TRANSITIONS, "dealing")
+class Toy(Game):
+    info = GameInfo(id="toy", title="Toy", rulebook="", players=(2, 2), default_players=("A", "B"))
+    names = {"player": (None, "any two names"), "card": ((1, 2, 3), "the cards")}
+    phases, transitions = STATES, TRANSITIONS
+    actions = {"deal": ("chance deals a card", {"to": "player", "card": "card"}), "bet": ("a player bets", {"amount": int})}
+    events = {"dealt": ("a card was dealt", {"to": "player", "private": MapOf("player", {"card": "card"})}),
+              "bet": ("a bet was placed", {"player": "player", "amount": Int(1, 2)})}
+    state_fields = {"bets": (MapOf("player", Int(1, 2)), "bets so far"), "private": MapOf("player", {"card": "card"})}
 
-    def __init__(self, players=("A", "B"), cards=None, bets=None, phase="dealing"):
-        self.players = list(players)
-        self.cards = dict(cards or {})
-        self.bets = dict(bets or {})
-        super().__init__()
-        if phase != "dealing":
-            self.machine.set_state(phase, model=self)
+    def setup(self):
+        self.s.update(bets={}, private={})
 
     def all_dealt(self, actor, action):
-        return len(self.cards) + 1 == len(self.players)
+        return len(self.s["private"]) + 1 == len(self.players)
 
     def all_bet(self, actor, action):
-        return len(self.bets) + 1 == len(self.players)
+        return len(self.s["bets"]) + 1 == len(self.players)
 
-    def _moves(self):
-        if self.phase == "dealing":
-            return uniform([{"type": "deal", "to": self.players[len(self.cards)], "card": c} for c in (1, 2, 3)])
-        if self.phase == "betting":
-            player = self.players[len(self.bets)]
-            return [{"actor": player, "action": {"type": "bet", "amount": a}} for a in (1, 2)]
-        return []
+    def options_deal(self):
+        return chance({"to": self.players[len(self.s["private"])], "card": c} for c in (1, 2, 3))
 
-    def _shape_error(self, actor, action):
-        if action["type"] not in ("deal", "bet"):
-            return f"unknown action type {action['type']!r}"
-        return None
+    def options_bet(self):
+        return offer(self.players[len(self.s["bets"])], ({"amount": a} for a in (1, 2)))
 
-    def _perform(self, actor, action):
-        if action["type"] == "deal":
-            self.deal(actor, action)
-            self.cards[action["to"]] = action["card"]
-            return [{"type": "dealt", "to": action["to"], "private": {action["to"]: {"card": action["card"]}}}]
-        self.bet(actor, action)
-        self.bets[actor] = action["amount"]
-        return [{"type": "bet", "player": actor, "amount": action["amount"]}]
+    def give_card(self, actor, action):
+        self.s["private"][action["to"]] = {"card": action["card"]}
+        self.emit("dealt", to=action["to"], private={action["to"]: {"card": action["card"]}})
 
-    def to_json(self):
-        return {
-            "game": "toy",
-            "players": list(self.players),
-            "phase": self.phase,
-            "bets": dict(self.bets),
-            "private": {p: {"card": c} for p, c in self.cards.items()},
-        }
-
-
-class ToyEngine:
-    game_id = "toy"
-    facts = {"players": [2, 2], "declines": []}
-    schema = {"$defs": {"state": {"type": "object", "required": ["game", "players", "phase"]}}}
-
-    def new(self, options):
-        return Toy(options.get("players", ("A", "B")))
-
-    def load(self, state):
-        cards = {p: slot["card"] for p, slot in state.get("private", {}).items()}
-        return Toy(state["players"], cards, state["bets"], state["phase"])
+    def place_bet(self, actor, action):
+        self.s["bets"][actor] = action["amount"]
+        self.emit("bet", player=actor, amount=action["amount"])
 
 
 def make() -> ReferenceImplementation:
-    return ReferenceImplementation(engines={"toy": ToyEngine()})
+    return ReferenceImplementation(engines={"toy": Engine(Toy)})

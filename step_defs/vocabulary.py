@@ -1,0 +1,292 @@
+"""One step vocabulary for every game: typed phrases from the published schema, and the generic steps built on them.
+
+A game's step module declares three small tables and installs them::
+
+    TYPES = Types(schema, article="the ")                 # {place:place} matches the schema's names
+    ACTIONS = [("move to {to:space}", "move"), ...]       # action phrases, base form
+    CHANCE = [("the dice show {a:face} and {b:face}", lambda a, b: {"type": "roll", "dice": [a, b]})]
+    FACTS = [Fact("{player:player} stands on {place:space}", check=..., put=...)]
+    install(TYPES, ACTIONS, CHANCE, FACTS)
+
+``install`` registers, in the calling module (so only that game's scenarios
+see them), the generic steps:
+
+    Given <fact>                      edit the position (loaded once, when a When or Then needs it)
+    Then <fact>                       check it on the canonical state
+    When <player> <action, 3rd person>   must be accepted     ("Peter moves to X")
+    When <player> tries to <action>      may be refused       ("Peter tries to move to X")
+    When <chance phrase>                 a chance move        ("the dice show 2 and 3")
+    Then <player> may|cannot <action>    a listed move of that player has (not) these fields
+    When <actor> tries to send <JSON>    a raw request
+
+A phrase is literal text with typed fields ``{name:type}``: ``type`` is a
+``$defs`` name of the game's schema (its enum, longest first; ``a|b``: either),
+``d`` (an integer), ``w`` (a word), ``text`` (anything), ``player``; ``type+``
+is a list ("A, B and C"); ``[in|on]`` is either word.  An
+action phrase maps to its action type (``"move"``: the fields are the
+action's) or to a function of the fields.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pytest_bdd import given, then, when
+from pytest_bdd.parsers import StepParser
+
+from casebook.protocol import CHANCE
+from casebook.testing import attempt
+
+
+class Types:
+    """Regexes and converters for typed fields, from the game's published schema."""
+
+    def __init__(self, schema: dict, article: str = "", player: str | None = None):
+        self.defs, self.article = schema["$defs"], article
+        self.player = player  # a regex for free player names; None: the schema's enum
+
+    def field(self, name: str, kind: str) -> tuple[str, Callable]:
+        many = kind.endswith("+")
+        one, convert = self._one(kind.rstrip("+"))
+        if not many:
+            return f"(?P<{name}>{one})", convert
+        plain = one.replace("(?:the )?", "")
+        joined = f"(?:the )?(?:{plain})(?:, (?:the )?(?:{plain}))*(?: and (?:the )?(?:{plain}))?" if self.article else \
+            f"(?:{plain})(?:, (?:{plain}))*(?: and (?:{plain}))?"
+        return f"(?P<{name}>{joined})", lambda text: [convert(part) for part in re.split(r", | and ", text)]
+
+    def _one(self, kind: str) -> tuple[str, Callable]:
+        if kind == "d":
+            return r"-?\d+", int
+        if kind == "w":
+            return r"\w+", str
+        if kind == "text":
+            return r".+?", str
+        if "|" in kind:  # a union of named sets
+            parts = [self._one(k) for k in kind.split("|")]
+            return "|".join(f"(?:{r})" for r, _ in parts), lambda text: next(
+                c(text) for (r, c) in parts if re.fullmatch(r, text))
+        if kind == "player" and self.player:
+            return self.player, str
+        values = self.defs[kind]["enum"]
+        by_text = {str(v): v for v in values}
+        alternatives = "|".join(re.escape(t) for t in sorted(by_text, key=len, reverse=True))
+        prefix = f"(?:{re.escape(self.article)})?" if self.article else ""
+
+        def convert(text: str):
+            if text in by_text:
+                return by_text[text]
+            return by_text[text[len(self.article):]]  # "the painting" is the card "painting"
+
+        return f"{prefix}(?:{alternatives})", convert
+
+    def compile(self, pattern: str) -> tuple[re.Pattern, dict[str, Callable]]:
+        """``pattern`` with ``{name:type}`` fields as a regex (fields: named groups) and the fields' converters."""
+        out, converters, pos = [], {}, 0
+        for m in re.finditer(r"\{(\w+):([\w+|]+)\}|\[([^\]]+)\]", pattern):
+            out.append(re.escape(pattern[pos:m.start()]))
+            if m[3]:  # [in|on]: either word
+                out.append("(?:" + "|".join(re.escape(a) for a in m[3].split("|")) + ")")
+            else:
+                regex, converters[m[1]] = self.field(m[1], m[2])
+                out.append(regex)
+            pos = m.end()
+        out.append(re.escape(pattern[pos:]))
+        return re.compile("".join(out)), converters
+
+
+def third_person(phrase: str) -> str:
+    """'move to X' -> 'moves to X', 'carry out' -> 'carries out': the verb is the first word."""
+    verb, _, rest = phrase.partition(" ")
+    if re.search(r"[^aeiou]y$", verb):
+        verb = verb[:-1] + "ies"
+    elif re.search(r"(s|sh|ch|x|o)$", verb):
+        verb += "es"
+    else:
+        verb += "s"
+    return f"{verb} {rest}" if rest else verb
+
+
+@dataclass
+class Phrase:
+    regex: re.Pattern
+    converters: dict[str, Callable]
+    build: Callable[..., Any]
+
+    def match(self, text: str) -> dict | None:
+        m = self.regex.fullmatch(text)
+        if m is None:
+            return None
+        return self.build(**{k: self.converters[k](v) for k, v in m.groupdict().items() if v is not None})
+
+
+def phrases(types: Types, table: list[tuple], form: Callable[[str], str] = lambda p: p) -> list[Phrase]:
+    out = []
+    for pattern, build in table:
+        if isinstance(build, str):
+            kind = build
+            build = lambda _kind=kind, **fields: {"type": _kind, **fields}  # noqa: E731
+        out.append(Phrase(*types.compile(form(pattern)), build))
+    return out
+
+
+@dataclass
+class Fact:
+    """A sentence about a position: ``put`` makes it so (Given), ``check`` tells whether it is so (Then)."""
+
+    pattern: str
+    check: Callable[..., bool] | None = None
+    put: Callable[..., None] | None = None
+
+
+class Parser(StepParser):
+    """A step that matches any of several phrases; ``parse_arguments`` gives what the phrase built."""
+
+    def __init__(self, name: str, alternatives: list[tuple[re.Pattern, Callable[[re.Match], dict]]]):
+        super().__init__(name)
+        self.alternatives = alternatives
+
+    def _find(self, text: str) -> dict | None:
+        for regex, arguments in self.alternatives:
+            m = regex.fullmatch(text)
+            if m is not None:
+                found = arguments(m)
+                if found is not None:
+                    return found
+        return None
+
+    def is_matching(self, name: str) -> bool:
+        return self._find(name) is not None
+
+    def parse_arguments(self, name: str) -> dict:
+        return self._find(name) or {}
+
+
+def _actor_steps(types: Types, actions: list[tuple], lead: str) -> list:
+    """``<player> <lead><phrase>``: the arguments are the actor and the action the phrase builds."""
+    player, convert = types.field("actor", "player")
+    table = phrases(types, actions, third_person if lead == "" else (lambda p: p))
+
+    def arguments(m: re.Match) -> dict | None:
+        for phrase in table:
+            action = phrase.match(m["rest"])
+            if action is not None:
+                return {"actor": convert(m["actor"]), "action": action}
+        return None
+
+    return [(re.compile(f"{player} {re.escape(lead)}(?P<rest>.+)"), arguments)]
+
+
+def _fact_steps(types: Types, facts: list[Fact], need: str) -> list:
+    out = []
+    for fact in facts:
+        if getattr(fact, need) is None:
+            continue
+        regex, converters = types.compile(fact.pattern)
+        out.append((regex, lambda m, fact=fact, converters=converters: {
+            "fact": fact, "args": {k: converters[k](v) for k, v in m.groupdict().items() if v is not None}}))
+    return out
+
+
+class Seen(dict):
+    """The canonical state a fact is checked on, with the table's legal moves and views at hand (fetched when asked)."""
+
+    def __init__(self, table):
+        super().__init__(table.state())
+        self.table = table
+
+    @property
+    def legal(self) -> dict:
+        return self.table.legal()
+
+    def view(self, player: str | None) -> dict:
+        return self.table.view(player)
+
+
+class Position:
+    """The table a scenario plays on.  Givens edit a canonical state; it is loaded once, when a When or Then needs it.
+
+    ``dealt(options, deal)`` starts from the position ``deal`` reaches from ``new(options)``: dealt once per
+    implementation and options, then loaded from the cache (a scenario assumes only what its clause is about).
+    """
+
+    _dealt: dict = {}
+
+    def __init__(self, implementation, open_table, game: str):
+        self.implementation, self.open, self.game = implementation, open_table, game
+        self._state: dict | None = None
+        self._table = None
+
+    def new(self, options: dict) -> None:
+        self._table, self._state = self.open(options), None
+
+    def dealt(self, options: dict, deal: Callable) -> None:
+        key = (id(self.implementation), self.game, json.dumps(options, sort_keys=True), deal.__qualname__)
+        if key not in self._dealt:
+            table = self.open(options)
+            deal(table)
+            self._dealt[key] = json.dumps(table.state())
+        self._table, self._state = None, json.loads(self._dealt[key])
+
+    def edit(self, change: Callable[[dict], None]) -> None:
+        if self._state is None:
+            self._state = self._table.state()
+        change(self._state)
+        self._table = None
+
+    @property
+    def table(self):
+        if self._table is None:
+            self._table, self._state = self.open(state=self._state), None
+        return self._table
+
+
+def acted(position, actor: str, action: dict, trying: bool):
+    outcome = attempt(position.table, actor, action)
+    if not trying and outcome.error is not None:
+        raise AssertionError(f"expected {actor} {json.dumps(action)} to be accepted: {outcome}")
+    return outcome
+
+
+def offered(position, player: str, action: dict) -> bool:
+    """Whether a listed move of ``player`` has every field of ``action``."""
+    return any(all(m.get(k) == v for k, v in action.items()) for m in position.table.moves_of(player))
+
+
+def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list[Fact]) -> None:
+    """Register the generic steps of the module doc in the calling module."""
+    if facts:
+        @given(Parser("a fact", _fact_steps(types, facts, "put")), stacklevel=2)
+        def given_fact(position, fact, args):
+            position.edit(lambda state: fact.put(state, **args))
+
+        @then(Parser("a fact", _fact_steps(types, facts, "check")), stacklevel=2)
+        def then_fact(position, fact, args):
+            seen = Seen(position.table)
+            assert fact.check(seen, **args), f"not so: {fact.pattern} {args}"
+
+    @when(Parser("an action", _actor_steps(types, actions, "")), target_fixture="outcome", stacklevel=2)
+    def act(position, actor, action):
+        return acted(position, actor, action, trying=False)
+
+    @when(Parser("a try", _actor_steps(types, actions, "tries to ")), target_fixture="outcome", stacklevel=2)
+    def tries(position, actor, action):
+        return acted(position, actor, action, trying=True)
+
+    if chance:
+        @when(Parser("a chance move", [(p.regex, lambda m, p=p: {"action": p.match(m.string)}) for p in phrases(types, chance)]),
+              target_fixture="outcome", stacklevel=2)
+        def chance_move(position, action):
+            return acted(position, CHANCE, action, trying=False)
+
+    @then(Parser("may", _actor_steps(types, actions, "may ")), stacklevel=2)
+    def may(position, actor, action):
+        assert offered(position, actor, action), f"{actor} may not {action}: {position.table.moves_of(actor)}"
+
+    @then(Parser("cannot", _actor_steps(types, actions, "cannot ") + _actor_steps(types, actions, "may not ")), stacklevel=2)
+    def cannot(position, actor, action):
+        assert position.table.legal()["moves"], "the game is over: that says nothing about this move"
+        assert not offered(position, actor, action), f"{actor} may {action}: {position.table.moves_of(actor)}"
