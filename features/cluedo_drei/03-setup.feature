@@ -22,6 +22,7 @@ Feature: Setup
   @CD-SET-02
   Rule: The other clue cards are dealt so that every player holds as many as every other, and what is left over lies face up for all
     Source: Setup ¶43
+    See also: CD-QUE-07
     Scenario Outline: <players> players hold <each> cards each and <surplus> lie face up
       Given a game of <n> investigators
       Then each player holds <each> cards

@@ -53,6 +53,7 @@ Feature: Turn Sequence — who starts
   @CD-TRN-03
   Rule: After a player's turn the player to their left (next clockwise, the next in seating order) has the turn
     Source: Turn Sequence ¶53, ¶74
+    See also: CD-ACC-08
     @model-board
     Example: after Peter Bob plays, after Bob Justus
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards

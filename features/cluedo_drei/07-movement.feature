@@ -8,6 +8,7 @@ Feature: Turn Sequence — roll, move and enter a location
   @CD-MOV-01
   Rule: A turn begins with rolling both dice; the pawn moves by their sum
     Source: Turn Sequence ¶54-55
+    See also: CD-PAS-01
     Example: three and five make eight
       Given a game of Justus Jonas and Peter Shaw
       When Justus Jonas rolls 3 and 5
@@ -46,6 +47,7 @@ Feature: Turn Sequence — roll, move and enter a location
   @CD-MOV-04
   Rule: Entering a location ends the move at once, however many pips are left
     Source: Turn Sequence ¶57; Secret Passages ¶89
+    See also: CD-MOV-03, CD-ADV-02
     @model-board
     Example: Justus rolls twelve and enters the Highschool after four steps
       Given a game of Justus Jonas and Peter Shaw

@@ -7,6 +7,7 @@ Feature: Turn Sequence — Advantage cards
   @CD-ADV-01
   Rule: A roll showing a question mark draws an Advantage card at once, before the pawn moves
     Source: Turn Sequence ¶55
+    See also: CD-ADV-06, CD-ADV-07, CD-TRN-04
     Example: Peter rolls a question mark and a four
       Given a game of Justus Jonas and Peter Shaw
       And it is Peter Shaw's turn

@@ -12,6 +12,7 @@ Feature: Turn Sequence — questioning
   @CD-QUE-01
   Rule: A question may only be asked right after entering a location
     Source: Turn Sequence ¶62-63
+    See also: CD-PAS-01, CD-ADV-05
     Example: Justus cannot ask at the start of his turn
       Given Justus Jonas stands in the Strand
       When Justus Jonas tries to ask about Victor Hugenay, the painting and the Strand
@@ -90,6 +91,7 @@ Feature: Turn Sequence — questioning
   @CD-QUE-06
   Rule: If nobody can show a named card, nobody shows one and the turn passes on
     Source: Turn Sequence ¶68-70
+    See also: CD-DUE-03
     Example: the case file's three cards are asked about
       Given Justus Jonas has just entered the Friedhof
       When Justus Jonas asks about Skinner Norris, the golden belt and the Friedhof

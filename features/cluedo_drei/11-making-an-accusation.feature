@@ -14,6 +14,7 @@ Feature: Winning the Game — making an accusation
   @CD-ACC-01
   Rule: An accusation can only be made in the Headquarters, on arriving there
     Source: Making an Accusation ¶78-79
+    See also: CD-ADV-05, CD-ACC-06
     Example: Justus in the Strand cannot accuse
       Given Justus Jonas has just entered the Strand
       When Justus Jonas tries to accuse Brittany, the golden belt and the Memorial Hospital
@@ -39,6 +40,7 @@ Feature: Winning the Game — making an accusation
   @CD-ACC-03
   Rule: A wrong accusation puts the accuser out of the race; they alone have looked in the case file, which goes back unseen by the others
     Source: Making an Accusation ¶80, ¶83
+    See also: CD-ACC-04, CD-ACC-07, CD-ACC-08
     Example: Justus names the wrong item
       Given Justus Jonas has just entered the Headquarters
       When Justus Jonas accuses Brittany, the painting and the Memorial Hospital

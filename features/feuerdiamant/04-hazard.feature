@@ -5,6 +5,7 @@ Feature: Hazard
   @FD-HAZ-01
   Rule: A coloured symbol on the hazard die moves that colour's indicator one space forward, and no other
     Source: Game Sequence ¶31-32
+    See also: FD-OBS-06, FD-CARD-04
 
     Example: red moves the red indicator from 2 to 3
       Given a 2-player game at difficulty 2

@@ -6,6 +6,7 @@ Feature: Movement
   @FD-MOV-01 @model-board
   Rule: A figure moves along the paths by at most the number on the movement die
     Source: Game Sequence ¶34-35
+    See also: FD-OBS-11, FD-CARD-02
 
     Example: a 3 reaches Schrottplatz and Rathaus from the Central Office, not Jachthafen
       Given a 2-player game at difficulty 1
@@ -60,6 +61,7 @@ Feature: Movement
   @FD-MOV-05 @model-board
   Rule: A fingerprint space with a roadblock can be neither entered nor passed
     Source: Cards and Tokens ¶110
+    See also: FD-EVT-02, FD-REM-01, FD-CARD-11, FD-HLP-03
 
     Example: the roadblock between Schrottplatz and Jachthafen bars the way
       Given a 2-player game at difficulty 1

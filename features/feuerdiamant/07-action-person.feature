@@ -83,6 +83,7 @@ Feature: Action b: reveal a person card and interrogate or use it
   @FD-INT-06
   Rule: A clue that does not match stays face up where it lies, and the suspect goes into hiding face up beside the board
     Source: Game Sequence ¶53
+    See also: FD-HLP-01, FD-CARD-12, FD-EVT-04
 
     Example: the glove does not fit Hugenay
       Given a 2-player game at difficulty 1
@@ -189,6 +190,7 @@ Feature: Action b: reveal a person card and interrogate or use it
   @FD-HLP-03 @model-board
   Rule: Uncle Titus removes any one obstacle or roadblock from the board into the box, and that earns a detective card
     Source: Game Sequence ¶56-57
+    See also: FD-HLP-04, FD-OBS-03
 
     Example: Titus removes the obstacle on Wasserwerk from afar
       Given a 2-player game at difficulty 1

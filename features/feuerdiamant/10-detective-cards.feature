@@ -62,11 +62,10 @@ Feature: Detective cards
       And the blue hazard indicator stands on space 5
       And it is Peter's movement step
 
-  @FD-CARD-04 @ruling
-  Rule: "Ignore the Hazard Die" cancels the die's result, if played after the roll and before the result is carried out
+  @FD-CARD-04
+  Rule: "Ignore the Hazard Die", played after the hazard die is rolled, cancels the die's result
     Source: Cards and Tokens ¶88
-    Once the indicator has moved there is no result left to ignore, so we offer
-    the card only in the hazard step.
+    See also: FD-CARD-15
 
     Example: Peter's red roll is ignored
       Given a 2-player game at difficulty 2
@@ -76,6 +75,12 @@ Feature: Detective cards
       Then the red hazard indicator stands on space 2
       And it is Peter's movement step
 
+  @FD-CARD-15 @ruling
+  Rule: "Ignore the Hazard Die" can no longer be played once the die's result has been carried out
+    Source: Cards and Tokens ¶88
+    Once the indicator has moved there is no result left to ignore, so we offer
+    the card only in the hazard step.
+
     Example: too late after the indicator moved
       Given a 2-player game at difficulty 2
       And Justus holds "Ignore the Hazard Die"
@@ -84,11 +89,10 @@ Feature: Detective cards
       When Peter moves the red hazard indicator
       Then Justus cannot play "Ignore the Hazard Die"
 
-  @FD-CARD-05 @ruling
-  Rule: "Investigation Success" moves any one hazard indicator back one space, at any time; never back beyond the first space
+  @FD-CARD-05
+  Rule: "Investigation Success" moves any one hazard indicator back one space, at any time
     Source: Cards and Tokens ¶89
-    The rulebook gives no floor; an indicator on the first space of its track has
-    nowhere to go back to, so the card cannot be played on that track.
+    See also: FD-CARD-16, FD-CARD-14
 
     Example: white goes back from 4 to 3 during Peter's hazard step
       Given a 2-player game at difficulty 4
@@ -96,6 +100,12 @@ Feature: Detective cards
       And Peter has rolled "red" and 3
       When Justus plays "Investigation Success" on the white track
       Then the white hazard indicator stands on space 3
+
+  @FD-CARD-16 @ruling
+  Rule: "Investigation Success" cannot be played on a track whose indicator stands on its first space
+    Source: Cards and Tokens ¶89
+    The rulebook gives no floor; an indicator on the first space of its track has
+    nowhere to go back to, so the card cannot be played on that track.
 
     Example: not below the first space
       Given a 2-player game at difficulty 1
@@ -109,6 +119,7 @@ Feature: Detective cards
   @FD-CARD-06
   Rule: The other cards may be played only by the active player at the end of his own turn, after the action
     Source: Game Sequence ¶67-69; Cards and Tokens ¶91
+    See also: FD-CARD-01
 
     Example: the Central Office card waits for the end of the turn
       Given a 2-player game at difficulty 3

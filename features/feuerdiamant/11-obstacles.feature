@@ -6,6 +6,7 @@ Feature: The obstacle tokens
   @FD-OBS-01
   Rule: A location with an obstacle allows no action but removing that obstacle: its person and clue cannot be revealed, used or interrogated
     Source: Game Sequence ¶63; Cards and Tokens ¶99-100
+    See also: FD-REM-01, FD-CARD-10, FD-HLP-03
 
     Example: alone on Wasserwerk, Peter can do nothing there
       Given a 2-player game at difficulty 1
@@ -77,6 +78,7 @@ Feature: The obstacle tokens
   @FD-OBS-04
   Rule: "No Detective Cards": nobody may draw or play a detective card, not even the card a removal earns
     Source: Cards and Tokens ¶103
+    See also: FD-OBS-05
 
     Example: nothing to draw in the Central Office, nothing to play
       Given a 2-player game at difficulty 4

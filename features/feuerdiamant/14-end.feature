@@ -4,6 +4,7 @@ Feature: End of the game
   @FD-END-01
   Rule: An accusation names one of the six suspects and may be made only at the end of a turn
     Source: End of the Game ¶74-75, ¶77
+    See also: FD-END-02, FD-END-03
 
     Example: not during the action step
       Given a 2-player game at difficulty 1
