@@ -117,6 +117,17 @@ def holds(state, player, cards, pins, none=False) -> None:
             pins.discard(card)
 
 
+def lay_beside(state, card, slot) -> None:
+    """Duel: put ``card`` (from a hand or the surplus) into ``slot`` beside the board; the card there takes its place."""
+    side = state["secret"]["side_cards"]
+    where = locate(state, card)
+    if where[0] == "side":
+        side[where[1]] = side[slot - 1]
+    else:
+        exchange(container(state, where), card, side[slot - 1])
+    side[slot - 1] = card
+
+
 def drop_out(state, player) -> None:
     state["out"].append(player)
     if state["current"] == player:  # as the rules would: the turn passes on (CD-ACC-08)
@@ -196,9 +207,14 @@ FACTS = [
     Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in shown_to(st, player)),
     Fact("{player:player} has not seen {card:card}", check=lambda st, player, card: card not in shown_to(st, player)),
     Fact("{player:player} has seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) in st.view(player)["private"][player]["side_cards"]),
+    Fact("{card:card} lies face down beside the board in slot {slot:d}", put=lambda st, card, slot: lay_beside(st, card, slot)),
+    Fact("{player:player} has seen {card:card} beside the board",
+         check=lambda st, player, card: card in st.view(player)["private"][player]["side_cards"].values()),
     Fact("{player:player} has not seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) not in st.view(player)["private"][player]["side_cards"]),
     Fact("the markers of {s:card} and {i:card} stand in {place:place}", check=lambda st, s, i, place: st.view(None)["markers"][s] == st.view(None)["markers"][i] == place),
     Fact("the marker of {s:card} stands beside the board", check=lambda st, s: st.view(None)["markers"][s] is None),
+    Fact("the marker of {s:card} stands in {place:place}", check=lambda st, s, place: st.view(None)["markers"][s] == place),
+    Fact("every marker stands beside the board", check=lambda st: set(st.view(None)["markers"].values()) == {None}),
     Fact("the roll counts {n:d} pips", check=lambda st, n: st.view(None)["turn"]["pips"] == n),
     Fact("the dice are rolled next for {player:player}",
          check=lambda st, player: st["phase"] == "rolling_for_start" and st["start_waiting"][0] == player and st.legal["to_act"] == [CHANCE]),
@@ -252,12 +268,12 @@ install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 
 
 # -- the steps only this game has ------------------------------------------------------------
-@given(parsers.re(r"an? (?P<new>new )?(?P<kind>game|Duel) of (?P<players>[A-Z].+?)(?P<dealt>, dealt)?(?P<nocards> without Advantage cards)?"))
+@given(parsers.re(r"an? (?P<new>new )?(?P<kind>game|standard game|Duel) of (?P<players>[A-Z].+?)(?P<dealt>, dealt)?(?P<nocards> without Advantage cards)?"))
 def a_game(position, new, kind, players, dealt, nocards):
     PINS.clear()
     options = {"players": TYPES.field("p", "player+")[1](players)}
-    if kind == "Duel":
-        options["variant"] = "duel"
+    if kind != "game":  # "a game of" leaves the variant to the game's default
+        options["variant"] = {"Duel": "duel", "standard game": "classic"}[kind]
     if nocards:
         options["advantage_cards"] = False
     if new:
@@ -282,15 +298,15 @@ def rolls(position, player, a, b):
     return acted(position, CHANCE, {"type": "roll", "dice": [x if x == "?" else int(x) for x in (a, b)]}, trying=False)
 
 
-@when(parsers.re(r"an? (?P<what>new game|Duel|Duel with Advantage cards) is requested (?P<rest>.+)"), target_fixture="refusal")
-def requested(implementation, what, rest):
+@when(parsers.re(r"an? (?P<what>new game|Duel)(?P<cards> with Advantage cards)? is requested (?P<rest>.+)"), target_fixture="refusal")
+def requested(implementation, what, cards, rest):
     options: dict = {"variant": "duel"} if what.startswith("Duel") else {}
-    if what.endswith("Advantage cards"):
+    if cards:
         options["advantage_cards"] = True
     if m := re.fullmatch(r"for (\d+) players?", rest):
         options["players"] = [INVESTIGATORS[k % len(INVESTIGATORS)] + ("" if k < len(INVESTIGATORS) else " II") for k in range(int(m[1]))]
-    elif m := re.fullmatch(r'with the variant "(.+)"', rest):
-        options["variant"] = m[1]
+    elif m := re.fullmatch(r'with the (variant|option) "(.+)"', rest):
+        options[m[1] if m[1] == "variant" else m[2]] = m[2]
     else:
         options["players"] = re.split(r", | and ", rest.removeprefix("for "))
     try:
@@ -350,6 +366,16 @@ def only_accuser_looked(position, outcome, player):
         if viewer != player:  # nor does what the accusation announced tell them (which card was wrong)
             told = json.dumps([redact(e, viewer) for e in outcome.events])
             assert "case_file" not in told and "secret" not in told, (viewer, told)
+
+
+@then(parsers.re(r"everybody saw that (?P<player>.+?) looked at the card in slot (?P<slot>\d)"))
+def everybody_saw_looking(position, player, slot):
+    looked = [e for e in position.table.log if e["type"] == "looked"]
+    assert looked and (looked[-1]["player"], looked[-1]["slot"]) == (player, int(slot))
+    for viewer in everybody(position.table.state()):
+        public = redact(looked[-1], viewer)
+        assert (public["player"], public["slot"]) == (player, int(slot))
+        assert (viewer == player) == ("card" in json.dumps(public)), (viewer, public)
 
 
 @then("the cards beside the board are as they were")

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from casebook.errors import BadRequest
 from statemachines.core import Game, GameInfo, Option, chance, memo, offer
+from statemachines.schemas import Enum
 
 from . import rules as R
 from .machine import ACTIONS, EVENTS, INVENTORY, STATE, STATES, TRANSITIONS
@@ -21,7 +22,11 @@ INFO = GameInfo(
     id=R.GAME_ID, title=R.TITLE, rulebook="cluedo-drei.en.txt",
     players=(R.MIN_PLAYERS, R.MAX_PLAYERS), default_players=R.DEFAULT_PLAYERS, player_names=R.INVESTIGATORS,
     variants=("classic", "duel"),
-    options={"advantage_cards": Option(bool, True, "play with the Advantage cards (classic only; the Duel is without)")},
+    options={
+        # CD-DUE-08: two players play the Duel unless they ask for the standard game (CD-SET-08)
+        "variant": Option(Enum("classic", "duel"), "classic", "classic or duel; a game of two players is the Duel unless classic is asked for"),
+        "advantage_cards": Option(bool, True, "play with the Advantage cards (classic only; the Duel is without)"),
+    },
     tag_kinds=("ruling", "model-board", "variant-duel"),
 )
 CASE_KEYS = ("suspect", "item", "location")
@@ -80,10 +85,12 @@ class CluedoDrei(Game):
             if len(options["players"]) != 2:
                 raise BadRequest("the Duel is for exactly 2 players or teams")  # CD-DUE-01
             if options["advantage_cards"]:
-                raise BadRequest("the Duel is played without Advantage cards")  # CD-DUE-02
+                raise BadRequest("the Duel is played without Advantage cards (two players who want them ask for the variant \"classic\")")  # CD-DUE-02, CD-SET-08
 
     @classmethod
     def normalise_options(cls, options):
+        if isinstance(options, dict) and "variant" not in options and isinstance(options.get("players"), list) and len(options["players"]) == 2:
+            options = {**options, "variant": "duel"}  # CD-DUE-08: two players or teams play the Duel (CD-SET-08: unless they ask for "classic")
         if isinstance(options, dict) and options.get("variant") == "duel" and "advantage_cards" not in options:
             options = {**options, "advantage_cards": False}  # CD-DUE-02: the Duel's default
         return super().normalise_options(options)
