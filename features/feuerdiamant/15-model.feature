@@ -73,18 +73,51 @@ Feature: Our model of the components
     the cards, and Brittany and Mr. Dalton as the fifth and sixth suspects, are
     ours.
 
-    Example: the glove brings no obstacle, the rope does
+    Scenario Outline: "<clue>" points to <suspect>, belongs to the <colour> case and bears no obstacle symbol
       Given a 2-player game at difficulty 1
-      And the clue "glove" lies face down at "Jachthafen"
-      And the clue "rope" lies face down at "Rathaus"
+      And the clue "<clue>" lies face down at "Jachthafen"
       And it is Peter's action step on "Jachthafen"
       When Peter reveals the clue
-      Then it is Peter's detective cards step
-      When Peter ends the turn
-      And the dice show "blue" and 1
-      And Justus moves the blue hazard indicator
-      And Justus moves to "Zentrale"
-      Then it is Justus's action step
+      Then the clue revealed points to "<suspect>" in the <colour> case
+      And it is Peter's detective cards step
+
+      Examples:
+        | clue               | suspect        | colour |
+        | bank statement     | Mr. Dalton     | brown  |
+        | camera             | Elliot Krieger | red    |
+        | footprint          | Wolf's Face    | brown  |
+        | forged certificate | Victor Hugenay | white  |
+        | fuse               | Mr. Dalton     | red    |
+        | glove              | Elliot Krieger | white  |
+        | lighter            | Brittany       | red    |
+        | lipstick           | Brittany       | blue   |
+        | map                | Brittany       | white  |
+        | phone number       | Wolf's Face    | blue   |
+        | ransom note        | Brittany       | brown  |
+        | sports car key     | Skinny Norris  | blue   |
+        | timer switch       | Victor Hugenay | red    |
+        | torn jacket        | Skinny Norris  | brown  |
+        | train ticket       | Victor Hugenay | blue   |
+        | wolf hair          | Wolf's Face    | white  |
+
+    Scenario Outline: "<clue>" points to <suspect>, belongs to the <colour> case and bears the obstacle symbol
+      Given a 2-player game at difficulty 1
+      And the clue "<clue>" lies face down at "Jachthafen"
+      And it is Peter's action step on "Jachthafen"
+      When Peter reveals the clue
+      Then the clue revealed points to "<suspect>" in the <colour> case
+      And chance is to draw an obstacle
+
+      Examples:
+        | clue               | suspect        | colour |
+        | diamond case       | Mr. Dalton     | white  |
+        | hammer             | Skinny Norris  | brown  |
+        | letter             | Elliot Krieger | blue   |
+        | mask               | Wolf's Face    | red    |
+        | matchbox           | Skinny Norris  | red    |
+        | paintbrush         | Victor Hugenay | white  |
+        | rope               | Elliot Krieger | brown  |
+        | vial of poison     | Mr. Dalton     | blue   |
 
   @FD-MOD-06 @ruling @model-deck
   Rule: The detective deck holds 30 cards: three each of the four any-time cards and of "Central Office", two each of "Remove an Obstacle", "Remove a Roadblock" and "Recall", and one card for each suspect and each helper

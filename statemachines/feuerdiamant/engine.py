@@ -95,6 +95,9 @@ class Feuerdiamant(Game):
             raise BadRequest(f"phase {phase} {'needs' if s['roll'] is None else 'has no'} roll")
         if phase == SETUP and not s["draws"] or phase == EVENTS and not (s["activated"] or s["draws"]):
             raise BadRequest(f"phase {phase} has nothing left to do: it would have moved on")
+        if set(s["beside_board"]) - set(R.SUSPECTS):
+            # FD-HLP-06 (@ruling): only suspects go into hiding (¶53, ¶112); no rule puts a helper beside the board
+            raise BadRequest("only suspects lie beside the board: no rule puts a helper there")
         if phase == PERSON and self._person_here() in (None, FACE_DOWN):
             raise BadRequest("the person step follows a person just turned face up here")
         tokens = {(c, t["space"]) for c, track in s["tracks"].items() for t in track["tokens"]}
