@@ -216,6 +216,7 @@ FACTS = [
     Fact("the marker of {s:card} stands in {place:place}", check=lambda st, s, place: st.view(None)["markers"][s] == place),
     Fact("every marker stands beside the board", check=lambda st: set(st.view(None)["markers"].values()) == {None}),
     Fact("the roll counts {n:d} pips", check=lambda st, n: st.view(None)["turn"]["pips"] == n),
+    Fact("{player:player} has no pips left to move", check=lambda st, player: st["current"] == player and st.view(None)["turn"]["pips"] == 0),
     Fact("the dice are rolled next for {player:player}",
          check=lambda st, player: st["phase"] == "rolling_for_start" and st["start_waiting"][0] == player and st.legal["to_act"] == [CHANCE]),
     Fact("the Advantage stack holds {n:d} card[s|]", check=lambda st, n: sum(st.view(None)["advantage"]["stack"].values()) == n),

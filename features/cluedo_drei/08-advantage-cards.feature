@@ -14,6 +14,12 @@ Feature: Turn Sequence — Advantage cards
       When Peter Shaw rolls ? and 4
       Then an Advantage card must be drawn for Peter Shaw
 
+    Example: the question mark may be on either die
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      And it is Peter Shaw's turn
+      When Peter Shaw rolls 4 and ?
+      Then an Advantage card must be drawn for Peter Shaw
+
   @CD-ADV-02 @model-board
   Rule: An Advantage space may be stopped on with fewer pips than rolled, and stopping there draws a card
     Source: Turn Sequence ¶60
@@ -67,6 +73,7 @@ Feature: Turn Sequence — Advantage cards
       And the Advantage card drawn is a taxi
       And Peter Shaw follows the card to the Bibliothek
       Then Peter Shaw stands in the Bibliothek
+      And Peter Shaw has no pips left to move
       And Peter Shaw must ask a question in the Bibliothek
 
     Example: a call takes Peter into the Headquarters, where he may accuse
@@ -85,7 +92,8 @@ Feature: Turn Sequence — Advantage cards
       And Justus Jonas holds Wilbur Graham
       When Peter Shaw rolls ? and 4
       And the Advantage card drawn is a tip-off
-      And Peter Shaw follows the card naming Justus Jonas
+      Then Peter Shaw may not follow the card naming Peter Shaw
+      When Peter Shaw follows the card naming Justus Jonas
       Then Justus Jonas must show one of his cards
       When Justus Jonas shows Wilbur Graham
       Then Peter Shaw has seen Wilbur Graham

@@ -89,6 +89,15 @@ Feature: Detective cards
       When Peter moves the red hazard indicator
       Then Justus cannot play "Ignore the Hazard Die"
 
+    Example: too late while the token the die reached is carried out
+      Given a 2-player game at difficulty 5
+      And Justus holds "Ignore the Hazard Die"
+      And the event token "1 blue" lies on space 6 of the red track
+      And Peter has rolled "red" and 3
+      When Peter moves the red hazard indicator
+      Then it is Peter's event step
+      And Justus cannot play "Ignore the Hazard Die"
+
   @FD-CARD-05
   Rule: "Investigation Success" moves any one hazard indicator back one space, at any time
     Source: Cards and Tokens ¶89

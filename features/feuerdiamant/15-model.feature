@@ -35,6 +35,15 @@ Feature: Our model of the components
       Given a 2-player game at difficulty 5
       Then the event tokens of the red track lie on spaces 6, 7, 9, 10, 12, 13 and 14
 
+    Example: space 14 is not yet the last: the game goes on
+      Given a 2-player game at difficulty 1
+      And no event token lies on the red track
+      And the red hazard indicator stands on space 13
+      And Peter has rolled "red" and 3
+      When Peter moves the red hazard indicator
+      Then the red hazard indicator stands on space 14
+      And it is Peter's movement step
+
   @FD-MOD-03 @ruling @model-dice
   Rule: The hazard die shows brown, blue, red and white on one face each and the star on two; the movement die shows 1 to 6
     Source: Game Setup ¶16
