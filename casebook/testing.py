@@ -1,12 +1,37 @@
-"""Helpers that step definitions and property tests share.  They speak only the protocol."""
+"""What step definitions and property tests share.  It speaks only the protocol, and reads names from the published schemas.
+
+The random-play runner (like OpenSpiel's ``random_sim_test``) plays seeded
+random games through any implementation and checks, on every step:
+
+* ``legal_is_well_formed``: to_act is the sorted set of actors; moves are sorted
+  and unique; chance moves carry probabilities summing to 1; no other move does;
+  moves exist exactly while the phase is not final (the schema's ``phases``);
+* ``views_are_redactions``: each player's view (and a spectator's) is the state
+  without ``secret`` and with only their own ``private`` slot;
+* ``log_hides_secrets``: what an event shows a viewer names nothing hidden from them
+  (a string only under the state's ``secret`` or another player's ``private``);
+* ``components_are_conserved``: the schema's inventory, and the game's own law;
+* ``refusals_change_nothing``: an action legal() does not list, drawn from the
+  schema (or malformed), gets its typed error and leaves the state as it was;
+* ``load_is_identity``: load(state()) gives the same state and legal moves;
+* ``listed_moves_apply``: some listed moves, each applied to a copy, are accepted;
+* termination within ``max_steps``, and at the end the game's outcome law.
+
+A game gives only ``Laws``: its options, a policy, its conservation law and its
+outcome law.  Several actors in ``to_act`` (sealed choices) and the ``clock``
+actor are moves like any other: the policy picks an actor, then a move.
+"""
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
+from typing import Callable
 
+from casebook import schemas
 from casebook.errors import GameError
-from casebook.protocol import CHANCE, Table, canonical, leaks
+from casebook.protocol import CHANCE, CLOCK, Table, canonical, leaks, redact
 
 
 @dataclass
@@ -60,3 +85,272 @@ def view_leaks(table: Table, players: list[str]) -> dict[str, list[str]]:
         if paths:
             found[str(viewer)] = paths
     return found
+
+
+# -- the laws a game gives ----------------------------------------------------------------------
+def uniform_policy(state: dict, legal: dict, rng: random.Random) -> dict:
+    """An actor among those to act, then one of their moves (chance by its probabilities)."""
+    actor = rng.choice(legal["to_act"])
+    return choose([m for m in legal["moves"] if m["actor"] == actor], rng)
+
+
+@dataclass
+class Laws:
+    """What one game adds to the runner."""
+
+    game: str
+    options: Callable[[int], dict]                                  # seed -> options
+    policy: Callable[[dict, dict, random.Random], dict] = uniform_policy
+    conservation: Callable[[dict], None] = lambda state: None       # beyond the schema's inventory
+    outcome: Callable[[dict, list], None] = lambda state, log: None  # the final state and every (move, events)
+    step_law: Callable[[dict, dict, dict, list], None] = lambda before, move, after, events: None
+    max_steps: int = 5000
+
+
+# -- the checks ---------------------------------------------------------------------------------
+class Checks:
+    """Every check of the module doc, for one game's schema."""
+
+    def __init__(self, game: str):
+        self.schema = schemas.load(game)
+        self.finals = {p["name"] for p in self.schema["phases"] if p["final"]}
+        self.actions = [(a["properties"]["type"]["const"], a) for a in _forms(self.schema["$defs"]["action"])]
+
+    def legal_is_well_formed(self, state: dict, legal: dict) -> None:
+        moves = legal["moves"]
+        assert legal["to_act"] == sorted({m["actor"] for m in moves}), "to_act is not the sorted actors of the moves"
+        keys = [(m["actor"], canonical(m["action"])) for m in moves]
+        assert keys == sorted(keys), "moves are not sorted by actor, then canonical JSON"
+        assert len(set(keys)) == len(keys), "a move is listed twice"
+        assert bool(moves) == (state["phase"] not in self.finals), f"phase {state['phase']} with {len(moves)} moves"
+        chance = [m for m in moves if m["actor"] == CHANCE]
+        assert all(0 < m.get("p", 0) <= 1 for m in chance) and all("p" not in m for m in moves if m["actor"] != CHANCE)
+        if chance:
+            assert abs(sum(m["p"] for m in chance) - 1) < 1e-9, "chance probabilities do not sum to 1"
+
+    def views_are_redactions(self, table: Table, state: dict, viewers: list) -> None:
+        for viewer in viewers:  # equal to the redaction, a view shows no secret and no other player's slot
+            view = table.view(viewer)
+            assert view == redact(state, viewer), f"{viewer}'s view is not the state without what they may not see: {leaks(view, viewer)}"
+
+    def log_hides_secrets(self, state: dict, move: dict, events: list, viewers: list, sealed: bool) -> None:
+        if not events:
+            return
+        said = set() if sealed or move["actor"] == CHANCE else set(_strings(move["action"]))  # what a player does, all see
+        public = set(_strings({k: v for k, v in state.items() if k not in ("secret", "private")}, keys=True)) | said
+        secret = set(_strings(state.get("secret", {})))
+        private = {p: set(_strings(slot)) for p, slot in state.get("private", {}).items()}
+        for viewer in viewers:
+            mine = private.get(viewer, set())
+            hidden = (secret | set().union(*(s for p, s in private.items() if p != viewer))) - public - mine
+            told = set(_strings([redact(e, viewer) for e in events]))
+            assert not told & hidden, f"the events show {viewer} {sorted(told & hidden)[:5]}, hidden from them"
+
+    def components_are_conserved(self, state: dict, laws: Laws) -> None:
+        problems = schemas.inventory_problems(self.schema.get("inventory", {}), state)
+        assert not problems, f"components not conserved: {problems}"
+        laws.conservation(state)
+
+    def refusals_change_nothing(self, table: Table, state: dict, legal: dict, rng: random.Random) -> None:
+        actor, action, expected = self.unlisted(state, legal, rng)
+        if action is None:
+            return
+        try:
+            table.apply(actor, action)
+        except GameError as exc:
+            assert exc.code in expected, f"{actor} {canonical(action)} -> {exc.code}, expected {expected}: {exc.message}"
+        else:
+            raise AssertionError(f"{actor} {canonical(action)} was accepted but not listed")
+        assert table.state() == state, f"a refused action changed the state: {actor} {canonical(action)}"
+
+    def unlisted(self, state: dict, legal: dict, rng: random.Random):
+        """An action legal() does not list: well formed (from the schema), or one time in five malformed."""
+        actors = [*state["players"], CHANCE, CLOCK]
+        if rng.random() < 0.2:
+            kind, form = rng.choice(self.actions)
+            action = {"type": kind, **self.fields(form, state, rng)}
+            # malformed by construction: no action has a field "no such field", a missing type or a float
+            broken = rng.choice([{"type": "no such action"}, {k: v for k, v in action.items() if k != "type"},
+                                 {**action, "no such field": 1}, {**action, **{k: 2.0 for k in list(action)[1:2]}}])
+            if broken != action:
+                return rng.choice(actors), broken, {"bad_request"}
+        for _ in range(20):
+            kind, form = rng.choice(self.actions)
+            actor, action = rng.choice(actors + legal["to_act"]), {"type": kind, **self.fields(form, state, rng)}
+            if not any(m["actor"] == actor and m["action"] == action for m in legal["moves"]):
+                return actor, action, ({"illegal_action"} if actor in legal["to_act"] or not legal["to_act"] else {"not_your_turn"})
+        return None, None, None
+
+    def fields(self, form: dict, state: dict, rng: random.Random) -> dict:
+        props, required = form["properties"], set(form.get("required", []))
+        return {k: self.value(s, state, rng) for k, s in props.items() if k != "type" and (k in required or rng.random() < 0.3)}
+
+    def value(self, node: dict, state: dict, rng: random.Random):
+        if "$ref" in node or "allOf" in node:
+            name = (node.get("$ref") or node["allOf"][0]["$ref"]).rsplit("/", 1)[1]
+            if name == "player":
+                return rng.choice(state["players"])  # a player at this table: a name of another game is malformed
+            return self.value(self.schema["$defs"][name], state, rng)
+        for key in ("oneOf", "anyOf"):
+            if key in node:
+                return self.value(rng.choice(node[key]), state, rng)
+        if "const" in node or "enum" in node:
+            return node["const"] if "const" in node else rng.choice(node["enum"])
+        kind = node.get("type")
+        if kind == "integer":
+            return rng.randint(node.get("minimum", 0), node.get("maximum", node.get("minimum", 0) + 12))
+        if kind == "boolean":
+            return rng.random() < 0.5
+        if kind == "array":
+            size = rng.randint(node.get("minItems", 0), node.get("maxItems", node.get("minItems", 0) + 2))
+            return [self.value(node["items"], state, rng) for _ in range(size)]
+        if kind == "object":
+            return self.fields(node, state, rng)
+        return rng.choice(state["players"] + ["", "x"])
+
+
+def _forms(node: dict) -> list[dict]:
+    """The object forms of a oneOf (a form may itself be a oneOf of forms)."""
+    if "oneOf" in node:
+        return [f for option in node["oneOf"] for f in _forms(option)]
+    return [node]
+
+
+def _strings(value, keys: bool = False) -> list[str]:
+    """Every string in a JSON value (with ``keys``, the objects' keys too: a name used as a key is public)."""
+    out, todo = [], [value]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, dict):
+            todo.extend(v.values())
+            out.extend(v.keys() if keys else ())
+        elif isinstance(v, list):
+            todo.extend(v)
+        elif isinstance(v, str):
+            out.append(v)
+    return out
+
+
+# -- the runner -------------------------------------------------------------------------------------
+def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None, load_every: int = 1,
+                    views_every: int = 1, sample_moves: int = 2, loader=None) -> dict:
+    """One seeded random game with every check; returns its final state.  ``loader`` loads the per-step copies."""
+    rng = random.Random(seed)
+    checks = Checks(laws.game)
+    options = laws.options(seed) if options is None else options
+    table = Table.new(impl, laws.game, options)
+    loader, log = loader or impl, []
+    try:
+        state, legal = table.state(), table.legal()
+        viewers = [*state["players"], None]
+        for step in range(laws.max_steps):
+            checks.legal_is_well_formed(state, legal)
+            checks.components_are_conserved(state, laws)
+            seen = viewers if step % views_every == 0 else [viewers[step % len(viewers)]]
+            checks.views_are_redactions(table, state, seen)
+            checks.refusals_change_nothing(table, state, legal, rng)
+            if step % load_every == 0 or not legal["moves"]:
+                load_is_identity(loader, laws.game, state, legal)
+                listed_moves_apply(loader, laws.game, state, legal, rng, sample_moves)
+            if not legal["moves"]:
+                laws.outcome(state, log)
+                return state
+            move = laws.policy(state, legal, rng)
+            events = table.apply(move["actor"], move["action"])
+            before, state, legal, sealed = state, table.state(), table.legal(), len(legal["to_act"]) > 1
+            checks.log_hides_secrets(state, move, events, seen, sealed)
+            laws.step_law(before, move, state, events)
+            log.append((move, events))
+        raise AssertionError(f"a random game of {laws.game} (seed {seed}, {options}) did not end in {laws.max_steps} moves")
+    finally:
+        table.close()
+
+
+def load_is_identity(impl, game: str, state: dict, legal: dict) -> None:
+    copy = Table.load(impl, game, state)
+    try:
+        assert copy.state() == state, "load(state()) is not the identity"
+        assert copy.legal() == legal, "a loaded copy lists other moves"
+    finally:
+        copy.close()
+
+
+def listed_moves_apply(impl, game: str, state: dict, legal: dict, rng: random.Random, sample: int) -> None:
+    for move in rng.sample(legal["moves"], min(sample, len(legal["moves"]))):
+        copy = Table.load(impl, game, state)
+        try:
+            copy.apply(move["actor"], move["action"])  # a GameError here is a listed move refused
+        finally:
+            copy.close()
+
+
+# -- hostile states: refused with bad_request, or they play on cleanly ------------------------------------
+def mutate(state: dict, schema: dict, rng: random.Random) -> dict:
+    """A copy of ``state`` with one to three random edits: values swapped, dropped, duplicated, retyped or renamed."""
+    out = json.loads(json.dumps(state))
+    names = [v for d in schema["$defs"].values() if isinstance(d, dict) and "enum" in d for v in d["enum"]]
+    phases = [p["name"] for p in schema.get("phases", [])]
+    for _ in range(rng.randint(1, 3)):
+        parent, key = _random_slot(out, rng)
+        if parent is None:
+            continue
+        old = parent[key]
+        choice = rng.randrange(9)
+        if choice == 0 and isinstance(parent, dict):
+            del parent[key]
+        elif choice == 1 and isinstance(parent, list):
+            parent.insert(key, json.loads(json.dumps(old)))
+        elif choice == 2 and isinstance(parent, list):
+            del parent[key]
+        elif choice == 3:
+            parent[key] = rng.choice(names + phases + state["players"] + [None, 0, 1, -1, 2.0, True, "", [], {}])
+        elif choice == 4 and isinstance(old, int) and not isinstance(old, bool):
+            parent[key] = old + rng.choice([-1, 1, 20])
+        elif choice == 5 and isinstance(parent, dict):
+            parent[rng.choice(names + ["made up"])] = json.loads(json.dumps(old))
+        elif choice == 6:
+            other_parent, other_key = _random_slot(out, rng)
+            if other_parent is not None:
+                parent[key], other_parent[other_key] = other_parent[other_key], old
+        elif choice == 7 and phases:
+            out["phase"] = rng.choice(phases)
+        else:
+            parent[key] = rng.choice(state["players"]) if isinstance(old, str) else None
+    return out
+
+
+def _random_slot(value, rng: random.Random):
+    """A random (container, key) inside ``value``, deeper ones as likely as shallow ones."""
+    slots, todo = [], [value]
+    while todo:
+        v = todo.pop()
+        items = v.items() if isinstance(v, dict) else enumerate(v) if isinstance(v, list) else ()
+        for k, child in items:
+            slots.append((v, k))
+            todo.append(child)
+    return rng.choice(slots) if slots else (None, None)
+
+
+def refused_or_plays_on(impl, game: str, state: dict, rng: random.Random, moves: int = 8) -> str:
+    """Load a (possibly broken) state: "refused" with bad_request, or "played" on cleanly.  Anything else raises."""
+    try:
+        table = Table.load(impl, game, state)
+    except GameError as exc:
+        assert exc.code == "bad_request", f"a broken state gives {exc.code}, not bad_request: {exc.message}"
+        return "refused"
+    checks = Checks(game)
+    try:
+        loaded = table.state()
+        load_is_identity(impl, game, loaded, table.legal())
+        for _ in range(moves):
+            current, legal = table.state(), table.legal()
+            checks.legal_is_well_formed(current, legal)
+            checks.components_are_conserved(current, Laws(game, lambda seed: {}))
+            if not legal["moves"]:
+                break
+            listed_moves_apply(impl, game, current, legal, rng, 2)
+            move = uniform_policy(current, legal, rng)
+            table.apply(move["actor"], move["action"])
+        return "played"
+    finally:
+        table.close()

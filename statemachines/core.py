@@ -126,6 +126,12 @@ def chance(outcomes: Iterable[dict], weights: Iterable[float] | None = None) -> 
     return [(CHANCE, o, w / total) for o, w in zip(outcomes, weights) if w]
 
 
+def chance_by_count(field: str, counts: dict) -> list[tuple]:
+    """Chance draws ``{field: name}`` from a pile of ``{name: how many}``, each as likely as its count."""
+    names = [n for n in sorted(counts) if counts[n]]
+    return chance(({field: n} for n in names), [counts[n] for n in names])
+
+
 class Built(list):
     """Moves already built and sorted (what @memo caches)."""
 
@@ -226,10 +232,12 @@ class Game:
             for key in ("conditions", "unless", "before", "after"):
                 problems += [f"row {row['trigger']}: no method {n}" for n in _listify(row.get(key)) if not callable(getattr(cls, n, None))]
         for trigger in {t for ts in cls._triggers.values() for t in ts}:
-            if not callable(getattr(cls, f"options_{trigger}", None)):
-                problems.append(f"trigger {trigger} has no options_{trigger}()")
             if trigger not in cls.actions:
                 problems.append(f"trigger {trigger} has no ACTIONS entry")
+            elif not callable(getattr(cls, f"options_{trigger}", None)):
+                if cls.actions[trigger][1]:
+                    problems.append(f"trigger {trigger} takes fields but has no options_{trigger}()")
+                setattr(cls, f"options_{trigger}", Game.options_of_the_current_player)
         if problems:
             raise TypeError(f"{cls.__name__}: " + "; ".join(problems))
 
@@ -310,6 +318,11 @@ class Game:
     def players(self) -> list[str]:
         return self.s["players"]
 
+    @property
+    def current(self) -> str | None:
+        """Whose turn it is: the state's common key ``current`` (a game without turns need not have it)."""
+        return self.s.get("current")
+
     # hooks a game may override
     def setup(self) -> None:  # pragma: no cover - every game has one
         raise NotImplementedError
@@ -327,6 +340,10 @@ class Game:
     def triggers(self) -> tuple[str, ...]:
         """The verbs open now: the current phase's; a game may narrow them (a pending draw interrupts a phase)."""
         return self._triggers[self.phase]
+
+    def options_of_the_current_player(self):
+        """The default options of a verb without fields: the current player may send it."""
+        return offer(self.s["current"])
 
     def emit(self, kind: str, **fields) -> None:
         self._events.append({"type": kind, **fields})
@@ -368,6 +385,9 @@ class Game:
             raise BadRequest("the components do not add up: " + "; ".join(problems[:3]))
         table = cls(json_copy(state))
         table.derive()
+        outcome, final = state.get("outcome"), state["phase"] in cls.final_phases
+        if "outcome" in state and ((outcome is None) == final or (outcome and outcome.get("result") != state["phase"])):
+            raise BadRequest("$.outcome is set exactly when the game has ended, and its result is the final phase")
         table.check()
         table._check_playable()
         return table

@@ -37,6 +37,7 @@ from typing import Any, Callable
 from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
 
+from casebook.errors import GameError
 from casebook.protocol import CHANCE
 from casebook.testing import attempt
 
@@ -192,11 +193,12 @@ def _fact_steps(types: Types, facts: list[Fact], need: str) -> list:
 
 
 class Seen(dict):
-    """The canonical state a fact is checked on, with the table's legal moves and views at hand (fetched when asked)."""
+    """The canonical state a fact is checked on, with the table's legal moves and views at hand (fetched when asked),
+    and the outcome of the scenario's last action (its events, the state before)."""
 
-    def __init__(self, table):
+    def __init__(self, table, outcome=None):
         super().__init__(table.state())
-        self.table = table
+        self.table, self.outcome = table, outcome
 
     @property
     def legal(self) -> dict:
@@ -217,6 +219,7 @@ class Position:
 
     def __init__(self, implementation, open_table, game: str):
         self.implementation, self.open, self.game = implementation, open_table, game
+        self.outcome = None  # the last action's
         self._state: dict | None = None
         self._table = None
 
@@ -245,10 +248,19 @@ class Position:
 
 
 def acted(position, actor: str, action: dict, trying: bool):
-    outcome = attempt(position.table, actor, action)
+    outcome = position.outcome = attempt(position.table, actor, action)
     if not trying and outcome.error is not None:
         raise AssertionError(f"expected {actor} {json.dumps(action)} to be accepted: {outcome}")
     return outcome
+
+
+def refusal(call: Callable[[], Any]):
+    """The typed error a request gets, or None when it is accepted."""
+    try:
+        call()
+    except GameError as exc:
+        return exc
+    return None
 
 
 def offered(position, player: str, action: dict) -> bool:
@@ -265,7 +277,7 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
 
         @then(Parser("a fact", _fact_steps(types, facts, "check")), stacklevel=2)
         def then_fact(position, fact, args):
-            seen = Seen(position.table)
+            seen = Seen(position.table, position.outcome)
             assert fact.check(seen, **args), f"not so: {fact.pattern} {args}"
 
     @when(Parser("an action", _actor_steps(types, actions, "")), target_fixture="outcome", stacklevel=2)

@@ -42,17 +42,18 @@ def names(schema: dict, name: str) -> list:
     return list(schema["$defs"][name]["enum"])
 
 
-def _at(value, parts: list[str]):
-    if not parts:
-        yield value
-        return
-    head, rest = parts[0], parts[1:]
-    if head == "*":
-        children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
-        for child in children:
-            yield from _at(child, rest)
-    elif isinstance(value, dict) and head in value:
-        yield from _at(value[head], rest)
+def _at(value, parts: list[str]) -> list:
+    """The values at a dotted path (``*``: every key or item)."""
+    nodes = [value]
+    for head in parts:
+        found: list = []
+        for node in nodes:
+            if head == "*":
+                found.extend(node.values() if isinstance(node, dict) else node if isinstance(node, list) else ())
+            elif isinstance(node, dict) and head in node:
+                found.append(node[head])
+        nodes = found
+    return nodes
 
 
 def count(inventory: dict, state: dict) -> dict[str, Counter]:

@@ -12,23 +12,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from casebook.errors import BadRequest
-from statemachines.core import Game, GameInfo, Option, chance, memo, offer
-from statemachines.schemas import Enum
+from statemachines.core import Game, chance, chance_by_count, memo, offer
 
 from . import rules as R
 from .machine import ACTIONS, EVENTS, INVENTORY, STATE, STATES, TRANSITIONS
 
-INFO = GameInfo(
-    id=R.GAME_ID, title=R.TITLE, rulebook="cluedo-drei.en.txt",
-    players=(R.MIN_PLAYERS, R.MAX_PLAYERS), default_players=R.DEFAULT_PLAYERS, player_names=R.INVESTIGATORS,
-    variants=("classic", "duel"),
-    options={
-        # CD-DUE-08: two players play the Duel unless they ask for the standard game (CD-SET-08)
-        "variant": Option(Enum("classic", "duel"), "classic", "classic or duel; a game of two players is the Duel unless classic is asked for"),
-        "advantage_cards": Option(bool, True, "play with the Advantage cards (classic only; the Duel is without)"),
-    },
-    tag_kinds=("ruling", "model-board", "variant-duel"),
-)
 CASE_KEYS = ("suspect", "item", "location")
 SETUP_PHASES = ("filling_case_file", "setting_aside", "dealing", "rolling_for_start")
 _ADVANTAGE = frozenset(R.ADVANTAGE_SPACES)
@@ -75,7 +63,7 @@ def destinations(origin: str, roll: int, advantage_cards: bool) -> tuple[str, ..
 class CluedoDrei(Game):
     """One table of Cluedo: Die drei ???."""
 
-    info, names, board = INFO, R.NAMES, R.BOARD
+    info, names, board = R.INFO, R.NAMES, R.BOARD
     phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
 
     # -- options across fields, set-up, derived fields, load checks ----------------------------
@@ -124,8 +112,6 @@ class CluedoDrei(Game):
             raise BadRequest("advantage must be present exactly when advantage_cards is on")
         if (secret["case_file"] is None) != (phase == "filling_case_file"):
             raise BadRequest(f"phase {phase} and a {'filled' if secret['case_file'] else 'empty'} case file do not go together")
-        if (s["outcome"] is None) != (phase not in ("solved", "unsolved")) or (s["outcome"] and s["outcome"]["result"] != phase):
-            raise BadRequest("the outcome is set exactly when the game has ended, and says how")
         if phase not in SETUP_PHASES and phase != "unsolved" and s["current"] is None:
             raise BadRequest(f"phase {phase} needs a current player")
         if phase == "filling_case_file" and len(secret["undealt"]) != len(R.CARDS):
@@ -162,10 +148,6 @@ class CluedoDrei(Game):
     @property
     def cards_in_play(self) -> bool:
         return self.s["options"]["advantage_cards"]
-
-    @property
-    def current(self) -> str:
-        return self.s["current"]
 
     def hand(self, player: str) -> list[str]:
         return self.s["private"][player]["hand"]
@@ -211,16 +193,11 @@ class CluedoDrei(Game):
     def options_roll(self):
         return chance({"dice": [a, b]} for a in R.DIE_FACES for b in R.DIE_FACES)
 
-    def options_roll_dice(self):
-        return offer(self.current)
-
     def options_secret_passage(self):
         return offer(self.current) if self._place() in R.SECRET_PASSAGES else []  # CD-PAS-01
 
     def options_draw(self):
-        pile = self._pile()
-        kinds = [k for k in sorted(pile) if pile[k]]
-        return chance(({"card": k} for k in kinds), [pile[k] for k in kinds])
+        return chance_by_count("card", self._pile())
 
     def options_follow(self):
         """CD-ADV-05: what the drawn card lets the player do (besides putting it away)."""
@@ -230,9 +207,6 @@ class CluedoDrei(Game):
         if kind == "headquarters":
             return [] if here == R.HEADQUARTERS else offer(self.current, [{"to": R.HEADQUARTERS}])
         return offer(self.current, ({"player": q} for q in self._left_of(self.current) if self.hand(q)))
-
-    def options_discard(self):
-        return offer(self.current)
 
     @memo(lambda self: (self.current, self._place(), self.s["turn"]["pips"], self.cards_in_play))
     def options_move(self):
@@ -260,8 +234,6 @@ class CluedoDrei(Game):
         """CD-ACC-01: any suspect, item and clue location may be named."""
         return offer(self.current, ({"suspect": s, "item": i, "location": l} for s in R.SUSPECTS for i in R.ITEMS for l in R.LOCATIONS))
 
-    def options_end_turn(self):
-        return offer(self.current)  # @ruling CD-ACC-06
 
     # -- guards (pure: they read, never write) -------------------------------------------------
     def is_duel(self, actor, action):

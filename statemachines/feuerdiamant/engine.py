@@ -12,28 +12,18 @@ from collections import Counter
 from typing import Callable, NamedTuple
 
 from casebook.errors import BadRequest
-from statemachines.core import Game, GameInfo, Option, chance, memo, offer
-from statemachines.schemas import Int
+from statemachines.core import Game, chance, chance_by_count, memo, offer
 
 from . import rules as R
 from .machine import (
-    ACTION, ACTIONS, DETECTIVE_CARDS, EVENTS, FACE_DOWN, HAZARD, INVENTORY, LOST, MOVEMENT, PERSON, ROLLING, SETUP,
+    ACTION, ACTIONS, DETECTIVE_CARDS, EVENT_STEP, FACE_DOWN, HAZARD, INVENTORY, LOST, MOVEMENT, PERSON, ROLLING, SETUP,
     STATE, STATES, TRANSITIONS, WON, EVENTS as EVENT_TABLE,
 )
 
-INFO = GameInfo(
-    id=R.GAME_ID, title="Die drei ??? und der Feuerdiamant", rulebook="feuerdiamant.en.txt",
-    players=R.PLAYERS, default_players=("Justus", "Peter", "Bob", "Cotta"),
-    options={"difficulty": Option(Int(min(R.DIFFICULTIES), max(R.DIFFICULTIES)), 1, "1 easy … 5 almost impossible: the indicators' start space (FD-SET-01)")},
-    tag_kinds=("ruling", "model-board", "model-tracks", "model-clues", "model-dice", "model-tokens", "model-deck"),
-)
 SET_ASIDE = "set aside"
-DECIDING = (HAZARD, EVENTS, MOVEMENT, ACTION, PERSON, DETECTIVE_CARDS)
 
 
-class Card(NamedTuple):
-    """A detective card's rule: when it may be played, with which fields (options), and what it does (effect)."""
-
+class Card(NamedTuple):  # a detective card's rule: when, with which fields (options), and what it does (effect)
     any_time: bool
     options: Callable[["Feuerdiamant"], list[dict]]
     effect: Callable[["Feuerdiamant", dict], None]
@@ -42,8 +32,7 @@ class Card(NamedTuple):
 class Feuerdiamant(Game):
     """One table of Feuerdiamant."""
 
-    info, names, board = INFO, R.NAMES, R.BOARD
-    facts = {"clues": {c: {"suspect": s, "colour": col, "obstacle": o} for c, (s, col, o) in sorted(R.CLUES.items())}, "cases": R.CASES}
+    info, names, board, facts = R.INFO, R.NAMES, R.BOARD, R.FACTS
     phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENT_TABLE, STATE, INVENTORY
 
     # -- set-up, derived fields, load checks -------------------------------------------------
@@ -84,54 +73,38 @@ class Feuerdiamant(Game):
     def check(self) -> None:
         """What the specs cannot say: face-down cards, pending draws and activated tokens must point at something."""
         s, phase, secret = self.s, self.phase, self.s["secret"]
-        for loc, slot in s["board"].items():
-            if (slot["person"] == FACE_DOWN) != (loc in secret["persons"]) or (slot["clue"] == FACE_DOWN) != (loc in secret["clues"]):
-                raise BadRequest(f"$.board.{loc}: a card is face down exactly when secret holds it")
-        if (s["outcome"] is None) == (phase in (WON, LOST)) or (s["outcome"] and s["outcome"]["result"] != phase):
-            raise BadRequest("the outcome is set exactly when the game has ended, and says how")
-        if phase not in (SETUP, WON, LOST) and any(t["indicator"] >= R.TRACK_LAST for t in s["tracks"].values()):
-            raise BadRequest("a full hazard track has ended the game")  # FD-END-04
-        if (s["roll"] is None) != (phase in (SETUP, ROLLING)) and phase not in (WON, LOST):
-            raise BadRequest(f"phase {phase} {'needs' if s['roll'] is None else 'has no'} roll")
-        if phase == SETUP and not s["draws"] or phase == EVENTS and not (s["activated"] or s["draws"]):
-            raise BadRequest(f"phase {phase} has nothing left to do: it would have moved on")
-        if set(s["beside_board"]) - set(R.SUSPECTS):
+        tokens = Counter((c, t["space"]) for c, track in s["tracks"].items() for t in track["tokens"])
+        targets = Counter((d["pool"].replace("shuffle", "persons"), d["to"]) for d in s["draws"])
+        wrong = {  # why -> whether it is so
+            "a card is face down exactly when secret holds it": any((b["person"] == FACE_DOWN) != (loc in secret["persons"])
+                                                                    or (b["clue"] == FACE_DOWN) != (loc in secret["clues"]) for loc, b in s["board"].items()),
+            "a full hazard track ends the game (FD-END-04)": phase not in (SETUP, WON, LOST) and max(t["indicator"] for t in s["tracks"].values()) >= R.TRACK_LAST,
+            f"phase {phase} and the roll do not go together": phase not in (WON, LOST) and (s["roll"] is None) != (phase in (SETUP, ROLLING)),
+            "the person step follows a person just turned face up here": phase == PERSON and self._person_here() in (None, FACE_DOWN),
             # FD-HLP-06 (@ruling): only suspects go into hiding (¶53, ¶112); no rule puts a helper beside the board
-            raise BadRequest("only suspects lie beside the board: no rule puts a helper there")
-        if phase == PERSON and self._person_here() in (None, FACE_DOWN):
-            raise BadRequest("the person step follows a person just turned face up here")
-        tokens = {(c, t["space"]) for c, track in s["tracks"].items() for t in track["tokens"]}
-        if any(len([t for t in track["tokens"] if t["space"] == n]) > 1 for track in s["tracks"].values() for n in R.EVENT_SPACES):
-            raise BadRequest("one event token per space")
-        if any((a["colour"], a["space"]) not in tokens for a in s["activated"]):
-            raise BadRequest("an activated event token must lie on its track")
-        queued = Counter(d["pool"] for d in s["draws"])
-        if any(n > len(secret["pools"][pool]) for pool, n in queued.items()):
-            raise BadRequest("a draw is queued from a pool that is too small")
-        targets = Counter((d["pool"] if d["pool"] != "shuffle" else "persons", d["to"]) for d in s["draws"])
-        for (pool, to), n in targets.items():
-            if (n > 1 and pool != "detective") or not self._draw_target_is_free(pool, to):
-                raise BadRequest(f"a draw from {pool} cannot go to {to!r}")
-        if (secret["set_aside"] is None) != ((("clues", SET_ASIDE) in targets) or s["set_aside"] is not None):
-            raise BadRequest("one clue is set aside: unseen, about to be drawn, or turned up by the accusation")
+            "only suspects lie beside the board": bool(set(s["beside_board"]) - set(R.SUSPECTS)),
+            "one event token per space; an activated one lies on its track": max(tokens.values(), default=1) > 1
+            or any((a["colour"], a["space"]) not in tokens for a in s["activated"]),
+            "a draw is queued from a pool too small, or to a place already taken": any(
+                n > len(secret["pools"][pool]) for pool, n in Counter(d["pool"] for d in s["draws"]).items())
+            or any((n > 1 and pool != "detective") or not self._free(pool, to) for (pool, to), n in targets.items()),
+            "one clue is set aside: unseen, about to be drawn, or turned up by the accusation":
+                (secret["set_aside"] is None) != (("clues", SET_ASIDE) in targets or s["set_aside"] is not None),
+        }
+        for why, so in wrong.items():
+            if so:
+                raise BadRequest(why)
 
-    def _draw_target_is_free(self, pool: str, to: str) -> bool:
-        s = self.s
+    def _free(self, pool: str, to: str) -> bool:
+        """Whether a draw from ``pool`` may go to ``to``: an empty space of a track, an empty slot, a player."""
         if pool == "events":
             colour, _, space = to.partition(":")
             return colour in R.COLOURS and space.isdigit() and int(space) in R.EVENT_SPACES and self._token_at(colour, int(space)) is None
-        if pool == "clues" and to == SET_ASIDE:
-            return s["secret"]["set_aside"] is None
-        if pool == "detective":
-            return to in self.players
-        kind = {"persons": "person", "clues": "clue", "obstacles": "obstacle"}[pool]
-        return to in s["board"] and s["board"][to][kind] is None
+        if pool == "detective" or to == SET_ASIDE:
+            return to in self.players if pool == "detective" else pool == "clues" and self.s["secret"]["set_aside"] is None
+        return to in self.s["board"] and self.s["board"][to][{"persons": "person", "clues": "clue", "obstacles": "obstacle"}[pool]] is None
 
     # -- small readers -------------------------------------------------------------------------
-    @property
-    def current(self) -> str:
-        return self.s["current"]
-
     def _here(self) -> str:
         return self.s["figures"][self.current]
 
@@ -181,9 +154,7 @@ class Feuerdiamant(Game):
         return ("draw",) if self.s["draws"] else tuple(t for t in super().triggers() if t != "draw")
 
     def options_draw(self):
-        pool = Counter(self._pool(self.s["draws"][0]["pool"]))
-        cards = sorted(pool)
-        return chance(({"card": c} for c in cards), [pool[c] for c in cards])
+        return chance_by_count("card", Counter(self._pool(self.s["draws"][0]["pool"])))
 
     @memo(lambda self: None)
     def options_roll(self):  # FD-TURN-01: both dice at once
@@ -253,9 +224,6 @@ class Feuerdiamant(Game):
     def options_draw_detective_card(self):
         return offer(self.current) if self._here() == R.CENTRAL_OFFICE and self._deck_allows_drawing() else []  # FD-CO-01/02
 
-    def options_end_action(self):
-        return offer(self.current)
-
     def options_play(self):
         """FD-CARD-*: any player's any-time cards in every deciding phase; the active player's others at the end."""
         if R.NO_DETECTIVE_CARDS in self._obstacles():
@@ -270,9 +238,6 @@ class Feuerdiamant(Game):
 
     def options_accuse(self):
         return offer(self.current, ({"suspect": s} for s in R.SUSPECTS))  # FD-END-01
-
-    def options_end_turn(self):
-        return offer(self.current)
 
     # -- guards (pure) -----------------------------------------------------------------------
     def a_draw_is_pending(self, actor, action) -> bool:
@@ -292,38 +257,34 @@ class Feuerdiamant(Game):
 
     # -- callbacks: chance ------------------------------------------------------------------------
     def place_drawn(self, actor, action) -> None:
-        s, secret = self.s, self.s["secret"]
-        draw = s["draws"].pop(0)
-        card, pool, to = action["card"], draw["pool"], draw["to"]
+        draw, card = self.s["draws"].pop(0), action["card"]
+        pool, to = draw["pool"], draw["to"]
         self._pool(pool).remove(card)
         if pool == "events":
             colour, space = to.split(":")
-            s["tracks"][colour]["tokens"].append({"space": int(space), "token": card})
+            self.s["tracks"][colour]["tokens"].append({"space": int(space), "token": card})
             self.emit("event_token_placed", colour=colour, space=int(space), token=card)
-        elif pool in ("persons", "shuffle"):
-            secret["persons"][to] = card
-            s["board"][to]["person"] = FACE_DOWN
-            self.emit("person_placed_face_down", location=to, secret={"person": card})
-        elif pool == "clues" and to == SET_ASIDE:
-            secret["set_aside"] = card
-            self.emit("clue_set_aside", secret={"clue": card})
-        elif pool == "clues":
-            secret["clues"][to] = card
-            s["board"][to]["clue"] = FACE_DOWN
-            self.emit("clue_placed_face_down", location=to, secret={"clue": card})
         elif pool == "obstacles":  # FD-ACT-03: the token lies face up on the location
-            s["board"][to]["obstacle"] = card
+            self.s["board"][to]["obstacle"] = card
             self.emit("obstacle_placed", location=to, obstacle=card)
-        else:
-            s["hands"][to] = sorted(s["hands"][to] + [card])
+        elif pool == "detective":
+            self.s["hands"][to] = sorted(self.s["hands"][to] + [card])
             self.emit("detective_card_drawn", player=to, card=card)
+        elif to == SET_ASIDE:
+            self.s["secret"]["set_aside"] = card
+            self.emit("clue_set_aside", secret={"clue": card})
+        else:  # a person (also one being shuffled) or a clue, face down on the board
+            kind = "clue" if pool == "clues" else "person"
+            self.s["secret"][kind + "s"][to] = card
+            self.s["board"][to][kind] = FACE_DOWN
+            self.emit(f"{kind}_placed_face_down", location=to, secret={kind: card})
 
     def _queue(self, pool: str, to: str, n: int = 1) -> None:
         """Queue up to n draws from a pool, never more than it holds (FD-ACT-04, FD-CO-02, FD-HLP-05)."""
         queued = sum(1 for d in self.s["draws"] if d["pool"] == pool)
         self.s["draws"] += [{"pool": pool, "to": to}] * max(0, min(n, len(self._pool(pool)) - queued))
 
-    def _earn_detective_cards(self, n: int = 1) -> None:
+    def earn_detective_cards(self, actor=None, action=None, n: int = 1) -> None:
         if R.NO_DETECTIVE_CARDS not in self._obstacles():  # FD-OBS-04: not even for a removal
             self._queue("detective", self.current, n)
 
@@ -434,7 +395,7 @@ class Feuerdiamant(Game):
             self.s["suspect_track"][suspect].append(clue)
             self.emit("interrogation_succeeded", suspect=suspect, clue=clue)
             self._queue("clues", loc)
-            self._earn_detective_cards()
+            self.earn_detective_cards()
         else:  # FD-INT-06: a mismatch; the suspect goes into hiding
             self.emit("interrogation_failed", suspect=suspect, clue=clue)
             self._hide(here)
@@ -446,7 +407,7 @@ class Feuerdiamant(Game):
         elif action["helper"] == "Uncle Titus":
             self._remove(action.get("obstacle_at"), action.get("path"))
         else:
-            self._earn_detective_cards(2)
+            self.earn_detective_cards(n=2)
 
     def _return_person(self, person: str, loc: str) -> None:
         self.s["beside_board"].remove(person)
@@ -463,16 +424,10 @@ class Feuerdiamant(Game):
             self.s["roadblocks"].remove(path)
             self.s["box"]["events"].append(R.ROADBLOCK_PREFIX + path)
             self.emit("roadblock_removed", path=path)
-        self._earn_detective_cards()
+        self.earn_detective_cards()
 
-    def remove_obstacle_here(self, actor, action) -> None:
-        self._remove(self._here(), None)
-
-    def remove_roadblock_near(self, actor, action) -> None:
-        self._remove(None, action["path"])
-
-    def earn_a_card(self, actor, action) -> None:
-        self._earn_detective_cards()
+    def remove_here(self, actor, action) -> None:
+        self._remove(self._here() if action["type"] == "remove_obstacle" else None, action.get("path"))
 
     # -- callbacks: detective cards and the end ---------------------------------------------------------
     def _move_back(self, colour: str, steps: int) -> None:
@@ -522,7 +477,7 @@ def _central_office_options(g: Feuerdiamant) -> list[dict]:  # FD-CARD-07
 
 def _central_office_effect(g: Feuerdiamant, action: dict) -> None:
     if action["choice"] == "draw":
-        g._earn_detective_cards(2)
+        g.earn_detective_cards(n=2)
     elif action["choice"] == "move back":
         g._move_back(action["colour"], R.CENTRAL_OFFICE_BACK)
     else:
@@ -545,7 +500,7 @@ CARDS: dict[str, Card] = {
     # FD-CARD-05: one indicator one space back
     R.INVESTIGATION_SUCCESS: Card(True, lambda g: g._back_options(), lambda g, a: g._move_back(a["colour"], 1)),
     # FD-CARD-02: useful only until the figure has moved
-    R.MOVEMENT_PLUS_3: Card(True, lambda g: [{}] if g.phase in (HAZARD, EVENTS, MOVEMENT) else [], _movement_bonus),
+    R.MOVEMENT_PLUS_3: Card(True, lambda g: [{}] if g.phase in (HAZARD, EVENT_STEP, MOVEMENT) else [], _movement_bonus),  # the event step too (FD-CARD-02)
     R.CENTRAL_OFFICE_CARD: Card(False, _central_office_options, _central_office_effect),
     # FD-CARD-10: the obstacle where the figure stands, without a second figure
     R.REMOVE_OBSTACLE: Card(False, lambda g: [{}] if g._blocked(g._here()) else [], lambda g, a: g._remove(g._here(), None)),

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from statemachines.core import GameInfo, Option
+from statemachines.schemas import Int
+
 GAME_ID = "feuerdiamant"
 PLAYERS = (2, 4)  # FD-IDEA-01: a game for 2 to 4 players
 DIFFICULTIES = (1, 2, 3, 4, 5)  # FD-SET-01: 1 easy … 5 almost impossible
@@ -213,3 +216,13 @@ def _board_drawing() -> dict:
 
 
 BOARD = _board_drawing()
+
+
+INFO = GameInfo(
+    id=GAME_ID, title="Die drei ??? und der Feuerdiamant", rulebook="feuerdiamant.en.txt",
+    players=PLAYERS, default_players=("Justus", "Peter", "Bob", "Cotta"),
+    options={"difficulty": Option(Int(min(DIFFICULTIES), max(DIFFICULTIES)), 1, "1 easy … 5 almost impossible: the indicators' start space (FD-SET-01)")},
+    tag_kinds=("ruling", "model-board", "model-tracks", "model-clues", "model-dice", "model-tokens", "model-deck"),
+)
+# what a player reads off the clue cards, published in the schema's "facts" for steps and tests
+FACTS = {"clues": {c: {"suspect": s, "colour": col, "obstacle": o} for c, (s, col, o) in sorted(CLUES.items())}, "cases": CASES}

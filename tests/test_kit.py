@@ -1,0 +1,111 @@
+"""The game kit itself (statemachines.core): what every game gets from it, shown on the real games and the toy.
+
+The hostile loads issue 12 reproduced, each refused as bad_request; an engine
+error inside a move leaves the table as it was; a listed move always names its
+row; new() and close() cost the same however many tables are open; the
+committed schemas are the generated ones.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+from casebook.errors import BadRequest, GameError
+from casebook.protocol import CHANCE
+from statemachines.core import InternalError
+from statemachines.reference import ReferenceImplementation
+from statemachines.schemas import write_all
+from tests.harness.toy import Toy, make
+
+REF = ReferenceImplementation()
+
+
+def dealt(game: str, options: dict) -> dict:
+    """The first position where a player acts, chance drawn from a seeded RNG (always its first move could tie for ever)."""
+    table, rng = REF.new(game, options), random.Random(0)
+    while REF.legal(table)["to_act"] == [CHANCE]:
+        REF.apply(table, CHANCE, rng.choice(REF.legal(table)["moves"])["action"])
+    return REF.state(table)
+
+
+def refused(game: str, state: dict) -> str:
+    with pytest.raises(GameError) as error:
+        REF.load(game, state)
+    assert error.value.code == "bad_request", error.value
+    return error.value.message
+
+
+def test_the_committed_schemas_are_the_generated_ones():
+    assert write_all(check=True) == [], "run python -m statemachines.schemas and commit the result"
+
+
+def test_feuerdiamant_refuses_invented_cards_and_a_float_difficulty():
+    state = dealt("feuerdiamant", {"players": ["Justus", "Peter"]})
+    state["hands"]["Justus"] += ["Recall", "Recall"]
+    assert "too many" in refused("feuerdiamant", state)
+    with pytest.raises(BadRequest):
+        REF.new("feuerdiamant", {"players": ["Justus", "Peter"], "difficulty": 2.0})
+
+
+def test_cluedo_refuses_a_relabelled_duel_an_incomplete_variant_and_made_up_markers():
+    duel = dealt("cluedo_drei", {"players": ["Justus Jonas", "Peter Shaw"], "variant": "duel"})
+    refused("cluedo_drei", {**duel, "options": {**duel["options"], "variant": "classic"}})
+    refused("cluedo_drei", {**duel, "options": {k: v for k, v in duel["options"].items() if k != "variant"}})
+    refused("cluedo_drei", {**duel, "markers": {**duel["markers"], "made up": None}})
+
+
+def test_a_stuck_state_is_refused():
+    state = dealt("feuerdiamant", {})  # the event step with no event token activated: nothing could be carried out
+    roll = {"hazard": "red", "movement": 2, "colour": "red", "bonus": 0}
+    assert "cannot be played" in refused("feuerdiamant", {**state, "phase": "events", "activated": [], "draws": [], "roll": roll})
+
+
+def test_an_error_inside_a_move_leaves_the_table_as_it_was(monkeypatch):
+    table = Toy.new({})
+    before = table.state()
+
+    def broken(self, actor, action):
+        self.s["private"]["A"] = {"card": action["card"]}  # mutate first, then fail
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(Toy, "give_card", broken)
+    move = table.legal()["moves"][0]
+    with pytest.raises(InternalError):
+        table.apply(move["actor"], move["action"])
+    assert table.state() == before and table.legal()["moves"][0] == move
+
+
+def test_new_and_close_cost_the_same_with_fifty_thousand_tables_open():
+    impl = make()
+
+    def cost() -> float:  # the best of several batches: a busy machine only ever adds time
+        best = float("inf")
+        for _ in range(5):
+            start = time.perf_counter()
+            for _ in range(200):
+                impl.close(impl.new("toy", {}))
+            best = min(best, time.perf_counter() - start)
+        return best
+
+    empty = cost()
+    open_tables = [impl.new("toy", {}) for _ in range(50_000)]
+    crowded = cost()
+    assert crowded < 2 * empty, f"new()+close() at 50,000 tables: {crowded / empty:.2f}x the cost at 0"
+    for table in open_tables:
+        impl.close(table)
+
+
+def test_describe_gives_phases_transitions_clauses_and_the_board():
+    for game in ("cluedo_drei", "feuerdiamant"):
+        described = REF.describe(game)
+        phases = {p["name"] for p in described["phases"]}
+        assert described["initial"] in phases and all(t["source"] in phases and t["dest"] in phases for t in described["transitions"])
+        assert all(p["clauses"] for p in described["phases"]), "every phase cites its clauses"
+        board = described["board"]
+        names = {spot["name"] for spot in board["locations"]}
+        assert all(p["a"] in names and p["b"] in names for p in board["paths"]) and json.dumps(described)
+    assert len(REF.describe("feuerdiamant")["board"]["paths"]) == 17 and len(REF.describe("feuerdiamant")["board"]["locations"]) == 10
