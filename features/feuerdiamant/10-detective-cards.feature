@@ -46,6 +46,18 @@ Feature: Detective cards
       And it is Peter's action step on "Zentrale"
       Then Justus cannot play "Movement +3"
 
+    Example: while an event token is carried out it is not too late
+      Given a 2-player game at difficulty 5
+      And Justus holds "Movement +3"
+      And no event token lies on the blue track
+      And the event token "1 blue" lies on space 6 of the red track
+      And Peter has rolled "red" and 1
+      When Peter moves the red hazard indicator
+      Then it is Peter's event step
+      When Justus plays "Movement +3"
+      And Peter carries out the event
+      Then Peter may move to "Schrottplatz"
+
   @FD-CARD-03 @model-tracks
   Rule: "Ignore an Event Token" puts any event token still on a hazard track into the box without effect, even one just activated
     Source: Cards and Tokens ¶86-87
