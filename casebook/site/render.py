@@ -25,7 +25,7 @@ from pathlib import Path
 import yaml
 
 from casebook.site import engines as engines_mod
-from casebook.site import pictures
+from casebook.site import pictures, tracepage
 from casebook.site.html import LABELS, badge, chip, esc, href, kind_badge, md_heading_text, table
 from casebook.site.results import LastRun, Report, attach, read_cucumber, read_reports
 from casebook.site.spec import CLAUSE_ID, NOT_RUN, Clause, Example, Game, Section, Step, read_games, summarize
@@ -78,6 +78,7 @@ class Site:
     questions: dict = field(default_factory=dict)  # game id → {topic: [{"ask": …, "clauses": [ids]}]}
     synonyms: dict = field(default_factory=dict)  # game id → {a player's word: [the features' words]}
     referred: dict = field(default_factory=dict)  # clause id → the clauses whose "See also" names it
+    traces: dict = field(default_factory=dict)  # game id → its rulebook trace (casebook.trace), when it has one
 
     # -- reading -----------------------------------------------------------------
     def build(self) -> "Site":
@@ -97,6 +98,9 @@ class Site:
                 self.schemas[game.id] = schema
             self.questions[game.id] = self.read_questions(game)
             self.synonyms[game.id] = self.read_synonyms(game)
+            trace = tracepage.read(self, game)
+            if trace is not None:
+                self.traces[game.id] = trace
             for clause in game.clauses:
                 for other in clause.see_also:
                     self.referred.setdefault(other, []).append(clause.id)
@@ -188,6 +192,8 @@ class Site:
                 entries.append({"Table questions": f"games/{game.id}/questions.md"})
             entries += [{s.title: f"games/{game.id}/{s.slug}.md"} for s in game.sections]
             entries += [{"Rulings": f"games/{game.id}/rulings.md"}, {"Variants": f"games/{game.id}/variants.md"}]
+            if game.id in self.traces:
+                entries.append({"Rulebook trace": tracepage.path(game.id)})
             out.append({self.title(game.id): entries})
         return out
 
@@ -218,6 +224,8 @@ class Site:
                 pages[f"games/{game.id}/questions.md"] = NOT_SEARCHED + self.questions_page(game)
             pages[f"games/{game.id}/rulings.md"] = NOT_SEARCHED + self.rulings_page(game)
             pages[f"games/{game.id}/variants.md"] = NOT_SEARCHED + self.variants_page(game)
+            if game.id in self.traces:
+                pages[tracepage.path(game.id)] = NOT_SEARCHED + tracepage.trace_page(self, game)
         for game_id in self.schemas:
             pages[f"protocol/{game_id}.md"] = NOT_SEARCHED + self.schema_page(game_id)
         for source, page, _ in self.guides():
@@ -250,6 +258,8 @@ class Site:
             if self.questions.get(game.id):
                 links.append(f'<a href="{esc(self.link(here, f"games/{game.id}/questions.md"))}">table questions</a>')
             links.append(f'<a href="{esc(self.link(here, f"games/{game.id}/rulings.md"))}">rulings</a>')
+            if game.id in self.traces:
+                links.append(f'<a href="{esc(self.link(here, tracepage.path(game.id)))}">rulebook trace</a>')
             items.append(
                 f'<li class="cb-game"><a class="cb-game-title" href="{esc(self.link(here, f"games/{game.id}/index.md"))}">{esc(self.title(game.id))}</a>'
                 + (f' <span class="cb-players">{esc(players)} players</span>' if players else "")
@@ -300,6 +310,7 @@ class Site:
         out.append(
             f'\n<p>Also: the <a href="{esc(self.link(here, f"games/{game.id}/rulings.md"))}">rulings register</a>, '
             f'the <a href="{esc(self.link(here, f"games/{game.id}/variants.md"))}">variants</a>'
+            + (f', the <a class="cb-trace-link" href="{esc(self.link(here, tracepage.path(game.id)))}">rulebook trace</a> (every paragraph of the rulebook and its clauses)' if game.id in self.traces else "")
             + (f', the <a href="{esc(self.link(here, f"protocol/{game.id}.md"))}">JSON Schema</a>' if game.id in self.schemas else "")
             + ".</p>\n"
         )
@@ -406,9 +417,11 @@ class Site:
             f'<span class="cb-where cb-engine-only">{esc(clause.section.path.name)}:{clause.line}</span></div>'
         )
         parts = [heading, meta]
-        if clause.description:
+        described = tracepage.without_source(clause.description)
+        if described:
             label = "Our ruling, and why" if clause.is_ruling else "Note"
-            parts.append(f'<div class="cb-why"><p class="cb-label">{label}</p>{paragraphs(clause.description)}</div>')
+            parts.append(f'<div class="cb-why"><p class="cb-label">{label}</p>{paragraphs(described)}</div>')
+        parts.append(tracepage.source_html(self, here, clause))
         related = self.related(clause)
         if related:
             links = ", ".join(f'{self.clause_link(here, c)} <span class="cb-related-text">{esc(c.text)}</span>' for c in related)
@@ -477,7 +490,9 @@ class Site:
                     + f'<span class="cb-engine-only">{" ".join(chip(t) for t in c.tags if t != "ruling")}</span>'
                     + "</div>"
                 )
-                out.append(f'<div class="cb-why">{paragraphs(c.description) if c.description else "<p class=cb-missing>No reason given yet.</p>"}</div>')
+                reason = tracepage.without_source(c.description)
+                out.append(f'<div class="cb-why">{paragraphs(reason) if reason else "<p class=cb-missing>No reason given yet.</p>"}</div>')
+                out.append(tracepage.source_html(self, here, c))
         return "\n".join(out) + "\n"
 
     def variants_page(self, game: Game) -> str:

@@ -365,6 +365,40 @@ def test_the_home_page_opens_with_the_games(browser, real):
     assert 0 <= order[0] < order[1] < order[2], order
 
 
+# -- the rulebook trace -------------------------------------------------------------------------------------
+
+
+def test_each_rulebook_trace_lists_every_paragraph_one_click_from_its_clauses(browser, real):
+    """Issue 10: from the game page to its trace, from a paragraph to its clause, and from the clause's Source back."""
+    base, _, site = real
+    games = [g for g in site.games if g.id in site.traces]
+    assert {"cluedo_drei", "feuerdiamant"} <= {g.id for g in games}
+    for game in games:
+        trace = site.traces[game.id]
+        browser.get(f"{base}games/{game.id}/")
+        link = browser.execute_script("const a = document.querySelector('a.cb-trace-link'); return a && a.href")
+        assert link and link.endswith(f"/games/{game.id}/rulebook-trace/"), (game.id, link)
+        browser.get(link)
+        rows = browser.execute_script("return Array.from(document.querySelectorAll('.cb-trace tr[id]')).map(r => r.id)")
+        assert rows == [f"p{n}" for n in trace.paragraphs], game.id
+        n = next(n for n in trace.paragraphs if trace.clauses_of(n))
+        clause = trace.clauses_of(n)[0]
+        browser.execute_script("document.querySelector(arguments[0]).click()", f"#p{n} a.cb-clause-id")
+        wait_for(browser, f"return location.hash === '#{clause.id}'")
+        assert browser.execute_script("return document.getElementById(arguments[0]) !== null", clause.id)
+        back = browser.execute_script(
+            """let el = document.getElementById(arguments[0]).nextElementSibling;
+               for (; el && el.tagName !== 'H2'; el = el.nextElementSibling)
+                 if (el.classList.contains('cb-source-line')) return el.querySelector('a').href;
+               return null;""",
+            clause.id,
+        )
+        first = next(c.paragraphs[0] for c in trace.citations if c.clause.id == clause.id)  # the Source line's first reference
+        assert back and back.endswith(f"/games/{game.id}/rulebook-trace/#p{first}"), (clause.id, back)
+        browser.get(back)
+        assert browser.execute_script("const r = document.getElementById(arguments[0]); return r && r.getBoundingClientRect().height > 0", f"p{first}")
+
+
 # -- search ----------------------------------------------------------------------------------------------
 
 
