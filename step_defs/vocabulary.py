@@ -166,16 +166,15 @@ class Parser(StepParser):
         return self._find(name) or {}
 
 
-def _actor_steps(types: Types, actions: list[tuple], lead: str) -> list:
-    """``<player> <lead><phrase>``: the arguments are the actor and the action the phrase builds."""
+def _actor_steps(types: Types, table: list[Phrase], lead: str, **extra) -> list:
+    """``<player> <lead><phrase>``: the arguments are the actor, the action the phrase builds, and ``extra``."""
     player, convert = types.field("actor", "player")
-    table = phrases(types, actions, third_person if lead == "" else (lambda p: p))
 
     def arguments(m: re.Match) -> dict | None:
         for phrase in table:
             action = phrase.match(m["rest"])
             if action is not None:
-                return {"actor": convert(m["actor"]), "action": action}
+                return {"actor": convert(m["actor"]), "action": action, **extra}
         return None
 
     return [(re.compile(f"{player} {re.escape(lead)}(?P<rest>.+)"), arguments)]
@@ -263,11 +262,6 @@ def refusal(call: Callable[[], Any]):
     return None
 
 
-def offered(position, player: str, action: dict) -> bool:
-    """Whether a listed move of ``player`` has every field of ``action``."""
-    return any(all(m.get(k) == v for k, v in action.items()) for m in position.table.moves_of(player))
-
-
 def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list[Fact]) -> None:
     """Register the generic steps of the module doc in the calling module."""
     if facts:
@@ -280,25 +274,20 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
             seen = Seen(position.table, position.outcome)
             assert fact.check(seen, **args), f"not so: {fact.pattern} {args}"
 
-    @when(Parser("an action", _actor_steps(types, actions, "")), target_fixture="outcome", stacklevel=2)
-    def act(position, actor, action):
-        return acted(position, actor, action, trying=False)
+    base, third = phrases(types, actions), phrases(types, actions, third_person)
+    moves = _actor_steps(types, third, "", trying=False) + _actor_steps(types, base, "tries to ", trying=True)
+    moves += [(p.regex, lambda m, p=p: {"actor": CHANCE, "action": p.match(m.string), "trying": False}) for p in phrases(types, chance)]
 
-    @when(Parser("a try", _actor_steps(types, actions, "tries to ")), target_fixture="outcome", stacklevel=2)
-    def tries(position, actor, action):
-        return acted(position, actor, action, trying=True)
+    @when(Parser("an action", moves), target_fixture="outcome", stacklevel=2)
+    def act(position, actor, action, trying):
+        return acted(position, actor, action, trying)
 
-    if chance:
-        @when(Parser("a chance move", [(p.regex, lambda m, p=p: {"action": p.match(m.string)}) for p in phrases(types, chance)]),
-              target_fixture="outcome", stacklevel=2)
-        def chance_move(position, action):
-            return acted(position, CHANCE, action, trying=False)
+    offers = _actor_steps(types, base, "may ", offered=True)
+    offers += _actor_steps(types, base, "cannot ", offered=False) + _actor_steps(types, base, "may not ", offered=False)
 
-    @then(Parser("may", _actor_steps(types, actions, "may ")), stacklevel=2)
-    def may(position, actor, action):
-        assert offered(position, actor, action), f"{actor} may not {action}: {position.table.moves_of(actor)}"
-
-    @then(Parser("cannot", _actor_steps(types, actions, "cannot ") + _actor_steps(types, actions, "may not ")), stacklevel=2)
-    def cannot(position, actor, action):
-        assert position.table.legal()["moves"], "the game is over: that says nothing about this move"
-        assert not offered(position, actor, action), f"{actor} may {action}: {position.table.moves_of(actor)}"
+    @then(Parser("may or cannot", offers), stacklevel=2)
+    def may(position, actor, action, offered):
+        moves = position.table.legal()["moves"]
+        assert moves or offered, "the game is over: that says nothing about this move"
+        mine = [m["action"] for m in moves if m["actor"] == actor]
+        assert any(all(m.get(k) == v for k, v in action.items()) for m in mine) == offered, f"{actor} {'may not' if offered else 'may'} {action}: {mine}"
