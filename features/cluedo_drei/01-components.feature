@@ -98,6 +98,19 @@ Feature: Components
       When Justus Jonas rolls 3 and 3
       Then Justus Jonas may not move to the Headquarters
 
+    Scenario Outline: lane <lane> leaves the ring at <ring>: its three spaces and the door are four steps
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
+      And Justus Jonas stands on <ring>
+      When Justus Jonas rolls 2 and 2
+      Then Justus Jonas may move to the Headquarters
+      And Justus Jonas may move to Lane <lane>2
+
+      Examples:
+        | lane | ring    |
+        | A    | Ring 3  |
+        | B    | Ring 15 |
+        | C    | Ring 27 |
+
   @CD-CMP-06 @ruling @model-board
   Rule: The black Advantage spaces are Ring 12, Ring 24, Ring 36 and Lane B2
     Source: Turn Sequence ¶59

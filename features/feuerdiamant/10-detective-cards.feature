@@ -74,6 +74,14 @@ Feature: Detective cards
       And the blue hazard indicator stands on space 5
       And it is Peter's movement step
 
+    Example: a token no indicator has reached yet goes too
+      Given a 2-player game at difficulty 3
+      And Justus holds "Ignore an Event Token"
+      And it is Peter's detective cards step on "Zentrale"
+      When Justus plays "Ignore an Event Token" on space 9 of the white track
+      Then the event token on space 9 of the white track is gone
+      And the event token on space 6 of the white track is still there
+
   @FD-CARD-04
   Rule: "Ignore the Hazard Die", played after the hazard die is rolled, cancels the die's result
     Source: Cards and Tokens ¶88

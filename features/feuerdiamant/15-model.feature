@@ -25,7 +25,7 @@ Feature: Our model of the components
 
   @FD-MOD-02 @ruling @model-tracks
   Rule: Each hazard track runs from space 1 to space 15, the last; its seven exclamation spaces are 6, 7, 9, 10, 12, 13 and 14; the cases Kidnapping, Blackmail, Fire Phantom and Diamond Theft have the colours brown, blue, red and white
-    Source: Game Setup ¶12, ¶14
+    Source: Game Idea ¶10; Game Setup ¶12, ¶14
     The track lengths are not in our text. Fifteen spaces leave ten steps at the
     hardest level, and keep every exclamation space ahead of every start space,
     so no token is passed before the game begins. The colours follow the order in
