@@ -25,7 +25,7 @@ Feature: Components
     name it in a question or accuse it as the hiding place.
 
     Example: the Headquarters cannot be named as the hiding place
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And Justus Jonas has just entered the Headquarters
       When Justus Jonas tries to accuse Brittany, the painting and the Headquarters
       Then the action is rejected as illegal_action
@@ -87,16 +87,29 @@ Feature: Components
     Headquarters is seven steps away.
 
     Example: from the Strand a roll of seven reaches the Headquarters, a roll of six does not
-      Given a game of Justus Jonas and Peter Shaw without Advantage cards
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
       And Justus Jonas stands in the Strand
       When Justus Jonas rolls 3 and 4
       Then Justus Jonas may move to the Headquarters
 
     Example: six is one short
-      Given a game of Justus Jonas and Peter Shaw without Advantage cards
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
       And Justus Jonas stands in the Strand
       When Justus Jonas rolls 3 and 3
       Then Justus Jonas may not move to the Headquarters
+
+    Scenario Outline: lane <lane> leaves the ring at <ring>: its three spaces and the door are four steps
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
+      And Justus Jonas stands on <ring>
+      When Justus Jonas rolls 2 and 2
+      Then Justus Jonas may move to the Headquarters
+      And Justus Jonas may move to Lane <lane>2
+
+      Examples:
+        | lane | ring    |
+        | A    | Ring 3  |
+        | B    | Ring 15 |
+        | C    | Ring 27 |
 
   @CD-CMP-06 @ruling @model-board
   Rule: The black Advantage spaces are Ring 12, Ring 24, Ring 36 and Lane B2
@@ -105,11 +118,31 @@ Feature: Components
     spread round the board, one on a lane to the Headquarters.
 
     Example: Ring 12 is an Advantage space two steps from Peter Shaw's start
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And it is Peter Shaw's turn
       When Peter Shaw rolls 4 and 5
       And Peter Shaw moves to Ring 12
       Then an Advantage card must be drawn for Peter Shaw
+
+    Scenario Outline: <space> is an Advantage space: one step into a roll of four stops there and draws
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      And Justus Jonas stands on <from>
+      When Justus Jonas rolls 2 and 2
+      And Justus Jonas moves to <space>
+      Then an Advantage card must be drawn for Justus Jonas
+
+      Examples:
+        | space   | from    |
+        | Ring 12 | Ring 11 |
+        | Ring 24 | Ring 23 |
+        | Ring 36 | Ring 35 |
+        | Lane B2 | Lane B1 |
+
+    Example: one step into a roll of four ends on no other path space
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      And Justus Jonas stands on Ring 10
+      When Justus Jonas rolls 2 and 2
+      Then Justus Jonas may not move to Ring 11
 
   @CD-CMP-07 @ruling
   Rule: Each die shows a question mark instead of the one, and the question mark counts one pip
@@ -119,9 +152,16 @@ Feature: Components
     question mark worth one pip, so the two dice still sum to 2 to 12.
 
     Example: a question mark and a four make five
-      Given a game of Justus Jonas and Peter Shaw without Advantage cards
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
       When Justus Jonas rolls ? and 4
       Then the roll counts 5 pips
+
+    Example: no die shows a one
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
+      When Justus Jonas rolls the dice
+      And chance tries to send {"type": "roll", "dice": [1, 4]}
+      Then the action is rejected as bad_request
+      And the game is exactly as it was
 
   @CD-CMP-08 @ruling
   Rule: The 13 Advantage cards are six taxis, three calls to the Headquarters and four tip-offs
@@ -133,5 +173,5 @@ Feature: Components
     theirs.  See "Advantage cards" for how they are played.
 
     Example: a fresh stack holds 13 cards of three kinds
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       Then the Advantage stack holds 6 taxi, 3 headquarters and 4 tip-off cards

@@ -21,7 +21,7 @@ Feature: The Investigation
   Rule: The six suspects, six items and nine locations are the rulebook's names
     Source: The Investigation ¶35, ¶37, ¶39
     Scenario Outline: <card> is a <kind>
-      Given a new game of Justus Jonas and Peter Shaw
+      Given a new game of Justus Jonas, Peter Shaw and Bob Andrews
       Then <card> is a clue card of kind <kind>
 
       Examples:

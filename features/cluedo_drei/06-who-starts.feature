@@ -53,6 +53,7 @@ Feature: Turn Sequence — who starts
   @CD-TRN-03
   Rule: After a player's turn the player to their left (next clockwise, the next in seating order) has the turn
     Source: Turn Sequence ¶53, ¶74
+    See also: CD-ACC-08
     @model-board
     Example: after Peter Bob plays, after Bob Justus
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
@@ -77,8 +78,9 @@ Feature: Turn Sequence — who starts
     roll only ranks the players.
 
     Example: Justus's question mark and six (seven) lose to Peter's eight, and nobody draws
-      Given a game of Justus Jonas and Peter Shaw, dealt
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews, dealt
       When the dice show ? and 6
       And the dice show 4 and 4
+      And the dice show 2 and 3
       Then it is Peter Shaw's turn
       And the Advantage stack holds 13 cards

@@ -8,14 +8,15 @@ Feature: Turn Sequence — roll, move and enter a location
   @CD-MOV-01
   Rule: A turn begins with rolling both dice; the pawn moves by their sum
     Source: Turn Sequence ¶54-55
+    See also: CD-PAS-01
     Example: three and five make eight
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       When Justus Jonas rolls 3 and 5
       Then the roll counts 8 pips
 
     @model-board
     Example: the player must roll before moving
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       When Justus Jonas tries to move to Ring 6
       Then the action is rejected as illegal_action
       And the game is exactly as it was
@@ -28,7 +29,7 @@ Feature: Turn Sequence — roll, move and enter a location
     steps away.
 
     Example: four pips from Justus's start space
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       When Justus Jonas rolls 2 and 2
       Then Justus Jonas may move exactly to Highschool, Memorial Hospital, Ring 10, Ring 4, Ring 6, Ring 8 and the start space of Justus Jonas
 
@@ -39,16 +40,17 @@ Feature: Turn Sequence — roll, move and enter a location
     Advantage spaces, so every other stop on the path uses the whole roll.
 
     Example: Ring 5 is three steps from Justus's start and cannot be the end of a four
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       When Justus Jonas rolls 2 and 2
       Then Justus Jonas may not move to Ring 5
 
   @CD-MOV-04
   Rule: Entering a location ends the move at once, however many pips are left
     Source: Turn Sequence ¶57; Secret Passages ¶89
+    See also: CD-MOV-03, CD-ADV-02
     @model-board
     Example: Justus rolls twelve and enters the Highschool after four steps
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       When Justus Jonas rolls 6 and 6
       And Justus Jonas moves to the Highschool
       Then Justus Jonas stands in the Highschool
@@ -58,13 +60,13 @@ Feature: Turn Sequence — roll, move and enter a location
   Rule: When no location is in reach, the pawn stops on the path
     Source: Turn Sequence ¶58-59
     Example: two pips from Ring 3 reach no door
-      Given a game of Justus Jonas and Peter Shaw without Advantage cards
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
       And Justus Jonas stands on Ring 3
       When Justus Jonas rolls ? and ?
       Then Justus Jonas may move exactly to Lane A2, Ring 1, Ring 3 and Ring 5
 
     Example: stopping on the path ends the turn
-      Given a game of Justus Jonas and Peter Shaw without Advantage cards
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
       And Justus Jonas stands on Ring 3
       When Justus Jonas rolls ? and ?
       And Justus Jonas moves to Ring 5
@@ -80,7 +82,7 @@ Feature: Turn Sequence — roll, move and enter a location
 
     @model-board
     Example: Justus may stay on the path although the Highschool is in reach
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       When Justus Jonas rolls 2 and 2
       And Justus Jonas moves to Ring 4
       Then Justus Jonas stands on Ring 4
@@ -92,7 +94,7 @@ Feature: Turn Sequence — roll, move and enter a location
     straight back in would question twice in one place without moving.
 
     Example: leaving the Strand with a roll of four, Justus cannot re-enter it
-      Given a game of Justus Jonas and Peter Shaw without Advantage cards
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
       And Justus Jonas stands in the Strand
       When Justus Jonas rolls 2 and 2
       Then Justus Jonas may not move to the Strand
@@ -101,14 +103,14 @@ Feature: Turn Sequence — roll, move and enter a location
   Rule: A destination out of reach is refused and nothing moves
     Source: Turn Sequence ¶55
     Example: Justus cannot run to the Friedhof with four pips
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       When Justus Jonas rolls 2 and 2
       And Justus Jonas tries to move to the Friedhof
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
     Example: a move that names nothing is malformed
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       When Justus Jonas rolls 2 and 2
       And Justus Jonas tries to send {"type": "move"}
       Then the action is rejected as bad_request
@@ -121,7 +123,7 @@ Feature: Turn Sequence — roll, move and enter a location
     so a move depends only on the board and the roll.
 
     Example: Peter on Ring 6 does not stop Justus from passing or stopping there
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And Peter Shaw stands on Ring 6
       When Justus Jonas rolls 2 and 2
       Then Justus Jonas may move to Ring 6

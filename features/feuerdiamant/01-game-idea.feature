@@ -52,3 +52,12 @@ Feature: Game idea
       And it is Bob's detective cards step on "Zentrale"
       When Bob accuses "Elliot Krieger"
       Then the game is won
+      And Justus, Peter and Bob have won together
+
+    Example: a full track ends the game lost for everybody
+      Given a 3-player game at difficulty 1
+      And the red hazard indicator stands on space 14
+      And Bob has rolled "red" and 3
+      When Bob moves the red hazard indicator
+      Then the game is lost
+      And nobody has won

@@ -5,6 +5,7 @@ Feature: Hazard
   @FD-HAZ-01
   Rule: A coloured symbol on the hazard die moves that colour's indicator one space forward, and no other
     Source: Game Sequence ¶31-32
+    See also: FD-OBS-06, FD-CARD-04
 
     Example: red moves the red indicator from 2 to 3
       Given a 2-player game at difficulty 2
@@ -31,6 +32,14 @@ Feature: Hazard
       Then the white hazard indicator stands on space 3
       And the red hazard indicator stands on space 2
 
+    Example: on a star any of the four may be chosen
+      Given a 2-player game at difficulty 2
+      And Justus has rolled "star" and 3
+      Then Justus may move the brown hazard indicator
+      And Justus may move the blue hazard indicator
+      And Justus may move the red hazard indicator
+      And Justus may move the white hazard indicator
+
   @FD-HAZ-03 @model-tracks
   Rule: An indicator that reaches a space with an event token activates that token at once, before the turn goes on
     Source: Game Sequence ¶33; Cards and Tokens ¶108
@@ -52,14 +61,23 @@ Feature: Hazard
     along one track the nearer token first. This is the track order for tokens
     on one track and the order of cause and effect across tracks.
 
-    Example: a doubled die passes space 6 and lands on 7: both tokens, nearer first
+    Example: a doubled die passes space 6 and lands on 7: both tokens, nearer first, one after the other
       Given a 2-player game at difficulty 5
       And the obstacle "Hazard Die x2" lies on "Leuchtturm"
+      And no event token lies on the white track
       And the event token "1 white" lies on space 6 of the red track
       And the event token "Palisades Park and Hospital" lies on space 7 of the red track
       And Justus has rolled "red" and 3
       When Justus moves the red hazard indicator
       Then the activated event tokens are, in order: "1 white", "Palisades Park and Hospital"
+      When Justus carries out the event
+      Then the white hazard indicator stands on space 6
+      And the event token on space 6 of the red track is gone
+      And the activated event tokens are, in order: "Palisades Park and Hospital"
+      And it is Justus's event step
+      When Justus carries out the event
+      Then the event token on space 7 of the red track is gone
+      And it is Justus's movement step
 
     Example: a token activated by another token's symbol comes after it
       Given a 2-player game at difficulty 5
@@ -70,6 +88,26 @@ Feature: Hazard
       And Justus carries out the event
       Then the activated event tokens are, in order: "shuffle two suspects"
       And the blue hazard indicator stands on space 6
+
+    Example: a token reached by the die waits before one reached later by a token's symbol
+      Given a 2-player game at difficulty 5
+      And the obstacle "Hazard Die x2" lies on "Leuchtturm"
+      And no event token lies on the white track
+      And the event token "1 blue" lies on space 6 of the red track
+      And the event token "1 white" lies on space 7 of the red track
+      And the event token "shuffle two suspects" lies on space 6 of the blue track
+      And Justus has rolled "red" and 3
+      When Justus moves the red hazard indicator
+      And Justus carries out the event
+      Then the blue hazard indicator stands on space 6
+      And the white hazard indicator stands on space 5
+      And the activated event tokens are, in order: "1 white", "shuffle two suspects"
+      When Justus carries out the event
+      Then the white hazard indicator stands on space 6
+      And the activated event tokens are, in order: "shuffle two suspects"
+      When Justus carries out the event
+      Then the event token on space 6 of the blue track is gone
+      And it is Justus's movement step
 
   @FD-HAZ-05 @model-tracks
   Rule: A roadblock token is placed on the board when carried out; every other event token goes into the box

@@ -5,6 +5,7 @@ Feature: Action a: reveal a clue card
   @FD-ACT-01
   Rule: Only a figure whose movement ended on a location may take an action there, and only one action a to d
     Source: Game Sequence ¶37-38
+    See also: FD-CARD-17
 
     Example: on a fingerprint there is nothing to do but end the action
       Given a 2-player game at difficulty 1

@@ -26,6 +26,7 @@ Feature: Action c: remove an obstacle or roadblock
   @FD-REM-02 @model-board
   Rule: Alone on a location, a figure cannot remove anything; nor can it remove a roadblock that is not next to its location
     Source: Game Sequence ¶61
+    See also: FD-CARD-10, FD-CARD-11, FD-HLP-03
 
     Example: Peter alone with the obstacle
       Given a 2-player game at difficulty 1

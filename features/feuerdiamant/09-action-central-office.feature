@@ -5,6 +5,7 @@ Feature: Action d: draw a detective card in the Central Office
   @FD-CO-01
   Rule: A figure standing in the Central Office may take the top detective card as its action
     Source: Game Sequence ¶64-66
+    See also: FD-CARD-07
 
     Example: Peter draws in the Central Office
       Given a 2-player game at difficulty 1

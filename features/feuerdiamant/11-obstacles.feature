@@ -6,6 +6,7 @@ Feature: The obstacle tokens
   @FD-OBS-01
   Rule: A location with an obstacle allows no action but removing that obstacle: its person and clue cannot be revealed, used or interrogated
     Source: Game Sequence ¶63; Cards and Tokens ¶99-100
+    See also: FD-REM-01, FD-CARD-10, FD-HLP-03
 
     Example: alone on Wasserwerk, Peter can do nothing there
       Given a 2-player game at difficulty 1
@@ -77,6 +78,7 @@ Feature: The obstacle tokens
   @FD-OBS-04
   Rule: "No Detective Cards": nobody may draw or play a detective card, not even the card a removal earns
     Source: Cards and Tokens ¶103
+    See also: FD-OBS-05
 
     Example: nothing to draw in the Central Office, nothing to play
       Given a 2-player game at difficulty 4
@@ -217,3 +219,32 @@ Feature: The obstacle tokens
       And it is Peter's movement step on "Zentrale"
       Then Peter may move to "Zentrale"
       And Peter cannot move to "Schrottplatz~Zentrale:2"
+
+  @FD-OBS-13 @ruling
+  Rule: Under "No Suspects" or "No Helpers" a face-down person card may still be revealed; only interrogating or using the person is barred
+    Source: Cards and Tokens ¶101-102
+    See also: FD-INT-09
+    The two tokens forbid all interaction with suspects, or with helpers.
+    Until a person card is turned nobody knows which it is, so turning it is
+    no interaction with either; what it reveals then cannot be interrogated
+    or used while the token lies on the board.
+
+    Example: with "No Suspects" out, Peter turns up Hugenay but cannot interrogate him
+      Given a 2-player game at difficulty 1
+      And the obstacle "No Suspects" lies on "Rathaus"
+      And "Victor Hugenay" lies face down at "Jachthafen"
+      And it is Peter's action step on "Jachthafen"
+      When Peter reveals the person
+      Then "Victor Hugenay" lies face up at "Jachthafen"
+      And Peter cannot interrogate
+      And the only action Peter may take is to end the action
+
+    Example: with "No Helpers" out, Peter turns up Aunt Mathilda but cannot use her
+      Given a 2-player game at difficulty 1
+      And the obstacle "No Helpers" lies on "Rathaus"
+      And "Aunt Mathilda" lies face down at "Schrottplatz"
+      And it is Peter's action step on "Schrottplatz"
+      When Peter reveals the person
+      Then "Aunt Mathilda" lies face up at "Schrottplatz"
+      And Peter cannot use the helper
+      And the only action Peter may take is to end the action

@@ -25,7 +25,7 @@ Feature: Our model of the components
 
   @FD-MOD-02 @ruling @model-tracks
   Rule: Each hazard track runs from space 1 to space 15, the last; its seven exclamation spaces are 6, 7, 9, 10, 12, 13 and 14; the cases Kidnapping, Blackmail, Fire Phantom and Diamond Theft have the colours brown, blue, red and white
-    Source: Game Setup ¶12, ¶14
+    Source: Game Idea ¶10; Game Setup ¶12, ¶14
     The track lengths are not in our text. Fifteen spaces leave ten steps at the
     hardest level, and keep every exclamation space ahead of every start space,
     so no token is passed before the game begins. The colours follow the order in
@@ -34,6 +34,15 @@ Feature: Our model of the components
     Example: the red track's tokens after the deal
       Given a 2-player game at difficulty 5
       Then the event tokens of the red track lie on spaces 6, 7, 9, 10, 12, 13 and 14
+
+    Example: space 14 is not yet the last: the game goes on
+      Given a 2-player game at difficulty 1
+      And no event token lies on the red track
+      And the red hazard indicator stands on space 13
+      And Peter has rolled "red" and 3
+      When Peter moves the red hazard indicator
+      Then the red hazard indicator stands on space 14
+      And it is Peter's movement step
 
   @FD-MOD-03 @ruling @model-dice
   Rule: The hazard die shows brown, blue, red and white on one face each and the star on two; the movement die shows 1 to 6
@@ -73,18 +82,51 @@ Feature: Our model of the components
     the cards, and Brittany and Mr. Dalton as the fifth and sixth suspects, are
     ours.
 
-    Example: the glove brings no obstacle, the rope does
+    Scenario Outline: "<clue>" points to <suspect>, belongs to the <colour> case and bears no obstacle symbol
       Given a 2-player game at difficulty 1
-      And the clue "glove" lies face down at "Jachthafen"
-      And the clue "rope" lies face down at "Rathaus"
+      And the clue "<clue>" lies face down at "Jachthafen"
       And it is Peter's action step on "Jachthafen"
       When Peter reveals the clue
-      Then it is Peter's detective cards step
-      When Peter ends the turn
-      And the dice show "blue" and 1
-      And Justus moves the blue hazard indicator
-      And Justus moves to "Zentrale"
-      Then it is Justus's action step
+      Then the clue revealed points to "<suspect>" in the <colour> case
+      And it is Peter's detective cards step
+
+      Examples:
+        | clue               | suspect        | colour |
+        | bank statement     | Mr. Dalton     | brown  |
+        | camera             | Elliot Krieger | red    |
+        | footprint          | Wolf's Face    | brown  |
+        | forged certificate | Victor Hugenay | white  |
+        | fuse               | Mr. Dalton     | red    |
+        | glove              | Elliot Krieger | white  |
+        | lighter            | Brittany       | red    |
+        | lipstick           | Brittany       | blue   |
+        | map                | Brittany       | white  |
+        | phone number       | Wolf's Face    | blue   |
+        | ransom note        | Brittany       | brown  |
+        | sports car key     | Skinny Norris  | blue   |
+        | timer switch       | Victor Hugenay | red    |
+        | torn jacket        | Skinny Norris  | brown  |
+        | train ticket       | Victor Hugenay | blue   |
+        | wolf hair          | Wolf's Face    | white  |
+
+    Scenario Outline: "<clue>" points to <suspect>, belongs to the <colour> case and bears the obstacle symbol
+      Given a 2-player game at difficulty 1
+      And the clue "<clue>" lies face down at "Jachthafen"
+      And it is Peter's action step on "Jachthafen"
+      When Peter reveals the clue
+      Then the clue revealed points to "<suspect>" in the <colour> case
+      And chance is to draw an obstacle
+
+      Examples:
+        | clue               | suspect        | colour |
+        | diamond case       | Mr. Dalton     | white  |
+        | hammer             | Skinny Norris  | brown  |
+        | letter             | Elliot Krieger | blue   |
+        | mask               | Wolf's Face    | red    |
+        | matchbox           | Skinny Norris  | red    |
+        | paintbrush         | Victor Hugenay | white  |
+        | rope               | Elliot Krieger | brown  |
+        | vial of poison     | Mr. Dalton     | blue   |
 
   @FD-MOD-06 @ruling @model-deck
   Rule: The detective deck holds 30 cards: three each of the four any-time cards and of "Central Office", two each of "Remove an Obstacle", "Remove a Roadblock" and "Recall", and one card for each suspect and each helper
