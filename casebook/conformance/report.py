@@ -60,7 +60,10 @@ def catalog(features: Path, games: list[str] | None = None) -> dict[str, dict]:
                 if not ids:
                     continue
                 scenarios = [c["scenario"]["name"] for c in rule.get("children", []) if "scenario" in c]
+                inherited = set(_tags(feature)) | set(_tags(rule))
                 clauses[ids[0]] = {
+                    "examples": [{"name": c["scenario"]["name"], "tags": sorted(inherited | set(_tags(c["scenario"])))}
+                                 for c in rule.get("children", []) if "scenario" in c],
                     "game": folder.name,
                     "feature": feature.get("name", path.stem),
                     "feature_file": f"{folder.name}/{path.name}",
@@ -69,6 +72,59 @@ def catalog(features: Path, games: list[str] | None = None) -> dict[str, dict]:
                     "declared": scenarios,
                 }
     return clauses
+
+
+# -- what a hello runs (verify --list) and what each decline removes --------------------
+DECLINABLE = ("model-", "variant-", "players-", "optional")  # tags an engine may decline; @ruling is never one
+
+
+def plan(hello: dict, clauses: dict[str, dict]) -> dict[str, dict]:
+    """Per clause, before any run: which examples a ``hello`` runs, which it declines, and why.
+
+    ``{"CD-TRN-03": {"game", "rule", "status": "runs" | "partial" | "unsupported", "summary",
+    "examples": [{"name", "runs": bool, "why"}]}}``: the same test the pytest plugin applies.
+    """
+    from casebook.pytest_plugin import unsupported_reason
+
+    out = {}
+    for cid, info in clauses.items():
+        examples = [{"name": e["name"], "why": unsupported_reason(hello, info["game"], set(e["tags"]) | {cid}) or ""}
+                    for e in info.get("examples", [])]
+        running = sum(not e["why"] for e in examples)
+        status = "runs" if running == len(examples) else "partial" if running else "unsupported"
+        out[cid] = {"game": info["game"], "rule": info["rule"], "status": status, "examples": examples,
+                    "summary": f"{running} of {len(examples)} examples run" if status == "partial" else ""}
+    return out
+
+
+def declinable(clauses: dict[str, dict]) -> dict[str, list[str]]:
+    """game -> the tags its features carry that an engine may decline."""
+    out: dict[str, set[str]] = {}
+    for info in clauses.values():
+        for example in info.get("examples", []):
+            out.setdefault(info["game"], set()).update(t for t in example["tags"] if t.startswith(DECLINABLE) and t != "model-")
+    return {game: sorted(tags) for game, tags in sorted(out.items())}
+
+
+def removed_by(clauses: dict[str, dict]) -> dict[str, dict[str, list[dict]]]:
+    """game -> declinable tag -> the clauses a decline of that tag alone removes (wholly or in part).
+
+    A clause is on subject when its Rule (or its Feature) carries the tag: the decline
+    is about it.  A clause that loses examples though its Rule is about something else
+    (an example reaches its position through the board) is off subject: a defect of the
+    features, which makes an engine that declines the tag lose a clause it may well play.
+    """
+    out: dict[str, dict[str, list[dict]]] = {}
+    for game, tags in declinable(clauses).items():
+        mine = {cid: info for cid, info in clauses.items() if info["game"] == game}
+        for tag in tags:
+            verdicts = plan({"games": {game: {"declines": [tag]}}}, mine)
+            out.setdefault(game, {})[tag] = [
+                {"clause": cid, "rule": info["rule"], "removed": verdicts[cid]["status"],
+                 "examples": [e["name"] for e in verdicts[cid]["examples"] if e["why"]],
+                 "on_subject": tag in info["tags"]}
+                for cid, info in sorted(mine.items()) if verdicts[cid]["status"] != "runs"]
+    return out
 
 
 def fold(statuses: list[str]) -> str:
