@@ -3,6 +3,9 @@
     casebook verify --impl SPEC [--game G …] [--baseline REPORT]
         the feature suite and property tests against SPEC; a report per clause
         (results/conformance/<name>.json, JUnit XML, results/cucumber.json)
+    casebook verify --impl SPEC --list
+        a dry run: from the engine's hello alone, which clauses run, which only in
+        part, which are unsupported, and which decline removes them
     casebook fuzz --impl SPEC --game G
         random legal play on SPEC and the reference at once; a disagreement is
         shrunk and saved as a replay file
@@ -38,6 +41,8 @@ def register(subparsers) -> None:
     verify.add_argument("--fail-on", choices=("failure", "regression"), default="failure",
                         help="failure (default): exit 1 when any clause or property test fails; regression: only when one "
                              "that passed in --baseline fails now (for an engine's CI; a missing baseline file fails nothing)")
+    verify.add_argument("--list", action="store_true", help="dry run: ask only hello, then list per clause what would run, "
+                                                             "what is unsupported and why; run nothing, write nothing")
     verify.add_argument("--timeout", type=float, default=10.0, help="seconds the engine may take per call (default 10)")
     verify.add_argument("--deadline", type=float, default=DEFAULT_DEADLINE,
                         help=f"seconds the whole run may take; tests left then are reported not run (default {DEFAULT_DEADLINE:g}; 0: none)")
@@ -145,6 +150,8 @@ def cmd_verify(args) -> int:
     except DriverFailure as exc:
         console.print(f"[red]cannot start the implementation {terminal(args.impl)}: {terminal(exc.cause)}: {terminal(exc.detail)}[/red]")
         return EXIT_CANNOT_RUN
+    if args.list:
+        return list_plan(hello, root, games, args.clause, console)
     # A slug, never the raw name: it becomes file names (no ../), an HTML id (no attributes),
     # and another engine may not take the reference's.
     name = report_name(args.impl, hello["name"], args.name)
@@ -214,6 +221,34 @@ def cmd_verify(args) -> int:
     if args.fail_on == "regression":
         return EXIT_FAILED if changes and changes["regressions"] else EXIT_OK
     return EXIT_FAILED if rep.failed(report) else EXIT_OK
+
+
+def list_plan(hello: dict, root: Path, games: list[str], patterns: list[str], console) -> int:
+    """``verify --list``: per game, the clauses the hello runs, runs in part, or declines, with the reason."""
+    import fnmatch
+
+    from casebook.conformance import report as rep
+    from casebook.names import terminal as t
+
+    clauses = rep.catalog(root / "features", games)
+    if patterns:
+        clauses = {c: i for c, i in clauses.items() if any(fnmatch.fnmatchcase(c, p) for p in patterns)}
+    planned = rep.plan(hello, clauses)
+    console.print(f"[bold]{t(hello['name'])} {t(hello.get('version', ''))}[/bold]: what verify would run (nothing is run now)")
+    for game in games:
+        mine = {c: v for c, v in planned.items() if v["game"] == game}
+        counts = {s: sum(v["status"] == s for v in mine.values()) for s in ("runs", "partial", "unsupported")}
+        declines = hello["games"].get(game, {}).get("declines", []) if game in hello["games"] else None
+        offered = "not offered" if declines is None else f"declines {', '.join(map(t, declines)) or 'nothing'}"
+        console.print(f"[bold]{t(game)}[/bold] ({offered}): {counts['runs']} clauses run, {counts['partial']} in part, "
+                      f"{counts['unsupported']} unsupported", highlight=False)
+        for cid, v in sorted(mine.items()):
+            if v["status"] == "runs":
+                continue
+            reasons = sorted({e["why"] for e in v["examples"] if e["why"]})
+            label = f"partial ({v['summary']})" if v["status"] == "partial" else "unsupported"
+            console.print(f"  {t(cid)} {label}: {t('; '.join(reasons))}  [dim]{t(v['rule'], 90)}[/dim]", highlight=False)
+    return EXIT_OK
 
 
 # -- fuzz and replay ---------------------------------------------------------------

@@ -5,14 +5,21 @@ The report is the JSON the docs' conformance page reads
 
     {"implementation": {"spec", "name", "version"}, "generated": ISO time,
      "suite": {"casebook": version, "features": sha256, "steps": sha256, "edited": bool, ...},
-     "clauses": {"CD-SET-01": {"game", "feature", "rule", "status",
+     "clauses": {"CD-SET-01": {"game", "feature", "rule", "status", "summary",
                                "scenarios": [{"name", "status", "message"}]}},
-     "totals": {"passed", "failed", "unsupported", "not_run"}}
+     "totals": {"passed", "partial", "failed", "unsupported", "not_run"},
+     "properties": [{"name", "game", "status", "message", "invariant"}],
+     "invariants": {"views_are_redactions": {"status", "failed_in", "passed_in"}}}
 
-A clause's status folds its scenarios': any failed -> failed; else any
-passed -> passed; else any unsupported (declined in ``hello``) ->
-unsupported; else not_run.  Every clause of the features appears, so a
-clause that was never run (another game selected) says so.
+A clause's status folds its examples' (``fold``): any failed -> failed;
+all passed -> passed; some passed, the others declined in ``hello`` or not
+run -> partial ("2 of 3 examples, 1 unsupported": a clause is never passed
+on part of its examples); none passed, some declined -> unsupported; else
+not_run.  Every clause of the features appears, so a clause that was never
+run (another game selected) says so.
+
+A property test that fails names the invariant of ``casebook.testing`` that
+did not hold (``invariant_of``); each invariant gets its own verdict.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from gherkin.parser import Parser
 from casebook.names import slug, terminal
 from casebook.pytest_plugin import CLAUSE_ID
 
-STATUSES = ("passed", "failed", "unsupported", "not_run")
+STATUSES = ("passed", "partial", "failed", "unsupported", "not_run")
 REPORT_FORMAT = "casebook-conformance/1"
 
 
@@ -53,7 +60,10 @@ def catalog(features: Path, games: list[str] | None = None) -> dict[str, dict]:
                 if not ids:
                     continue
                 scenarios = [c["scenario"]["name"] for c in rule.get("children", []) if "scenario" in c]
+                inherited = set(_tags(feature)) | set(_tags(rule))
                 clauses[ids[0]] = {
+                    "examples": [{"name": c["scenario"]["name"], "tags": sorted(inherited | set(_tags(c["scenario"])))}
+                                 for c in rule.get("children", []) if "scenario" in c],
                     "game": folder.name,
                     "feature": feature.get("name", path.stem),
                     "feature_file": f"{folder.name}/{path.name}",
@@ -64,11 +74,136 @@ def catalog(features: Path, games: list[str] | None = None) -> dict[str, dict]:
     return clauses
 
 
+# -- what a hello runs (verify --list) and what each decline removes --------------------
+DECLINABLE = ("model-", "variant-", "players-", "optional")  # tags an engine may decline; @ruling is never one
+
+
+def plan(hello: dict, clauses: dict[str, dict]) -> dict[str, dict]:
+    """Per clause, before any run: which examples a ``hello`` runs, which it declines, and why.
+
+    ``{"CD-TRN-03": {"game", "rule", "status": "runs" | "partial" | "unsupported", "summary",
+    "examples": [{"name", "runs": bool, "why"}]}}``: the same test the pytest plugin applies.
+    """
+    from casebook.pytest_plugin import unsupported_reason
+
+    out = {}
+    for cid, info in clauses.items():
+        examples = [{"name": e["name"], "why": unsupported_reason(hello, info["game"], set(e["tags"]) | {cid}) or ""}
+                    for e in info.get("examples", [])]
+        running = sum(not e["why"] for e in examples)
+        status = "runs" if running == len(examples) else "partial" if running else "unsupported"
+        out[cid] = {"game": info["game"], "rule": info["rule"], "status": status, "examples": examples,
+                    "summary": f"{running} of {len(examples)} examples run" if status == "partial" else ""}
+    return out
+
+
+def declinable(clauses: dict[str, dict]) -> dict[str, list[str]]:
+    """game -> the tags its features carry that an engine may decline."""
+    out: dict[str, set[str]] = {}
+    for info in clauses.values():
+        for example in info.get("examples", []):
+            out.setdefault(info["game"], set()).update(t for t in example["tags"] if t.startswith(DECLINABLE) and t != "model-")
+    return {game: sorted(tags) for game, tags in sorted(out.items())}
+
+
+def removed_by(clauses: dict[str, dict]) -> dict[str, dict[str, list[dict]]]:
+    """game -> declinable tag -> the clauses a decline of that tag alone removes (wholly or in part).
+
+    A clause is on subject when its Rule (or its Feature) carries the tag: the decline
+    is about it.  A clause that loses examples though its Rule is about something else
+    (an example reaches its position through the board) is off subject: a defect of the
+    features, which makes an engine that declines the tag lose a clause it may well play.
+    """
+    out: dict[str, dict[str, list[dict]]] = {}
+    for game, tags in declinable(clauses).items():
+        mine = {cid: info for cid, info in clauses.items() if info["game"] == game}
+        for tag in tags:
+            verdicts = plan({"games": {game: {"declines": [tag]}}}, mine)
+            out.setdefault(game, {})[tag] = [
+                {"clause": cid, "rule": info["rule"], "removed": verdicts[cid]["status"],
+                 "examples": [e["name"] for e in verdicts[cid]["examples"] if e["why"]],
+                 "on_subject": tag in info["tags"]}
+                for cid, info in sorted(mine.items()) if verdicts[cid]["status"] != "runs"]
+    return out
+
+
+DECLINES_MARK = "<!-- declines: generated by"
+
+
+def declines_markdown(clauses: dict[str, dict]) -> str:
+    """The guide's section "What each decline removes": per game and tag, the clauses lost, off-subject ones marked."""
+    out = ["## What each decline removes\n",
+           "Declining a tag in `hello` removes the examples that carry it.  A clause whose Rule (or section) carries "
+           "the tag is *on subject*: the decline is about it.  A clause that loses examples though its Rule is about "
+           "something else is *off subject*: the example reaches its position through the declined part, a defect "
+           "of the features (it should load a state instead), listed here until it is fixed.\n"]
+    for game, tags in removed_by(clauses).items():
+        off = sum(1 for rows in tags.values() for r in rows if not r["on_subject"])
+        out.append(f"### {game}\n\n{off} off-subject clause(s).\n")
+        out.append("| declined tag | clauses removed | off subject (examples lost / all) |\n|---|---|---|")
+        for tag, rows in tags.items():
+            whole = [r["clause"] for r in rows if r["removed"] == "unsupported"]
+            part = [r["clause"] for r in rows if r["removed"] == "partial"]
+            bad = [f"{r['clause']} ({len(r['examples'])}/{len(clauses[r['clause']].get('examples', []))})" for r in rows if not r["on_subject"]]
+            listed = ", ".join(whole) + (f"; in part: {', '.join(part)}" if part else "")
+            out.append(f"| `{tag}` | {len(rows)}: {listed} | {', '.join(bad) or 'none'} |")
+        out.append("")
+    return "\n".join(out)
+
+
 def fold(statuses: list[str]) -> str:
-    for status in ("failed", "passed", "unsupported"):
-        if status in statuses:
-            return status
-    return "not_run"
+    """One verdict for a clause's examples: passed only when every example ran and passed."""
+    seen = set(statuses)
+    if "failed" in seen:
+        return "failed"
+    if seen == {"passed"}:
+        return "passed"
+    if "passed" in seen:
+        return "partial"
+    return "unsupported" if "unsupported" in seen else "not_run"
+
+
+def summary(statuses: list[str]) -> str:
+    """What a clause's verdict rests on, e.g. "2 of 3 examples, 1 unsupported"."""
+    counts = {s: statuses.count(s) for s in ("passed", "failed", "unsupported", "not_run", "skipped") if s in statuses}
+    rest = ", ".join(f"{n} {s.replace('_', ' ')}" for s, n in counts.items() if s != "passed")
+    return f"{counts.get('passed', 0)} of {len(statuses)} example{'s' * (len(statuses) != 1)} passed" + (f", {rest}" if rest else "")
+
+
+# -- property tests: one verdict per invariant -----------------------------------
+RUNNER = "random_sim_test"  # casebook.testing's shared random-play runner: the frame below it is the invariant
+
+
+def invariant_of(excinfo) -> str | None:
+    """The invariant a failed property test broke: the function the random-play runner called when it raised.
+
+    ``Checks.views_are_redactions``, ``load_is_identity``… or the game's own law
+    (``step_laws``); ``terminates`` when the runner itself gave up (no end in
+    ``max_steps``).  None when the test does not go through the runner.
+    """
+    names = [entry.name for entry in excinfo.traceback]
+    if RUNNER not in names:
+        return None
+    below = names[len(names) - names[::-1].index(RUNNER):]
+    return below[0] if below else "terminates"
+
+
+def invariants(properties: list[dict]) -> dict[str, dict]:
+    """Per invariant: failed in the tests that broke it, passed when some test ran every check through."""
+    whole = [p["name"] for p in properties if p["status"] == "passed"]
+    out: dict[str, dict] = {}
+    for p in properties:
+        if p["status"] == "failed" and p.get("invariant"):
+            entry = out.setdefault(p["invariant"], {"status": "failed", "failed_in": [], "passed_in": whole})
+            entry["failed_in"].append(p["name"])
+    from casebook.testing import INVARIANTS
+
+    for name in INVARIANTS:
+        if name not in out:
+            statuses = {p["status"] for p in properties}
+            status = "passed" if whole else "unsupported" if statuses == {"unsupported"} else "not_run"
+            out[name] = {"status": status, "failed_in": [], "passed_in": whole}
+    return dict(sorted(out.items()))
 
 
 def build(implementation: dict, clauses: dict[str, dict], results: list[dict], properties: list[dict] | None = None,
@@ -91,6 +226,7 @@ def build(implementation: dict, clauses: dict[str, dict], results: list[dict], p
             "rule": info.get("rule", ""),
             "tags": info.get("tags", []),
             "status": fold([s["status"] for s in scenarios]),
+            "summary": summary([s["status"] for s in scenarios]),
             "scenarios": scenarios,
         }
     totals = {status: sum(1 for c in out.values() if c["status"] == status) for status in STATUSES}
@@ -105,6 +241,7 @@ def build(implementation: dict, clauses: dict[str, dict], results: list[dict], p
     if properties is not None:
         report["properties"] = properties
         report["properties_totals"] = {s: sum(1 for p in properties if p["status"] == s) for s in ("passed", "failed", "unsupported", "not_run")}
+        report["invariants"] = invariants(properties)
     report.update(extra or {})
     return report
 
@@ -125,7 +262,24 @@ def diff(baseline: dict, report: dict) -> dict:
     added = [{"clause": cid, "game": new[cid]["game"], "rule": new[cid]["rule"], "after": new[cid]["status"]} for cid in sorted(set(new) - set(old))]
     removed = [{"clause": cid, "game": old[cid].get("game", ""), "rule": old[cid].get("rule", ""), "before": old[cid]["status"]} for cid in sorted(set(old) - set(new))]
     return {"baseline": baseline.get("generated", ""), "baseline_suite": baseline.get("suite", {}),
-            "changed": changed, "added": added, "removed": removed, "regressions": regressions(baseline, report)}
+            "changed": changed, "added": added, "removed": removed, "examples": examples_changed(baseline, report),
+            "regressions": regressions(baseline, report)}
+
+
+def _examples(clause: dict) -> dict[str, str]:
+    return {s.get("name", ""): s.get("status", "not_run") for s in clause.get("scenarios", [])}
+
+
+def examples_changed(baseline: dict, report: dict) -> list[dict]:
+    """Per example of the clauses both reports hold: which changed status (a clause may keep its verdict while they do)."""
+    old, new = baseline.get("clauses", {}), report.get("clauses", {})
+    out = []
+    for cid in sorted(set(old) & set(new)):
+        before, after = _examples(old[cid]), _examples(new[cid])
+        for name in sorted(set(before) | set(after)):
+            if before.get(name) != after.get(name):
+                out.append({"clause": cid, "example": name, "before": before.get(name, "—"), "after": after.get(name, "—")})
+    return out
 
 
 def regressions(baseline: dict, report: dict) -> list[dict]:
@@ -137,6 +291,11 @@ def regressions(baseline: dict, report: dict) -> list[dict]:
     old, new = baseline.get("clauses", {}), report.get("clauses", {})
     out = [{"clause": cid, "rule": new[cid].get("rule", "")} for cid in sorted(set(old) & set(new))
            if old[cid].get("status") == "passed" and new[cid]["status"] == "failed"]
+    named = {r["clause"] for r in out}
+    # a partly supported clause regresses too, when one of the examples it passed fails now
+    out += [{"clause": e["clause"], "example": e["example"], "rule": new[e["clause"]].get("rule", "")}
+            for e in examples_changed(baseline, report)
+            if e["clause"] not in named and e["before"] == "passed" and e["after"] == "failed"]
     before = {p.get("name"): p.get("status") for p in baseline.get("properties", [])}
     out += [{"property": p["name"]} for p in report.get("properties", []) if p["status"] == "failed" and before.get(p["name"]) == "passed"]
     return out
@@ -205,27 +364,51 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
     if failures:
         console.print(f"[bold red]{len(failures)} clause(s) failed[/bold red]")
         for cid, clause in failures[:limit]:
-            scenario = next(s for s in clause["scenarios"] if s["status"] == "failed")
-            message = (scenario["message"] or "").strip().splitlines()
-            console.print(f"  [red]{t(cid)}[/red] {t(clause['rule'])}\n      {t(scenario['name'])}: {t(message[0], 200) if message else ''}",
-                          highlight=False)
+            console.print(f"  [red]{t(cid)}[/red] {t(clause['rule'])}  ({t(clause.get('summary', ''))})", highlight=False)
+            for scenario in [s for s in clause["scenarios"] if s["status"] == "failed"]:
+                console.print(f"    {t(scenario['name'])}:", highlight=False)
+                console.print(indented(scenario["message"], t), highlight=False, soft_wrap=True)
         if len(failures) > limit:
             console.print(f"  … and {len(failures) - limit} more (see the JSON report)")
+    partial = [(cid, c) for cid, c in report["clauses"].items() if c["status"] == "partial"]
+    if partial:
+        console.print(f"[bold yellow]{len(partial)} clause(s) partly supported[/bold yellow]")
+        for cid, clause in partial[:limit]:
+            console.print(f"  [yellow]{t(cid)}[/yellow] {t(clause.get('summary', ''))}  {t(clause['rule'])}", highlight=False)
+        if len(partial) > limit:
+            console.print(f"  … and {len(partial) - limit} more (see the JSON report)")
     props = report.get("properties", [])
     bad = [p for p in props if p["status"] == "failed"]
     if props:
         console.print(f"property tests: {sum(p['status'] == 'passed' for p in props)} passed, {len(bad)} failed, "
                       f"{sum(p['status'] == 'unsupported' for p in props)} unsupported, {sum(p['status'] == 'not_run' for p in props)} not run")
+        for name, entry in report.get("invariants", {}).items():
+            style = {"passed": "green", "failed": "red", "unsupported": "yellow"}.get(entry["status"], "dim")
+            console.print(f"  invariant {t(name)}: [{style}]{entry['status'].replace('_', ' ')}[/{style}]", highlight=False)
         for p in bad[:limit]:
-            first = (p["message"] or "").strip().splitlines()
-            console.print(f"  [red]{t(p['name'])}[/red]: {t(first[0], 200) if first else ''}", highlight=False)
+            console.print(f"  [red]{t(p['name'])}[/red] (invariant: {t(p.get('invariant') or '?')}):", highlight=False)
+            console.print(indented(p["message"], t), highlight=False, soft_wrap=True)
     if changes is not None:
         moved = changes["changed"] + changes["added"] + changes["removed"]
         console.print(f"[bold]since the baseline ({t(changes['baseline'])}): {len(changes['changed'])} changed, "
-                      f"{len(changes['added'])} new, {len(changes['removed'])} gone[/bold]")
+                      f"{len(changes['added'])} new, {len(changes['removed'])} gone, {len(changes.get('examples', []))} example(s) changed[/bold]")
         for c in moved:
             console.print(f"  {t(c['clause'])}: {t(c.get('before', '—'))} → {t(c.get('after', '—'))}  {t(c['rule'])}", highlight=False)
+        for e in changes.get("examples", [])[: limit * 5]:
+            console.print(f"    {t(e['clause'])} / {t(e['example'])}: {t(e['before'])} → {t(e['after'])}", highlight=False)
         render_regressions(report, changes, console)
     totals = report["totals"]
-    console.print(f"[bold]clauses: {totals['passed']} passed, {totals['failed']} failed, {totals['unsupported']} unsupported, "
-                  f"{totals['not_run']} not run[/bold]")
+    console.print(f"[bold]clauses: {totals['passed']} passed, {totals.get('partial', 0)} partly supported, {totals['failed']} failed, "
+                  f"{totals['unsupported']} unsupported, {totals['not_run']} not run[/bold]")
+
+
+MAX_MESSAGE_LINES = 80  # of one failure in the console and .txt: pytest's whole diff, bounded against a runaway engine
+
+
+def indented(message: str, t) -> str:
+    """A failure's whole message (pytest's assertion diff), indented under its example."""
+    lines = (message or "").rstrip().splitlines() or [""]
+    shown = [f"      {t(line, 1500)}" for line in lines[:MAX_MESSAGE_LINES]]
+    if len(lines) > MAX_MESSAGE_LINES:
+        shown.append(f"      … {len(lines) - MAX_MESSAGE_LINES} more lines in the JSON report")
+    return "\n".join(shown)

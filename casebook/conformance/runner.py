@@ -24,6 +24,7 @@ from casebook.names import terminal
 from casebook.pytest_plugin import ITEM_KEY, MESSAGE_KEY, UNSUPPORTED, _scenario_of, failure_message, scenario_game
 from casebook.stdio import ENV_DEADLINE
 
+from casebook.conformance.report import invariant_of
 from casebook.conformance.suite import shipped_root
 
 ROOT = shipped_root()  # the suite Casebook carries: the wheel's packaged copy, else this checkout (see suite.py)
@@ -112,7 +113,8 @@ class VerifyPlugin:
             if not call.excinfo.errisinstance(pytest.skip.Exception):
                 current = self.results.get(item.nodeid)
                 if current is None or current["status"] != "failed":
-                    self.results[item.nodeid] = {"status": "failed", "message": failure_message(call.excinfo, self._failed_step.get(item.nodeid))}
+                    self.results[item.nodeid] = {"status": "failed", "message": failure_message(call.excinfo, self._failed_step.get(item.nodeid)),
+                                                 "invariant": invariant_of(call.excinfo)}
 
     def pytest_runtest_logreport(self, report):
         if report.nodeid not in self.info:  # under pytest -n, the worker sends what collection would have kept
@@ -212,7 +214,8 @@ def run_suite(spec: str, games: list[str], *, root: Path = ROOT, out: Path, name
     (out / "conformance").mkdir(parents=True, exist_ok=True)
     args = [*paths, f"--rootdir={root}", "-c", str(root / "pyproject.toml"), f"--impl={WRAPPED_SPEC}",
             f"--impl-timeout={timeout}", f"--junitxml={out / 'conformance' / (name + '.junit.xml')}",
-            f"--cucumberjson={cucumber or (out / 'cucumber.json')}", "-p", "no:cacheprovider"]
+            f"--cucumberjson={cucumber or (out / 'cucumber.json')}", "-p", "no:cacheprovider",
+            "-o", "verbosity_assertions=2"]  # pytest's whole assertion diff in the message, never "use -v to see more"
     args += ["-v"] if verbose else ["-p", "no:terminal"]
     if workers and workers != "0" and not clauses:
         args += ["-n", str(workers)]

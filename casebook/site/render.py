@@ -572,17 +572,17 @@ class Site:
                 total = sum(r.totals.values()) or 1
                 rows.append(
                     [f'<a href="#impl-{esc(r.slug)}">{esc(r.label)}</a>', f"<code>{esc(r.spec)}</code>", esc(r.generated)]
-                    + [str(r.totals.get(s, 0)) for s in ("passed", "failed", "unsupported", NOT_RUN)]
+                    + [str(r.totals.get(s, 0)) for s in ("passed", "partial", "failed", "unsupported", NOT_RUN)]
                     + [f"{100 * r.totals.get('passed', 0) / total:.0f}%"]
                 )
-            out.append(table(["implementation", "spec", "validated", "passed", "failed", "unsupported", "not run", "passing"], rows, raw=True))
+            out.append(table(["implementation", "spec", "validated", "passed", "partly supported", "failed", "unsupported", "not run", "passing"], rows, raw=True))
             out.append("\n## Clauses × implementations { #matrix }\n")
             known = {c.id: c for c in self.all_clauses()}
             ids = sorted(set(known) | {i for r in self.reports for i in r.clauses}, key=lambda i: (known[i].game if i in known else "~", i))
             rows = []
             for i in ids:
                 name = self.clause_link(here, known[i]) if i in known else f'<code>{esc(i)}</code> <span class="cb-missing">(not in the features)</span>'
-                rows.append([name] + [badge(r.clauses.get(i, {}).get("status", NOT_RUN)) for r in self.reports] + [badge(known[i].status) if i in known else ""])
+                rows.append([name] + [badge(r.clauses.get(i, {}).get("status", NOT_RUN)) + (f' <small>{esc(r.clauses[i]["summary"])}</small>' if r.clauses.get(i, {}).get("status") == "partial" and r.clauses[i].get("summary") else "") for r in self.reports] + [badge(known[i].status) if i in known else ""])
             out.append(table(["clause"] + [esc(r.label) for r in self.reports] + ["reference, last run"], rows, raw=True))
             for r in self.reports:
                 out.append(f"\n## {md_heading_text(r.label)} {{ #impl-{r.slug} }}\n")
