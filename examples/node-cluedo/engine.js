@@ -286,6 +286,10 @@ const methods = {
     if (actor !== 'chance' && !s.players.includes(actor)) throw bad(`no player ${JSON.stringify(actor)}`);
     if (!action || typeof action !== 'object' || typeof action.type !== 'string') throw bad('an action is an object with a "type"');
     if (!TYPES.includes(action.type)) throw bad(`no action of type ${JSON.stringify(action.type)}`);
+    // a face the dice do not have is a malformed roll, whatever the phase (CD-CMP-07)
+    if (action.type === 'roll' && !(Array.isArray(action.dice) && action.dice.length === 2 && action.dice.every((d) => FACES.includes(d)))) {
+      throw bad(`dice are two of ${JSON.stringify(FACES)}, got ${JSON.stringify(action.dice)}`);
+    }
     const ms = moves(s);
     if (!ms.length) throw new GameError('illegal_action', 'the game is over');
     if (!ms.some((m) => m.actor === actor)) throw new GameError('not_your_turn', `${actor} may not act now`);
