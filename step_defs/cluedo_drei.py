@@ -213,6 +213,8 @@ FACTS = [
     Fact("the marker of {s:card} stands beside the board", check=lambda st, s: st.view(None)["markers"][s] is None),
     Fact("the marker of {s:card} stands in {place:place}", check=lambda st, s, place: st.view(None)["markers"][s] == place),
     Fact("every marker stands beside the board", check=lambda st: set(st.view(None)["markers"].values()) == {None}),
+    Fact("each die can show only {faces:face+}", check=lambda st, faces: st.legal["to_act"] == [CHANCE] and all(
+        {m["action"]["dice"][k] for m in st.legal["moves"]} == set(faces) for k in (0, 1))),
     Fact("the roll counts {n:d} pips", check=lambda st, n: st.view(None)["turn"]["pips"] == n),
     Fact("{player:player} has no pips left to move", check=lambda st, player: st["current"] == player and st.view(None)["turn"]["pips"] == 0),
     Fact("the dice are rolled next for {player:player}",

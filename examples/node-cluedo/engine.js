@@ -61,7 +61,8 @@ function options(o) {
   if (!players.every((p) => INVESTIGATORS.includes(p))) throw bad('players must be investigators');
   if (new Set(players).size !== players.length) throw bad('each investigator is played once');
   if (players.length < 2 || players.length > 6) throw bad('2 to 6 players');
-  const variant = o.variant === undefined ? 'classic' : o.variant;
+  // CD-DUE-08: a game of two is the Duel unless the classic game is asked for by name
+  const variant = o.variant === undefined ? (players.length === 2 ? 'duel' : 'classic') : o.variant;
   if (variant !== 'classic') throw new GameError('unsupported', `this engine plays the classic game only, not ${JSON.stringify(variant)}`);
   const cards = o.advantage_cards === undefined ? true : o.advantage_cards;
   if (typeof cards !== 'boolean') throw bad('advantage_cards is true or false');
