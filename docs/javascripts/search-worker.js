@@ -45,7 +45,7 @@ var filler = {};
 var pages = {};   // page location -> its page-level search document
 var scope = null; // the game the last query named, if any
 var here = null;  // the game of the page the query was typed on, if any
-var PREFER = 3;   // how much a result of the page's own game is preferred
+var PREFER = 10;  // how much a result of the page's own game is preferred (five games now: 3 let another game's clauses through)
 
 nativeAddEventListener("message", function (event) {
   var message = event.data;
