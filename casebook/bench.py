@@ -4,7 +4,8 @@ Every figure is measured ``--repeat`` times (at least 3) and the median is
 printed beside the spread, so one slow moment of a busy machine does not
 make the number.  Side by side, in one run:
 
-  * random complete games per second, per game and player count (seeded);
+  * random complete games per second, per game and player count (seeded; at most
+    ``--budget`` seconds of games per figure, so a long game is measured on fewer games);
   * memory per live, dealt game (tracemalloc over many tables; goal <= 50 KiB);
   * ``new()`` at many open tables as a ratio to ``new()`` at none (goal <= 2x);
   * the suite's cost per scenario as a ratio to an empty pytest-bdd scenario
@@ -43,6 +44,7 @@ MIN_REPEAT = 3
 def register(parser) -> None:
     """The options of ``casebook bench`` (the CLI builds the subparser)."""
     parser.add_argument("--games", type=int, default=100, help="random games per game id and player count, per repeat")
+    parser.add_argument("--budget", type=float, default=20.0, help="seconds of random games per game id, player count and repeat, at most (default 20)")
     parser.add_argument("--repeat", type=int, default=MIN_REPEAT, help=f"measure each figure this many times (at least {MIN_REPEAT}); print medians")
     parser.add_argument("--tables", type=int, default=50_000, help="open tables for the new() row (default 50,000)")
     parser.add_argument("--impl", default="reference", help="the engine to measure (default: the reference, by its entry point)")
@@ -71,10 +73,25 @@ def measure(repeat: int, one) -> Figure:
 # -- games per second, memory ------------------------------------------------------
 def play_random_games(impl, game: str, options: dict, count: int, seed: int = 1) -> tuple[int, int, float]:
     """(games ended, moves played, seconds) for ``count`` random games from a seeded RNG."""
+    ended, moves, seconds, _ = random_games_within(impl, game, options, count, seed)
+    return ended, moves, seconds
+
+
+def random_games_within(impl, game: str, options: dict, count: int, seed: int = 1,
+                        budget: float | None = None) -> tuple[int, int, float, int]:
+    """(games ended, moves played, seconds, games played) for up to ``count`` random games from a seeded RNG.
+
+    With a ``budget`` (seconds), no new game starts once it is spent: a game whose random games run
+    to thousands of moves (P.I.'s three rounds) is still measured, on fewer games, instead of
+    holding the whole benchmark for hours.  At least one game is always played.
+    """
     rng = random.Random(seed)
-    ended = moves = 0
+    ended = moves = played = 0
     start = time.perf_counter()
     for _ in range(count):
+        if played and budget is not None and time.perf_counter() - start >= budget:
+            break
+        played += 1
         table = Table.new(impl, game, options)
         for _ in range(MAX_STEPS):
             if random_step(table, rng) is None:
@@ -82,7 +99,7 @@ def play_random_games(impl, game: str, options: dict, count: int, seed: int = 1)
                 break
             moves += 1
         table.close()
-    return ended, moves, time.perf_counter() - start
+    return ended, moves, time.perf_counter() - start, played
 
 
 def deal_until_players_act(table: Table, rng: random.Random) -> None:
@@ -211,12 +228,13 @@ def _report(impl, args, repeat: int) -> int:
         low, high = facts.get("players", [2, 4])
         for n in sorted({low, high}):
             options = options_for(facts, n)
-            runs = [play_random_games(impl, game, options, args.games, seed=1 + i) for i in range(repeat)]
-            rate = Figure([args.games / seconds for _, _, seconds in runs])
+            budget = getattr(args, "budget", None)
+            runs = [random_games_within(impl, game, options, args.games, seed=1 + i, budget=budget) for i in range(repeat)]
+            rate = Figure([played / seconds for _, _, seconds, played in runs])
             kib = measure(repeat, lambda: memory_per_game(impl, game, options) / 1024)
-            moves = statistics.median(m / args.games for _, m, _ in runs)
-            ended = min(e for e, _, _ in runs)
-            print(f"{game:<16}{n:>8}{rate.median:>10.1f} {rate.spread(1):<17}{moves:>11.0f}{kib.median:>10.1f}  {ended}/{args.games}")
+            moves = statistics.median(m / played for _, m, _, played in runs)
+            ended, played = min((e, p) for e, _, _, p in runs)
+            print(f"{game:<16}{n:>8}{rate.median:>10.2f} {rate.spread(2):<17}{moves:>11.0f}{kib.median:>10.1f}  {ended}/{played}")
 
     tables = getattr(args, "tables", 50_000)
     print(f"\nnew() as tables stay open (goal: within 2x)")

@@ -11,7 +11,8 @@
  *                    wildcard (lunr skips the stop-word filter for a wildcard term, so "to"
  *                    found "token"); no wildcard at all except on the word still being typed,
  *                    and none on a word shorter than MIN_LENGTH; each game's player words
- *                    (features/<game>/synonyms.yml: "room" -> "location") added to the query,
+ *                    (features/<game>/synonyms.yml: "room" -> "location"; on a game's pages only
+ *                    that game's, from elsewhere every game's) added to the query,
  *                    a phrase ("goes first" -> "start") in place of its words; a game's name
  *                    in the query keeps the results to that game, and on a game's pages that
  *                    game's results come first (search-setup.js says which game the page is).
@@ -44,7 +45,7 @@ var filler = {};
 var pages = {};   // page location -> its page-level search document
 var scope = null; // the game the last query named, if any
 var here = null;  // the game of the page the query was typed on, if any
-var PREFER = 3;   // how much a result of the page's own game is preferred
+var PREFER = 10;  // how much a result of the page's own game is preferred (five games now: 3 let another game's clauses through)
 
 nativeAddEventListener("message", function (event) {
   var message = event.data;
@@ -108,7 +109,7 @@ function rewrite(text) {
   var joined = " " + words.join(" ") + " ";
   var replaced = {};
   book.synonyms.forEach(function (entry) { // [player phrase, [the features' words], game]
-    if ((!scope || entry[2] === scope) && joined.indexOf(" " + entry[0] + " ") >= 0) {
+    if ((!(scope || here) || entry[2] === (scope || here)) && joined.indexOf(" " + entry[0] + " ") >= 0) {
       entry[1].forEach(function (word) { add(word, false); });
       if (entry[0].indexOf(" ") > 0) { entry[0].split(" ").forEach(function (w) { replaced[w + "^2"] = true; }); }
     }
