@@ -14,8 +14,8 @@
  *                    (features/<game>/synonyms.yml: "room" -> "location"; on a game's pages only
  *                    that game's, from elsewhere every game's) added to the query,
  *                    a phrase ("goes first" -> "start") in place of its words; a game's name
- *                    in the query keeps the results to that game, and on a game's pages that
- *                    game's results come first (search-setup.js says which game the page is).
+ *                    in the query keeps the results to that game, and so does a game's page
+ *                    (search-setup.js says which game the page is): name another game to search it.
  *   after a query    every clause its own result (Material groups by page and folds all but the
  *                    best of a page under "N more on this page"), each under its page's title
  *                    with the game's name in front, pages and clauses ranked on one scale.
@@ -155,7 +155,9 @@ function answer(message) {
   message.data.items.forEach(function (group) {
     group.forEach(function (doc) {
       if (!doc.score) { return; } // the page Material adds to a group for its title only
-      if (scope && gameOf(doc.location) !== scope) { return; }
+      // a game named in the query, else the game of the page: its results only (type another
+      // game's name to search that one); from the home page every game's
+      if ((scope || here) && gameOf(doc.location) !== (scope || here)) { return; }
       var page = doc.location.indexOf("#") < 0;
       // Material multiplied lunr's score by (1 + b^2), b = (1 for a page) + the share of query
       // words matched: undone, and done again with the true share and no bonus for a page, so
