@@ -45,6 +45,7 @@ var filler = {};
 var pages = {};   // page location -> its page-level search document
 var scope = null; // the game the last query named, if any
 var here = null;  // the game of the page the query was typed on, if any
+var wanted = null; // the clause id the query is, if it is one: that clause comes first
 var PREFER = 10;  // how much a result of the page's own game is preferred (five games now: 3 let another game's clauses through)
 
 nativeAddEventListener("message", function (event) {
@@ -81,7 +82,8 @@ function isStopWord(word) {
  * spelling ^1, so that "two" finds "2 players" without counting twice). */
 function rewrite(text) {
   scope = null;
-  if (!text.trim() || CLAUSE_ID.test(text)) { return text; } // a clause id: Material already finds it
+  wanted = CLAUSE_ID.test(text) ? text.trim().toUpperCase() : null;
+  if (!text.trim() || wanted) { return text; } // a clause id: Material finds it, answer() puts it first
   var typing = !/[\s?!.,;:]$/.test(text);
   var lower = text.toLowerCase()
     .replace(/[\u2019\u2018`]/g, "'")
@@ -157,7 +159,7 @@ function answer(message) {
       if (!doc.score) { return; } // the page Material adds to a group for its title only
       // a game named in the query, else the game of the page: its results only (type another
       // game's name to search that one); from the home page every game's
-      if ((scope || here) && gameOf(doc.location) !== (scope || here)) { return; }
+      if (!wanted && (scope || here) && gameOf(doc.location) !== (scope || here)) { return; }
       var page = doc.location.indexOf("#") < 0;
       // Material multiplied lunr's score by (1 + b^2), b = (1 for a page) + the share of query
       // words matched: undone, and done again with the true share and no bonus for a page, so
@@ -166,6 +168,8 @@ function answer(message) {
       var terms = matched(doc, doc.terms);
       var score = base * (1 + Math.pow(share(terms), 2));
       if (here && gameOf(doc.location) === here) { score *= PREFER; }
+      // "SD-TWO-05" also matches SD-CARD-05 on "sd" and "05": the clause that is the id wins
+      if (wanted && doc.location.slice(-wanted.length - 1) === "#" + wanted) { score *= 1000; }
       found.push({ doc: Object.assign({}, doc, { terms: terms, score: score }), page: page, score: score });
     });
   });

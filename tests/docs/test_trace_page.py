@@ -8,6 +8,8 @@ links to its paragraphs' rows.  The browser test (test_browser.py) clicks throug
 
 from __future__ import annotations
 
+import html
+
 import re
 import shutil
 import textwrap
@@ -59,7 +61,7 @@ def test_every_paragraph_has_a_row_with_its_clauses_or_its_reason(site):
             if linked:
                 assert "cb-badge" in row, f"{game.id} ¶{n}: its clauses' last results"
             else:
-                assert "no rule: " in row and trace.no_rule[n].replace("'", "&#x27;") in row, (game.id, n)
+                assert "no rule: " in row and html.escape(trace.no_rule[n]) in row, (game.id, n)
         for section in trace.sections:
             assert f"{{ #{tracepage.section_anchor(section.title)} }}" in page
 

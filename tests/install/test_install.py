@@ -309,6 +309,7 @@ def test_the_documented_ci_jobs_fail_only_on_regressions(installed, author):
     shell = subprocess.run(["sh", "ci/casebook.sh"], cwd=author, env=env, capture_output=True, text=True, timeout=600)
     assert shell.returncode == 1, shell.stdout[-3000:] + shell.stderr[-3000:]
     regressed = report_of(author / "casebook-results", "node-cluedo")["baseline_changes"]["regressions"]
-    assert regressed and all(r["clause"].startswith("CD-PAS-") for r in regressed), regressed
+    # the passage's own clauses regress, and so may clauses whose examples enter a location by that passage
+    assert any(r.get("clause", "").startswith("CD-PAS-") for r in regressed), regressed
     assert f"{len(regressed)} regression(s): passed in the baseline, failed now" in shell.stdout
     assert regressed[0]["clause"] in shell.stdout
