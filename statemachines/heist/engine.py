@@ -97,7 +97,10 @@ class Heist(Game):
         s, phase, turn, secret = self.s, self.phase, self.s["turn"], self.s["secret"]
         if (secret["hideout"] is None) != (phase == "hiding"):
             raise BadRequest(f"phase {phase} and the hideout's being {'filled' if secret['hideout'] else 'empty'} do not go together")
-        if sorted(secret["face_down"]) != sorted(s["face_down"]) or (phase not in ("hiding", "laying") and len(s["face_down"]) != (R.FACE_DOWN if self.two_seats else 0)):
+        laid, wanted = len(s["face_down"]), (R.FACE_DOWN if self.two_seats else 0)
+        # HO-DIS-05/06: none before the hiding is done, fewer than four while laying (two seats only), then all four
+        fits = laid == 0 if phase == "hiding" else laid < wanted if phase == "laying" else laid == wanted
+        if sorted(secret["face_down"]) != sorted(s["face_down"]) or not fits:
             raise BadRequest("face-down cards: four with two seats, none otherwise, each on the place the public list names")
         if phase not in ("hiding", "laying", "dealing") and secret["undealt"]:
             raise BadRequest(f"phase {phase} comes after the deal")
