@@ -31,7 +31,9 @@ action's) or to a function of the fields.
 from __future__ import annotations
 
 import json
+import marshal
 import re
+from functools import cached_property
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -200,14 +202,16 @@ class Seen(dict):
 
     def __init__(self, table, outcome=None):
         super().__init__(table.state())
-        self.table, self.outcome = table, outcome
+        self.table, self.outcome, self._views = table, outcome, {}
 
-    @property
+    @cached_property
     def legal(self) -> dict:
         return self.table.legal()
 
     def view(self, player: str | None) -> dict:
-        return self.table.view(player)
+        if player not in self._views:
+            self._views[player] = self.table.view(player)
+        return self._views[player]
 
 
 class Position:
@@ -229,12 +233,12 @@ class Position:
         self._table, self._state = self.open(options), None
 
     def dealt(self, options: dict, deal: Callable) -> None:
-        key = (id(self.implementation), self.game, json.dumps(options, sort_keys=True), deal.__qualname__)
+        key = (id(self.implementation), self.game, repr(sorted(options.items())), deal.__qualname__)
         if key not in self._dealt:
             table = self.open(options)
             deal(table)
-            self._dealt[key] = json.dumps(table.state())
-        self._table, self._state = None, json.loads(self._dealt[key])
+            self._dealt[key] = marshal.dumps(table.state())
+        self._table, self._state = None, marshal.loads(self._dealt[key])  # a fresh copy to edit
 
     def edit(self, change: Callable[[dict], None]) -> None:
         if self._state is None:
