@@ -1,58 +1,116 @@
 """``casebook bench``: the benchmark.  It reports ratios and rates, never pass/fail on time.
 
-Side by side, in one run:
-  * random complete games per second, per game (reference, in process, seeded);
-  * memory per live game (tracemalloc over many dealt tables; goal <= 50 KiB);
-  * the suite's cost per scenario as a ratio to an empty pytest-bdd scenario (goal <= 2x);
-  * the whole suite over stdio as a ratio to in process (goal <= 1.5x).
+Every figure is measured ``--repeat`` times (at least 3) and the median is
+printed beside the spread, so one slow moment of a busy machine does not
+make the number.  Side by side, in one run:
+
+  * random complete games per second, per game and player count (seeded; at most
+    ``--budget`` seconds of games per figure, so a long game is measured on fewer games);
+  * memory per live, dealt game (tracemalloc over many tables; goal <= 50 KiB);
+  * ``new()`` at many open tables as a ratio to ``new()`` at none (goal <= 2x);
+  * the suite's cost per scenario as a ratio to an empty pytest-bdd scenario
+    (goal <= 2x), with the slowest scenarios' own ratios;
+  * a full ``casebook verify`` over stdio as a ratio to in process (goal <= 1.5x).
+
+The reference is reached through its ``reference`` entry point, like any
+engine: the harness never imports the engines.
 """
 
 from __future__ import annotations
 
 import gc
+import json
 import os
 import random
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import tracemalloc
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from casebook.impls import close_implementation, open_implementation
 from casebook.protocol import CHANCE, Table
 from casebook.testing import random_step
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_STEPS = 20_000  # a bound on one random game, so a bug shows as "did not end", not a hang
+MIN_REPEAT = 3
 
 
-def play_random_games(impl, game: str, players: list[str], count: int, seed: int = 1) -> tuple[int, int, float]:
+def register(parser) -> None:
+    """The options of ``casebook bench`` (the CLI builds the subparser)."""
+    parser.add_argument("--games", type=int, default=100, help="random games per game id and player count, per repeat")
+    parser.add_argument("--budget", type=float, default=20.0, help="seconds of random games per game id, player count and repeat, at most (default 20)")
+    parser.add_argument("--repeat", type=int, default=MIN_REPEAT, help=f"measure each figure this many times (at least {MIN_REPEAT}); print medians")
+    parser.add_argument("--tables", type=int, default=50_000, help="open tables for the new() row (default 50,000)")
+    parser.add_argument("--impl", default="reference", help="the engine to measure (default: the reference, by its entry point)")
+    parser.add_argument("--quick", action="store_true", help="skip the suite and verify ratios (minutes)")
+    parser.add_argument("--no-verify", action="store_true", help="skip only the verify ratio (the longest figure)")
+
+
+class Figure:
+    """One measured quantity: its samples, their median and spread."""
+
+    def __init__(self, samples: list[float]):
+        self.samples = samples
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.samples)
+
+    def spread(self, digits: int = 2) -> str:
+        return f"[{min(self.samples):.{digits}f}…{max(self.samples):.{digits}f}]"
+
+
+def measure(repeat: int, one) -> Figure:
+    return Figure([one() for _ in range(max(repeat, MIN_REPEAT))])
+
+
+# -- games per second, memory ------------------------------------------------------
+def play_random_games(impl, game: str, options: dict, count: int, seed: int = 1) -> tuple[int, int, float]:
     """(games ended, moves played, seconds) for ``count`` random games from a seeded RNG."""
+    ended, moves, seconds, _ = random_games_within(impl, game, options, count, seed)
+    return ended, moves, seconds
+
+
+def random_games_within(impl, game: str, options: dict, count: int, seed: int = 1,
+                        budget: float | None = None) -> tuple[int, int, float, int]:
+    """(games ended, moves played, seconds, games played) for up to ``count`` random games from a seeded RNG.
+
+    With a ``budget`` (seconds), no new game starts once it is spent: a game whose random games run
+    to thousands of moves (P.I.'s three rounds) is still measured, on fewer games, instead of
+    holding the whole benchmark for hours.  At least one game is always played.
+    """
     rng = random.Random(seed)
-    ended = moves = 0
+    ended = moves = played = 0
     start = time.perf_counter()
     for _ in range(count):
-        table = Table.new(impl, game, {"players": players})
+        if played and budget is not None and time.perf_counter() - start >= budget:
+            break
+        played += 1
+        table = Table.new(impl, game, options)
         for _ in range(MAX_STEPS):
             if random_step(table, rng) is None:
                 ended += 1
                 break
             moves += 1
         table.close()
-    return ended, moves, time.perf_counter() - start
+    return ended, moves, time.perf_counter() - start, played
 
 
 def deal_until_players_act(table: Table, rng: random.Random) -> None:
     """Resolve the set-up's chance moves, so the table is a game in play."""
     for _ in range(1000):
-        legal = table.legal()
-        if legal["to_act"] != [CHANCE]:
+        if table.legal()["to_act"] != [CHANCE]:
             return
         random_step(table, rng)
 
 
-def memory_per_game(impl, game: str, players: list[str], count: int = 300) -> float:
+def memory_per_game(impl, game: str, options: dict, count: int = 300) -> float:
     """Bytes per live, dealt table: allocations while ``count`` tables stay open."""
     rng = random.Random(2)
     gc.collect()
@@ -60,7 +118,7 @@ def memory_per_game(impl, game: str, players: list[str], count: int = 300) -> fl
     before = tracemalloc.get_traced_memory()[0]
     tables = []
     for _ in range(count):
-        table = Table.new(impl, game, {"players": players})
+        table = Table.new(impl, game, options)
         deal_until_players_act(table, rng)
         tables.append(table)
     gc.collect()
@@ -71,20 +129,52 @@ def memory_per_game(impl, game: str, players: list[str], count: int = 300) -> fl
     return (after - before) / count
 
 
-def pytest_seconds(args: list[str], cwd: Path) -> tuple[float, int]:
-    """pytest's own session time (start-up excluded) and the number of tests passed."""
-    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
-    out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args], cwd=cwd, env=env, capture_output=True, text=True)
-    tail = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else out.stderr
-    seconds = re.search(r"in ([\d.]+)s", tail)
-    passed = re.search(r"(\d+) passed", tail)
-    if not seconds or not passed:
-        raise RuntimeError(f"pytest {' '.join(args)} did not report: {tail}")
-    return float(seconds.group(1)), int(passed.group(1))
+# -- new() as tables pile up ----------------------------------------------------------
+def new_seconds(impl, game: str, options: dict, samples: int = 30) -> float:
+    """The median time of one ``new()`` (closed again, untimed, so the count of open tables stays)."""
+    times = []
+    for _ in range(samples):
+        started = time.perf_counter()
+        table = impl.new(game, options)
+        times.append(time.perf_counter() - started)
+        impl.close(table)
+    return statistics.median(times)
 
 
-def empty_scenarios_seconds(count: int) -> float:
-    """Time of ``count`` scenarios whose steps do nothing: pytest-bdd's own floor."""
+def new_at_scale(impl, game: str, options: dict, tables: int, repeat: int) -> tuple[Figure, Figure]:
+    """``new()`` with no other table open, and with ``tables`` open: one figure each."""
+    empty = measure(repeat, lambda: new_seconds(impl, game, options))
+    opened = [impl.new(game, options) for _ in range(tables)]
+    try:
+        full = measure(repeat, lambda: new_seconds(impl, game, options))
+    finally:
+        for table in opened:  # in creation order: each close then finds its table first
+            impl.close(table)
+    return empty, full
+
+
+# -- the suite ---------------------------------------------------------------------------
+def _env() -> dict:
+    return dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+
+
+def pytest_durations(args: list[str], cwd: Path) -> tuple[float, dict[str, float]]:
+    """pytest's own session time (start-up excluded) and each passed test's duration, from its JUnit XML."""
+    with tempfile.TemporaryDirectory() as tmp:
+        xml = Path(tmp) / "junit.xml"
+        out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={xml}", *args],
+                             cwd=cwd, env=_env(), capture_output=True, text=True)
+        tail = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else out.stderr
+        seconds = re.search(r"in ([\d.]+)s", tail)
+        if not seconds or not xml.exists():
+            raise RuntimeError(f"pytest {' '.join(args)} did not report: {tail}")
+        cases = {f"{c.get('classname')}::{c.get('name')}": float(c.get("time", 0))
+                 for c in ET.parse(xml).iter("testcase") if not list(c)}  # no child: passed
+    return float(seconds.group(1)), cases
+
+
+def empty_scenarios(count: int) -> tuple[float, dict[str, float]]:
+    """``count`` scenarios whose steps do nothing: pytest-bdd's own floor."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         lines = ["Feature: empty", ""]
@@ -99,35 +189,83 @@ def empty_scenarios_seconds(count: int) -> float:
             "@then('nothing changed')\ndef _t(): pass\n"
         )
         (folder / "pytest.ini").write_text("[pytest]\n")
-        seconds, passed = pytest_seconds(["-p", "no:casebook", "test_empty.py"], folder)
-    return seconds / passed
+        return pytest_durations(["-p", "no:casebook", "test_empty.py"], folder)
+
+
+def verify_seconds(spec: str) -> float:
+    """A full ``casebook verify`` (features and property tests): pytest's session time, from the report."""
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([sys.executable, "-m", "casebook.cli", "verify", "--impl", spec, "--out", tmp, "--no-progress",
+                        "--name", "bench"], cwd=ROOT, env=_env(), capture_output=True, text=True)
+        report = Path(tmp) / "conformance" / "bench.json"
+        if not report.exists():
+            raise RuntimeError(f"casebook verify --impl {spec} wrote no report")
+        return float(json.loads(report.read_text())["seconds"])
+
+
+# -- the report ---------------------------------------------------------------------------
+def options_for(facts: dict, players: int) -> dict:
+    names = facts.get("player_names") or [f"P{i}" for i in range(1, players + 1)]
+    return {"players": names[:players]}
 
 
 def main(args) -> int:
-    from statemachines.reference import ReferenceImplementation
+    repeat = max(getattr(args, "repeat", MIN_REPEAT), MIN_REPEAT)
+    impl = open_implementation(getattr(args, "impl", "reference"))
+    try:
+        return _report(impl, args, repeat)
+    finally:
+        close_implementation(impl)
 
-    impl = ReferenceImplementation(validate=False)
+
+def _report(impl, args, repeat: int) -> int:
     hello = impl.hello()
-    print(f"Casebook benchmark — {hello['name']} {hello['version']}, Python {sys.version.split()[0]}, {os.cpu_count()} cores\n")
-    print(f"{'game':<16}{'players':>8}{'games/s':>10}{'moves/game':>12}{'KiB/game':>10}  ended")
-    for game, facts in hello["games"].items():
+    print(f"Casebook benchmark — {hello['name']} {hello['version']}, Python {sys.version.split()[0]}, "
+          f"{os.cpu_count()} cores; medians of {repeat} [min…max]\n")
+    print(f"{'game':<16}{'players':>8}{'games/s':>10}{'':<18}{'moves/game':>11}{'KiB/game':>10}  ended")
+    games = hello["games"]
+    for game, facts in games.items():
         low, high = facts.get("players", [2, 4])
-        names = facts.get("player_names") or [f"P{i}" for i in range(1, high + 1)]
         for n in sorted({low, high}):
-            players = names[:n]
-            ended, moves, seconds = play_random_games(impl, game, players, args.games)
-            kib = memory_per_game(impl, game, players) / 1024
-            print(f"{game:<16}{n:>8}{args.games / seconds:>10.1f}{moves / args.games:>12.0f}{kib:>10.1f}  {ended}/{args.games}")
+            options = options_for(facts, n)
+            budget = getattr(args, "budget", None)
+            runs = [random_games_within(impl, game, options, args.games, seed=1 + i, budget=budget) for i in range(repeat)]
+            rate = Figure([played / seconds for _, _, seconds, played in runs])
+            kib = measure(repeat, lambda: memory_per_game(impl, game, options) / 1024)
+            moves = statistics.median(m / played for _, m, _, played in runs)
+            ended, played = min((e, p) for e, _, _, p in runs)
+            print(f"{game:<16}{n:>8}{rate.median:>10.2f} {rate.spread(2):<17}{moves:>11.0f}{kib.median:>10.1f}  {ended}/{played}")
+
+    tables = getattr(args, "tables", 50_000)
+    print(f"\nnew() as tables stay open (goal: within 2x)")
+    for game, facts in games.items():
+        empty, full = new_at_scale(impl, game, options_for(facts, facts.get("players", [2])[0]), tables, repeat)
+        print(f"  {game:<14} new() at {tables:,} open tables ÷ at 0: {full.median / empty.median:5.2f}x   "
+              f"({1e6 * empty.median:.1f} µs → {1e6 * full.median:.1f} µs a call)")
     if args.quick:
         return 0
+
     print("\nsuite cost (pytest's session time, start-up excluded)")
-    inproc, scenarios = pytest_seconds(["step_defs"], ROOT)
-    floor = empty_scenarios_seconds(scenarios)
-    print(f"  scenarios in process: {scenarios} in {inproc:.2f} s = {1000 * inproc / scenarios:.2f} ms each")
-    print(f"  empty pytest-bdd scenario: {1000 * floor:.2f} ms each")
-    print(f"  cost per scenario / empty scenario: {inproc / scenarios / floor:.2f}x   (goal <= 2x)")
-    whole, tests = pytest_seconds([], ROOT)
-    over_stdio, _ = pytest_seconds(["--impl=cmd:casebook serve"], ROOT)
-    print(f"  whole suite ({tests} tests): in process {whole:.2f} s, over stdio {over_stdio:.2f} s")
-    print(f"  stdio / in process: {over_stdio / whole:.2f}x   (goal <= 1.5x)")
+    runs = [pytest_durations(["step_defs"], ROOT) for _ in range(repeat)]
+    per_test = {name: statistics.median(r[1].get(name, 0.0) for r in runs) for name in runs[0][1]}
+    floor_runs = [empty_scenarios(len(per_test)) for _ in range(repeat)]
+    scenario = Figure([seconds / max(len(cases), 1) for seconds, cases in runs])
+    floor = Figure([seconds / max(len(cases), 1) for seconds, cases in floor_runs])
+    empty_each = statistics.median(t for _, cases in floor_runs for t in cases.values()) or floor.median
+    print(f"  scenarios in process: {len(per_test)}, {1000 * scenario.median:.2f} ms each {scenario.spread(4)}")
+    print(f"  empty pytest-bdd scenario: {1000 * floor.median:.2f} ms each {floor.spread(4)}")
+    print(f"  cost per scenario / empty scenario: {scenario.median / floor.median:.2f}x   (goal <= 2x)")
+    ratios = sorted(((t / empty_each, name) for name, t in per_test.items()), reverse=True)
+    print(f"  per scenario, ÷ an empty one: median {statistics.median(r for r, _ in ratios):.2f}x, "
+          f"90th percentile {ratios[len(ratios) // 10][0]:.2f}x; the slowest:")
+    for ratio, name in ratios[:5]:
+        print(f"    {ratio:7.1f}x  {name.split('::')[-1][:90]}")
+
+    if getattr(args, "no_verify", False):
+        return 0
+    print("\nfull casebook verify (features and property tests)")
+    inproc = measure(repeat, lambda: verify_seconds("reference"))
+    stdio = measure(repeat, lambda: verify_seconds("cmd:casebook serve"))
+    print(f"  in process {inproc.median:.1f} s {inproc.spread(1)}, over stdio {stdio.median:.1f} s {stdio.spread(1)}")
+    print(f"  stdio / in process: {stdio.median / inproc.median:.2f}x   (goal <= 1.5x)")
     return 0

@@ -50,8 +50,14 @@ class Unsupported(GameError):
     code = "unsupported"
 
 
+class TableLimit(GameError):
+    """A server started with a table cap (``casebook serve --max-tables``) holds that many: close one first."""
+
+    code = "table_limit"
+
+
 ERRORS: dict[str, type[GameError]] = {
-    cls.code: cls for cls in (IllegalAction, NotYourTurn, BadRequest, Unsupported)
+    cls.code: cls for cls in (IllegalAction, NotYourTurn, BadRequest, Unsupported, TableLimit)
 }
 
 

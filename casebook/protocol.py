@@ -3,28 +3,52 @@
 An *implementation* hosts many tables (games in progress).  Whether it lives
 in this process or behind a pipe, it answers the same calls:
 
-=========================  ===================================================
-``hello()``                facts: name, version, protocol, games, declined tags
-``new(game, options)``     start a table; returns its id (a string)
-``load(game, state)``      start a table from a canonical state; returns its id
-``state(table)``           the canonical state (JSON), enough to rebuild it
-``view(table, player)``    what ``player`` may see (``None``: a spectator)
-``legal(table)``           ``{"to_act": [...], "moves": [...]}`` (see below)
-``apply(table, actor, action)``  the events it caused, or a typed error
-``close(table)``           forget the table
-=========================  ===================================================
+=================================  ===========================================
+``hello()``                        facts: name, version, protocol, games, declined tags
+``new(game, options)``             start a table; returns its id (a string)
+``load(game, state)``              start a table from a canonical state; returns its id
+``state(table)``                   the canonical state (JSON), enough to rebuild it
+``view(table, player)``            what ``player`` may see (``None``: a spectator)
+``legal(table)``                   ``{"to_act": [...], "moves": [...]}`` (see below)
+``apply(table, actor, action)``    the events it caused, or a typed error
+``close(table)``                   forget the table
+``describe(game)``                 optional: phases, transitions, clauses, board
+``step(table, actor, action)``     optional: ``apply``, then ``legal``, ``state``, views, in one call
+=================================  ===========================================
 
 ``legal()`` follows OpenSpiel: ``to_act`` lists who must act now (a player,
-several players for simultaneous choices, or ``"chance"``); ``moves`` is a
-list of ``{"actor": a, "action": {...}}`` sorted by actor then canonical JSON
-of the action; chance moves also carry ``"p"``, and a chance node's ``p``
-sum to 1.  Both are empty only once the game is over.
+several players for simultaneous choices, ``"chance"`` or ``"clock"``);
+``moves`` is a list of ``{"actor": a, "action": {...}}`` sorted by actor then
+canonical JSON of the action; chance moves also carry ``"p"``, and a chance
+node's ``p`` sum to 1.  Both are empty only once the game is over.
+
+Chance and time are actors.  An engine never rolls a die nor reads a clock:
+every roll, shuffle and draw is a move of ``"chance"`` with a probability,
+and a timer ends only by a move of ``"clock"``, listed while the timer runs
+and without ``"p"``::
+
+    {"actor": "clock", "action": {"type": "expire", "timer": "turn"}}
+
+Simultaneous sealed choices: ``to_act`` names every player who has still to
+choose, and each applies their own move.  Until the last one has chosen, a
+choice lives in the chooser's ``private`` slot, and the public part says only
+*that* they chose (``"chosen": ["p1"]``); a player who has chosen has no move
+left (unless the rules let them change it).  The last choice reveals them
+all at once, in the rulebook's order, in one event.
 
 Secrets have an address.  In a state, ``"secret"`` holds what nobody sees
 (the case file, a stack's order) and ``"private": {player: {...}}`` what only
 that player sees; events use the same two keys.  A view is the state with
 ``secret`` dropped and ``private`` cut down to the viewer's own slot, so the
 no-leak check is generic (``leaks``).
+
+Two roles use the calls.  The *referee* (the harness, a server hosting a
+game) sees everything: ``state()``, ``legal()`` with every actor's moves,
+chance's outcomes included, and raw events.  A *player* sees only their
+part: ``view(table, player)``, ``legal(table, actor=player)`` (who is to act,
+and that player's own moves only), and events redacted for them
+(``redact_events``).  Anything facing a player must use the player's form:
+the referee's ``legal()`` at a deal lists every card dealt.
 """
 
 from __future__ import annotations
@@ -32,9 +56,12 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Protocol, runtime_checkable
 
-PROTOCOL_VERSION = "1.0"
-CHANCE = "chance"
-CLOCK = "clock"  # the actor whose moves expire timers: engines never read the wall clock
+from casebook.errors import GameError, Unsupported
+
+PROTOCOL_VERSION = "1.1"  # 1.1 adds the optional describe and step, legal(actor=…); 1.0 engines still speak it
+CHANCE = "chance"  # the actor of every die roll, shuffle and draw; its moves carry "p"
+CLOCK = "clock"  # the actor that ends timers: {"type": "expire", "timer": name}, no "p"
+NOT_PLAYERS = (CHANCE, CLOCK)
 
 Json = Any
 
@@ -51,6 +78,119 @@ class Implementation(Protocol):
     def legal(self, table: str) -> dict: ...
     def apply(self, table: str, actor: str, action: dict) -> list: ...
     def close(self, table: str) -> None: ...
+
+
+class Describes(Protocol):
+    """Optional: an implementation that can describe a game (see ``describe``)."""
+
+    def describe(self, game: str) -> dict: ...
+
+
+class Steps(Protocol):
+    """Optional: ``apply`` and the ``legal()`` after it in one call (one round trip on a wire)."""
+
+    def step(self, table: str, actor: str, action: dict) -> dict: ...  # {"events", "legal"[, "state", "views"]}
+
+
+_NAMES = {"type": "array", "items": {"type": "string"}}
+DESCRIBE_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "describe(game): what the docs draw",
+    "type": "object",
+    "required": ["game", "title", "initial", "phases", "transitions", "board"],
+    "properties": {
+        "game": {"type": "string"},
+        "title": {"type": "string"},
+        "initial": {"type": "string"},
+        "phases": {"type": "array", "items": {
+            "type": "object", "required": ["name", "parent", "final", "actor", "summary", "clauses"],
+            "properties": {"name": {"type": "string"}, "parent": {"type": ["string", "null"]}, "final": {"type": "boolean"},
+                           "actor": {"enum": ["player", "chance", "clock", "players", None]},
+                           "summary": {"type": "string"}, "clauses": _NAMES}}},
+        "transitions": {"type": "array", "items": {
+            "type": "object", "required": ["verb", "source", "dest", "conditions", "unless", "effects", "clauses"],
+            "properties": {"verb": {"type": "string"}, "source": {"type": "string"}, "dest": {"type": "string"},
+                           "conditions": _NAMES, "unless": _NAMES, "effects": _NAMES, "clauses": _NAMES}}},
+        "board": {"oneOf": [{"type": "null"}, {
+            "type": "object", "required": ["locations", "paths"],
+            "properties": {
+                "locations": {"type": "array", "items": {
+                    "type": "object", "required": ["name"],
+                    "properties": {"name": {"type": "string"}, "kind": {"type": "string"},
+                                   "x": {"type": "number", "minimum": 0, "maximum": 1},
+                                   "y": {"type": "number", "minimum": 0, "maximum": 1}}}},
+                "paths": {"type": "array", "items": {
+                    "type": "object", "required": ["a", "b"],
+                    "properties": {"a": {"type": "string"}, "b": {"type": "string"},
+                                   "length": {"type": "integer", "minimum": 0}, "kind": {"type": "string"}}}}}}]},
+    },
+}
+
+
+def expire(timer: str) -> dict:
+    """The clock's move that ends ``timer``, as ``legal()`` lists it while the timer runs."""
+    return {"actor": CLOCK, "action": {"type": "expire", "timer": timer}}
+
+
+def describe(impl, game: str) -> dict:
+    """``describe(game)`` of an implementation that offers it; ``Unsupported`` from one that does not.
+
+    The answer is plain JSON: ``{"game", "title", "initial", "phases": [...],
+    "transitions": [...], "board": null | {"locations": [...], "paths": [...]}}``
+    (the shape is in the protocol pages).
+    """
+    call = getattr(impl, "describe", None)
+    if call is None:
+        raise Unsupported("this implementation does not describe its games")
+    return call(game)
+
+
+def players_of(state: dict) -> list[str]:
+    """The player ids of a canonical state (its ``players``: ids, or objects with an ``id`` or ``name``)."""
+    players = state.get("players", []) if isinstance(state, dict) else []
+    return [p if isinstance(p, str) else str(p.get("id", p.get("name"))) for p in players if isinstance(p, (str, dict))]
+
+
+def step(impl, table: str, actor: str, action: dict, with_state: bool = False, with_views: bool = False) -> dict:
+    """Apply a move; get ``{"events", "legal"[, "state", "views"]}`` after it, in one call where the implementation offers ``step``.
+
+    ``views`` lists ``{"player": p, "view": ...}`` for every player and the
+    spectator (``null``).  The move is what counts: when a call after it is
+    refused (an engine that declines the phase it led to answers
+    ``unsupported``), its part comes back as ``None``, and the next call says
+    why.  An engine's own ``step`` may leave ``state`` and ``views`` out.
+    """
+    call = getattr(impl, "step", None)
+    if call is not None:
+        return call(table, actor, action)
+    result = {"events": impl.apply(table, actor, action)}
+    for name in ("legal", "state") if with_state or with_views else ("legal",):
+        try:
+            result[name] = getattr(impl, name)(table)
+        except GameError:
+            result[name] = None
+    if with_views and result["state"] is not None:
+        try:
+            result["views"] = [{"player": p, "view": impl.view(table, p)} for p in [*players_of(result["state"]), None]]
+        except GameError:
+            result["views"] = None
+    if not with_state:
+        result.pop("state", None)
+    return result
+
+
+def player_legal(legal: dict, actor: str) -> dict:
+    """The player's form of ``legal()``: who is to act (public), and only ``actor``'s own moves.
+
+    The referee's ``legal()`` lists every actor's moves, chance's outcomes
+    included (the cards a deal may give): nothing to show a player.
+    """
+    return {"to_act": list(legal["to_act"]), "moves": [m for m in legal["moves"] if m["actor"] == actor]}
+
+
+def redact_events(events: list, viewer: str | None) -> list:
+    """Events as ``viewer`` may see them: the same redaction as a view."""
+    return [redact(e, viewer) if isinstance(e, dict) else e for e in events]
 
 
 def canonical(value: Json) -> str:
@@ -100,11 +240,23 @@ def leaks(view: Json, viewer: str | None, path: str = "$") -> list[str]:
 
 
 class Table:
-    """One game in progress on an implementation: the handle step definitions hold."""
+    """One game in progress on an implementation: the handle step definitions hold.
+
+    Where the implementation offers ``step`` (the stdio client does), ``apply``
+    fetches the next ``legal()``, ``state()`` and every view with the events,
+    and the next call of each uses it (once: a caller may edit what it gets):
+    a random game then costs one round trip a move, not five.  Set ``batched = False`` on a
+    table (or the class) to send plain ``apply`` calls.
+    """
+
+    batched = True
 
     def __init__(self, impl: Implementation, game: str, table_id: str):
         self.impl, self.game, self.id = impl, game, table_id
         self.log: list[dict] = []  # every event applied through this handle, unredacted
+        self._next_legal: dict | None = None  # from the last step; used once, by the next legal()
+        self._next_state: dict | None = None  # likewise, by the next state()
+        self._next_views: dict = {}  # likewise, each by the next view() of its viewer
 
     @classmethod
     def new(cls, impl: Implementation, game: str, options: dict) -> "Table":
@@ -115,24 +267,66 @@ class Table:
         return cls(impl, game, impl.load(game, state))
 
     def state(self) -> dict:
-        return self.impl.state(self.id)
+        state, self._next_state = self._next_state, None
+        return self.impl.state(self.id) if state is None else state
 
     def view(self, player: str | None) -> dict:
-        return self.impl.view(self.id, player)
+        view = self._next_views.pop(player, None)
+        return self.impl.view(self.id, player) if view is None else view
 
-    def legal(self) -> dict:
-        return self.impl.legal(self.id)
+    def legal(self, actor: str | None = None) -> dict:
+        """The referee's ``legal()``; with ``actor``, that player's form (``player_legal``)."""
+        legal, self._next_legal = self._next_legal, None
+        if legal is None:
+            legal = self.impl.legal(self.id)
+        return legal if actor is None else player_legal(legal, actor)
 
     def moves_of(self, actor: str) -> list[dict]:
         return [m["action"] for m in self.legal()["moves"] if m["actor"] == actor]
 
     def apply(self, actor: str, action: dict) -> list:
-        events = self.impl.apply(self.id, actor, action)
+        self._forget()  # also after a refusal: the next call asks the engine
+        if self.batched and getattr(self.impl, "step", None) is not None:
+            result = step(self.impl, self.id, actor, action)
+            events, self._next_legal, self._next_state = result["events"], result.get("legal"), result.get("state")
+            self._next_views = {v["player"]: v["view"] for v in result.get("views") or []}
+        else:
+            events = self.impl.apply(self.id, actor, action)
         self.log.extend(events)
         return events
 
+    def seat(self, player: str) -> "Seat":
+        return Seat(self, player)
+
+    def _forget(self) -> None:
+        self._next_legal, self._next_state, self._next_views = None, None, {}
+
     def close(self) -> None:
+        self._forget()  # a closed table answers nothing from here on
         self.impl.close(self.id)
 
     def __repr__(self) -> str:
         return f"Table({self.game}#{self.id})"
+
+
+class Seat:
+    """A player's side of a table: their view, their own moves, events as they see them."""
+
+    def __init__(self, table: Table, player: str):
+        self.table, self.player = table, player
+
+    def view(self) -> dict:
+        return self.table.view(self.player)
+
+    def legal(self) -> dict:
+        return self.table.legal(actor=self.player)
+
+    def apply(self, action: dict) -> list:
+        return redact_events(self.table.apply(self.player, action), self.player)
+
+    def log(self) -> list:
+        """Every event of the table so far, as this player saw it."""
+        return redact_events(self.table.log, self.player)
+
+    def __repr__(self) -> str:
+        return f"Seat({self.player} at {self.table!r})"

@@ -147,5 +147,70 @@ def open_table(implementation, tables, game_id):
     return opener
 
 
+# -- parallel runs (pytest -n, pytest-xdist) ------------------------------------------
+# pytest-bdd 9 keeps each report's scenario in a registry keyed by the report object, which
+# does not cross from a worker to the controller: its Cucumber JSON came out empty under -n.
+# The worker copies the scenario onto the report (serialized with it); the controller puts
+# it back in the registry before the Cucumber JSON plugin reads it.
+BDD_KEY = "casebook_bdd"
+ITEM_KEY = "casebook_item"  # what casebook verify's report needs of the test (clauses, game, names)
+MESSAGE_KEY = "casebook_message"  # a failure's cause, named as casebook verify names it
+
+
+def failure_message(excinfo, step: str | None = None) -> str:
+    """A failure's first line names its cause: the driver fault, or the assertion that did not hold."""
+    from casebook.errors import DriverFailure
+
+    exc = excinfo.value
+    where = f" (step: {step})" if step else ""
+    if isinstance(exc, DriverFailure):
+        return f"{exc.cause}: {exc.detail}{where}"
+    text = str(exc).strip() or type(exc).__name__
+    if isinstance(exc, AssertionError):
+        return f"assertion failed{where}: {text}"
+    return f"{type(exc).__name__}{where}: {text}"
+
+
+def _bdd_registry():
+    try:
+        from pytest_bdd.reporting import ReportContext, test_report_context_registry
+    except ImportError:  # an older pytest-bdd keeps it on the report itself
+        return None, None
+    return ReportContext, test_report_context_registry
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)  # outermost: runs after pytest-bdd has filed the report
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    if not hasattr(item.config, "workerinput"):
+        return
+    from casebook.conformance.runner import item_info
+
+    _, registry = _bdd_registry()
+    report = outcome.get_result()
+    context = registry.get(report) if registry is not None else None
+    if context is not None:
+        setattr(report, BDD_KEY, {"scenario": context.scenario, "name": context.name})
+    setattr(report, ITEM_KEY, item_info(item))
+    if call.excinfo is not None and not call.excinfo.errisinstance(pytest.skip.Exception):
+        steps = context.scenario["steps"] if context is not None else []
+        failed = next((f"{s['keyword']} {s['name']}" for s in steps if s.get("failed")), None)
+        setattr(report, MESSAGE_KEY, failure_message(call.excinfo, failed))
+
+
+@pytest.hookimpl(tryfirst=True)  # before the Cucumber JSON plugin reads the registry
+def pytest_runtest_logreport(report):
+    carried = getattr(report, BDD_KEY, None)
+    context_class, registry = _bdd_registry()
+    if carried and registry is not None and report not in registry:
+        registry[report] = context_class(**carried)
+
+
+def scenario_of_report(report) -> dict | None:
+    """The serialized scenario (tags, rule, feature) a report carries from an xdist worker, or None."""
+    carried = getattr(report, BDD_KEY, None)
+    return carried["scenario"] if carried else None
+
+
 def pytest_report_header(config):
     return f"casebook: implementation under test = {config.getoption('--impl')}"

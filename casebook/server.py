@@ -5,18 +5,54 @@
     {"jsonrpc": "2.0", "id": 1, "method": "new", "params": {"game": "cluedo_drei", "options": {...}}}
 
 Results are the in-process return values (``new``/``load`` → ``{"table": id}``,
-``apply`` → ``{"events": [...]}``).  A rejected request answers with an error
-object whose ``data.code`` is the protocol's error name (``illegal_action`` …).
+``apply`` → ``{"events": [...]}``, ``step`` → ``{"events": [...], "legal": {...}}``
+plus ``"state"`` and ``"views"`` when asked with ``"state": true``, ``"views": true``).
+``legal`` may name an ``actor`` and ``apply``/``step`` a ``viewer``: the player's
+forms (their own moves, events redacted for them).  ``describe`` and ``step``
+are optional for an engine: the server answers them from the other calls when
+the implementation has none.  A rejected request answers with an error object
+whose ``data.code`` is the protocol's error name (``illegal_action`` …).
+
+One process hosts every table of a run, so no line may stop it.  The line is
+read as bytes; whatever arrives is answered, then the next line is read:
+
+=====================================================  ===========================================================
+what arrives                                           the answer
+=====================================================  ===========================================================
+not UTF-8, not JSON, ``NaN``/``Infinity``              -32700, ``id`` null
+over ``--max-line`` bytes (skipped, never kept)        -32600, ``id`` null
+nested over 100 deep, a number of over 40 digits       -32600, ``id`` null
+not an object, a batch, an ``id`` of another type      -32600, ``id`` null (an ``id`` is a string, an integer or null)
+no ``"jsonrpc": "2.0"``, a ``method`` not a string     -32600, with its ``id``
+a method the server does not have                      -32601
+``params`` not an object; unknown, missing, mistyped   -32602, ``data.code`` ``bad_request``
+a request the engine refuses                           -32000, ``data.code`` its typed error (``illegal_action`` …)
+an engine bug                                          -32000, ``data.code`` ``internal_error``
+a notification (no ``id``)                             nothing, even when it fails (JSON-RPC 2.0 §4.1)
+=====================================================  ===========================================================
+
+A message quotes a bad value in a few dozen characters, never whole.  The
+params of each method, with their types, are the table ``METHODS``.
+
+Optionally (``casebook serve --max-tables N --idle-timeout SECONDS``) the
+server caps its open tables: ``new``/``load`` beyond the cap are refused with
+``data.code`` ``table_limit``; and it closes a table left without a call for
+that long: a later call on it is a ``bad_request`` that says so.  That clock
+is the server's, never a game's.
 """
 
 from __future__ import annotations
 
-import json
+import collections
 import sys
-from typing import IO
+import time
+from dataclasses import dataclass
+from typing import IO, Callable
 
-from casebook.errors import GameError
-from casebook.protocol import Implementation
+from casebook.errors import BadRequest, GameError, TableLimit
+from casebook.names import brief
+from casebook.protocol import Implementation, describe, player_legal, redact_events, step
+from casebook.wire import MAX_LINE, WireError, dumps, parse
 
 # JSON-RPC codes for our typed errors; ``data.code`` carries the protocol's name.
 GAME_ERROR = -32000
@@ -25,67 +61,278 @@ INVALID_REQUEST = -32600
 METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
 
-METHODS = {
-    "hello": (),
-    "new": ("game", "options"),
-    "load": ("game", "state"),
-    "state": ("table",),
-    "view": ("table", "player"),
-    "legal": ("table",),
-    "apply": ("table", "actor", "action"),
-    "close": ("table",),
+MAX_ID = 256  # characters of a string id: an id is echoed in the answer, so it stays small
+MAX_MESSAGE = 1000  # characters of an error message (an engine's too)
+REMEMBER_EXPIRED = 10_000  # expired table ids kept, to tell "expired" from "never was"
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    types: tuple[type, ...]  # the Python types of the JSON values accepted
+    required: bool = True
+
+    def kind(self) -> str:
+        names = {str: "a string", dict: "an object", list: "an array", int: "an integer", bool: "true or false",
+                 type(None): "null"}
+        return " or ".join(names[t] for t in self.types)
+
+
+@dataclass(frozen=True)
+class Method:
+    params: tuple[Param, ...] = ()
+    wrap: Callable | None = None  # the in-process result → the wire's (None: as it is)
+    opens: bool = False  # answers a new table id
+    closes: bool = False  # forgets its table
+
+
+GAME = Param("game", (str,))
+TABLE = Param("table", (str,))
+ACTOR = Param("actor", (str,))
+ACTION = Param("action", (dict,))
+VIEWER = Param("viewer", (str, type(None)), required=False)  # a player's form: events as they see them
+
+
+def _table(table_id):
+    return {"table": table_id}
+
+
+def _nothing(_):
+    return {}
+
+
+# The wire's methods: one row each.  Names, order and types of the params are checked here,
+# so an implementation only ever sees the types the protocol promises.
+METHODS: dict[str, Method] = {
+    "hello": Method(),
+    "new": Method((GAME, Param("options", (dict,))), _table, opens=True),
+    "load": Method((GAME, Param("state", (dict,))), _table, opens=True),
+    "state": Method((TABLE,)),
+    "view": Method((TABLE, Param("player", (str, type(None)), required=False))),
+    "legal": Method((TABLE, Param("actor", (str, type(None)), required=False))),
+    "apply": Method((TABLE, ACTOR, ACTION, VIEWER)),
+    "close": Method((TABLE,), _nothing, closes=True),
+    "describe": Method((GAME,)),
+    "step": Method((TABLE, ACTOR, ACTION, VIEWER, Param("state", (bool, type(None)), required=False),
+                    Param("views", (bool, type(None)), required=False))),
 }
 
 
-def _wrap(method: str, result):
-    if method in ("new", "load"):
-        return {"table": result}
-    if method == "apply":
-        return {"events": result}
-    if method == "close":
-        return {}
-    return result
+def _dispatch(impl: Implementation, name: str, args: list):
+    """One request on the implementation; the player's forms and the optional calls need nothing more of it."""
+    if name == "describe":
+        return describe(impl, *args)
+    if name == "legal":
+        table, actor = args
+        legal = impl.legal(table)
+        return legal if actor is None else player_legal(legal, actor)
+    if name in ("apply", "step"):
+        table, actor, action, viewer, *wanted = args
+        referee = viewer is None  # the state and everyone's views are for the referee only
+        if name == "step":
+            result = step(impl, table, actor, action, with_state=referee and wanted[0] is True,
+                          with_views=referee and wanted[1] is True)
+        else:
+            result = {"events": impl.apply(table, actor, action)}
+        if not referee:  # a player's client: events as they see them, their own moves, never the state
+            result["events"] = redact_events(result["events"], viewer)
+            if result.get("legal") is not None:
+                result["legal"] = player_legal(result["legal"], viewer)
+        return result
+    return getattr(impl, name)(*args)
 
 
-def handle(impl: Implementation, line: str) -> dict | None:
-    """Answer one request line; ``None`` for a notification (no id)."""
-    try:
-        request = json.loads(line)
-    except json.JSONDecodeError as exc:
-        return _error(None, PARSE_ERROR, f"not JSON: {exc}")
-    if not isinstance(request, dict) or request.get("jsonrpc") != "2.0" or "method" not in request:
-        return _error(request.get("id") if isinstance(request, dict) else None, INVALID_REQUEST, "not a JSON-RPC 2.0 request")
-    rid, method, params = request.get("id"), request["method"], request.get("params", {})
-    if method not in METHODS:
-        return _error(rid, METHOD_NOT_FOUND, f"no method {method!r}; methods are {sorted(METHODS)}")
-    if not isinstance(params, dict):
-        return _error(rid, INVALID_PARAMS, "params must be an object")
-    missing = [name for name in METHODS[method] if name not in params and name != "player"]
-    if missing:
-        return _error(rid, INVALID_PARAMS, f"{method} needs {', '.join(missing)}")
-    try:
-        result = getattr(impl, method)(*(params.get(name) for name in METHODS[method]))
-    except GameError as exc:
-        return _error(rid, GAME_ERROR, exc.message, exc.to_json())
-    except Exception as exc:  # an engine bug must not kill the table server
-        return _error(rid, GAME_ERROR, f"internal error: {type(exc).__name__}: {exc}", {"code": "internal_error", "message": str(exc)})
-    if rid is None:
-        return None
-    return {"jsonrpc": "2.0", "id": rid, "result": _wrap(method, result)}
+class RequestError(Exception):
+    """A line refused before the implementation saw it."""
+
+    def __init__(self, code: int, message: str, rid=None):
+        super().__init__(message)
+        self.code, self.message, self.rid = code, message, rid
+
+
+def _valid_id(rid) -> bool:
+    # bool is an int in Python, not in JSON-RPC; floats (NaN/Infinity never parse) are refused too.
+    return rid is None or type(rid) is int or (type(rid) is str and len(rid) <= MAX_ID)
 
 
 def _error(rid, code: int, message: str, data: dict | None = None) -> dict:
-    error = {"code": code, "message": message}
+    error = {"code": code, "message": brief(message, MAX_MESSAGE)}
     if data is not None:
-        error["data"] = data
+        error["data"] = {**data, "message": brief(str(data.get("message", message)), MAX_MESSAGE)}
     return {"jsonrpc": "2.0", "id": rid, "error": error}
 
 
-def serve(impl: Implementation, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> None:
-    for line in stdin:
-        if not line.strip():
+def _bad(rid, code: int, message: str) -> dict:
+    """An error for a request that never reached the engine: typed ``bad_request`` for the client."""
+    return _error(rid, code, message, {"code": BadRequest.code, "message": message})
+
+
+class Server:
+    """Answers request lines for one implementation; optionally caps and expires its tables."""
+
+    def __init__(self, impl: Implementation, *, max_tables: int | None = None, idle: float | None = None,
+                 max_line: int = MAX_LINE, clock: Callable[[], float] = time.monotonic):
+        self.impl = impl
+        self.max_tables, self.idle, self.max_line, self.clock = max_tables, idle, max_line, clock
+        self.tables: collections.OrderedDict[str, float] = collections.OrderedDict()  # id -> last call, oldest first
+        self.expired: collections.OrderedDict[str, None] = collections.OrderedDict()
+
+    # -- one line ---------------------------------------------------------------
+    def handle(self, line: bytes | str) -> dict | None:
+        """The answer to one line; ``None`` for a notification (no ``id``), which is never answered."""
+        try:
+            request = self._request(line)
+        except RequestError as exc:
+            return _bad(exc.rid, exc.code, exc.message)
+        rid, notification = request.get("id"), "id" not in request
+        try:
+            response = {"jsonrpc": "2.0", "id": rid, "result": self._call(request)}
+        except RequestError as exc:
+            response = _bad(rid, exc.code, exc.message)
+        except GameError as exc:
+            response = _error(rid, GAME_ERROR, exc.message, exc.to_json())
+        except Exception as exc:  # an engine bug must not kill the table server
+            message = f"internal error: {type(exc).__name__}: {brief(str(exc), MAX_MESSAGE)}"
+            response = _error(rid, GAME_ERROR, message, {"code": "internal_error", "message": message})
+        return None if notification else response
+
+    def _request(self, line: bytes | str) -> dict:
+        """The request object, checked against JSON-RPC 2.0 §4; else ``RequestError``."""
+        try:
+            request = parse(line, max_line=self.max_line)
+        except WireError as exc:
+            raise RequestError(PARSE_ERROR if exc.kind == "not_json" else INVALID_REQUEST, exc.message) from None
+        if isinstance(request, list):
+            raise RequestError(INVALID_REQUEST, "batch requests are not supported: send one request a line")
+        if not isinstance(request, dict):
+            raise RequestError(INVALID_REQUEST, f"a request is a JSON object, got {brief(request)}")
+        if not _valid_id(request.get("id")):
+            raise RequestError(INVALID_REQUEST, f"id must be a string (≤ {MAX_ID} characters), an integer or null, "
+                                                f"got {brief(request['id'])}")
+        rid = request.get("id")
+        if request.get("jsonrpc") != "2.0":
+            raise RequestError(INVALID_REQUEST, 'not a JSON-RPC 2.0 request: "jsonrpc" must be "2.0"', rid)
+        if not isinstance(request.get("method"), str):
+            raise RequestError(INVALID_REQUEST, f"method must be a string, got {brief(request.get('method'))}", rid)
+        return request
+
+    def _call(self, request: dict):
+        name = request["method"]
+        method = METHODS.get(name)
+        if method is None:
+            raise RequestError(METHOD_NOT_FOUND, f"no method {brief(name)}; methods are {sorted(METHODS)}")
+        args = self._arguments(name, method, request.get("params", {}))
+        now = self.clock()
+        self._expire(now)
+        table = args[0] if method.params and method.params[0] is TABLE else None
+        if table is not None:
+            self._touch(table, now)
+        if method.opens and self.max_tables is not None and len(self.tables) >= self.max_tables:
+            raise TableLimit(f"this server hosts at most {self.max_tables} open tables: close one first")
+        result = _dispatch(self.impl, name, args)
+        if method.opens:
+            self.tables[str(result)] = now
+        if method.closes:
+            self.tables.pop(table, None)
+        return method.wrap(result) if method.wrap else result
+
+    @staticmethod
+    def _arguments(name: str, method: Method, params) -> list:
+        if not isinstance(params, dict):
+            raise RequestError(INVALID_PARAMS, f"params must be an object of named values, got {brief(params)}")
+        known = {p.name for p in method.params}
+        unknown = sorted(brief(k, 40) for k in params if k not in known)
+        if unknown:
+            raise RequestError(INVALID_PARAMS, f"{name} takes no {', '.join(unknown[:5])}; its params are {sorted(known)}")
+        args = []
+        for param in method.params:
+            if param.name not in params:
+                if param.required:
+                    raise RequestError(INVALID_PARAMS, f"{name} needs {param.name}")
+                args.append(None)
+                continue
+            value = params[param.name]
+            if type(value) not in param.types:
+                raise RequestError(INVALID_PARAMS, f"{name}: {param.name} must be {param.kind()}, got {brief(value)}")
+            args.append(value)
+        return args
+
+    # -- table cap and idle expiry ------------------------------------------------
+    def _touch(self, table: str, now: float) -> None:
+        if table in self.tables:
+            self.tables[table] = now
+            self.tables.move_to_end(table)
+        elif table in self.expired:
+            raise BadRequest(f"no table {brief(table)}: it was closed after {self.idle:g} s without a call")
+
+    def _expire(self, now: float) -> None:
+        """Close the tables idle for longer than ``idle``; the oldest are first, so this costs what it closes."""
+        if self.idle is None:
+            return
+        while self.tables:
+            table, last = next(iter(self.tables.items()))
+            if now - last <= self.idle:
+                return
+            del self.tables[table]
+            self.expired[table] = None
+            if len(self.expired) > REMEMBER_EXPIRED:
+                self.expired.popitem(last=False)
+            try:
+                self.impl.close(table)
+            except Exception:  # the table may be gone already; expiry must not fail a request
+                pass
+
+    # -- the loop -----------------------------------------------------------------
+    def serve(self, stdin: IO[bytes], stdout: IO[bytes]) -> None:
+        for line in read_lines(stdin, self.max_line):
+            if isinstance(line, TooLong):
+                response = _bad(None, INVALID_REQUEST, f"a line of {line.size} bytes (at most {self.max_line})")
+            elif not line.strip():
+                continue
+            else:
+                response = self.handle(line)
+            if response is None:
+                continue
+            try:
+                data = dumps(response)
+            except (TypeError, ValueError) as exc:  # the engine answered something that is not JSON
+                message = f"internal error: the result is not JSON: {brief(str(exc))}"
+                data = dumps(_error(response.get("id"), GAME_ERROR, message, {"code": "internal_error", "message": message}))
+            try:
+                stdout.write(data)
+                stdout.flush()
+            except (BrokenPipeError, ValueError, OSError):  # the client went away
+                return
+
+
+@dataclass(frozen=True)
+class TooLong:
+    size: int  # bytes of the line, skipped
+
+
+def read_lines(stream: IO[bytes], max_line: int = MAX_LINE, chunk: int = 1 << 16):
+    """Lines of ``stream`` as bytes; a line over ``max_line`` bytes is skipped and yields ``TooLong``."""
+    while True:
+        line = stream.readline(max_line + 1)
+        if not line:
+            return
+        if len(line) > max_line and not line.endswith(b"\n"):
+            size = len(line)
+            while not line.endswith(b"\n"):
+                line = stream.readline(chunk)
+                if not line:
+                    break
+                size += len(line)
+            yield TooLong(size)
             continue
-        response = handle(impl, line)
-        if response is not None:
-            stdout.write(json.dumps(response, separators=(",", ":")) + "\n")
-            stdout.flush()
+        yield line
+
+
+def handle(impl: Implementation, line: bytes | str) -> dict | None:
+    """Answer one request line with no table cap or expiry; ``None`` for a notification."""
+    return Server(impl).handle(line)
+
+
+def serve(impl: Implementation, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None, **limits) -> None:
+    """Serve ``impl`` on stdin/stdout (bytes; the standard streams by default) until the input ends."""
+    Server(impl, **limits).serve(stdin or sys.stdin.buffer, stdout or sys.stdout.buffer)

@@ -1,105 +1,292 @@
 """The client side of the stdio transport: an engine in any language, behind a pipe.
 
 One process per run hosts many tables.  The client must survive a badly
-behaved engine: a crash, a hang (per-call timeout), a line that is not JSON,
-an answer out of protocol.  Each becomes a ``DriverFailure`` naming the cause;
-the process is then killed (its whole process group, so nothing is orphaned)
-and started afresh on the next call.  Tables of the dead process are gone.
+behaved engine, and always finish.  Each fault becomes a ``DriverFailure``
+naming its cause; the process is then killed and started afresh on the next
+call (tables of the dead process are gone):
+
+``crashed``          it exited, or closed its input or output
+``timeout``          no answer within the per-call timeout
+``deadline``         the run's overall deadline passed (``deadline=``, or
+                     ``CASEBOOK_DEADLINE`` in the environment: ``casebook verify`` sets it)
+``not_json``         an answer that is not UTF-8 JSON (NaN, a stray print, bytes)
+``too_large``        an answer longer, deeper or with longer integers than ``casebook.wire`` allows
+``out_of_protocol``  JSON, but not the answer asked for (wrong id, a hello without games…)
+``protocol_version`` a major protocol version other than ours
+``cannot_start``     the command does not run at all
+
+How it stays bounded: stdout and stderr are read as bytes by two threads,
+each holding at most one line (``max_line``; stderr keeps only a short tail);
+requests are written without blocking (an engine that stops reading is a
+timeout, not a hang); every wait is cut at the timeout and at the deadline.
+
+How nothing outlives it: the engine runs in its own session and process
+group, and carries a token in its environment that its descendants inherit.
+Killing it kills the group, every descendant found through /proc (also those
+that called ``setsid()``, or whose parent already died), and every process
+holding the token.  The reader threads own their pipes and close them at
+end of file: closing a pipe a thread is blocked on would block the closer.
 """
 
 from __future__ import annotations
 
 import atexit
 import collections
-import json
 import os
 import queue
+import select
 import shlex
 import signal
 import subprocess
 import threading
+import time
+import uuid
+from pathlib import Path
 
-from casebook.errors import DriverFailure, error_from_json
-from casebook.protocol import PROTOCOL_VERSION
+from casebook.errors import ERRORS, DriverFailure, GameError, Unsupported, error_from_json
+from casebook.names import brief
+from casebook.protocol import PROTOCOL_VERSION, player_legal
+from casebook.wire import MAX_LINE, WireError, dumps, parse
 
 DEFAULT_TIMEOUT = 10.0
+OPTIONAL_METHODS = ("describe", "step")  # an engine may lack these: JSON-RPC's "method not found" means unsupported
+METHOD_NOT_FOUND = -32601
 START_TIMEOUT = 15.0  # the handshake also pays for the engine's start-up (imports on a cold, busy machine)
+ENV_DEADLINE = "CASEBOOK_DEADLINE"  # seconds since the epoch after which no call waits any more
+ENV_TOKEN = "CASEBOOK_ENGINE_TOKEN"  # marks an engine's processes, whatever their parent or session
+STDERR_LINES, STDERR_WIDTH, STDERR_PARTIAL = 20, 300, 1 << 16
+CHUNK = 1 << 16
+EOF = object()  # the reader's last item: end of file
+EXIT_POLL = 0.25  # seconds between looks at whether the engine still runs, while waiting for an answer
+
+
+class TooLong:
+    """Put on the line queue instead of a line longer than the limit (then the reader stops)."""
+
+    def __init__(self, size: int):
+        self.size = size
+
+
+def _env_deadline() -> float | None:
+    """The deadline from the environment, as a ``time.monotonic()`` instant."""
+    text = os.environ.get(ENV_DEADLINE)
+    try:
+        at = float(text) if text else None
+    except ValueError:
+        return None
+    return None if at is None else time.monotonic() + (at - time.time())
+
+
+def check_hello(hello) -> dict:
+    """``hello`` if it has the protocol's shape, else ``DriverFailure`` (the whole report hangs on it)."""
+    def wrong(what: str):
+        return DriverFailure("out_of_protocol", f"hello: {what}; it answered {brief(hello, 200)}")
+
+    if not isinstance(hello, dict):
+        raise wrong("must be an object")
+    for key in ("name", "protocol"):
+        if not isinstance(hello.get(key), str) or not hello[key].strip():
+            raise wrong(f'"{key}" must be a non-empty string')
+    if "version" in hello and not isinstance(hello["version"], str):
+        raise wrong('"version" must be a string')
+    games = hello.get("games")
+    if not isinstance(games, dict):
+        raise wrong('"games" must be an object: {game id: {facts}}')
+    for game, facts in games.items():
+        if not isinstance(facts, dict):
+            raise wrong(f"the facts of game {brief(game, 40)} must be an object")
+        declines = facts.get("declines", [])
+        if not isinstance(declines, list) or not all(isinstance(tag, str) for tag in declines):
+            raise wrong(f'"declines" of game {brief(game, 40)} must be a list of tags')
+    if hello["protocol"].split(".")[0] != PROTOCOL_VERSION.split(".")[0]:
+        raise DriverFailure("protocol_version", f"engine speaks {brief(hello['protocol'], 40)}, Casebook {PROTOCOL_VERSION}")
+    return hello
+
+
+# -- the engine's processes, found through /proc ----------------------------------
+def _processes() -> dict[int, tuple[int, bytes]]:
+    """pid -> (parent pid, environment) of every live process we may read; {} without /proc."""
+    found = {}
+    try:
+        entries = [e for e in os.listdir("/proc") if e.isdigit()]
+    except OSError:
+        return found
+    for entry in entries:
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_bytes()
+            fields = stat.rsplit(b")", 1)[1].split()
+            if fields[0] == b"Z":  # a zombie is dead already; its parent reaps it
+                continue
+            try:
+                environ = Path(f"/proc/{entry}/environ").read_bytes()
+            except OSError:  # another user's process: not ours to kill
+                environ = b""
+            found[int(entry)] = (int(fields[1]), environ)
+        except (OSError, IndexError, ValueError):
+            continue
+    return found
+
+
+def family(pid: int, token: str | None) -> list[int]:
+    """The engine ``pid``'s descendants and every process carrying its token (not this process)."""
+    processes = _processes()
+    mark = f"{ENV_TOKEN}={token}".encode() if token else None
+    children: dict[int, list[int]] = collections.defaultdict(list)
+    for child, (parent, _) in processes.items():
+        children[parent].append(child)
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    if mark is not None:
+        found |= {p for p, (_, environ) in processes.items() if mark in environ.split(b"\0")}
+    found.discard(os.getpid())
+    return sorted(found)
+
+
+def _signal(pid: int, group: bool = False) -> None:
+    try:
+        (os.killpg if group else os.kill)(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+# -- the reader threads -------------------------------------------------------------
+def _pump(stream, lines: queue.Queue, limit: int) -> None:
+    """Lines of the engine's stdout onto ``lines`` as bytes; at most ``limit`` bytes are ever held."""
+    fd, buffer = stream.fileno(), bytearray()
+    try:
+        while True:
+            chunk = os.read(fd, CHUNK)
+            if not chunk:
+                break
+            start = 0
+            while (end := chunk.find(b"\n", start)) >= 0:
+                buffer += chunk[start:end]
+                start = end + 1
+                if len(buffer) > limit:
+                    lines.put(TooLong(len(buffer)))
+                    return
+                lines.put(bytes(buffer))
+                buffer.clear()
+            buffer += chunk[start:]
+            if len(buffer) > limit:  # no newline in sight: stop reading, the call fails as too_large
+                lines.put(TooLong(len(buffer)))
+                return
+    except OSError:
+        pass
+    finally:
+        lines.put(EOF)
+        stream.close()
+
+
+def _drain(stream, tail: collections.deque) -> None:
+    """The last lines of the engine's stderr, for failure messages; any bytes, any length."""
+    fd, partial = stream.fileno(), bytearray()
+    try:
+        while True:
+            chunk = os.read(fd, CHUNK)
+            if not chunk:
+                break
+            *done, rest = (bytes(partial) + chunk).split(b"\n")
+            tail.extend(brief(line.decode("utf-8", "replace"), STDERR_WIDTH) for line in done[-STDERR_LINES:])
+            partial = bytearray(rest[-STDERR_PARTIAL:])  # a line without end keeps only its last part
+        if partial:
+            tail.append(brief(partial.decode("utf-8", "replace"), STDERR_WIDTH))
+    except OSError:
+        pass
+    finally:
+        stream.close()
+
+
+class NoSuchMethod(Unsupported):
+    """The engine answered "method not found" to an optional call (``describe``, ``step``)."""
 
 
 class StdioImplementation:
     """Speaks JSON-RPC 2.0 lines to ``command``'s stdin/stdout."""
 
-    def __init__(self, command: str | list[str], timeout: float = DEFAULT_TIMEOUT):
+    def __init__(self, command: str | list[str], timeout: float = DEFAULT_TIMEOUT, *,
+                 deadline: float | None = None, max_line: int = MAX_LINE):
+        """``deadline``: seconds from now after which every call fails (default: ``CASEBOOK_DEADLINE``)."""
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         self.timeout = timeout
+        self.deadline = time.monotonic() + deadline if deadline is not None else _env_deadline()
+        self.max_line = max_line
         self.proc: subprocess.Popen | None = None
         self.restarts = 0
         self._ids = 0
         self._hello: dict | None = None
+        self._token: str | None = None
+        self._stderr: collections.deque = collections.deque(maxlen=STDERR_LINES)
         self._generation = 0  # bumped at each start; tables carry the generation they live in
+        self._no_step = False  # set once the engine answers that it has no ``step``
         atexit.register(self.shutdown)
 
     # -- process lifecycle ----------------------------------------------------
+    def _check_deadline(self, method: str) -> None:
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise DriverFailure("deadline", f"the run's overall deadline has passed; {method} not sent")
+
     def _start(self) -> None:
-        self.proc = subprocess.Popen(
-            self.argv,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            encoding="utf-8",
-            bufsize=1,
-            start_new_session=True,  # its own process group: we can kill all it spawned
-        )
+        self._check_deadline("hello")
+        self._token = uuid.uuid4().hex
+        try:
+            self.proc = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                bufsize=0,
+                start_new_session=True,  # its own session and process group: we can kill all it spawned
+                env={**os.environ, ENV_TOKEN: self._token},
+            )
+        except OSError as exc:
+            raise DriverFailure("cannot_start", f"{brief(shlex.join(self.argv), 200)}: {exc.strerror or exc}") from None
+        os.set_blocking(self.proc.stdin.fileno(), False)
+        self._writable = select.poll()
+        self._writable.register(self.proc.stdin.fileno(), select.POLLOUT)
         self._lines: queue.Queue = queue.Queue()
-        self._stderr = collections.deque(maxlen=20)
-        threading.Thread(target=self._pump, args=(self.proc.stdout, self._lines), daemon=True).start()
-        threading.Thread(target=self._drain, args=(self.proc.stderr, self._stderr), daemon=True).start()
+        self._stderr = collections.deque(maxlen=STDERR_LINES)
+        threading.Thread(target=_pump, args=(self.proc.stdout, self._lines, self.max_line), daemon=True).start()
+        threading.Thread(target=_drain, args=(self.proc.stderr, self._stderr), daemon=True).start()
         self._generation += 1
         hello = self._call("hello", {}, timeout=max(self.timeout, START_TIMEOUT))
-        if not isinstance(hello, dict) or "protocol" not in hello:
+        try:
+            self._hello = check_hello(hello)
+        except DriverFailure:
             self._kill()
-            raise DriverFailure("out_of_protocol", f"hello answered {hello!r}")
-        if str(hello["protocol"]).split(".")[0] != PROTOCOL_VERSION.split(".")[0]:
-            self._kill()
-            raise DriverFailure("protocol_version", f"engine speaks {hello['protocol']}, Casebook {PROTOCOL_VERSION}")
-        self._hello = hello
-
-    @staticmethod
-    def _pump(stream, lines: queue.Queue) -> None:
-        for line in stream:
-            lines.put(line)
-        lines.put(None)  # end of file: the process closed stdout or died
-
-    @staticmethod
-    def _drain(stream, tail: collections.deque) -> None:
-        for line in stream:
-            tail.append(line.rstrip("\n"))
+            raise
 
     def _kill(self) -> None:
         proc, self.proc = self.proc, None
         if proc is None:
             return
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        # Find the family while the tree is whole, then kill: a child that left the group is
+        # still a descendant (or carries the token once its parent is gone).
+        victims = family(proc.pid, self._token)
+        _signal(proc.pid, group=True)
+        for pid in victims:
+            _signal(pid)
         try:
             proc.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL does not wait long
             pass
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
-            try:
-                stream.close()
-            except Exception:
-                pass
+        for pid in family(proc.pid, self._token):  # any spawned between the look and the kill
+            _signal(pid)
+        try:
+            proc.stdin.close()  # ours alone; stdout and stderr belong to their reader threads
+        except OSError:
+            pass
 
     def shutdown(self) -> None:
         if self.proc is not None:
             try:
-                self.proc.stdin.close()
+                self.proc.stdin.close()  # end of input: a polite engine exits
                 self.proc.wait(timeout=2)
-            except Exception:
+            except (OSError, subprocess.TimeoutExpired):
                 pass
             self._kill()
 
@@ -110,36 +297,77 @@ class StdioImplementation:
         return DriverFailure(cause, detail + (f"\nengine stderr:\n{tail}" if tail else ""))
 
     # -- one call -------------------------------------------------------------
+    def _send(self, data: bytes, until: float, cause: str, method: str) -> None:
+        """Write a request without ever blocking past ``until``."""
+        fd, view = self.proc.stdin.fileno(), memoryview(data)
+        while view:
+            try:
+                view = view[os.write(fd, view):]
+                continue
+            except BlockingIOError:
+                pass
+            except OSError:
+                raise self._fail("crashed", f"the engine closed its input before {method}") from None
+            left = until - time.monotonic()
+            if left <= 0:
+                raise self._fail(cause, f"the engine did not read the {method} request in time")
+            self._writable.poll(left * 1000)
+
+    def _next_line(self, until: float):
+        """The next line (or TooLong); ``EOF`` once the engine is gone, ``None`` at ``until``.
+
+        The engine may die while a process it left keeps its stdout open, and then no
+        end of file ever comes: so the wait looks at the process now and then.
+        """
+        while True:
+            left = until - time.monotonic()
+            try:
+                return self._lines.get(timeout=max(0.0, min(left, EXIT_POLL)))
+            except queue.Empty:
+                if self.proc.poll() is not None:  # gone: take what it wrote before it went, if anything
+                    try:
+                        return self._lines.get(timeout=EXIT_POLL)
+                    except queue.Empty:
+                        return EOF
+                if left <= EXIT_POLL:
+                    return None
+
     def _call(self, method: str, params: dict, timeout: float | None = None):
+        self._check_deadline(method)
         if self.proc is None:
             self._start()
+        now = time.monotonic()
+        wait = timeout or self.timeout
+        until, cause = now + wait, "timeout"
+        if self.deadline is not None and self.deadline < until:
+            until, cause = self.deadline, "deadline"
         self._ids += 1
         rid = self._ids
-        message = json.dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
-        try:
-            self.proc.stdin.write(message + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            raise self._fail("crashed", f"the engine closed its input before {method}") from None
-        try:
-            line = self._lines.get(timeout=timeout or self.timeout)
-        except queue.Empty:
-            raise self._fail("timeout", f"no answer to {method} within {timeout or self.timeout:g} s") from None
+        self._send(dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params}), until, cause, method)
+        line = self._next_line(until)
         if line is None:
+            what = f"no answer to {method} within {wait:g} s" if cause == "timeout" else f"the run's deadline passed during {method}"
+            raise self._fail(cause, what)
+        if line is EOF:
             code = self.proc.poll()
-            raise self._fail("crashed", f"the engine exited (code {code}) during {method}")
+            raise self._fail("crashed", f"the engine {'exited (code %s)' % code if code is not None else 'closed its output'} during {method}")
+        if isinstance(line, TooLong):
+            raise self._fail("too_large", f"answer to {method}: more than {self.max_line} bytes without a newline")
         try:
-            answer = json.loads(line)
-        except json.JSONDecodeError:
-            raise self._fail("not_json", f"answer to {method} is not JSON: {line[:200]!r}") from None
-        if not isinstance(answer, dict) or answer.get("jsonrpc") != "2.0" or answer.get("id") != rid:
-            raise self._fail("out_of_protocol", f"answer to {method} #{rid} is {line[:200]!r}")
+            answer = parse(line, max_line=self.max_line)
+        except WireError as exc:
+            raise self._fail(exc.kind, f"answer to {method}: {exc.message}: {brief(line.decode('utf-8', 'replace'), 200)}") from None
+        if not isinstance(answer, dict) or answer.get("jsonrpc") != "2.0" or type(answer.get("id")) is not int or answer["id"] != rid:
+            raise self._fail("out_of_protocol", f"answer to {method} #{rid} is {brief(line.decode('utf-8', 'replace'), 200)}")
         if "error" in answer:
             error = answer["error"]
             data = error.get("data") if isinstance(error, dict) else None
-            if isinstance(data, dict) and data.get("code") in ("illegal_action", "not_your_turn", "bad_request", "unsupported"):
-                raise error_from_json(data)
-            raise DriverFailure("engine_error", f"{method}: {error!r}")
+            # "method not found" first: a server may also type it as bad_request in data
+            if method in OPTIONAL_METHODS and isinstance(error, dict) and error.get("code") == METHOD_NOT_FOUND:
+                raise NoSuchMethod(f"the engine does not offer {method}")
+            if isinstance(data, dict) and data.get("code") in ERRORS:
+                raise error_from_json({"code": data["code"], "message": brief(str(data.get("message", "")), 2000)})
+            raise DriverFailure("engine_error", f"{method}: {brief(error, 300)}")
         if "result" not in answer:
             raise self._fail("out_of_protocol", f"answer to {method} has neither result nor error")
         return answer["result"]
@@ -148,9 +376,9 @@ class StdioImplementation:
         result = self._call(method, params)
         if key is not None:
             if not isinstance(result, dict) or key not in result:
-                raise self._fail("out_of_protocol", f"{method} answered {result!r}, expected a {key!r}")
+                raise self._fail("out_of_protocol", f"{method} answered {brief(result, 200)}, expected a {key!r}")
             result = result[key]
-        if not isinstance(result, kind):
+        if not isinstance(result, kind) or isinstance(result, bool):
             expected = " or ".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
             raise self._fail("out_of_protocol", f"{method} answered a {type(result).__name__}, expected {expected}")
         return result
@@ -182,11 +410,39 @@ class StdioImplementation:
     def view(self, table: str, player: str | None) -> dict:
         return self._result("view", {"table": self._remote(table), "player": player})
 
-    def legal(self, table: str) -> dict:
-        return self._result("legal", {"table": self._remote(table)})
+    def legal(self, table: str, actor: str | None = None) -> dict:
+        if actor is None:
+            return self._result("legal", {"table": self._remote(table)})
+        # An engine that knows only the referee's form answers with every move: cut it down here too.
+        return player_legal(self._result("legal", {"table": self._remote(table), "actor": actor}), actor)
 
     def apply(self, table: str, actor: str, action: dict) -> list:
         return self._result("apply", {"table": self._remote(table), "actor": actor, "action": action}, "events", list)
+
+    # -- optional calls (protocol 1.1) --------------------------------------------
+    def describe(self, game: str) -> dict:
+        return self._result("describe", {"game": game})
+
+    def step(self, table: str, actor: str, action: dict) -> dict:
+        """``apply`` and the next ``legal()`` in one round trip; two calls with an engine that lacks ``step``."""
+        remote = self._remote(table)
+        if not self._no_step:
+            try:
+                result = self._result("step", {"table": remote, "actor": actor, "action": action, "state": True, "views": True})
+            except NoSuchMethod:
+                self._no_step = True
+            else:
+                if (not isinstance(result.get("events"), list) or not isinstance(result.get("legal"), (dict, type(None)))
+                        or not isinstance(result.get("state"), (dict, type(None)))
+                        or not isinstance(result.get("views"), (list, type(None)))):
+                    raise self._fail("out_of_protocol", f"step answered {str(result)[:200]}, expected events and legal")
+                return result
+        result = {"events": self.apply(table, actor, action)}
+        try:
+            result["legal"] = self.legal(table)
+        except GameError:  # the move stands; the next legal() call will say why this one was refused
+            result["legal"] = None
+        return result
 
     def close(self, table: str) -> None:
         try:

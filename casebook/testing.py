@@ -87,6 +87,12 @@ def view_leaks(table: Table, players: list[str]) -> dict[str, list[str]]:
     return found
 
 
+# The invariants the runner checks, by the names a failure reports (casebook verify gives each its verdict);
+# a game's own laws (``Laws.conservation``/``step_law``/``outcome``) report under their function's name.
+INVARIANTS = ("legal_is_well_formed", "components_are_conserved", "views_are_redactions", "refusals_change_nothing",
+              "load_is_identity", "listed_moves_apply", "log_hides_secrets", "terminates")
+
+
 # -- the laws a game gives ----------------------------------------------------------------------
 def uniform_policy(state: dict, legal: dict, rng: random.Random) -> dict:
     """An actor among those to act, then one of their moves (chance by its probabilities)."""

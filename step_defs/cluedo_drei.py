@@ -115,6 +115,17 @@ def holds(state, player, cards, pins, none=False) -> None:
             pins.discard(card)
 
 
+def lay_beside(state, card, slot) -> None:
+    """Duel: put ``card`` (from a hand or the surplus) into ``slot`` beside the board; the card there takes its place."""
+    side = state["secret"]["side_cards"]
+    where = locate(state, card)
+    if where[0] == "side":
+        side[where[1]] = side[slot - 1]
+    else:
+        exchange(container(state, where), card, side[slot - 1])
+    side[slot - 1] = card
+
+
 def drop_out(state, player) -> None:
     state["out"].append(player)
     if state["current"] == player:  # as the rules would: the turn passes on (CD-ACC-08)
@@ -163,10 +174,11 @@ CHANCE_MOVES = [
 ]
 PINS: set = set()  # cards a Given placed in this scenario: later Givens do not move them away (reset per scenario)
 
-def start(new=False, duel=False, dealt=False, nocards=False):
+def start(new=False, variant=None, dealt=False, nocards=False):
+    """'a game of' leaves the variant to the game's default (two players: the Duel, CD-DUE-08)."""
     def begin(position, players):
         PINS.clear()
-        options = {"players": players, **({"variant": "duel"} if duel else {}), **({"advantage_cards": False} if nocards else {})}
+        options = {"players": players, **({"variant": variant} if variant else {}), **({"advantage_cards": False} if nocards else {})}
         position.new(options) if new else position.dealt(options, deal_cards if dealt else deal)
     return begin
 
@@ -180,8 +192,11 @@ def answer_every_question(table) -> None:
 FACTS = [
     Fact("a game of {players:player+}", start=start()), Fact("a game of {players:player+}, dealt", start=start(dealt=True)),
     Fact("a game of {players:player+} without Advantage cards", start=start(nocards=True)),
-    Fact("a Duel of {players:player+}", start=start(duel=True)),
-    Fact("a new game of {players:player+}", start=start(new=True)), Fact("a new Duel of {players:player+}", start=start(new=True, duel=True)),
+    Fact("a Duel of {players:player+}", start=start(variant="duel")), Fact("a standard game of {players:player+}", start=start(variant="classic")),
+    Fact("a standard game of {players:player+} without Advantage cards", start=start(variant="classic", nocards=True)),
+    Fact("a standard game of {players:player+}, dealt", start=start(variant="classic", dealt=True)),
+    Fact("a new game of {players:player+}", start=start(new=True)), Fact("a new Duel of {players:player+}", start=start(new=True, variant="duel")),
+    Fact("a new standard game of {players:player+}", start=start(new=True, variant="classic")),
     Fact("a game of {n:d} investigators", start=lambda position, n: start()(position, INVESTIGATORS[:n])),
     Fact("the case file holds {s:card}, {i:card} and {l:card}", put=lambda st, s, i, l: into_case_file(st, s, i, l)),
     Fact("{player:player} holds none of {cards:card+}", put=lambda st, player, cards: holds(st, player, cards, PINS, none=True)),
@@ -215,10 +230,18 @@ FACTS = [
     Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in shown_to(st, player)),
     Fact("{player:player} has not seen {card:card}", check=lambda st, player, card: card not in shown_to(st, player)),
     Fact("{player:player} has seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) in st.view(player)["private"][player]["side_cards"]),
+    Fact("{card:card} lies face down beside the board in slot {slot:d}", put=lambda st, card, slot: lay_beside(st, card, slot)),
+    Fact("{player:player} has seen {card:card} beside the board",
+         check=lambda st, player, card: card in st.view(player)["private"][player]["side_cards"].values()),
     Fact("{player:player} has not seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) not in st.view(player)["private"][player]["side_cards"]),
     Fact("the markers of {s:card} and {i:card} stand in {place:place}", check=lambda st, s, i, place: st.view(None)["markers"][s] == st.view(None)["markers"][i] == place),
     Fact("the marker of {s:card} stands beside the board", check=lambda st, s: st.view(None)["markers"][s] is None),
+    Fact("the marker of {s:card} stands in {place:place}", check=lambda st, s, place: st.view(None)["markers"][s] == place),
+    Fact("every marker stands beside the board", check=lambda st: set(st.view(None)["markers"].values()) == {None}),
+    Fact("each die can show only {faces:face+}", check=lambda st, faces: st.legal["to_act"] == [CHANCE] and all(
+        {m["action"]["dice"][k] for m in st.legal["moves"]} == set(faces) for k in (0, 1))),
     Fact("the roll counts {n:d} pips", check=lambda st, n: st.view(None)["turn"]["pips"] == n),
+    Fact("{player:player} has no pips left to move", check=lambda st, player: st["current"] == player and st.view(None)["turn"]["pips"] == 0),
     Fact("the dice are rolled next for {player:player}",
          check=lambda st, player: st["phase"] == "rolling_for_start" and st["start_waiting"][0] == player and st.legal["to_act"] == [CHANCE]),
     Fact("the Advantage stack holds {n:d} card[s|]", check=lambda st, n: sum(st.view(None)["advantage"]["stack"].values()) == n),
@@ -273,6 +296,14 @@ def everybody_saw_showing(st, by, to) -> bool:
     return bool(shown) and all((p["by"], p["to"]) == (by, to) and (v in (by, to)) == ("card" in json.dumps(p)) for v, p in zip(everybody(st), publics))
 
 
+def everybody_saw_looking(st, player, slot) -> bool:
+    """Duel: the last look is public as to who and which slot, and only the looker's part names the card."""
+    looked = [e for e in st.table.log if e["type"] == "looked"]
+    publics = [redact(looked[-1], viewer) for viewer in everybody(st)] if looked else []
+    return bool(looked) and all((p["player"], p["slot"]) == (player, slot) and (v == player) == ("card" in json.dumps(p))
+                                for v, p in zip(everybody(st), publics))
+
+
 def only_accuser_looked(st, player) -> bool:
     """Only the accuser holds the case file, and what the accusation told the others names no card of it."""
     for viewer in everybody(st):
@@ -290,6 +321,7 @@ FACTS += [
          check=lambda st, players: [e["player"] for e in st.outcome.events if e["type"] == "no_evidence"] == players),
     Fact("nobody shows a card", check=lambda st: {"nobody_showed"} <= {e["type"] for e in st.outcome.events} and "shown" not in {e["type"] for e in st.outcome.events}),
     Fact("everybody saw that {by:player} showed {to:player} a card", check=everybody_saw_showing),
+    Fact("everybody saw that {player:player} looked at the card in slot {slot:d}", check=everybody_saw_looking),
     Fact("nobody but {player:player} has looked into the case file", check=only_accuser_looked),
     Fact("the cards beside the board are as they were", check=lambda st: st["secret"]["side_cards"] == st.outcome.before["secret"]["side_cards"]),
 ]
@@ -297,15 +329,15 @@ install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 
 
 # -- the steps only this game has ------------------------------------------------------------
-@when(parsers.re(r"an? (?P<what>new game|Duel|Duel with Advantage cards) is requested (?P<rest>.+)"), target_fixture="refusal")
-def requested(implementation, what, rest):
+@when(parsers.re(r"an? (?P<what>new game|Duel)(?P<cards> with Advantage cards)? is requested (?P<rest>.+)"), target_fixture="refusal")
+def requested(implementation, what, cards, rest):
     options: dict = {"variant": "duel"} if what.startswith("Duel") else {}
-    if what.endswith("Advantage cards"):
+    if cards:
         options["advantage_cards"] = True
     if m := re.fullmatch(r"for (\d+) players?", rest):
         options["players"] = [INVESTIGATORS[k % len(INVESTIGATORS)] + ("" if k < len(INVESTIGATORS) else " II") for k in range(int(m[1]))]
-    elif m := re.fullmatch(r'with the variant "(.+)"', rest):
-        options["variant"] = m[1]
+    elif m := re.fullmatch(r'with the (variant|option) "(.+)"', rest):
+        options[m[1] if m[1] == "variant" else m[2]] = m[2]
     else:
         options["players"] = re.split(r", | and ", rest.removeprefix("for "))
     return refusal(lambda: implementation.close(implementation.new("cluedo_drei", options)))

@@ -24,6 +24,7 @@ TYPES = Types(SCHEMA, player=r"[A-Z]\w*")
 FIGURES = ["Justus", "Peter", "Bob", "Cotta"]  # our examples' players, named after the four figures
 FACE_DOWN = "face down"
 SUSPECT_OF = {clue: facts["suspect"] for clue, facts in SCHEMA["facts"]["clues"].items()}
+SUSPECTS, HELPERS = SCHEMA["$defs"]["suspect"]["enum"], SCHEMA["$defs"]["helper"]["enum"]
 COLOUR_OF_CASE = {case: colour for colour, case in SCHEMA["facts"]["cases"].items()}
 STEPS = {"hazard": "hazard", "event": "events", "movement": "movement", "action": "action",
          "person": "person", "detective cards": "detective_cards", "roll": "rolling"}
@@ -92,8 +93,15 @@ def hide(st, person):
 
 
 def clear_person(st, loc):
-    slot = st["board"][loc]
-    person = st["secret"]["persons"].pop(loc) if slot["person"] == FACE_DOWN else slot["person"]
+    """Empty ``loc``: its person goes into hiding.  Only suspects hide (FD-HLP-06), so a helper there first
+    changes places with a face-down suspect elsewhere (the first location in order), who then hides."""
+    slot, hidden = st["board"][loc], st["secret"]["persons"]
+    if slot["person"] == FACE_DOWN and hidden[loc] not in SUSPECTS or slot["person"] in HELPERS:
+        other = next(o for o in sorted(hidden) if o != loc and hidden[o] in SUSPECTS)
+        helper = hidden.pop(loc) if slot["person"] == FACE_DOWN else slot["person"]
+        slot["person"], hidden[loc] = FACE_DOWN, hidden[other]
+        hidden[other] = helper
+    person = hidden.pop(loc) if slot["person"] == FACE_DOWN else slot["person"]
     slot["person"] = None
     if person:
         st["beside_board"].append(person)
@@ -114,6 +122,19 @@ def clue_stack_empty(st):  # as if every clue left in the stack had come out and
     for clue in st["secret"]["pools"]["clues"]:
         st["suspect_track"][SUSPECT_OF[clue]].append(clue)
     st["secret"]["pools"]["clues"] = []
+
+
+def only_left(st, pool, card):
+    """Every card of the pool but one ``card`` goes into the box."""
+    st["secret"]["pools"][pool].remove(card)
+    into_box(st, pool, pool)
+    st["secret"]["pools"][pool] = [card]
+
+
+def clues_in_play(st) -> int:
+    """Clue cards on the board (either face), in the stack or under the suspect track: all but the one set aside."""
+    on_board = sum(1 for b in st["board"].values() if b["clue"] is not None)
+    return on_board + len(st["secret"]["pools"]["clues"]) + sum(len(c) for c in st["suspect_track"].values())
 
 
 def into_box(st, pool, box):
@@ -254,10 +275,20 @@ FACTS = [
     Fact("every clue but the one set aside lies face up on the suspect track", put=all_clues_seen),
     Fact("the clue stack is empty", put=clue_stack_empty),
     Fact("the detective stack is empty", put=lambda st: into_box(st, "detective", "detective")),
+    Fact('only "{card:detective_card}" is left in the detective stack', put=lambda st, card: only_left(st, "detective", card)),
+    Fact("{n:d} detective cards lie in the box", check=lambda st, n: len(st.view(None)["box"]["detective"]) == n),
+    Fact("{n:d} clue cards are in play", check=lambda st, n: clues_in_play(st) == n),
+    Fact("every person card on the board lies face down",
+         check=lambda st: all(b["person"] in (FACE_DOWN, None) for b in st.view(None)["board"].values())),
+    Fact("the person cards on the board are the six suspects and the three helpers",
+         check=lambda st: sorted(st["secret"]["persons"].values()) == sorted(SUSPECTS + HELPERS)),
     Fact('the obstacle "{obstacle:obstacle}" lies on "{loc:location}"',
          put=lambda st, obstacle, loc: (st["secret"]["pools"]["obstacles"].remove(obstacle), st["board"][loc].__setitem__("obstacle", obstacle)),
          check=lambda st, obstacle, loc: st["board"][loc]["obstacle"] == obstacle),
     Fact('no obstacle lies on "{loc:location}"', check=lambda st, loc: st["board"][loc]["obstacle"] is None),
+    Fact("{players:player+} have won together", check=lambda st, players: st.view(None)["outcome"]["winners"] == players == st["players"]),
+    Fact("nobody has won", check=lambda st: st.view(None)["outcome"]["winners"] == []),
+    Fact("no obstacle lies on the board", check=lambda st: all(b["obstacle"] is None for b in st.view(None)["board"].values())),
     Fact("no obstacle token is left beside the board", put=lambda st: into_box(st, "obstacles", "obstacles")),
     Fact("a roadblock lies between " + BETWEEN, put=add_roadblock, check=lambda st, a, b: path(a, b) in st["roadblocks"]),
     Fact("no roadblock lies between " + BETWEEN, check=lambda st, a, b: path(a, b) not in st["roadblocks"]),
@@ -313,3 +344,18 @@ def start_refused(open_table, n, level, code):
 @then(parsers.parse("starting a game for {n:d} players at difficulty {level:d} succeeds"))
 def start_ok(open_table, n, level):
     assert open_table({"players": FIGURES[:n], "difficulty": level}).legal()["to_act"] == [CHANCE]
+
+
+@when("the game is loaded", target_fixture="refusal")
+def the_game_is_loaded(position):
+    try:
+        position.table
+    except GameError as exc:
+        return exc
+    return None
+
+
+@then(parsers.parse('the clue revealed points to "{suspect}" in the {colour} case'))
+def clue_points_to(outcome, suspect, colour):
+    revealed = [e for e in outcome.events if e["type"] == "clue_revealed"]
+    assert revealed and (revealed[-1]["suspect"], revealed[-1]["colour"]) == (suspect, colour), outcome.events

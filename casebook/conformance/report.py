@@ -4,28 +4,36 @@ The report is the JSON the docs' conformance page reads
 (results/conformance/<name>.json)::
 
     {"implementation": {"spec", "name", "version"}, "generated": ISO time,
-     "clauses": {"CD-SET-01": {"game", "feature", "rule", "status",
+     "suite": {"casebook": version, "features": sha256, "steps": sha256, "edited": bool, ...},
+     "clauses": {"CD-SET-01": {"game", "feature", "rule", "status", "summary",
                                "scenarios": [{"name", "status", "message"}]}},
-     "totals": {"passed", "failed", "unsupported", "not_run"}}
+     "totals": {"passed", "partial", "failed", "unsupported", "not_run"},
+     "properties": [{"name", "game", "status", "message", "invariant"}],
+     "invariants": {"views_are_redactions": {"status", "failed_in", "passed_in"}}}
 
-A clause's status folds its scenarios': any failed -> failed; else any
-passed -> passed; else any unsupported (declined in ``hello``) ->
-unsupported; else not_run.  Every clause of the features appears, so a
-clause that was never run (another game selected) says so.
+A clause's status folds its examples' (``fold``): any failed -> failed;
+all passed -> passed; some passed, the others declined in ``hello`` or not
+run -> partial ("2 of 3 examples, 1 unsupported": a clause is never passed
+on part of its examples); none passed, some declined -> unsupported; else
+not_run.  Every clause of the features appears, so a clause that was never
+run (another game selected) says so.
+
+A property test that fails names the invariant of ``casebook.testing`` that
+did not hold (``invariant_of``); each invariant gets its own verdict.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import json
-import re
 from pathlib import Path
 
 from gherkin.parser import Parser
 
+from casebook.names import slug, terminal
 from casebook.pytest_plugin import CLAUSE_ID
 
-STATUSES = ("passed", "failed", "unsupported", "not_run")
+STATUSES = ("passed", "partial", "failed", "unsupported", "not_run")
 REPORT_FORMAT = "casebook-conformance/1"
 
 
@@ -52,7 +60,10 @@ def catalog(features: Path, games: list[str] | None = None) -> dict[str, dict]:
                 if not ids:
                     continue
                 scenarios = [c["scenario"]["name"] for c in rule.get("children", []) if "scenario" in c]
+                inherited = set(_tags(feature)) | set(_tags(rule))
                 clauses[ids[0]] = {
+                    "examples": [{"name": c["scenario"]["name"], "tags": sorted(inherited | set(_tags(c["scenario"])))}
+                                 for c in rule.get("children", []) if "scenario" in c],
                     "game": folder.name,
                     "feature": feature.get("name", path.stem),
                     "feature_file": f"{folder.name}/{path.name}",
@@ -63,11 +74,136 @@ def catalog(features: Path, games: list[str] | None = None) -> dict[str, dict]:
     return clauses
 
 
+# -- what a hello runs (verify --list) and what each decline removes --------------------
+DECLINABLE = ("model-", "variant-", "players-", "optional")  # tags an engine may decline; @ruling is never one
+
+
+def plan(hello: dict, clauses: dict[str, dict]) -> dict[str, dict]:
+    """Per clause, before any run: which examples a ``hello`` runs, which it declines, and why.
+
+    ``{"CD-TRN-03": {"game", "rule", "status": "runs" | "partial" | "unsupported", "summary",
+    "examples": [{"name", "runs": bool, "why"}]}}``: the same test the pytest plugin applies.
+    """
+    from casebook.pytest_plugin import unsupported_reason
+
+    out = {}
+    for cid, info in clauses.items():
+        examples = [{"name": e["name"], "why": unsupported_reason(hello, info["game"], set(e["tags"]) | {cid}) or ""}
+                    for e in info.get("examples", [])]
+        running = sum(not e["why"] for e in examples)
+        status = "runs" if running == len(examples) else "partial" if running else "unsupported"
+        out[cid] = {"game": info["game"], "rule": info["rule"], "status": status, "examples": examples,
+                    "summary": f"{running} of {len(examples)} examples run" if status == "partial" else ""}
+    return out
+
+
+def declinable(clauses: dict[str, dict]) -> dict[str, list[str]]:
+    """game -> the tags its features carry that an engine may decline."""
+    out: dict[str, set[str]] = {}
+    for info in clauses.values():
+        for example in info.get("examples", []):
+            out.setdefault(info["game"], set()).update(t for t in example["tags"] if t.startswith(DECLINABLE) and t != "model-")
+    return {game: sorted(tags) for game, tags in sorted(out.items())}
+
+
+def removed_by(clauses: dict[str, dict]) -> dict[str, dict[str, list[dict]]]:
+    """game -> declinable tag -> the clauses a decline of that tag alone removes (wholly or in part).
+
+    A clause is on subject when its Rule (or its Feature) carries the tag: the decline
+    is about it.  A clause that loses examples though its Rule is about something else
+    (an example reaches its position through the board) is off subject: a defect of the
+    features, which makes an engine that declines the tag lose a clause it may well play.
+    """
+    out: dict[str, dict[str, list[dict]]] = {}
+    for game, tags in declinable(clauses).items():
+        mine = {cid: info for cid, info in clauses.items() if info["game"] == game}
+        for tag in tags:
+            verdicts = plan({"games": {game: {"declines": [tag]}}}, mine)
+            out.setdefault(game, {})[tag] = [
+                {"clause": cid, "rule": info["rule"], "removed": verdicts[cid]["status"],
+                 "examples": [e["name"] for e in verdicts[cid]["examples"] if e["why"]],
+                 "on_subject": tag in info["tags"]}
+                for cid, info in sorted(mine.items()) if verdicts[cid]["status"] != "runs"]
+    return out
+
+
+DECLINES_MARK = "<!-- declines: generated by"
+
+
+def declines_markdown(clauses: dict[str, dict]) -> str:
+    """The guide's section "What each decline removes": per game and tag, the clauses lost, off-subject ones marked."""
+    out = ["## What each decline removes\n",
+           "Declining a tag in `hello` removes the examples that carry it.  A clause whose Rule (or section) carries "
+           "the tag is *on subject*: the decline is about it.  A clause that loses examples though its Rule is about "
+           "something else is *off subject*: the example reaches its position through the declined part, a defect "
+           "of the features (it should load a state instead), listed here until it is fixed.\n"]
+    for game, tags in removed_by(clauses).items():
+        off = sum(1 for rows in tags.values() for r in rows if not r["on_subject"])
+        out.append(f"### {game}\n\n{off} off-subject clause(s).\n")
+        out.append("| declined tag | clauses removed | off subject (examples lost / all) |\n|---|---|---|")
+        for tag, rows in tags.items():
+            whole = [r["clause"] for r in rows if r["removed"] == "unsupported"]
+            part = [r["clause"] for r in rows if r["removed"] == "partial"]
+            bad = [f"{r['clause']} ({len(r['examples'])}/{len(clauses[r['clause']].get('examples', []))})" for r in rows if not r["on_subject"]]
+            listed = ", ".join(whole) + (f"; in part: {', '.join(part)}" if part else "")
+            out.append(f"| `{tag}` | {len(rows)}: {listed} | {', '.join(bad) or 'none'} |")
+        out.append("")
+    return "\n".join(out)
+
+
 def fold(statuses: list[str]) -> str:
-    for status in ("failed", "passed", "unsupported"):
-        if status in statuses:
-            return status
-    return "not_run"
+    """One verdict for a clause's examples: passed only when every example ran and passed."""
+    seen = set(statuses)
+    if "failed" in seen:
+        return "failed"
+    if seen == {"passed"}:
+        return "passed"
+    if "passed" in seen:
+        return "partial"
+    return "unsupported" if "unsupported" in seen else "not_run"
+
+
+def summary(statuses: list[str]) -> str:
+    """What a clause's verdict rests on, e.g. "2 of 3 examples, 1 unsupported"."""
+    counts = {s: statuses.count(s) for s in ("passed", "failed", "unsupported", "not_run", "skipped") if s in statuses}
+    rest = ", ".join(f"{n} {s.replace('_', ' ')}" for s, n in counts.items() if s != "passed")
+    return f"{counts.get('passed', 0)} of {len(statuses)} example{'s' * (len(statuses) != 1)} passed" + (f", {rest}" if rest else "")
+
+
+# -- property tests: one verdict per invariant -----------------------------------
+RUNNER = "random_sim_test"  # casebook.testing's shared random-play runner: the frame below it is the invariant
+
+
+def invariant_of(excinfo) -> str | None:
+    """The invariant a failed property test broke: the function the random-play runner called when it raised.
+
+    ``Checks.views_are_redactions``, ``load_is_identity``… or the game's own law
+    (``step_laws``); ``terminates`` when the runner itself gave up (no end in
+    ``max_steps``).  None when the test does not go through the runner.
+    """
+    names = [entry.name for entry in excinfo.traceback]
+    if RUNNER not in names:
+        return None
+    below = names[len(names) - names[::-1].index(RUNNER):]
+    return below[0] if below else "terminates"
+
+
+def invariants(properties: list[dict]) -> dict[str, dict]:
+    """Per invariant: failed in the tests that broke it, passed when some test ran every check through."""
+    whole = [p["name"] for p in properties if p["status"] == "passed"]
+    out: dict[str, dict] = {}
+    for p in properties:
+        if p["status"] == "failed" and p.get("invariant"):
+            entry = out.setdefault(p["invariant"], {"status": "failed", "failed_in": [], "passed_in": whole})
+            entry["failed_in"].append(p["name"])
+    from casebook.testing import INVARIANTS
+
+    for name in INVARIANTS:
+        if name not in out:
+            statuses = {p["status"] for p in properties}
+            status = "passed" if whole else "unsupported" if statuses == {"unsupported"} else "not_run"
+            out[name] = {"status": status, "failed_in": [], "passed_in": whole}
+    return dict(sorted(out.items()))
 
 
 def build(implementation: dict, clauses: dict[str, dict], results: list[dict], properties: list[dict] | None = None,
@@ -90,12 +226,14 @@ def build(implementation: dict, clauses: dict[str, dict], results: list[dict], p
             "rule": info.get("rule", ""),
             "tags": info.get("tags", []),
             "status": fold([s["status"] for s in scenarios]),
+            "summary": summary([s["status"] for s in scenarios]),
             "scenarios": scenarios,
         }
     totals = {status: sum(1 for c in out.values() if c["status"] == status) for status in STATUSES}
     report = {
         "format": REPORT_FORMAT,
         "implementation": implementation,
+        **({"suite": extra["suite"]} if extra and "suite" in extra else {}),  # the header: judged against which edition
         "generated": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "clauses": out,
         "totals": totals,
@@ -103,6 +241,7 @@ def build(implementation: dict, clauses: dict[str, dict], results: list[dict], p
     if properties is not None:
         report["properties"] = properties
         report["properties_totals"] = {s: sum(1 for p in properties if p["status"] == s) for s in ("passed", "failed", "unsupported", "not_run")}
+        report["invariants"] = invariants(properties)
     report.update(extra or {})
     return report
 
@@ -122,11 +261,65 @@ def diff(baseline: dict, report: dict) -> dict:
     ]
     added = [{"clause": cid, "game": new[cid]["game"], "rule": new[cid]["rule"], "after": new[cid]["status"]} for cid in sorted(set(new) - set(old))]
     removed = [{"clause": cid, "game": old[cid].get("game", ""), "rule": old[cid].get("rule", ""), "before": old[cid]["status"]} for cid in sorted(set(old) - set(new))]
-    return {"baseline": baseline.get("generated", ""), "changed": changed, "added": added, "removed": removed}
+    return {"baseline": baseline.get("generated", ""), "baseline_suite": baseline.get("suite", {}),
+            "changed": changed, "added": added, "removed": removed, "examples": examples_changed(baseline, report),
+            "regressions": regressions(baseline, report)}
 
 
-def slug(name: str) -> str:
-    return re.sub(r"[^a-zA-Z0-9_.-]+", "-", name).strip("-").lower() or "implementation"
+def _examples(clause: dict) -> dict[str, str]:
+    return {s.get("name", ""): s.get("status", "not_run") for s in clause.get("scenarios", [])}
+
+
+def examples_changed(baseline: dict, report: dict) -> list[dict]:
+    """Per example of the clauses both reports hold: which changed status (a clause may keep its verdict while they do)."""
+    old, new = baseline.get("clauses", {}), report.get("clauses", {})
+    out = []
+    for cid in sorted(set(old) & set(new)):
+        before, after = _examples(old[cid]), _examples(new[cid])
+        for name in sorted(set(before) | set(after)):
+            if before.get(name) != after.get(name):
+                out.append({"clause": cid, "example": name, "before": before.get(name, "—"), "after": after.get(name, "—")})
+    return out
+
+
+def regressions(baseline: dict, report: dict) -> list[dict]:
+    """What passed in ``baseline`` and fails now: clauses by id, property tests by name.
+
+    ``verify --fail-on regression`` fails on these alone, so an engine's CI stays green
+    while it still fails clauses it never passed, and turns red the day it breaks one it kept.
+    """
+    old, new = baseline.get("clauses", {}), report.get("clauses", {})
+    out = [{"clause": cid, "rule": new[cid].get("rule", "")} for cid in sorted(set(old) & set(new))
+           if old[cid].get("status") == "passed" and new[cid]["status"] == "failed"]
+    named = {r["clause"] for r in out}
+    # a partly supported clause regresses too, when one of the examples it passed fails now
+    out += [{"clause": e["clause"], "example": e["example"], "rule": new[e["clause"]].get("rule", "")}
+            for e in examples_changed(baseline, report)
+            if e["clause"] not in named and e["before"] == "passed" and e["after"] == "failed"]
+    before = {p.get("name"): p.get("status") for p in baseline.get("properties", [])}
+    out += [{"property": p["name"]} for p in report.get("properties", []) if p["status"] == "failed" and before.get(p["name"]) == "passed"]
+    return out
+
+
+def render_edition(report: dict, console) -> None:
+    """The header line: which rulebook text judged the engine (a verdict means nothing without its edition)."""
+    from casebook.conformance.suite import headline
+
+    if "suite" in report:
+        edited = report["suite"].get("edited")
+        console.print(headline(report["suite"]), style="bold red" if edited else None, highlight=False, soft_wrap=True)
+
+
+def render_regressions(report: dict, changes: dict, console) -> None:
+    """After the changes since a baseline: which of them are regressions, and whether the rulebook moved too."""
+    theirs = changes.get("baseline_suite", {}).get("features")
+    if theirs and theirs != report.get("suite", {}).get("features"):
+        console.print(f"[yellow]the baseline was judged against another edition of the features ({theirs[:12]}): "
+                      "a change may come from the rulebook, not from the engine[/yellow]")
+    regressed = changes.get("regressions", [])
+    console.print(f"[bold {'red' if regressed else 'green'}]{len(regressed)} regression(s): passed in the baseline, failed now[/]")
+    for r in regressed:
+        console.print(f"  [red]{r.get('clause') or r.get('property')}[/red] {r.get('rule', '')}", highlight=False)
 
 
 def write(report: dict, path: Path) -> Path:
@@ -147,42 +340,75 @@ def sections(report: dict) -> dict[str, dict[str, dict[str, int]]]:
 
 
 def render(report: dict, console, changes: dict | None = None, limit: int = 40) -> None:
-    """Print the summary: per game and section, then what failed and why, then what changed."""
+    """Print the summary: per game and section, then what failed and why, then what changed.
+
+    Every text from the engine or the report (names, messages) goes through ``terminal``:
+    an engine named ``[/bold]`` or with ANSI escapes prints as text, never as markup.
+    """
     from rich.table import Table as RichTable
 
+    t = terminal
     impl = report["implementation"]
-    console.print(f"[bold]Conformance of {impl.get('name')} {impl.get('version')}[/bold]  ({impl.get('spec')})")
+    console.print(f"[bold]Conformance of {t(impl.get('name'), 200)} {t(impl.get('version'), 80)}[/bold]  ({t(impl.get('spec'), 300)})")
+    render_edition(report, console)
     for game, per_section in sections(report).items():
-        table = RichTable(title=game, title_justify="left", show_footer=True)
+        table = RichTable(title=t(game), title_justify="left", show_footer=True)
         table.add_column("section", footer="total")
         for status, style in zip(STATUSES, ("green", "red", "yellow", "dim")):
             total = sum(c[status] for c in per_section.values())
             table.add_column(status.replace("_", " "), justify="right", style=style, footer=str(total))
         for section, counts in per_section.items():
-            table.add_row(section, *(str(counts[s]) for s in STATUSES))
+            table.add_row(t(section), *(str(counts[s]) for s in STATUSES))
         console.print(table)
     failures = [(cid, c) for cid, c in report["clauses"].items() if c["status"] == "failed"]
     if failures:
         console.print(f"[bold red]{len(failures)} clause(s) failed[/bold red]")
         for cid, clause in failures[:limit]:
-            scenario = next(s for s in clause["scenarios"] if s["status"] == "failed")
-            message = (scenario["message"] or "").strip().splitlines()
-            console.print(f"  [red]{cid}[/red] {clause['rule']}\n      {scenario['name']}: {message[0][:200] if message else ''}", highlight=False)
+            console.print(f"  [red]{t(cid)}[/red] {t(clause['rule'])}  ({t(clause.get('summary', ''))})", highlight=False)
+            for scenario in [s for s in clause["scenarios"] if s["status"] == "failed"]:
+                console.print(f"    {t(scenario['name'])}:", highlight=False)
+                console.print(indented(scenario["message"], t), highlight=False, soft_wrap=True)
         if len(failures) > limit:
             console.print(f"  … and {len(failures) - limit} more (see the JSON report)")
+    partial = [(cid, c) for cid, c in report["clauses"].items() if c["status"] == "partial"]
+    if partial:
+        console.print(f"[bold yellow]{len(partial)} clause(s) partly supported[/bold yellow]")
+        for cid, clause in partial[:limit]:
+            console.print(f"  [yellow]{t(cid)}[/yellow] {t(clause.get('summary', ''))}  {t(clause['rule'])}", highlight=False)
+        if len(partial) > limit:
+            console.print(f"  … and {len(partial) - limit} more (see the JSON report)")
     props = report.get("properties", [])
     bad = [p for p in props if p["status"] == "failed"]
     if props:
         console.print(f"property tests: {sum(p['status'] == 'passed' for p in props)} passed, {len(bad)} failed, "
                       f"{sum(p['status'] == 'unsupported' for p in props)} unsupported, {sum(p['status'] == 'not_run' for p in props)} not run")
+        for name, entry in report.get("invariants", {}).items():
+            style = {"passed": "green", "failed": "red", "unsupported": "yellow"}.get(entry["status"], "dim")
+            console.print(f"  invariant {t(name)}: [{style}]{entry['status'].replace('_', ' ')}[/{style}]", highlight=False)
         for p in bad[:limit]:
-            first = (p["message"] or "").strip().splitlines()
-            console.print(f"  [red]{p['name']}[/red]: {first[0][:200] if first else ''}", highlight=False)
+            console.print(f"  [red]{t(p['name'])}[/red] (invariant: {t(p.get('invariant') or '?')}):", highlight=False)
+            console.print(indented(p["message"], t), highlight=False, soft_wrap=True)
     if changes is not None:
         moved = changes["changed"] + changes["added"] + changes["removed"]
-        console.print(f"[bold]since the baseline ({changes['baseline']}): {len(changes['changed'])} changed, "
-                      f"{len(changes['added'])} new, {len(changes['removed'])} gone[/bold]")
+        console.print(f"[bold]since the baseline ({t(changes['baseline'])}): {len(changes['changed'])} changed, "
+                      f"{len(changes['added'])} new, {len(changes['removed'])} gone, {len(changes.get('examples', []))} example(s) changed[/bold]")
         for c in moved:
-            console.print(f"  {c['clause']}: {c.get('before', '—')} → {c.get('after', '—')}  {c['rule']}", highlight=False)
-    t = report["totals"]
-    console.print(f"[bold]clauses: {t['passed']} passed, {t['failed']} failed, {t['unsupported']} unsupported, {t['not_run']} not run[/bold]")
+            console.print(f"  {t(c['clause'])}: {t(c.get('before', '—'))} → {t(c.get('after', '—'))}  {t(c['rule'])}", highlight=False)
+        for e in changes.get("examples", [])[: limit * 5]:
+            console.print(f"    {t(e['clause'])} / {t(e['example'])}: {t(e['before'])} → {t(e['after'])}", highlight=False)
+        render_regressions(report, changes, console)
+    totals = report["totals"]
+    console.print(f"[bold]clauses: {totals['passed']} passed, {totals.get('partial', 0)} partly supported, {totals['failed']} failed, "
+                  f"{totals['unsupported']} unsupported, {totals['not_run']} not run[/bold]")
+
+
+MAX_MESSAGE_LINES = 80  # of one failure in the console and .txt: pytest's whole diff, bounded against a runaway engine
+
+
+def indented(message: str, t) -> str:
+    """A failure's whole message (pytest's assertion diff), indented under its example."""
+    lines = (message or "").rstrip().splitlines() or [""]
+    shown = [f"      {t(line, 1500)}" for line in lines[:MAX_MESSAGE_LINES]]
+    if len(lines) > MAX_MESSAGE_LINES:
+        shown.append(f"      … {len(lines) - MAX_MESSAGE_LINES} more lines in the JSON report")
+    return "\n".join(shown)

@@ -11,6 +11,7 @@ Afterwards the results fold into the conformance report (``report``).
 from __future__ import annotations
 
 import fnmatch
+import json
 import os
 import sys
 import time
@@ -19,29 +20,40 @@ from pathlib import Path
 import pytest
 
 from casebook.errors import DriverFailure
-from casebook.pytest_plugin import UNSUPPORTED, _scenario_of, scenario_game
+from casebook.names import terminal
+from casebook.pytest_plugin import ITEM_KEY, MESSAGE_KEY, UNSUPPORTED, _scenario_of, failure_message, scenario_game
+from casebook.stdio import ENV_DEADLINE
 
-ROOT = Path(__file__).resolve().parents[2]  # the repo: features/, step_defs/, tests/
+from casebook.conformance.report import invariant_of
+from casebook.conformance.suite import shipped_root
+
+ROOT = shipped_root()  # the suite Casebook carries: the wheel's packaged copy, else this checkout (see suite.py)
 WRAPPED_SPEC = "python:casebook.conformance.validating:implementation"
 
 
-def failure_message(excinfo, step: str | None = None) -> str:
-    """A failure's first line names its cause: the driver fault, or the assertion that did not hold."""
-    exc = excinfo.value
-    where = f" (step: {step})" if step else ""
-    if isinstance(exc, DriverFailure):
-        return f"{exc.cause}: {exc.detail}{where}"
-    text = str(exc).strip() or type(exc).__name__
-    if isinstance(exc, AssertionError):
-        return f"assertion failed{where}: {text}"
-    return f"{type(exc).__name__}{where}: {text}"
+def item_info(item) -> dict:
+    """What the report needs of one test: a scenario's clauses, game and names, or a property test's game."""
+    scenario = _scenario_of(item)
+    if scenario is not None:
+        clauses = [m.args[0] for m in item.iter_markers("clause") if m.args]
+        name = scenario.name + (f" [{item.callspec.id}]" if hasattr(item, "callspec") else "")
+        return {"kind": "scenario", "clauses": clauses, "game": scenario_game(item), "name": name, "feature": scenario.feature.name}
+    suite = Path(item.config.rootpath).resolve()  # the suite's root: this checkout, or verify --suite's
+    path = Path(str(item.path)).resolve()
+    parts = path.relative_to(suite).parts if path.is_relative_to(suite) else ()
+    game = parts[1] if len(parts) > 2 and parts[0] == "tests" else ""
+    return {"kind": "property", "clauses": [], "game": game, "name": item.nodeid}
 
 
 class VerifyPlugin:
     """Collects verdicts per scenario, filters by clause, shows progress."""
 
-    def __init__(self, clause_patterns: list[str] | None = None, progress: bool = True, label: str = "verify"):
+    def __init__(self, clause_patterns: list[str] | None = None, progress: bool = True, label: str = "verify",
+                 deadline: float | None = None):
         self.patterns = clause_patterns or []
+        self.deadline = deadline  # time.monotonic() after which no further test starts
+        self.stopped = ""  # why the run stopped early, if it did
+        self._session = None
         self.show_progress = progress
         self.label = label
         self.info: dict[str, dict] = {}  # nodeid -> what the report needs
@@ -56,18 +68,8 @@ class VerifyPlugin:
     def pytest_collection_modifyitems(self, session, config, items):
         keep = []
         for item in items:
-            scenario = _scenario_of(item)
-            if scenario is not None:
-                clauses = [m.args[0] for m in item.iter_markers("clause") if m.args]
-                game = scenario_game(item)
-                name = scenario.name + (f" [{item.callspec.id}]" if hasattr(item, "callspec") else "")
-                info = {"kind": "scenario", "clauses": clauses, "game": game, "name": name,
-                        "feature": scenario.feature.name}
-            else:
-                parts = Path(str(item.path)).resolve().relative_to(ROOT).parts if str(item.path).startswith(str(ROOT)) else ()
-                game = parts[1] if len(parts) > 2 and parts[0] == "tests" else ""
-                info = {"kind": "property", "clauses": [], "game": game, "name": item.nodeid}
-            if self.patterns and not any(fnmatch.fnmatchcase(c, p) for c in info["clauses"] for p in self.patterns):
+            info = item_info(item)
+            if not self._selected(info):
                 continue
             self.info[item.nodeid] = info
             keep.append(item)
@@ -75,20 +77,32 @@ class VerifyPlugin:
             config.hook.pytest_deselected(items=[i for i in items if i.nodeid not in self.info])
             items[:] = keep
 
+    def _selected(self, info: dict) -> bool:
+        return not self.patterns or any(fnmatch.fnmatchcase(c, p) for c in info["clauses"] for p in self.patterns)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node, ids):
+        """Under pytest -n the workers collect: the first to finish tells the progress bar the total."""
+        if self._progress is None and self.show_progress:
+            self._start_progress(len(ids))
+
     def pytest_collectreport(self, report):
         if report.failed:
             self.errors.append(f"{report.nodeid}: {str(report.longrepr)[-2000:]}")
 
     def pytest_collection_finish(self, session):
-        if not self.show_progress:
-            return
+        self._session = session
+        if self.show_progress and session.items:
+            self._start_progress(len(session.items))
+
+    def _start_progress(self, total: int) -> None:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
         self._progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                                   console=Console(stderr=True), transient=False)
         self._progress.start()
-        self._task = self._progress.add_task(self.label, total=len(session.items))
+        self._task = self._progress.add_task(terminal(self.label), total=total)
 
     # -- verdicts -----------------------------------------------------------------
     def pytest_bdd_step_error(self, request, feature, scenario, step, step_func, step_func_args, exception):
@@ -99,23 +113,33 @@ class VerifyPlugin:
             if not call.excinfo.errisinstance(pytest.skip.Exception):
                 current = self.results.get(item.nodeid)
                 if current is None or current["status"] != "failed":
-                    self.results[item.nodeid] = {"status": "failed", "message": failure_message(call.excinfo, self._failed_step.get(item.nodeid))}
+                    self.results[item.nodeid] = {"status": "failed", "message": failure_message(call.excinfo, self._failed_step.get(item.nodeid)),
+                                                 "invariant": invariant_of(call.excinfo)}
 
     def pytest_runtest_logreport(self, report):
-        if report.nodeid not in self.info:
-            return
+        if report.nodeid not in self.info:  # under pytest -n, the worker sends what collection would have kept
+            carried = getattr(report, ITEM_KEY, None)
+            if carried is None or not self._selected(carried):
+                return
+            self.info[report.nodeid] = carried
         if report.skipped and report.when in ("setup", "call"):
             reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
             reason = reason.removeprefix("Skipped: ")
             status = "unsupported" if reason.startswith(UNSUPPORTED) else "skipped"
             self.results[report.nodeid] = {"status": status, "message": reason}
         elif report.failed:
-            self.results.setdefault(report.nodeid, {"status": "failed", "message": str(report.longrepr)[-500:]})
+            message = getattr(report, MESSAGE_KEY, None) or str(report.longrepr)[-500:]
+            self.results.setdefault(report.nodeid, {"status": "failed", "message": message})
             self.results[report.nodeid]["status"] = "failed"
         elif report.passed and report.when == "call":
             self.results.setdefault(report.nodeid, {"status": "passed", "message": ""})
 
     def pytest_runtest_logfinish(self, nodeid, location):
+        if self.deadline is not None and time.monotonic() >= self.deadline and self._session is not None and not self.stopped:
+            # The stdio client already refuses calls past the deadline; this stops the tests that
+            # would each fail at once, so the remaining ones are reported as not run.
+            self.stopped = "the run's overall deadline passed (--deadline); the remaining tests were not run"
+            self._session.shouldstop = self.stopped
         status = self.results.get(nodeid, {}).get("status", "not_run")
         if status in self._counts:
             self._counts[status] += 1
@@ -123,8 +147,8 @@ class VerifyPlugin:
             info = self.info.get(nodeid, {})
             c = self._counts
             self._progress.update(self._task, advance=1, description=(
-                f"{self.label} [green]{c['passed']}✔[/green] [red]{c['failed']}✘[/red] [yellow]{c['unsupported']}∅[/yellow] "
-                f"{info.get('game', '')}: {info.get('feature', info.get('name', ''))[:30]}"))
+                f"{terminal(self.label)} [green]{c['passed']}✔[/green] [red]{c['failed']}✘[/red] [yellow]{c['unsupported']}∅[/yellow] "
+                f"{terminal(info.get('game', ''))}: {terminal(info.get('feature', info.get('name', ''))[:30])}"))
 
     def pytest_sessionfinish(self, session):
         if self._progress is not None:
@@ -167,22 +191,39 @@ def suite_paths(root: Path, games: list[str], properties: bool) -> list[str]:
 def run_suite(spec: str, games: list[str], *, root: Path = ROOT, out: Path, name: str, timeout: float,
               properties: bool = True, offered: set[str] | None = None, clauses: list[str] | None = None,
               progress: bool = True, verbose: bool = False, cucumber: Path | None = None,
-              extra_args: list[str] | None = None) -> tuple[int, VerifyPlugin, float]:
-    """Run pytest in this process against ``spec`` (wrapped); return its exit code, the plugin, seconds."""
+              extra_args: list[str] | None = None, deadline: float | None = None,
+              workers: str | None = None) -> tuple[int, VerifyPlugin, float]:
+    """Run pytest in this process against ``spec`` (wrapped); return its exit code, the plugin, seconds.
+
+    ``deadline``: seconds the whole run may take.  Every engine call waits at most
+    until then (the stdio client reads it from ``CASEBOOK_DEADLINE``), and no test
+    starts after it, so a run against an engine answering each call just under
+    the timeout still ends.
+
+    ``workers`` (a number or ``auto``) spreads the tests over pytest-xdist workers, each with its
+    own engine; a ``--clause`` selection runs in this process (the workers would not select).
+    """
     scenario_games = games
     property_games = [g for g in games if offered is None or g in offered]
     paths = suite_paths(root, scenario_games, False) + [p for p in suite_paths(root, property_games, properties) if "/tests/" in p]
-    plugin = VerifyPlugin(clauses, progress=progress and not verbose, label=name)
+    plugin = VerifyPlugin(clauses, progress=progress and not verbose, label=name,
+                          deadline=time.monotonic() + deadline if deadline else None)
+    ends_at = time.time() + deadline if deadline else None  # the same instant, for the stdio client
     if not paths:
         return 5, plugin, 0.0
     (out / "conformance").mkdir(parents=True, exist_ok=True)
     args = [*paths, f"--rootdir={root}", "-c", str(root / "pyproject.toml"), f"--impl={WRAPPED_SPEC}",
             f"--impl-timeout={timeout}", f"--junitxml={out / 'conformance' / (name + '.junit.xml')}",
-            f"--cucumberjson={cucumber or (out / 'cucumber.json')}", "-p", "no:cacheprovider"]
+            f"--cucumberjson={cucumber or (out / 'cucumber.json')}", "-p", "no:cacheprovider",
+            "-o", "verbosity_assertions=2"]  # pytest's whole assertion diff in the message, never "use -v to see more"
     args += ["-v"] if verbose else ["-p", "no:terminal"]
+    if workers and workers != "0" and not clauses:
+        args += ["-n", str(workers)]
     args += extra_args or []
-    saved = {k: os.environ.get(k) for k in ("CASEBOOK_VERIFY_IMPL", "CASEBOOK_VERIFY_TIMEOUT")}
+    saved = {k: os.environ.get(k) for k in ("CASEBOOK_VERIFY_IMPL", "CASEBOOK_VERIFY_TIMEOUT", ENV_DEADLINE)}
     os.environ["CASEBOOK_VERIFY_IMPL"], os.environ["CASEBOOK_VERIFY_TIMEOUT"] = spec, str(timeout)
+    if ends_at is not None:
+        os.environ[ENV_DEADLINE] = str(ends_at)
     if str(root) not in sys.path:
         sys.path.insert(0, str(root))  # step_defs and tests import as packages of the repo
     started = time.perf_counter()
@@ -195,3 +236,38 @@ def run_suite(spec: str, games: list[str], *, root: Path = ROOT, out: Path, name
             else:
                 os.environ[key] = value
     return int(code), plugin, time.perf_counter() - started
+
+
+def merge_cucumber(partial: Path, into: Path) -> Path:
+    """Fold a partial run's Cucumber JSON into the whole: the examples it ran replace theirs, the rest stay.
+
+    Examples are matched by feature file and line (the rows of an outline share
+    theirs, and run together).  If ``into`` is not Cucumber JSON it is left as it
+    is and the partial run is kept beside it, where the docs read it too
+    (``cucumber-partial.json``).  Returns where the partial run's results are.
+    """
+    if not partial.exists():  # nothing ran, nothing written
+        return into
+    fresh = json.loads(partial.read_text(encoding="utf-8") or "[]")
+    try:
+        whole = json.loads(into.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        whole = None
+    if not isinstance(whole, list) or not all(isinstance(f, dict) for f in whole):
+        beside = into.with_name(f"{into.stem}-partial.json")
+        os.replace(partial, beside)
+        return beside
+    features = {f.get("uri"): f for f in whole}
+    for feature in fresh:
+        old = features.get(feature.get("uri"))
+        if old is None:
+            whole.append(feature)
+            continue
+        ran = {e.get("line") for e in feature.get("elements", [])}
+        kept = [e for e in old.get("elements", []) if e.get("line") not in ran]
+        old["elements"] = sorted(kept + feature.get("elements", []), key=lambda e: e.get("line", 0))
+    staged = into.with_name(f".{into.name}.merging")
+    staged.write_text(json.dumps(whole, indent=1, ensure_ascii=False), encoding="utf-8")
+    os.replace(staged, into)
+    partial.unlink()
+    return into

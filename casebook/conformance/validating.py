@@ -32,7 +32,7 @@ import jsonschema
 from casebook import schemas
 from casebook.errors import DriverFailure
 from casebook.impls import close_implementation, open_implementation
-from casebook.protocol import CHANCE, canonical, leaks, sort_moves
+from casebook.protocol import CHANCE, CLOCK, canonical, leaks, sort_moves
 
 ENV_SPEC = "CASEBOOK_VERIFY_IMPL"
 ENV_TIMEOUT = "CASEBOOK_VERIFY_TIMEOUT"
@@ -133,6 +133,10 @@ class ValidatingImplementation:
             raise DriverFailure("out_of_protocol", "legal() moves are not sorted by actor, then canonical JSON of the action")
         if len({canonical([m["actor"], m["action"]]) for m in moves}) != len(moves):
             raise DriverFailure("out_of_protocol", "legal() lists the same move twice")
+        for move in moves:  # the clock only ends timers, and time has no probabilities
+            if move["actor"] == CLOCK and ("p" in move or move["action"].get("type") != "expire"
+                                           or not isinstance(move["action"].get("timer"), str)):
+                raise DriverFailure("out_of_protocol", f'a clock move is {{"type": "expire", "timer": name}} without "p", got {canonical(move)[:200]}')
         chance = [m for m in moves if m["actor"] == CHANCE]
         if chance:
             if not all(isinstance(m.get("p"), (int, float)) and 0 < m["p"] <= 1 for m in chance):
@@ -162,22 +166,27 @@ class ValidatingImplementation:
         state = self.inner.state(table)
         game = self._game(table)
         if game:
-            self._check(game, "state", state, "state()")
-            missing = [k for k in ("game", "players", "phase") if not isinstance(state, dict) or k not in state]
-            if missing:
-                raise DriverFailure("schema_violation", f"state() lacks {', '.join(missing)}")
+            self._check_state(game, state)
         return state
+
+    def _check_state(self, game: str, state) -> None:
+        self._check(game, "state", state, "state()")
+        missing = [k for k in ("game", "players", "phase") if not isinstance(state, dict) or k not in state]
+        if missing:
+            raise DriverFailure("schema_violation", f"state() lacks {', '.join(missing)}")
 
     def view(self, table: str, player: str | None) -> dict:
         view = self.inner.view(table, player)
+        self._check_view(self._game(table), player, view)
+        return view
+
+    def _check_view(self, game: str | None, player: str | None, view) -> None:
         if self.check_leaks:  # before the schema: a leak is the more telling name for a view with secrets
             found = leaks(view, player)
             if found:
                 raise DriverFailure("view_leak", f"view({player}) shows hidden information at {', '.join(found[:5])}")
-        game = self._game(table)
         if game:
             self._check(game, "view", view, f"view({player})")
-        return view
 
     def legal(self, table: str) -> dict:
         legal = self.inner.legal(table)
@@ -194,6 +203,31 @@ class ValidatingImplementation:
             for event in events:
                 self._check(game, "event", event, f"event {canonical(event)[:200]}")
         return events
+
+    @property
+    def step(self):
+        """Offered only when the inner implementation offers it (``Table`` then batches its calls)."""
+        if getattr(self.inner, "step", None) is None:
+            raise AttributeError("step")
+        return self._step
+
+    def _step(self, table: str, actor: str, action: dict) -> dict:
+        result = self.inner.step(table, actor, action)
+        if not isinstance(result, dict) or not isinstance(result.get("events"), list):
+            raise DriverFailure("out_of_protocol", f"step() must return events and legal, got {str(result)[:200]}")
+        game = self._game(table)
+        if game:
+            for event in result["events"]:
+                self._check(game, "event", event, f"event {canonical(event)[:200]}")
+        if result.get("legal") is not None:  # None: legal() after the move was refused; the next call says why
+            self._check_legal(game or "", result["legal"])
+        if result.get("state") is not None and game:
+            self._check_state(game, result["state"])
+        for seen in result.get("views") or []:
+            if not isinstance(seen, dict) or "view" not in seen:
+                raise DriverFailure("out_of_protocol", f'step() views are {{"player", "view"}}, got {str(seen)[:200]}')
+            self._check_view(game, seen.get("player"), seen["view"])
+        return result
 
     def close(self, table: str) -> None:
         self._games.pop(table, None)

@@ -26,16 +26,32 @@ SOURCES = {".feature", ".md", ".py", ".json", ".yml", ".yaml", ".css", ".js"}  #
 
 
 def project_root(start: Path | None = None) -> Path:
-    """The folder holding mkdocs.yml: the working directory or a parent, else this checkout."""
+    """The folder holding mkdocs.yml: the working directory or a parent, else the suite Casebook carries."""
+    from casebook.conformance.suite import docs_root
+
     here = (start or Path.cwd()).resolve()
     for folder in (here, *here.parents):
         if (folder / "mkdocs.yml").is_file() and (folder / "features").exists():
             return folder
-    return Path(__file__).resolve().parents[2]
+    return docs_root(here)  # the checkout, or (installed) links to the packaged suite in ./.casebook-docs
+
+
+SITE_MARK = ".casebook-site"  # left in a folder we built; mkdocs keeps hidden files when it cleans one
 
 
 def site_dir(root: Path) -> Path:
     return root / "build" / "site"
+
+
+def foreign_files(out: Path) -> list[Path]:
+    """What building into ``out`` would delete that Casebook did not build: mkdocs empties the folder first.
+
+    Hidden files survive a build (mkdocs keeps them), and a folder with our mark
+    holds a site we built.
+    """
+    if not out.is_dir() or (out / SITE_MARK).exists():
+        return []
+    return sorted(p for p in out.iterdir() if not p.name.startswith("."))
 
 
 def run_suite(root: Path, results: Path, impl: str | None = None) -> tuple[int, float]:
@@ -88,11 +104,19 @@ def stale(root: Path, results: Path | None, out: Path) -> bool:
 def cmd_build(args) -> int:
     root = project_root()
     results = Path(args.results) if args.results else root / "results"
+    out = Path(args.site_dir) if args.site_dir else site_dir(root)
+    foreign = foreign_files(out) if args.site_dir and not args.force else []
+    if foreign:
+        print(f"casebook docs: {out} holds {len(foreign)} files Casebook did not build ({', '.join(p.name for p in foreign[:3])}"
+              f"{', …' if len(foreign) > 3 else ''}); the build would delete them. Choose an empty folder, or --force.", file=sys.stderr)
+        return 2
     suite = None
     if args.run:
         _, suite = run_suite(root, results, args.impl)
-    code, seconds = build(root, results, strict=not args.no_strict, out=Path(args.site_dir) if args.site_dir else None)
-    report(code, seconds, suite, Path(args.site_dir) if args.site_dir else site_dir(root))
+    code, seconds = build(root, results, strict=not args.no_strict, out=out)
+    if code == 0:
+        (out / SITE_MARK).write_text("built by casebook docs build; the next build may replace this folder's files\n")
+    report(code, seconds, suite, out)
     return code
 
 
@@ -156,6 +180,8 @@ def register(subparsers) -> None:
         p.add_argument("--strict", action="store_true", default=True, help="refuse warnings (the default)")
         p.add_argument("--no-strict", action="store_true", help="build even if the generator or mkdocs warns")
         p.set_defaults(func=func)
-    sub.choices["build"].add_argument("--site-dir", metavar="DIR", help="where to write the site (default: build/site)")
+    sub.choices["build"].add_argument("--site-dir", metavar="DIR", help="where to write the site (default: build/site); "
+                                      "a folder holding other files is refused, as the build empties it")
+    sub.choices["build"].add_argument("--force", action="store_true", help="build into --site-dir even if it holds other files (they are deleted)")
     sub.choices["serve"].add_argument("--addr", default=DEFAULT_ADDR, help=f"host:port to serve on (default: {DEFAULT_ADDR})")
     sub.choices["serve"].add_argument("--live", action="store_true", help="mkdocs' live-reloading server instead: rebuilds as you edit the features")

@@ -1,12 +1,17 @@
 """MkDocs hooks (see mkdocs.yml): generate the per-game pages at build time.
 
 ``on_config`` reads the features, the last run's results, the conformance
-reports and the engines once, and expands the ``casebook:games`` and
-``casebook:protocol`` placeholders of the nav.  ``on_files`` adds the
-generated pages (in memory: nothing generated is written into docs/), the raw
-JSON Schemas and the vendored mermaid.  Problems found while reading (a clause
-without an id, a feature that does not parse, an engine that does not import)
-are logged as warnings, so ``mkdocs build --strict`` refuses them.
+reports and what the engine says through the protocol (hello, describe) once,
+and expands the ``casebook:games`` and ``casebook:protocol`` placeholders of
+the nav.  ``on_files`` adds the generated pages (in memory: nothing generated
+is written into docs/), the raw JSON Schemas and the vendored mermaid.
+``on_page_markdown`` puts the list of games where a hand-written page says
+``<!-- casebook:games -->`` (the home page), so it stays true as games are
+added.  ``on_post_build`` adds to Material's search index what the site's
+search worker needs: each game's title and its players' words.  Problems
+found while reading (a clause without an id, a feature that does not parse, a
+table question or "See also" that names no clause, a malformed describe
+answer) are logged as warnings, so ``mkdocs build --strict`` refuses them.
 
 The results folder is ``results/`` beside mkdocs.yml, or ``$CASEBOOK_RESULTS``
 (``casebook docs build --results DIR`` sets it).
@@ -14,6 +19,7 @@ The results folder is ``results/`` beside mkdocs.yml, or ``$CASEBOOK_RESULTS``
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 from pathlib import Path
@@ -25,6 +31,7 @@ from casebook.site.vendor import VendorError, mermaid_js
 
 log = logging.getLogger("mkdocs.plugins.casebook")  # under "mkdocs": strict mode counts its warnings
 MERMAID_URI = "javascripts/vendor/mermaid.min.js"
+GAMES_MARK = "<!-- casebook:games -->"
 
 _site: Site | None = None
 
@@ -60,7 +67,7 @@ def on_config(config):
         root,
         results,
         titles=extra.get("games", {}) or {},
-        glossary=extra.get("also_known_as", {}) or {},
+        engine=extra.get("engine"),
         directory_urls=config.use_directory_urls,
     ).build()
     for problem in _site.problems:
@@ -68,7 +75,7 @@ def on_config(config):
     for game in _site.games:
         info = _site.engines.get(game.id)
         if info is not None and info.error:
-            log.info(f"{game.id}: {info.error}")
+            log.info(f"{game.id}: {info.error}")  # a note on the game page, not a failure
     if config.nav:
         config.nav = expand(config.nav, _site)
     return config
@@ -89,6 +96,22 @@ def on_files(files, config):
     except VendorError as exc:
         log.warning(f"state diagrams will not render: {exc}")
     return files
+
+
+def on_page_markdown(markdown, page, config, files):
+    if _site is not None and GAMES_MARK in markdown:
+        markdown = markdown.replace(GAMES_MARK, _site.games_list(page.file.src_uri) if _site.games else "<p>No game has features yet.</p>")
+    return markdown
+
+
+def on_post_build(config):
+    """Material's search index, plus what casebook's search worker reads from its config."""
+    path = Path(config.site_dir) / "search" / "search_index.json"
+    if _site is None or not path.is_file():
+        return
+    index = json.loads(path.read_text(encoding="utf-8"))
+    index.setdefault("config", {})["casebook"] = _site.search_data()
+    path.write_text(json.dumps(index, separators=(",", ":"), ensure_ascii=False), encoding="utf-8")
 
 
 def on_serve(server, config, builder):

@@ -11,6 +11,8 @@ from __future__ import annotations
 import html
 import posixpath
 
+from casebook.names import printable
+
 LABELS = {
     "passed": "passed",
     "failed": "failed",
@@ -22,13 +24,15 @@ LABELS = {
 
 
 def esc(text) -> str:
-    return html.escape(str(text), quote=True)
+    """Text for HTML, in a body or an attribute: escaped, and without ANSI escapes or control characters
+    (an engine's name or message may hold any of them)."""
+    return html.escape(printable(str(text)), quote=True)
 
 
 def md_heading_text(text: str) -> str:
-    """Text safe inside a Markdown heading: no emphasis, links, attribute lists or raw tags."""
+    """Text safe inside a Markdown heading: no emphasis, links, attribute lists, raw tags or escapes."""
     out = []
-    for ch in text:
+    for ch in printable(text).replace("\n", " "):
         if ch in "\\`*_{}[]()#+!|":
             out.append("\\" + ch)
         elif ch == "<":

@@ -6,8 +6,9 @@ the clauses are each section page's table of contents).
 
 Paths (stable, so links into the site survive):
 
-    games/<game>/index.md           the game: facts, sections, turn diagram
+    games/<game>/index.md           the game: facts, sections, turn diagram, board
     games/<game>/<section>.md       one rulebook section; each clause anchored by its id
+    games/<game>/questions.md       table questions, in players' words, linked to clauses
     games/<game>/rulings.md         the rulings register
     games/<game>/variants.md        player counts, options, variant clauses
     coverage.md  conformance.md  clauses.md (permalinks: clauses/#CD-ELM-02)
@@ -21,10 +22,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import yaml
+
 from casebook.site import engines as engines_mod
+from casebook.site import pictures, tracepage
 from casebook.site.html import LABELS, badge, chip, esc, href, kind_badge, md_heading_text, table
 from casebook.site.results import LastRun, Report, attach, read_cucumber, read_reports
-from casebook.site.spec import NOT_RUN, Clause, Example, Game, Section, Step, read_games, summarize
+from casebook.site.spec import CLAUSE_ID, NOT_RUN, Clause, Example, Game, Section, Step, read_games, summarize
+from casebook.site.wording import engine_only, plain
 
 KIND_TITLES = {
     "rule": "the rulebook says it",
@@ -33,11 +38,27 @@ KIND_TITLES = {
     "optional": "an implementation may decline it",
     "model": "depends on a fact we modelled",
 }
+# Words a player's question carries that say nothing about the rules (lunr's English stop words
+# go too); and no word shorter than this gets a wildcard (docs/javascripts/search-worker.js).
+FILLER = ("happen", "happens", "happened", "allow", "allowed", "need", "needs", "anyone", "anybody", "anything",
+          "someone", "somebody", "something", "now", "really", "okay", "please", "still")
+MIN_LENGTH = 4
 STATUS_ORDER = ("passed", "failed", "partial", "unsupported", "skipped", NOT_RUN)
 
 # Pages other parts of the harness write in Markdown, published as they are when present:
 # (source beside the code it documents, page in the site, title in the nav).
 GUIDES = (("casebook/conformance/validate-your-engine.md", "protocol/validate-your-engine.md", "Validate your own engine"),)
+
+# Pages made of what other pages say (a register, an index, results, the protocol): kept out of
+# the search index (Material's own front matter), so a search lands on the clause itself.
+NOT_SEARCHED = "---\nsearch:\n  exclude: true\n---\n\n"
+
+# The switch between the two audiences of a page; casebook.js keeps the choice across pages.
+AUDIENCE = (
+    '<div class="cb-audience" data-search-exclude><label><input type="checkbox" class="cb-audience-toggle"> '
+    "For engine authors: show each example's last result, tags, feature files and the examples only an engine meets</label></div>"
+)
+ENGINE = ' class="cb-engine-only" data-search-exclude'
 
 
 @dataclass
@@ -45,15 +66,19 @@ class Site:
     root: Path
     results: Path | None
     titles: dict = field(default_factory=dict)  # game id → {"title":…, "rulebook":…}
-    glossary: dict = field(default_factory=dict)  # a phrase of the features → the words players use for it
     directory_urls: bool = True
     with_engines: bool = True
+    engine: str | None = None  # the implementation asked for facts and describe (default: the reference)
     games: list[Game] = field(default_factory=list)
     engines: dict = field(default_factory=dict)
     last: LastRun = field(default_factory=LastRun)
     reports: list[Report] = field(default_factory=list)
     schemas: dict = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    questions: dict = field(default_factory=dict)  # game id → {topic: [{"ask": …, "clauses": [ids]}]}
+    synonyms: dict = field(default_factory=dict)  # game id → {a player's word: [the features' words]}
+    referred: dict = field(default_factory=dict)  # clause id → the clauses whose "See also" names it
+    traces: dict = field(default_factory=dict)  # game id → its rulebook trace (casebook.trace), when it has one
 
     # -- reading -----------------------------------------------------------------
     def build(self) -> "Site":
@@ -66,17 +91,85 @@ class Site:
         self.reports, problems = read_reports(self.results)
         self.problems += problems
         if self.with_engines:
-            self.engines = engines_mod.engine_infos({g.id: {c.id for c in g.clauses} for g in self.games}, self.problems)
+            self.engines = engines_mod.engine_infos({g.id: {c.id for c in g.clauses} for g in self.games}, self.problems, self.engine)
         for game in self.games:
             schema = engines_mod.schema_of(game.id, self.root)
             if schema is not None:
                 self.schemas[game.id] = schema
+            self.questions[game.id] = self.read_questions(game)
+            self.synonyms[game.id] = self.read_synonyms(game)
+            trace = tracepage.read(self, game)
+            if trace is not None:
+                self.traces[game.id] = trace
+            for clause in game.clauses:
+                for other in clause.see_also:
+                    self.referred.setdefault(other, []).append(clause.id)
         return self
+
+    def game_file(self, game: Game, name: str):
+        """A per-game YAML file beside the features (questions.yml, synonyms.yml), or None."""
+        path = self.root / "features" / game.id / name
+        if not path.is_file():
+            return None
+        try:
+            return yaml.safe_load(path.read_text(encoding="utf-8"))
+        except yaml.YAMLError as exc:
+            self.problems.append(f"features/{game.id}/{name} is not YAML: {exc}")
+            return None
+
+    def read_questions(self, game: Game) -> dict:
+        """features/<game>/questions.yml: {topic: [{ask, clauses}]}; every clause id is checked."""
+        data = self.game_file(game, "questions.yml")
+        if data is None:
+            return {}
+        known = {c.id for c in game.clauses}
+        out: dict[str, list[dict]] = {}
+        if not isinstance(data, dict):
+            self.problems.append(f"features/{game.id}/questions.yml: expected topics, each a list of questions")
+            return out
+        for topic, items in data.items():
+            for item in items if isinstance(items, list) else []:
+                ask, ids = (item.get("ask"), item.get("clauses")) if isinstance(item, dict) else (None, None)
+                if not isinstance(ask, str) or not isinstance(ids, list) or not ids:
+                    self.problems.append(f"features/{game.id}/questions.yml ({topic}): each question is {{ask: text, clauses: [ids]}}, not {item!r:.80}")
+                    continue
+                unknown = [i for i in ids if i not in known]
+                if unknown:
+                    self.problems.append(f"features/{game.id}/questions.yml: {ask!r} links to {unknown}, which {game.id} does not have")
+                out.setdefault(str(topic), []).append({"ask": ask, "clauses": [i for i in ids if i in known]})
+        return out
+
+    def read_synonyms(self, game: Game) -> dict[str, list[str]]:
+        """features/<game>/synonyms.yml: a player's word or phrase → the word(s) the features use."""
+        data = self.game_file(game, "synonyms.yml")
+        if not isinstance(data, dict):
+            if data is not None:
+                self.problems.append(f"features/{game.id}/synonyms.yml: expected a mapping of player words to the features' words")
+            return {}
+        return {str(k).lower(): [str(w).lower() for w in (v if isinstance(v, list) else [v])] for k, v in data.items()}
+
+    def search_data(self) -> dict:
+        """What casebook's search worker needs beside the index (javascripts/search-worker.js)."""
+        games, synonyms = {}, []
+        for game in self.games:
+            title = self.title(game.id)
+            short = self.titles.get(game.id, {}).get("short")
+            names = {w for w in str(short or "").lower().split() if len(w) > 3} | {game.id.split("_")[0]}
+            games[game.id] = {"title": title, "names": sorted(names)}
+            for phrase, words in self.synonyms.get(game.id, {}).items():
+                synonyms.append([" ".join(phrase.split()), " ".join(words).split(), game.id])
+        return {"games": games, "synonyms": synonyms, "filler": list(FILLER), "min_length": MIN_LENGTH}
 
     def title(self, game: str) -> str:
         info = self.engines.get(game)
-        given = self.titles.get(game, {}).get("title") or (info.facts.get("title") if info else None)
+        facts = info.facts if info else {}
+        described = (info.describe or {}) if info else {}
+        given = self.titles.get(game, {}).get("title") or facts.get("title") or described.get("title")
         return str(given or game.replace("_", " ").title())
+
+    def players(self, game: str) -> str:
+        info = self.engines.get(game)
+        return players_text(info.facts["players"]) if info and info.facts.get("players") else ""
 
     def link(self, here: str, to: str, anchor: str = "") -> str:
         return href(here, to, anchor, self.directory_urls)
@@ -95,8 +188,12 @@ class Site:
         out = []
         for game in self.games:
             entries: list = [f"games/{game.id}/index.md"]
+            if self.questions.get(game.id):
+                entries.append({"Table questions": f"games/{game.id}/questions.md"})
             entries += [{s.title: f"games/{game.id}/{s.slug}.md"} for s in game.sections]
             entries += [{"Rulings": f"games/{game.id}/rulings.md"}, {"Variants": f"games/{game.id}/variants.md"}]
+            if game.id in self.traces:
+                entries.append({"Rulebook trace": tracepage.path(game.id)})
             out.append({self.title(game.id): entries})
         return out
 
@@ -113,22 +210,26 @@ class Site:
     # -- pages ------------------------------------------------------------------
     def pages(self) -> dict[str, str]:
         pages = {
-            "games/index.md": self.games_page(),
-            "coverage.md": self.coverage_page(),
-            "conformance.md": self.conformance_page(),
-            "clauses.md": self.clause_index_page(),
-            "protocol/index.md": self.protocol_page(),
+            "games/index.md": NOT_SEARCHED + self.games_page(),
+            "coverage.md": NOT_SEARCHED + self.coverage_page(),
+            "conformance.md": NOT_SEARCHED + self.conformance_page(),
+            "clauses.md": NOT_SEARCHED + self.clause_index_page(),
+            "protocol/index.md": NOT_SEARCHED + self.protocol_page(),
         }
         for game in self.games:
             pages[f"games/{game.id}/index.md"] = self.game_page(game)
             for section in game.sections:
                 pages[f"games/{game.id}/{section.slug}.md"] = self.section_page(game, section)
-            pages[f"games/{game.id}/rulings.md"] = self.rulings_page(game)
-            pages[f"games/{game.id}/variants.md"] = self.variants_page(game)
+            if self.questions.get(game.id):
+                pages[f"games/{game.id}/questions.md"] = NOT_SEARCHED + self.questions_page(game)
+            pages[f"games/{game.id}/rulings.md"] = NOT_SEARCHED + self.rulings_page(game)
+            pages[f"games/{game.id}/variants.md"] = NOT_SEARCHED + self.variants_page(game)
+            if game.id in self.traces:
+                pages[tracepage.path(game.id)] = NOT_SEARCHED + tracepage.trace_page(self, game)
         for game_id in self.schemas:
-            pages[f"protocol/{game_id}.md"] = self.schema_page(game_id)
+            pages[f"protocol/{game_id}.md"] = NOT_SEARCHED + self.schema_page(game_id)
         for source, page, _ in self.guides():
-            pages[page] = source.read_text(encoding="utf-8")
+            pages[page] = NOT_SEARCHED + source.read_text(encoding="utf-8")
         return pages
 
     # The counts line used on many pages.
@@ -144,41 +245,54 @@ class Site:
 
     def games_page(self) -> str:
         here = "games/index.md"
-        rows = []
+        body = self.games_list(here) if self.games else "<p>No game has features yet.</p>"
+        return f"# Games\n\n{body}\n"
+
+    def games_list(self, here: str) -> str:
+        """Every game that has features, each with its one-line summary and player count (the home page, the games page)."""
+        items = []
         for game in self.games:
-            info = self.engines.get(game.id)
-            players = (info.facts.get("players") if info else None) or []
-            rows.append(
-                [
-                    f'<a href="{esc(self.link(here, f"games/{game.id}/index.md"))}">{esc(self.title(game.id))}</a>',
-                    esc(players_text(players)),
-                    str(len(game.sections)),
-                    str(len(game.clauses)),
-                    str(sum(c.is_ruling for c in game.clauses)),
-                    badge(summarize(c.status for c in game.clauses)) if game.clauses else badge(NOT_RUN),
-                ]
+            summary = self.titles.get(game.id, {}).get("summary") or first_line(game.sections[0].description if game.sections else "")
+            players = self.players(game.id)
+            links = [f'<a href="{esc(self.link(here, f"games/{game.id}/{game.sections[0].slug}.md"))}">the rules</a>'] if game.sections else []
+            if self.questions.get(game.id):
+                links.append(f'<a href="{esc(self.link(here, f"games/{game.id}/questions.md"))}">table questions</a>')
+            links.append(f'<a href="{esc(self.link(here, f"games/{game.id}/rulings.md"))}">rulings</a>')
+            if game.id in self.traces:
+                links.append(f'<a href="{esc(self.link(here, tracepage.path(game.id)))}">rulebook trace</a>')
+            items.append(
+                f'<li class="cb-game"><a class="cb-game-title" href="{esc(self.link(here, f"games/{game.id}/index.md"))}">{esc(self.title(game.id))}</a>'
+                + (f' <span class="cb-players">{esc(players)} players</span>' if players else "")
+                + (f'<br><span class="cb-summary">{esc(summary)}</span>' if summary else "")
+                + f'<br><span class="cb-game-links">{" · ".join(links)}</span></li>'
             )
-        body = table(["game", "players", "sections", "clauses", "rulings", "last run"], rows, raw=True) if rows else "<p>No game has features yet.</p>"
-        return f"# Games\n\n{self.last_run_note()}\n\n{body}\n"
+        return f'<ul class="cb-games">{"".join(items)}</ul>' 
 
     def game_page(self, game: Game) -> str:
         here = f"games/{game.id}/index.md"
         info = self.engines.get(game.id)
         rulebook = self.titles.get(game.id, {}).get("rulebook", "")
-        out = [f"# {md_heading_text(self.title(game.id))}\n"]
-        facts = [("game id", f"<code>{esc(game.id)}</code>")]
+        out = [f"# {md_heading_text(self.title(game.id))}\n", AUDIENCE]
+        summary = self.titles.get(game.id, {}).get("summary")
+        if summary:
+            out.append(f'<p class="cb-summary">{esc(summary)}</p>')
+        facts = []
+        if self.players(game.id):
+            facts.append(("players", esc(self.players(game.id))))
         if rulebook:
             facts.append(("rulebook", esc(rulebook)))
         if info and info.facts:
-            if info.facts.get("players"):
-                facts.append(("players", esc(players_text(info.facts["players"]))))
             for key in ("variants", "optional", "declines"):
                 if info.facts.get(key):
                     facts.append((key, ", ".join(f"<code>{esc(v)}</code>" for v in info.facts[key])))
-        facts.append(("reference engine", "yes" if info and not info.error else esc(info.error if info else "not loaded")))
-        out.append(table(["", ""], [[k, v] for k, v in facts], raw=True))
-        out.append(self.totals(game.clauses))
-        out.append(self.last_run_note())
+        facts.append(("game id", f"<code>{esc(game.id)}</code>"))
+        out.append(f'<div data-search-exclude>{table(["", ""], [[k, v] for k, v in facts], raw=True)}</div>')
+        if self.questions.get(game.id):
+            out.append(
+                f'<p class="cb-settle"><a class="md-button md-button--primary" href="{esc(self.link(here, f"games/{game.id}/questions.md"))}">'
+                "Settle a question</a> the questions players ask at the table, each answered by its clauses.</p>"
+            )
+        out.append(f'<div{ENGINE}>{self.totals(game.clauses)}{self.last_run_note()}</div>')
         out.append("\n## Rulebook sections { #sections }\n")
         rows = []
         for s in game.sections:
@@ -189,61 +303,100 @@ class Site:
                     f'<a href="{esc(self.link(here, f"games/{game.id}/{s.slug}.md"))}">{esc(s.title)}</a>',
                     esc(first_line(s.description)),
                     str(len(s.clauses)),
-                    " ".join(f"{badge(st)} {counts[st]}" for st in STATUS_ORDER if counts[st]) or ("<em>parse error</em>" if s.error else ""),
+                    f'<span class="cb-engine-only">{" ".join(f"{badge(st)} {counts[st]}" for st in STATUS_ORDER if counts[st]) or ("<em>parse error</em>" if s.error else "")}</span>',
                 ]
             )
-        out.append(table(["#", "section", "transcribes", "clauses", "last run"], rows, raw=True))
+        out.append(f'<div data-search-exclude>{table(["#", "section", "transcribes", "clauses", "last run"], rows, raw=True)}</div>')
         out.append(
             f'\n<p>Also: the <a href="{esc(self.link(here, f"games/{game.id}/rulings.md"))}">rulings register</a>, '
             f'the <a href="{esc(self.link(here, f"games/{game.id}/variants.md"))}">variants</a>'
+            + (f', the <a class="cb-trace-link" href="{esc(self.link(here, tracepage.path(game.id)))}">rulebook trace</a> (every paragraph of the rulebook and its clauses)' if game.id in self.traces else "")
             + (f', the <a href="{esc(self.link(here, f"protocol/{game.id}.md"))}">JSON Schema</a>' if game.id in self.schemas else "")
             + ".</p>\n"
         )
+        described = info.describe if info else None
         out.append("\n## Turn structure { #turn-structure }\n")
-        if info and info.diagram:
-            out.append(self.diagram(here, game, info))
+        if described and described["phases"]:
+            out.append(self.diagram(here, game, described))
         else:
-            out.append(f'<p class="cb-missing">No state diagram: {esc(info.error if info else "no reference engine yet")}.</p>\n')
+            out.append(f'<p class="cb-missing">No turn diagram: {esc(info.error if info else "no engine was asked")}.</p>\n')
+        out.append("\n## The board { #board }\n")
+        if described and described.get("board") and described["board"]["locations"]:
+            out.append(self.board(game, described["board"]))
+        else:
+            why = "the engine describes no board" if described else (info.error if info else "no engine was asked")
+            out.append(f'<p class="cb-missing">No board drawn: {esc(why)}.</p>\n')
         if game.problems:
             out.append("\n## Problems found while reading { #problems }\n")
             out.append("<ul>" + "".join(f"<li>{esc(p)}</li>" for p in game.problems) + "</ul>\n")
         return "\n".join(out) + "\n"
 
-    def diagram(self, here: str, game: Game, info) -> str:
+    def diagram(self, here: str, game: Game, described: dict) -> str:
+        """The turn as a picture (phases and verbs), then each phase's clauses, then every transition."""
         by_id = {c.id: c for c in game.clauses}
-        links = {s: f"#phase-{s}" for s in info.states}
+        links = {box: {"name": phase, "href": f"#phase-{slug(phase)}"} for box, phase in pictures.diagram_links(described).items()}
+        linked, total = pictures.linked_share(described, [c.id for c in game.clauses])
         parts = [
-            f'<div class="cb-diagram" data-game="{esc(game.id)}" data-links="{esc(json.dumps(links))}">'
-            f'<details class="cb-diagram-source"><summary>the diagram\'s mermaid source, as transitions draws it</summary>'
-            f'<pre class="cb-mermaid-source">{esc(info.diagram)}</pre></details></div>',
-            '<p class="cb-hint">Each box is a phase of the turn; click one to see the clauses that govern it. '
-            "The arrows are the rulebook's verbs, with their guards in brackets.</p>",
+            f'<div class="cb-diagram" data-search-exclude data-game="{esc(game.id)}" data-links="{esc(json.dumps(links))}">'
+            f'<details class="cb-diagram-source cb-engine-only"><summary>the diagram\'s mermaid source, drawn from the engine\'s describe answer</summary>'
+            f'<pre class="cb-mermaid-source">{esc(pictures.turn_diagram(described))}</pre></details></div>',
+            '<p class="cb-hint">Each box is a phase of the turn, each arrow a verb of the rulebook. Click a phase for the clauses that govern it; '
+            f"the guards and effects of every verb are in the table below. {linked} of {total} clauses are linked to a phase.</p>",
         ]
-        rows, ids = [], []
-        for state in info.states:
-            cited = [by_id[i] for i in info.state_clauses.get(state, []) if i in by_id]
-            cell = " ".join(f'{self.clause_link(here, c)}<span class="cb-hidden-sm"> {esc(c.text)}</span><br>' for c in cited)
-            rows.append([f"<code>{esc(state)}</code>", cell or '<span class="cb-missing">no clause cites this phase yet</span>'])
-            ids.append(f"phase-{state}")
-        if rows:
-            parts.append("\n### Phases and the clauses that govern them { #phases }\n")
-            parts.append(table(["phase", "clauses (cited by the engine's guards and callbacks)"], rows, raw=True, row_ids=ids))
+        rows, row_ids = [], []
+        for phase, cited in pictures.phase_clauses(described).items():
+            p = next(x for x in described["phases"] if x["name"] == phase)
+            cell = " ".join(f'{self.clause_link(here, by_id[i])}<span class="cb-hidden-sm"> {esc(by_id[i].text)}</span><br>' for i in cited if i in by_id)
+            who = {"player": "a player", "players": "several players at once", "chance": "chance", "clock": "the clock"}.get(p.get("actor"), "nobody: the game is over" if p.get("final") else "")
+            rows.append([f"<strong>{esc(pictures.words(phase))}</strong><br><small>{esc(p.get('summary') or '')}</small>", esc(who), cell or '<span class="cb-missing">no clause linked yet</span>'])
+            row_ids.append(f"phase-{slug(phase)}")
+        parts.append("\n### Phases and the clauses that govern them { #phases }\n")
+        parts.append(f'<div data-search-exclude>{table(["phase", "who acts", "clauses"], rows, raw=True, row_ids=row_ids)}</div>')
+        rows = []
+        for t in described["transitions"]:
+            dest = t.get("dest")
+            rows.append(
+                [
+                    f"<code>{esc(t['verb'])}</code>",
+                    esc(pictures.words(t["source"])),
+                    esc(pictures.words(dest)) if dest is not None else "<em>stays</em>",
+                    "<br>".join(f"<code>{esc(g)}</code>" for g in t.get("conditions") or []) + "".join(f"<br>not <code>{esc(g)}</code>" for g in t.get("unless") or []),
+                    "<br>".join(f"<code>{esc(e)}</code>" for e in t.get("effects") or []),
+                    " ".join(self.clause_link(here, by_id[i]) for i in t.get("clauses") or [] if i in by_id),
+                ]
+            )
+        parts.append("\n### Every verb, with its guards and effects { #transitions }\n")
+        parts.append(
+            '<p class="cb-hint">Rows in the engine\'s order: for one verb in one phase, the first row whose guards hold is taken.</p>'
+            f'<div data-search-exclude>{table(["verb", "from", "to", "only if", "effects", "clauses"], rows, raw=True)}</div>'
+        )
         return "\n".join(parts) + "\n"
+
+    def board(self, game: Game, board: dict) -> str:
+        title = self.title(game.id)
+        rows = [[esc(p["a"]), esc(p["b"]), esc(p.get("length", "")), esc(p.get("kind", ""))] for p in board["paths"]]
+        return (
+            f'<figure class="cb-board" data-search-exclude data-locations="{len(board["locations"])}" data-paths="{len(board["paths"])}">'
+            + pictures.board_svg(board, title)
+            + f'<figcaption>The board as the engine models it: {len(board["locations"])} locations and {len(board["paths"])} paths; '
+            "a dot on a path is one space between its ends. Hover over a place for its name.</figcaption></figure>\n"
+            + f'<details class="cb-board-paths" data-search-exclude><summary>Every path</summary>{table(["from", "to", "spaces between", "kind"], rows, raw=True)}</details>\n'
+        )
 
     def section_page(self, game: Game, section: Section) -> str:
         here = f"games/{game.id}/{section.slug}.md"
-        out = [f"# {md_heading_text(section.title)}\n"]
-        meta = f'<p class="cb-source">{esc(self.title(game.id))} · <code>features/{esc(game.id)}/{esc(section.path.name)}</code></p>'
+        out = [f"# {md_heading_text(section.title)}\n", AUDIENCE]
+        meta = f'<p class="cb-source" data-search-exclude>{esc(self.title(game.id))}<span class="cb-engine-only"> · <code>features/{esc(game.id)}/{esc(section.path.name)}</code></span></p>'
         out.append(meta)
         if section.description:
             out.append(paragraphs(section.description, "cb-transcribes"))
         if section.error:
             out.append(f'<div class="admonition failure"><p class="admonition-title">This section does not parse</p><pre>{esc(section.error)}</pre></div>')
         if section.tags:
-            out.append('<p class="cb-tags">' + " ".join(chip(t) for t in section.tags) + "</p>")
-        out.append(self.totals(section.clauses))
+            out.append(f'<p class="cb-tags cb-engine-only" data-search-exclude>' + " ".join(chip(t) for t in section.tags) + "</p>")
+        out.append(f'<div{ENGINE}>{self.totals(section.clauses)}</div>')
         if section.background:
-            out.append('<div class="cb-background"><p class="cb-label">Every example of this section starts with</p>' + steps_html(section.background) + "</div>")
+            out.append('<div class="cb-background" data-search-exclude><p class="cb-label">Every example of this section starts with</p>' + steps_html(section.background) + "</div>")
         for clause in section.clauses:
             out.append(self.clause_html(here, clause))
         if section.loose:
@@ -259,37 +412,59 @@ class Site:
         tags = " ".join(chip(t) for t in clause.tags if t not in ("ruling",))
         permalink = self.link(here, "clauses.md", clause.id)
         meta = (
-            f'<div class="cb-clause-meta">{kinds} {badge(clause.status)} {tags} '
+            f'<div class="cb-clause-meta" data-search-exclude>{kinds} <span class="cb-engine-only">{badge(clause.status)} {tags}</span> '
             f'<a class="cb-permalink" href="{esc(permalink)}" title="a link to this clause that never changes">permalink</a> '
-            f'<span class="cb-where">{esc(clause.section.path.name)}:{clause.line}</span></div>'
+            f'<span class="cb-where cb-engine-only">{esc(clause.section.path.name)}:{clause.line}</span></div>'
         )
         parts = [heading, meta]
-        aka = self.also_known_as(clause)
-        if aka:
-            parts.append(f'<p class="cb-aka">In other words: {", ".join(f"<em>{esc(w)}</em>" for w in aka)}</p>')
-        if clause.description:
+        described = tracepage.without_source(clause.description)
+        if described:
             label = "Our ruling, and why" if clause.is_ruling else "Note"
-            parts.append(f'<div class="cb-why"><p class="cb-label">{label}</p>{paragraphs(clause.description)}</div>')
+            parts.append(f'<div class="cb-why"><p class="cb-label">{label}</p>{paragraphs(described)}</div>')
+        parts.append(tracepage.source_html(self, here, clause))
+        related = self.related(clause)
+        if related:
+            links = ", ".join(f'{self.clause_link(here, c)} <span class="cb-related-text">{esc(c.text)}</span>' for c in related)
+            parts.append(f'<p class="cb-see-also" data-search-exclude><span class="cb-label">See also</span> {links}</p>')
         if clause.background:
-            parts.append('<div class="cb-background"><p class="cb-label">Every example of this clause starts with</p>' + steps_html(clause.background) + "</div>")
+            parts.append('<div class="cb-background" data-search-exclude><p class="cb-label">Every example of this clause starts with</p>' + steps_html(clause.background) + "</div>")
+        shown = [e for e in clause.examples if not example_is_engine_only(e)]
         for example in clause.examples:
-            parts.append(example_html(example))
+            parts.append(example_html(example, engine=example not in shown))
+        if clause.examples and not shown:
+            parts.append('<p class="cb-missing cb-player-only">This clause\'s examples check what only an engine meets: switch to the engine authors\' view above to see them.</p>')
         if not clause.examples:
             parts.append('<p class="cb-missing">This clause has no example yet, so nothing checks it.</p>')
         return "\n".join(parts) + "\n"
 
-    def also_known_as(self, clause: Clause) -> list[str]:
-        """The players' words for what a clause speaks of, so that search finds it by either."""
-        said = " ".join([clause.text, clause.description] + [s.text for e in clause.examples for s in e.steps]).lower()
-        words = []
-        for phrase, synonyms in self.glossary.items():
-            if str(phrase).lower() in said:
-                words += [w for w in synonyms if str(w).lower() not in said and w not in words]
-        return words
+    def related(self, clause: Clause) -> list[Clause]:
+        """The clauses its "See also" line names and those whose line names it: one declaration, both ways."""
+        by_id = {c.id: c for c in self.all_clauses()}
+        ids = clause.see_also + [i for i in self.referred.get(clause.id, []) if i not in clause.see_also]
+        return [by_id[i] for i in ids if i in by_id and i != clause.id]
+
+    def questions_page(self, game: Game) -> str:
+        """Table questions: what players ask, in their words, each answered by its clauses (features/<game>/questions.yml)."""
+        here = f"games/{game.id}/questions.md"
+        by_id = {c.id: c for c in game.clauses}
+        out = [
+            f"# Table questions: {md_heading_text(self.title(game.id))}\n",
+            "<p>The questions players ask while playing, in their own words. Each is settled by the clauses under it; "
+            "follow a clause for its examples, and for the reason where the rulebook left it to us.</p>",
+        ]
+        for topic, questions in self.questions.get(game.id, {}).items():
+            out.append(f"\n## {md_heading_text(topic)}\n")
+            for q in questions:
+                answers = "".join(f"<li>{self.clause_link(here, by_id[i])} {esc(by_id[i].text)}{' <em>(our ruling)</em>' if by_id[i].is_ruling else ''}</li>" for i in q["clauses"] if i in by_id)
+                out.append(f'<div class="cb-question"><p class="cb-ask">{esc(q["ask"])}</p><ul class="cb-answers">{answers}</ul></div>')
+        return "\n".join(out) + "\n"
 
     def rulings_page(self, game: Game) -> str:
+        """Every ruling with its reason: first those about play, which players argue about; the models of facts the rulebook leaves out last."""
         here = f"games/{game.id}/rulings.md"
         rulings = [c for c in game.clauses if c.is_ruling]
+        play = [c for c in rulings if not c.models]
+        models = [c for c in rulings if c.models]
         out = [
             f"# Rulings: {md_heading_text(self.title(game.id))}\n",
             "<p>Where the rulebook is silent or ambiguous, we decided. Each ruling is a clause like any other, "
@@ -297,14 +472,27 @@ class Site:
         ]
         if not rulings:
             out.append("<p>No rulings yet.</p>")
-        for c in rulings:
-            out.append(f"\n## {md_heading_text(c.id)} · {md_heading_text(c.text)} {{ #{c.id} }}\n")
-            out.append(
-                f'<div class="cb-clause-meta">{badge(c.status)} in <a href="{esc(self.link(here, self.clause_page(c), c.id))}">{esc(c.section.title)}</a> '
-                + " ".join(chip(t) for t in c.tags if t != "ruling")
-                + "</div>"
-            )
-            out.append(f'<div class="cb-why">{paragraphs(c.description) if c.description else "<p class=cb-missing>No reason given yet.</p>"}</div>')
+        for heading, anchor, group, intro in (
+            ("How the game is played", "play", play, ""),
+            ("What the rulebook does not show: our model", "model", models,
+             "<p>Facts the rulebook's text leaves out (the board's paths, the cards' and tokens' texts), which an engine needs. "
+             "Clauses that depend on them carry a <code>@model-…</code> tag, and an engine with another model may decline them.</p>"),
+        ):
+            if not group:
+                continue
+            if play and models:
+                out.append(f"\n## {heading} {{ #{anchor} }}\n{intro}")
+            for c in group:
+                level = "###" if play and models else "##"
+                out.append(f"\n{level} {md_heading_text(c.id)} · {md_heading_text(c.text)} {{ #{c.id} }}\n")
+                out.append(
+                    f'<div class="cb-clause-meta"><span class="cb-engine-only">{badge(c.status)}</span> in <a href="{esc(self.link(here, self.clause_page(c), c.id))}">{esc(c.section.title)}</a> '
+                    + f'<span class="cb-engine-only">{" ".join(chip(t) for t in c.tags if t != "ruling")}</span>'
+                    + "</div>"
+                )
+                reason = tracepage.without_source(c.description)
+                out.append(f'<div class="cb-why">{paragraphs(reason) if reason else "<p class=cb-missing>No reason given yet.</p>"}</div>')
+                out.append(tracepage.source_html(self, here, c))
         return "\n".join(out) + "\n"
 
     def variants_page(self, game: Game) -> str:
@@ -384,17 +572,17 @@ class Site:
                 total = sum(r.totals.values()) or 1
                 rows.append(
                     [f'<a href="#impl-{esc(r.slug)}">{esc(r.label)}</a>', f"<code>{esc(r.spec)}</code>", esc(r.generated)]
-                    + [str(r.totals.get(s, 0)) for s in ("passed", "failed", "unsupported", NOT_RUN)]
+                    + [str(r.totals.get(s, 0)) for s in ("passed", "partial", "failed", "unsupported", NOT_RUN)]
                     + [f"{100 * r.totals.get('passed', 0) / total:.0f}%"]
                 )
-            out.append(table(["implementation", "spec", "validated", "passed", "failed", "unsupported", "not run", "passing"], rows, raw=True))
+            out.append(table(["implementation", "spec", "validated", "passed", "partly supported", "failed", "unsupported", "not run", "passing"], rows, raw=True))
             out.append("\n## Clauses × implementations { #matrix }\n")
             known = {c.id: c for c in self.all_clauses()}
             ids = sorted(set(known) | {i for r in self.reports for i in r.clauses}, key=lambda i: (known[i].game if i in known else "~", i))
             rows = []
             for i in ids:
                 name = self.clause_link(here, known[i]) if i in known else f'<code>{esc(i)}</code> <span class="cb-missing">(not in the features)</span>'
-                rows.append([name] + [badge(r.clauses.get(i, {}).get("status", NOT_RUN)) for r in self.reports] + [badge(known[i].status) if i in known else ""])
+                rows.append([name] + [badge(r.clauses.get(i, {}).get("status", NOT_RUN)) + (f' <small>{esc(r.clauses[i]["summary"])}</small>' if r.clauses.get(i, {}).get("status") == "partial" and r.clauses[i].get("summary") else "") for r in self.reports] + [badge(known[i].status) if i in known else ""])
             out.append(table(["clause"] + [esc(r.label) for r in self.reports] + ["reference, last run"], rows, raw=True))
             for r in self.reports:
                 out.append(f"\n## {md_heading_text(r.label)} {{ #impl-{r.slug} }}\n")
@@ -460,6 +648,11 @@ class Site:
 # -- rendering helpers -----------------------------------------------------------
 
 
+def slug(name: str) -> str:
+    """A phase name as an HTML id: letters, digits, - and _ only."""
+    return "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in str(name)) or "phase"
+
+
 def players_text(players) -> str:
     if isinstance(players, (list, tuple)) and len(players) == 2:
         return f"{players[0]}–{players[1]}" if players[0] != players[1] else str(players[0])
@@ -504,17 +697,30 @@ def mark_params(text: str) -> str:
     return "".join(out)
 
 
+def step_html(step: Step) -> str:
+    """A step in players' words; where the glossary changed it, the engine's text too, for engine authors."""
+    said = plain(step.text)
+    text = step_text_html(said)
+    if said != step.text:
+        text = f'<span class="cb-plain">{text}</span><span{ENGINE}>{step_text_html(step.text)}</span>'
+    return f'<span class="cb-kw cb-kw-{esc(step.keyword.lower())}">{esc(step.keyword)}</span> {text}'
+
+
 def steps_html(steps: list[Step]) -> str:
     items = []
     for s in steps:
         extra = ""
         if s.table:
             header, *rows = s.table
-            extra = table(header, rows, wrap=False)
+            extra = table([plain(h) for h in header], [[plain(c) for c in row] for row in rows], wrap=False)
         if s.doc is not None:
             extra += f"<pre class=\"cb-doc\">{esc(s.doc)}</pre>"
-        items.append(f'<li><span class="cb-kw cb-kw-{esc(s.keyword.lower())}">{esc(s.keyword)}</span> {step_text_html(s.text)}{extra}</li>')
+        items.append(f"<li>{step_html(s)}{extra}</li>")
     return f'<ul class="cb-steps">{"".join(items)}</ul>'
+
+
+def example_is_engine_only(example: Example) -> bool:
+    return any(engine_only(s.text) for s in example.steps)
 
 
 def failure_html(message: str) -> str:
@@ -523,13 +729,14 @@ def failure_html(message: str) -> str:
     return f'<details class="cb-failure"><summary>why it failed</summary><pre>{esc(message.strip())}</pre></details>'
 
 
-def example_html(example: Example) -> str:
+def example_html(example: Example, engine: bool = False) -> str:
+    """One example; ``engine``: it checks what only an engine meets, so it shows only in the engine authors' view."""
     status = example.result.status
     head = (
-        f'<div class="cb-example-head">{badge(status)} <span class="cb-example-keyword">{esc(example.keyword)}:</span> '
+        f'<div class="cb-example-head"><span class="cb-engine-only" data-search-exclude>{badge(status)}</span> <span class="cb-example-keyword">{esc(example.keyword)}:</span> '
         f'<span class="cb-example-name">{esc(example.name)}</span> '
-        + " ".join(chip(t) for t in example.tags)
-        + (f' <a class="cb-anchor" href="#{esc(example.anchor)}" title="link to this example">¶</a>' if example.anchor else "")
+        + f'<span class="cb-engine-only" data-search-exclude>{" ".join(chip(t) for t in example.tags)}</span>'
+        + (f' <a class="cb-anchor" href="#{esc(example.anchor)}" title="link to this example" data-search-exclude>¶</a>' if example.anchor else "")
         + "</div>"
     )
     body = [head]
@@ -538,13 +745,15 @@ def example_html(example: Example) -> str:
     body.append(steps_html(example.steps))
     if example.is_outline:
         for t in example.tables:
-            rows = [[esc(v) for v in row.values] + [badge(row.result.status) + failure_html(row.result.message)] for row in t.rows]
-            label = f'<p class="cb-label">{esc(t.name) or "Examples"} ' + " ".join(chip(x) for x in t.tags) + "</p>"
-            body.append(label + table([esc(h) for h in t.header] + ["last run"], rows, raw=True, wrap=False))
+            rows = [[esc(plain(v)) for v in row.values] + [f'<span class="cb-engine-only">{badge(row.result.status)}{failure_html(row.result.message)}</span>'] for row in t.rows]
+            label = f'<p class="cb-label">{esc(t.name) or "Examples"} ' + f'<span class="cb-engine-only">{" ".join(chip(x) for x in t.tags)}</span></p>'
+            body.append(label + table([esc(h) for h in t.header] + ['<span class="cb-engine-only">last run</span>'], rows, raw=True, wrap=False))
     else:
-        body.append(failure_html(example.result.message))
+        body.append(f'<div class="cb-engine-only" data-search-exclude>{failure_html(example.result.message)}</div>')
     anchor = f' id="{esc(example.anchor)}"' if example.anchor else ""
-    return f'<div class="cb-example cb-example-{esc(status)}"{anchor}>' + "".join(body) + "</div>"
+    hidden = " cb-engine-only" if engine else ""
+    extra = " data-search-exclude" if engine else ""
+    return f'<div class="cb-example cb-example-{esc(status)}{hidden}"{anchor}{extra}>' + "".join(body) + "</div>"
 
 
 def options_table(options: dict) -> str:

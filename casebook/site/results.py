@@ -18,6 +18,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from casebook.names import REFERENCE_NAME, brief, is_reference, slug
 from casebook.site.spec import NOT_RUN, Example, Game, Result, summarize
 
 
@@ -139,11 +140,16 @@ class Report:
 
     @property
     def label(self) -> str:
-        return f"{self.name} {self.version}".strip() or self.file
+        """The name and version the engine gave, bounded; a claim to be the reference is marked as one."""
+        text = brief(f"{self.name} {self.version}".strip(), 120) or self.file
+        if self.name == REFERENCE_NAME and not is_reference(self.spec):
+            text += f" (claimed by {brief(self.spec, 60)})"
+        return text
 
     @property
     def slug(self) -> str:
-        return Path(self.file).stem
+        """For HTML ids: the file's stem made safe (a stem with spaces would become attributes)."""
+        return slug(Path(self.file).stem)
 
 
 def read_reports(results: Path | None) -> tuple[list[Report], list[str]]:
@@ -156,8 +162,10 @@ def read_reports(results: Path | None) -> tuple[list[Report], list[str]]:
             data = json.loads(path.read_text(encoding="utf-8"))
             impl = data.get("implementation", {})
             clauses = data.get("clauses", {})
-            if not isinstance(clauses, dict):
-                raise ValueError('"clauses" is not an object')
+            if not isinstance(clauses, dict) or not isinstance(impl, dict):
+                raise ValueError('"clauses" and "implementation" must be objects')
+            if not all(isinstance(entry, dict) for entry in clauses.values()):
+                raise ValueError("every clause entry must be an object")
         except (OSError, ValueError, AttributeError) as exc:
             problems.append(f"conformance/{path.name}: not a conformance report ({exc})")
             continue

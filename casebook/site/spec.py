@@ -95,6 +95,7 @@ class Clause:
     examples: list[Example]
     game: str = ""
     section: "Section | None" = field(default=None, repr=False)
+    see_also: list[str] = field(default_factory=list)  # clause ids its "See also:" line names
 
     @property
     def is_ruling(self) -> bool:
@@ -184,6 +185,25 @@ def summarize(statuses) -> str:
 
 def tag_names(node: dict) -> list[str]:
     return [t["name"].lstrip("@") for t in node.get("tags", [])]
+
+
+SEE_ALSO = "See also:"
+
+
+def see_also(description: str) -> tuple[str, list[str]]:
+    """A clause's description without its "See also:" line, and the clause ids that line names.
+
+    The line is how the features declare that other clauses make exceptions to this one or
+    depend on it (``See also: FD-CARD-11, FD-HLP-02``); the site links them both ways.
+    """
+    kept, ids = [], []
+    for line in description.splitlines():
+        if line.startswith(SEE_ALSO):
+            words = line[len(SEE_ALSO) :].replace(",", " ").replace(";", " ").split()
+            ids += [w.strip(".()") for w in words if CLAUSE_ID.match(w.strip(".()")) and w.strip(".()") not in ids]
+        else:
+            kept.append(line)
+    return "\n".join(kept).strip(), ids
 
 
 def clean_description(text: str | None) -> str:
@@ -283,16 +303,18 @@ def read_clause(game: str, section: Section, rule: dict, feature_tags: list[str]
             examples.append(read_example(child["scenario"]))
     if not examples:
         problems.append(f"{where}: the clause {clause_id} has no example")
+    description, also = see_also(clean_description(rule.get("description")))
     clause = Clause(
         id=clause_id,
         text=rule["name"],
-        description=clean_description(rule.get("description")),
+        description=description,
         tags=tags,
         line=rule["location"]["line"],
         background=background,
         examples=examples,
         game=game,
         section=section,
+        see_also=also,
     )
     for n, example in enumerate(examples, 1):
         example.anchor = f"{clause_id}-ex{n}"
@@ -308,6 +330,10 @@ def read_game(game: str, folder: Path) -> Game:
         if clause.id in seen:
             problems.append(f"{game}: the clause id {clause.id} is used twice ({seen[clause.id]} and {clause.section.path.name})")
         seen.setdefault(clause.id, clause.section.path.name)
+    for clause in result.clauses:
+        for other in clause.see_also:
+            if other not in seen:
+                problems.append(f"{game}/{clause.section.path.name}:{clause.line}: {clause.id} says \"See also: {other}\", but {game} has no clause {other}")
     slugs = [s.slug for s in sections]
     for slug in {s for s in slugs if slugs.count(s) > 1}:
         problems.append(f"{game}: two sections share the page name {slug!r}")

@@ -3,8 +3,10 @@
  * 1. Draws each game's turn diagram (.cb-diagram) with the vendored mermaid, into the
  *    page itself (Material draws its own mermaid blocks into a closed shadow root, where
  *    neither links nor tests can reach), then makes each phase a link to the clauses
- *    that govern it.
+ *    that govern it.  data-links maps each mermaid state id to {name, href}.
  * 2. Resolves permanent clause links: clauses/#CD-ELM-02 goes to the clause's section page.
+ * 3. The two audiences: the "For engine authors" switch (.cb-audience-toggle) shows what only
+ *    engine authors need (.cb-engine-only); the choice is kept across pages.
  */
 (function () {
   "use strict";
@@ -31,10 +33,11 @@
   function linkPhases(box, figure) {
     var links = {};
     try { links = JSON.parse(box.getAttribute("data-links") || "{}"); } catch (e) { links = {}; }
-    var names = Object.keys(links).sort(function (a, b) { return b.length - a.length; });
+    var ids = Object.keys(links).sort(function (a, b) { return b.length - a.length; });
     figure.querySelectorAll("g.node, g.stateGroup").forEach(function (node) {
-      var name = phaseOf(node, names);
-      if (!name) { return; }
+      var id = phaseOf(node, ids);
+      if (!id) { return; }
+      var name = links[id].name;
       node.classList.add("cb-phase-link");
       node.setAttribute("data-phase", name);
       node.setAttribute("role", "link");
@@ -42,7 +45,7 @@
       var title = document.createElementNS("http://www.w3.org/2000/svg", "title");
       title.textContent = "The clauses that govern " + name;
       node.appendChild(title);
-      var go = function () { window.location.hash = links[name].replace(/^#/, ""); };
+      var go = function () { window.location.hash = links[id].href.replace(/^#/, ""); };
       node.addEventListener("click", go);
       node.addEventListener("keydown", function (e) { if (e.key === "Enter") { go(); } });
     });
@@ -89,7 +92,25 @@
     }
   }
 
+  var ENGINE_KEY = "casebook.engine-authors";
+
+  function audience() {
+    var engine = false;
+    try { engine = window.localStorage.getItem(ENGINE_KEY) === "yes"; } catch (e) { engine = false; }
+    document.documentElement.classList.toggle("cb-engine", engine);
+    document.querySelectorAll(".cb-audience-toggle").forEach(function (box) {
+      box.checked = engine;
+      if (box.getAttribute("data-bound")) { return; }
+      box.setAttribute("data-bound", "yes");
+      box.addEventListener("change", function () {
+        try { window.localStorage.setItem(ENGINE_KEY, box.checked ? "yes" : "no"); } catch (e) { /* private mode: this page only */ }
+        document.documentElement.classList.toggle("cb-engine", box.checked);
+      });
+    });
+  }
+
   function onPage() {
+    audience();
     resolvePermalink();
     drawDiagrams();
   }

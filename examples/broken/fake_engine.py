@@ -4,23 +4,36 @@
 It serves a real implementation (the reference by default) over the stdio
 protocol and misbehaves on purpose on every Nth call of one method:
 
-    crash            exits without answering
-    hang             starts a child process (to prove none is orphaned), then never answers
-    garbage          prints a line that is not JSON
-    bad-state        answers state() with a state that fails the game's schema
-    out-of-protocol  answers with another request's id
-    bad-legal        answers legal() with moves in the wrong order and to_act wrong
-    leak             answers view() with the whole state, secrets and all
-    wrong-protocol   says protocol 0.1 in hello
+    crash              exits without answering
+    hang               starts a child process (to prove none is orphaned), then never answers
+    garbage            prints a line that is not JSON
+    bad-state          answers state() with a state that fails the game's schema
+    out-of-protocol    answers with another request's id
+    bad-legal          answers legal() with moves in the wrong order and to_act wrong
+    leak               answers view() with the whole state, secrets and all
+    wrong-protocol     says protocol 0.1 in hello
+    setsid-child       forks a child that calls setsid() and keeps our stdout open, then never answers
+    setsid-exit        the same child, then exits: the pipe stays open after the engine is gone
+    orphans            forks two children that call setsid() (stdout closed), then answers normally
+    slow               sleeps FAKE_SLOW seconds (default 0.3), then answers normally
+    flood              writes FAKE_FLOOD_BYTES (default 1.5 GB) without a newline
+    bad-utf8-stdout    answers with a byte that is not UTF-8
+    bad-utf8-stderr    writes 1 MB of bytes that are not UTF-8 to stderr, then answers normally
+    nan                answers with NaN inside the result
+    deep               answers with a result nested 100,000 deep
+    huge-int           answers with an integer of 5,000 digits inside the result
+    hello-games-string says "games": "cluedo_drei" in hello
+    hello-no-name      says no name in hello
 
     python examples/broken/fake_engine.py --fault crash --on apply --every 3
     python examples/broken/fake_engine.py --fault crash:apply:120 --fault garbage:state:30
+    python examples/broken/fake_engine.py --name 'casebook-reference'     # behaves, but claims a name
 
 ``--every N`` counts calls of ``--on`` in this process (a restarted engine
 counts afresh), so a run sees the fault now and then, not on every call.
 Several ``--fault NAME:METHOD:EVERY`` make one engine break in several ways.
 With FAKE_COUNTER_FILE set, calls are counted across restarts instead.
-With FAKE_CHILD_PIDFILE set, the hang fault writes its child's pid there.
+With FAKE_CHILD_PIDFILE set, the faults that start processes write their pids there (one a line).
 """
 
 from __future__ import annotations
@@ -36,13 +49,39 @@ import time
 from casebook.impls import open_implementation
 from casebook.server import handle
 
-FAULTS = ("crash", "hang", "garbage", "bad-state", "out-of-protocol", "bad-legal", "leak", "wrong-protocol")
-DEFAULT_METHOD = {"bad-state": "state", "bad-legal": "legal", "leak": "view", "wrong-protocol": "hello"}
+FAULTS = ("crash", "hang", "garbage", "bad-state", "out-of-protocol", "bad-legal", "leak", "wrong-protocol",
+          "setsid-child", "setsid-exit", "orphans", "slow", "flood", "bad-utf8-stdout", "bad-utf8-stderr",
+          "nan", "deep", "huge-int", "hello-games-string", "hello-no-name")
+DEFAULT_METHOD = {"bad-state": "state", "bad-legal": "legal", "leak": "view", "wrong-protocol": "hello",
+                  "hello-games-string": "hello", "hello-no-name": "hello"}
+
+
+def write(data: bytes) -> None:
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
 
 
 def answer(response: dict) -> None:
-    sys.stdout.write(json.dumps(response) + "\n")
-    sys.stdout.flush()
+    write(json.dumps(response).encode() + b"\n")
+
+
+def note_pid(pid: int) -> None:
+    if os.environ.get("FAKE_CHILD_PIDFILE"):
+        with open(os.environ["FAKE_CHILD_PIDFILE"], "a") as f:
+            f.write(f"{pid}\n")
+
+
+def setsid_child(keep_stdout: bool) -> None:
+    """Fork a child in a session of its own: it leaves our process group, so killpg misses it."""
+    pid = os.fork()
+    if pid == 0:
+        os.setsid()
+        if not keep_stdout:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.dup2(devnull, 2)
+        os.execvp("sleep", ["sleep", "600"])  # stdin/stdout/stderr stay as they are unless closed above
+    note_pid(pid)
 
 
 def misbehave(fault: str, request: dict, impl) -> None:
@@ -52,32 +91,65 @@ def misbehave(fault: str, request: dict, impl) -> None:
         os._exit(3)
     if fault == "hang":
         child = subprocess.Popen(["sleep", "600"])  # same process group: must die with us
-        if os.environ.get("FAKE_CHILD_PIDFILE"):
-            with open(os.environ["FAKE_CHILD_PIDFILE"], "w") as f:
-                f.write(str(child.pid))
+        note_pid(child.pid)
+        time.sleep(3600)
+    if fault in ("setsid-child", "setsid-exit"):
+        setsid_child(keep_stdout=True)
+        if fault == "setsid-exit":
+            os._exit(4)
+        time.sleep(3600)
+    if fault == "orphans":
+        setsid_child(keep_stdout=False)
+        setsid_child(keep_stdout=False)
+    if fault == "slow":
+        time.sleep(float(os.environ.get("FAKE_SLOW", "0.3")))
+    if fault == "flood":
+        left = int(float(os.environ.get("FAKE_FLOOD_BYTES", 1.5e9)))
+        block = b"x" * (1 << 20)
+        while left > 0:
+            write(block[:left])
+            left -= len(block)
         time.sleep(3600)
     if fault == "garbage":
-        sys.stdout.write("Traceback (most recent call last): this is not JSON\n")
-        sys.stdout.flush()
+        write(b"Traceback (most recent call last): this is not JSON\n")
+        return
+    if fault == "bad-utf8-stdout":
+        write(b'{"jsonrpc": "2.0", "id": %d, "result": "caf\xe9"}\n' % (rid or 0))
+        return
+    if fault == "bad-utf8-stderr":
+        sys.stderr.buffer.write((b"\xff\xfe\xc3 not UTF-8 \x80" * 40 + b"\n") * 2500)
+        sys.stderr.buffer.flush()
+    if fault in ("nan", "deep", "huge-int"):
+        inner = {"nan": "NaN", "deep": "[" * 100_000 + "]" * 100_000, "huge-int": "9" * 5000}[fault]
+        write(b'{"jsonrpc": "2.0", "id": %d, "result": {"x": %s}}\n' % (rid or 0, inner.encode()))
         return
     response = handle(impl, json.dumps(request))
-    if fault == "bad-state" and "result" in response:
-        state = copy.deepcopy(response["result"])
+    holder, key = response, "result"
+    if request.get("method") == "step" and "result" in response:  # a step carries the state, legal() and views it breaks
+        holder, key = response["result"], {"bad-state": "state", "bad-legal": "legal"}.get(fault, "events")
+        if fault == "leak" and response["result"].get("views"):
+            holder, key = response["result"]["views"][0], "view"
+    if fault == "bad-state" and holder.get(key) is not None:
+        state = copy.deepcopy(holder[key])
         state.pop("phase", None)
         state["players"] = 42
-        response["result"] = state
+        holder[key] = state
     elif fault == "out-of-protocol":
         response["id"] = (rid or 0) + 1000
-    elif fault == "bad-legal" and "result" in response:
-        legal = response["result"]
+    elif fault == "bad-legal" and holder.get(key) is not None:
+        legal = holder[key]
         legal["moves"] = list(reversed(legal["moves"])) + legal["moves"][:1]
         legal["to_act"] = ["nobody"]
-    elif fault == "leak" and "result" in response:
+    elif fault == "leak" and holder.get(key) is not None:
         table = request["params"]["table"]
-        response["result"] = impl.state(table)  # the whole state: case file, every hand
-        response["result"]["secret"] = response["result"].get("secret", {"note": "a secret"})
+        holder[key] = impl.state(table)  # the whole state: case file, every hand
+        holder[key]["secret"] = holder[key].get("secret", {"note": "a secret"})
     elif fault == "wrong-protocol" and "result" in response:
         response["result"]["protocol"] = "0.1"
+    elif fault == "hello-games-string" and "result" in response:
+        response["result"]["games"] = "cluedo_drei"
+    elif fault == "hello-no-name" and "result" in response:
+        response["result"].pop("name", None)
     answer(response)
 
 
@@ -92,11 +164,12 @@ def parse_fault(text: str, on: str | None, every: int) -> tuple[str, str, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--fault", action="append", required=True,
+    parser.add_argument("--fault", action="append", default=[],
                         help=f"one of {', '.join(FAULTS)}, optionally NAME:METHOD:EVERY; repeat for several faults")
     parser.add_argument("--on", help="the method that misbehaves (default: apply, or the one the fault is about)")
     parser.add_argument("--every", type=int, default=1, help="misbehave on every Nth call of that method (default 1)")
     parser.add_argument("--impl", default="reference", help="what to serve when behaving")
+    parser.add_argument("--name", help="the name to claim in hello (a hostile one: markup, escapes, a path, the reference's)")
     parser.add_argument("--once", action="store_true", help="misbehave only on the Nth call, not on every Nth")
     parser.add_argument("--tag", help="ignored: lets a test find this process (and prove it gone) by its command line")
     args = parser.parse_args()
@@ -105,22 +178,29 @@ def main() -> None:
     impl = open_implementation(args.impl)
     counter = os.environ.get("FAKE_COUNTER_FILE")  # count across restarts, so each fault keeps its cadence
     calls: dict[str, int] = json.loads(open(counter).read()) if counter and os.path.exists(counter) else {}
-    for line in sys.stdin:
+    for line in sys.stdin.buffer:
         if not line.strip():
             continue
         request = json.loads(line)
         method = request.get("method")
-        calls[method] = calls.get(method, 0) + 1
+        # A step is an apply, a legal (and a state) in one call: it counts as each, and each one's fault breaks it.
+        asked = request.get("params") or {}
+        counted = (["apply", "legal"] + [part for part, flag in (("state", "state"), ("view", "views")) if asked.get(flag)]
+                   if method == "step" else [method])
+        for name in counted:
+            calls[name] = calls.get(name, 0) + 1
         if counter:
             with open(counter, "w") as f:
                 f.write(json.dumps(calls))
         fault = next((name for name, on, every in faults
-                      if on == method and (calls[method] == every if args.once else calls[method] % every == 0)), None)
+                      if on in counted and (calls[on] == every if args.once else calls[on] % every == 0)), None)
         if fault is not None:
             misbehave(fault, request, impl)
             continue
         response = handle(impl, line)
         if response is not None:
+            if method == "hello" and args.name is not None and "result" in response:
+                response["result"]["name"] = args.name
             answer(response)
 
 

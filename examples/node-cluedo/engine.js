@@ -61,7 +61,8 @@ function options(o) {
   if (!players.every((p) => INVESTIGATORS.includes(p))) throw bad('players must be investigators');
   if (new Set(players).size !== players.length) throw bad('each investigator is played once');
   if (players.length < 2 || players.length > 6) throw bad('2 to 6 players');
-  const variant = o.variant === undefined ? 'classic' : o.variant;
+  // CD-DUE-08: a game of two is the Duel unless the classic game is asked for by name
+  const variant = o.variant === undefined ? (players.length === 2 ? 'duel' : 'classic') : o.variant;
   if (variant !== 'classic') throw new GameError('unsupported', `this engine plays the classic game only, not ${JSON.stringify(variant)}`);
   const cards = o.advantage_cards === undefined ? true : o.advantage_cards;
   if (typeof cards !== 'boolean') throw bad('advantage_cards is true or false');
@@ -286,6 +287,10 @@ const methods = {
     if (actor !== 'chance' && !s.players.includes(actor)) throw bad(`no player ${JSON.stringify(actor)}`);
     if (!action || typeof action !== 'object' || typeof action.type !== 'string') throw bad('an action is an object with a "type"');
     if (!TYPES.includes(action.type)) throw bad(`no action of type ${JSON.stringify(action.type)}`);
+    // a face the dice do not have is a malformed roll, whatever the phase (CD-CMP-07)
+    if (action.type === 'roll' && !(Array.isArray(action.dice) && action.dice.length === 2 && action.dice.every((d) => FACES.includes(d)))) {
+      throw bad(`dice are two of ${JSON.stringify(FACES)}, got ${JSON.stringify(action.dice)}`);
+    }
     const ms = moves(s);
     if (!ms.length) throw new GameError('illegal_action', 'the game is over');
     if (!ms.some((m) => m.actor === actor)) throw new GameError('not_your_turn', `${actor} may not act now`);

@@ -7,6 +7,7 @@ Feature: Setup
 
   @CD-SET-01
   Rule: The case file is filled before anything else, blind, and no player may see it
+    Source: Setup ¶42
     Example: nobody's view shows the case file
       Given a new game of Justus Jonas, Peter Shaw and Bob Andrews
       When the case file is filled with Mr. Grey, the golden belt and the Highschool
@@ -20,6 +21,8 @@ Feature: Setup
 
   @CD-SET-02
   Rule: The other clue cards are dealt so that every player holds as many as every other, and what is left over lies face up for all
+    Source: Setup ¶43
+    See also: CD-QUE-07, CD-SET-08, CD-DUE-01
     Scenario Outline: <players> players hold <each> cards each and <surplus> lie face up
       Given a game of <n> investigators
       Then each player holds <each> cards
@@ -27,7 +30,6 @@ Feature: Setup
 
       Examples:
         | players | n | each | surplus |
-        | two     | 2 | 9    | 0       |
         | three   | 3 | 6    | 0       |
         | four    | 4 | 4    | 2       |
         | five    | 5 | 3    | 3       |
@@ -40,6 +42,7 @@ Feature: Setup
 
   @CD-SET-03 @ruling
   Rule: The deal goes one card at a time, clockwise from the first player seated, and everybody can see whose turn it is to receive
+    Source: Setup ¶43
     The rulebook says only "deal face down".  Dealing card by card, the
     recipient public and the card a chance outcome, lets a driver choose any
     deal while the order of the shuffled stack stays unknown to the players.
@@ -54,29 +57,64 @@ Feature: Setup
 
   @CD-SET-04 @model-board
   Rule: Each pawn starts on the start space of its investigator
-    Example: Bob Andrews begins on his start space
-      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
-      Then Bob Andrews stands on the start space of Bob Andrews
+    Source: Setup ¶41
+    Scenario Outline: <investigator> begins on his or her own start space
+      Given a game of 6 investigators
+      Then <investigator> stands on the start space of <investigator>
+
+      Examples:
+        | investigator    |
+        | Justus Jonas    |
+        | Peter Shaw      |
+        | Bob Andrews     |
+        | Uncle Titus     |
+        | Aunt Mathilda   |
+        | Inspector Cotta |
 
   @CD-SET-05
   Rule: The suspect and item markers start beside the board, on no location
-    Example: the marker of Victor Hugenay is beside the board
+    Source: Components ¶26-27; Setup ¶41
+    Example: all twelve markers are beside the board
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       Then the marker of Victor Hugenay stands beside the board
       And the marker of the painting stands beside the board
+      And every marker stands beside the board
 
   @CD-SET-06
   Rule: A game is played with the Advantage stack unless the players put the cards away
+    Source: Setup ¶45
     Example: a game without Advantage cards has no stack
-      Given a game of Justus Jonas and Peter Shaw without Advantage cards
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
       Then there are no Advantage cards in the game
 
     Example: by default the 13 cards are in play
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       Then the Advantage stack holds 13 cards
 
   @CD-SET-07
   Rule: Options the game does not know are refused, and an unknown variant is unsupported
+    Source: Setup ¶41, ¶45
     Example: an unknown variant
       When a new game is requested with the variant "speed"
       Then the request is refused as unsupported
+
+    Example: an unknown option
+      When a new game is requested with the option "speed"
+      Then the request is refused as bad_request
+
+  @CD-SET-08 @ruling @optional
+  Rule: Two players who ask for the standard game play it: nine cards each, nothing beside the board, and the Advantage cards in play
+    Source: Cluedo Duel for 2 Players or Teams ¶94
+    See also: CD-DUE-08
+    The rulebook gives two players or teams the Duel, and a game of two is a
+    Duel unless the players say otherwise (CD-DUE-08).  Nothing in the basic
+    rules breaks with two players, so we allow the standard game of two as a
+    variant when it is asked for by name (the variant "classic"); the 18
+    cards then split nine and nine.  An implementation may decline it.
+
+    Example: a standard game of two deals nine cards each
+      Given a standard game of Justus Jonas and Peter Shaw
+      Then each player holds 9 cards
+      And 0 cards lie face up beside the board
+      And 0 cards lie face down beside the board
+      And the Advantage stack holds 13 cards

@@ -6,16 +6,25 @@ Feature: Turn Sequence — Advantage cards
 
   @CD-ADV-01
   Rule: A roll showing a question mark draws an Advantage card at once, before the pawn moves
+    Source: Turn Sequence ¶55
+    See also: CD-ADV-06, CD-ADV-07, CD-TRN-04
     Example: Peter rolls a question mark and a four
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And it is Peter Shaw's turn
       When Peter Shaw rolls ? and 4
       Then an Advantage card must be drawn for Peter Shaw
 
+    Example: the question mark may be on either die
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      And it is Peter Shaw's turn
+      When Peter Shaw rolls 4 and ?
+      Then an Advantage card must be drawn for Peter Shaw
+
   @CD-ADV-02 @model-board
   Rule: An Advantage space may be stopped on with fewer pips than rolled, and stopping there draws a card
+    Source: Turn Sequence ¶60
     Example: Peter stops on Ring 12 two steps into a roll of nine
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And it is Peter Shaw's turn
       When Peter Shaw rolls 4 and 5
       Then Peter Shaw may move to Ring 12
@@ -24,8 +33,9 @@ Feature: Turn Sequence — Advantage cards
 
   @CD-ADV-03
   Rule: A card that has been played goes onto the discard pile
+    Source: Turn Sequence ¶61
     Example: Peter's taxi card ends on the discard pile
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And it is Peter Shaw's turn
       When Peter Shaw rolls ? and 4
       And the Advantage card drawn is a taxi
@@ -35,11 +45,12 @@ Feature: Turn Sequence — Advantage cards
 
   @CD-ADV-04 @ruling
   Rule: When the Advantage stack is used up, the discard pile is shuffled into a new stack
+    Source: Turn Sequence ¶61
     The rulebook does not say what happens when the stack runs out; like
     most games we reuse the discards, so a question mark always draws.
 
     Example: the thirteen discarded cards become the stack again
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And it is Peter Shaw's turn
       And all 13 Advantage cards are on the discard pile
       When Peter Shaw rolls ? and 4
@@ -49,22 +60,24 @@ Feature: Turn Sequence — Advantage cards
 
   @CD-ADV-05 @ruling
   Rule: A drawn card is played at once and openly, or put away unused; a taxi or a call ends the move in its place, a tip-off lets the move go on
+    Source: Turn Sequence ¶60
     The rulebook says to follow the card's instructions and, elsewhere, that
     a player need not draw at all; we let the drawer follow the card or put
     it on the discard pile unused.  A taxi or a call replaces the rest of
     the move; a tip-off drawn on a roll leaves the pips to move with.
 
     Example: a taxi takes Peter into the Bibliothek, where he must question
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And it is Peter Shaw's turn
       When Peter Shaw rolls ? and 4
       And the Advantage card drawn is a taxi
       And Peter Shaw follows the card to the Bibliothek
       Then Peter Shaw stands in the Bibliothek
+      And Peter Shaw has no pips left to move
       And Peter Shaw must ask a question in the Bibliothek
 
     Example: a call takes Peter into the Headquarters, where he may accuse
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And it is Peter Shaw's turn
       When Peter Shaw rolls ? and 4
       And the Advantage card drawn is a headquarters call
@@ -74,12 +87,13 @@ Feature: Turn Sequence — Advantage cards
 
     @model-board
     Example: a tip-off makes Justus show Peter a card, then Peter moves his five
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And it is Peter Shaw's turn
       And Justus Jonas holds Wilbur Graham
       When Peter Shaw rolls ? and 4
       And the Advantage card drawn is a tip-off
-      And Peter Shaw follows the card naming Justus Jonas
+      Then Peter Shaw may not follow the card naming Peter Shaw
+      When Peter Shaw follows the card naming Justus Jonas
       Then Justus Jonas must show one of his cards
       When Justus Jonas shows Wilbur Graham
       Then Peter Shaw has seen Wilbur Graham
@@ -87,7 +101,7 @@ Feature: Turn Sequence — Advantage cards
 
     @model-board
     Example: put away unused, the card leaves Peter his five pips
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And it is Peter Shaw's turn
       When Peter Shaw rolls ? and 4
       And the Advantage card drawn is a taxi
@@ -96,7 +110,7 @@ Feature: Turn Sequence — Advantage cards
       And the Advantage discard pile holds 1 card
 
     Example: a taxi cannot take Peter to the Headquarters
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And it is Peter Shaw's turn
       When Peter Shaw rolls ? and 4
       And the Advantage card drawn is a taxi
@@ -106,11 +120,12 @@ Feature: Turn Sequence — Advantage cards
 
   @CD-ADV-06 @ruling
   Rule: Two question marks in one roll draw one card, not two
+    Source: Turn Sequence ¶55
     The rulebook ties one card draw to a question mark on a die and never
     says that a second question mark draws again.  The roll counts two pips.
 
     Example: Peter rolls two question marks and draws once
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And it is Peter Shaw's turn
       When Peter Shaw rolls ? and ?
       And the Advantage card drawn is a taxi
@@ -118,18 +133,27 @@ Feature: Turn Sequence — Advantage cards
       Then the roll counts 2 pips
       And the Advantage stack holds 12 cards
 
-  @CD-ADV-07
+  @CD-ADV-07 @ruling
   Rule: Without Advantage cards a question mark is only a pip and the black spaces are ordinary path spaces
+    Source: Setup ¶45; Turn Sequence ¶61
+    The rulebook lets the players put the cards away and then says only to
+    move as close as possible to the entrance aimed at.  It does not say what
+    the question mark and the black spaces become; with no card to draw, we
+    give them no effect: the question mark counts its one pip (CD-CMP-07) and
+    a black space needs the exact count like any other path space (CD-MOV-03).
+
     @model-board
     Example: no draw for a question mark
-      Given a game of Justus Jonas and Peter Shaw without Advantage cards
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
       And it is Peter Shaw's turn
       When Peter Shaw rolls ? and 4
-      Then Peter Shaw may move to Marios Eispalast
+      Then the roll counts 5 pips
+      And there are no Advantage cards in the game
+      And Peter Shaw may move to Marios Eispalast
 
     @model-board
     Example: Ring 12 needs the exact count like any path space
-      Given a game of Justus Jonas and Peter Shaw without Advantage cards
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
       And it is Peter Shaw's turn
       When Peter Shaw rolls 4 and 5
       Then Peter Shaw may not move to Ring 12

@@ -9,41 +9,93 @@ Feature: Turn Sequence — questioning
     Given a game of Justus Jonas, Peter Shaw, Bob Andrews and Uncle Titus
     And the case file holds Skinner Norris, the golden belt and the Friedhof
 
-  @CD-QUE-01
+  @CD-QUE-01 @ruling
   Rule: A question may only be asked right after entering a location
+    Source: Turn Sequence ¶62-63
+    See also: CD-QUE-08, CD-PAS-01, CD-ADV-05
+    The rulebook ties the question to entering ("as soon as you enter a
+    location") and never offers it at any other moment.  So a player who
+    begins a turn in a location cannot question there without leaving and
+    coming back in (or arriving through a secret passage, which is entering).
+
     Example: Justus cannot ask at the start of his turn
       Given Justus Jonas stands in the Strand
       When Justus Jonas tries to ask about Victor Hugenay, the painting and the Strand
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
+    Example: a question already answered cannot be followed by a second one
+      Given Peter Shaw holds the painting
+      And Justus Jonas has just entered the Strand
+      When Justus Jonas asks about Victor Hugenay, the painting and the Strand
+      And Peter Shaw shows the painting
+      And Justus Jonas tries to ask about Brittany, the golden belt and the Strand
+      Then the action is rejected as not_your_turn
+      And the game is exactly as it was
+
+  @CD-QUE-08
+  Rule: A player who enters a location must stop there and ask a question; nothing else can be done first
+    Source: Turn Sequence ¶63; Secret Passages ¶89
+    See also: CD-MOV-04
     Example: after entering the Strand he must ask there
       Given Justus Jonas has just entered the Strand
       Then Justus Jonas must ask a question in the Strand
 
+    Example: he cannot end the turn instead of asking
+      Given Justus Jonas has just entered the Strand
+      When Justus Jonas tries to end the turn
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
   @CD-QUE-02
   Rule: The question names one suspect, one item and the location the asker is in
+    Source: Turn Sequence ¶63-64
     Example: Justus in the Strand cannot ask about Palisades Park
       Given Justus Jonas has just entered the Strand
       When Justus Jonas tries to ask about Victor Hugenay, the painting and Palisades Park
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
+    Example: two suspects make no question
+      Given Justus Jonas has just entered the Strand
+      When Justus Jonas tries to ask about Victor Hugenay, Brittany and the Strand
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
+    Example: an item in the suspect's place makes no question
+      Given Justus Jonas has just entered the Strand
+      When Justus Jonas tries to ask about the painting, the golden belt and the Strand
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
+    Example: the rulebook's question in Palisades Park
+      Given Justus Jonas has just entered the Palisades Park
+      When Justus Jonas asks about Victor Hugenay, the painting and Palisades Park
+      Then an event "questioned" was reported
+
   @CD-QUE-03
-  Rule: The named suspect's and item's markers are moved into the location asked about, and stay there afterwards
+  Rule: The named suspect's and item's markers are moved into the location asked about
+    Source: Turn Sequence ¶66
+    See also: CD-END-03
     Example: Victor Hugenay and the painting come to Palisades Park
       Given Justus Jonas has just entered the Palisades Park
       When Justus Jonas asks about Victor Hugenay, the painting and Palisades Park
       Then the markers of Victor Hugenay and the painting stand in Palisades Park
+      And the marker of Brittany stands beside the board
+
+    Example: a marker already in another location is fetched from there
+      Given Peter Shaw stands in the Friedhof
+      And Justus Jonas has just entered the Palisades Park
+      When Justus Jonas asks about Victor Hugenay, the painting and Palisades Park
+      And every question is answered
+      And Peter Shaw takes the secret passage
+      And Peter Shaw asks about Victor Hugenay, the golden belt and the Memorial Hospital
+      Then the marker of Victor Hugenay stands in Memorial Hospital
 
   @CD-QUE-04
-  Rule: The player to the asker's left answers first, and if they hold a named card they show exactly one, of their choice, to the asker alone
-    Example: Peter holds two of the cards and chooses which to show
-      Given Peter Shaw holds Victor Hugenay and the painting
-      And Justus Jonas has just entered the Strand
-      When Justus Jonas asks about Victor Hugenay, the painting and the Strand
-      Then Peter Shaw must show one of Victor Hugenay and the painting
-
+  Rule: The player to the asker's left answers first, and if they hold a named card they show exactly one to the asker alone
+    Source: Turn Sequence ¶67
+    See also: CD-QUE-09
     Example: Peter shows the painting; only Justus learns which card it was
       Given Peter Shaw holds Victor Hugenay and the painting
       And Justus Jonas has just entered the Strand
@@ -71,8 +123,30 @@ Feature: Turn Sequence — questioning
       Then the action is rejected as not_your_turn
       And the game is exactly as it was
 
+  @CD-QUE-09 @ruling
+  Rule: The player who answers, not the asker, chooses which of the named cards they hold to show
+    Source: Turn Sequence ¶67
+    The rulebook says the answerer must show one card they hold and at most
+    one, but not who picks it when they hold several.  As in every Cluedo,
+    the one who shows picks: any of the named cards in their hand.
+
+    Example: Peter holds two of the cards and may show either
+      Given Peter Shaw holds Victor Hugenay and the painting
+      And Justus Jonas has just entered the Strand
+      When Justus Jonas asks about Victor Hugenay, the painting and the Strand
+      Then Peter Shaw must show one of Victor Hugenay and the painting
+
+    Example: Peter picks Victor Hugenay
+      Given Peter Shaw holds Victor Hugenay and the painting
+      And Justus Jonas has just entered the Strand
+      When Justus Jonas asks about Victor Hugenay, the painting and the Strand
+      And Peter Shaw shows Victor Hugenay
+      Then Justus Jonas has seen Victor Hugenay
+      And Justus Jonas has not seen the painting
+
   @CD-QUE-05
   Rule: A player holding none of the named cards says so, and the question passes on to their left
+    Source: Turn Sequence ¶68
     Example: Peter and Bob have no evidence; Uncle Titus must show the Strand
       Given Uncle Titus holds the Strand
       And Peter Shaw holds none of Victor Hugenay, the painting and the Strand
@@ -84,6 +158,8 @@ Feature: Turn Sequence — questioning
 
   @CD-QUE-06
   Rule: If nobody can show a named card, nobody shows one and the turn passes on
+    Source: Turn Sequence ¶68-70
+    See also: CD-DUE-03
     Example: the case file's three cards are asked about
       Given Justus Jonas has just entered the Friedhof
       When Justus Jonas asks about Skinner Norris, the golden belt and the Friedhof
@@ -92,6 +168,7 @@ Feature: Turn Sequence — questioning
 
   @CD-QUE-07 @ruling
   Rule: The face-up surplus cards are held by nobody, so nobody shows them
+    Source: Setup ¶43-44
     The rulebook says the surplus has nothing to do with the case; it is not
     in anyone's hand, so a question about it gets no card for it.
 

@@ -4,7 +4,9 @@ Feature: Turn Sequence — marking clues and ending the turn
   plays next.
 
   @CD-END-01
-  Rule: After the answer to a question the turn ends and passes to the left; the markers stay in the location
+  Rule: After the answer to a question the turn ends and passes to the left
+    Source: Turn Sequence ¶74
+    See also: CD-END-03
     Example: Bob's turn follows Peter's question, the markers stay in the Highschool
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And the case file holds Skinner Norris, the golden belt and the Friedhof
@@ -18,9 +20,10 @@ Feature: Turn Sequence — marking clues and ending the turn
 
   @CD-END-02
   Rule: What you were shown stays on your notepad for the rest of the game
+    Source: Turn Sequence ¶71-72
     @model-board
     Example: two shown cards are both noted
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And the case file holds Skinner Norris, the golden belt and the Friedhof
       And Peter Shaw holds Dick Perry and the Memorial Hospital
       And Justus Jonas has just entered the Friedhof
@@ -28,8 +31,35 @@ Feature: Turn Sequence — marking clues and ending the turn
       And Peter Shaw shows Dick Perry
       And Peter Shaw rolls 2 and 2
       And Peter Shaw moves to Ring 14
+      And Bob Andrews rolls 2 and 2
+      And Bob Andrews moves to Ring 22
       And Justus Jonas takes the secret passage
       And Justus Jonas asks about Mr. Grey, the painting and the Memorial Hospital
       And Peter Shaw shows the Memorial Hospital
       Then Justus Jonas has seen Dick Perry
       And Justus Jonas has seen the Memorial Hospital
+
+  @CD-END-03 @ruling
+  Rule: The markers stay in the location of the question until a later question names them
+    Source: Turn Sequence ¶73
+    The rulebook's step 4 says to leave the markers "at the location where you
+    picked them up", which could also be read as putting them back where they
+    came from.  Its step 3 has just put them in the location asked about, so
+    we read it as leaving them there: a marker moves again only when a later
+    question names it (CD-QUE-03), and a marker not named stays put.
+
+    Example: after the turn the painting's marker stays in Palisades Park while Victor Hugenay's is fetched elsewhere
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      And the case file holds Skinner Norris, the golden belt and the Friedhof
+      And Peter Shaw stands in the Friedhof
+      And Justus Jonas has just entered the Palisades Park
+      When Justus Jonas asks about Victor Hugenay, the painting and Palisades Park
+      And every question is answered
+      Then it is Peter Shaw's turn
+      And the markers of Victor Hugenay and the painting stand in Palisades Park
+      When Peter Shaw takes the secret passage
+      And Peter Shaw asks about Victor Hugenay, the golden belt and the Memorial Hospital
+      And every question is answered
+      Then the marker of Victor Hugenay stands in Memorial Hospital
+      And the marker of the painting stands in Palisades Park
+      And the marker of the golden belt stands in Memorial Hospital

@@ -13,6 +13,8 @@ Feature: Winning the Game — making an accusation
 
   @CD-ACC-01
   Rule: An accusation can only be made in the Headquarters, on arriving there
+    Source: Making an Accusation ¶79
+    See also: CD-ADV-05, CD-ACC-06
     Example: Justus in the Strand cannot accuse
       Given Justus Jonas has just entered the Strand
       When Justus Jonas tries to accuse Brittany, the golden belt and the Memorial Hospital
@@ -28,6 +30,7 @@ Feature: Winning the Game — making an accusation
 
   @CD-ACC-02
   Rule: A right accusation wins, and the case file is shown to everybody as proof
+    Source: Making an Accusation ¶80-82
     Example: everybody sees Brittany, the golden belt and the Memorial Hospital
       Given Justus Jonas has just entered the Headquarters
       When Justus Jonas accuses Brittany, the golden belt and the Memorial Hospital
@@ -36,15 +39,25 @@ Feature: Winning the Game — making an accusation
 
   @CD-ACC-03
   Rule: A wrong accusation puts the accuser out of the race; they alone have looked in the case file, which goes back unseen by the others
-    Example: Justus names the wrong item
+    Source: Making an Accusation ¶80, ¶83
+    See also: CD-ACC-04, CD-ACC-07, CD-ACC-08
+    Scenario Outline: Justus names the wrong <wrong>
       Given Justus Jonas has just entered the Headquarters
-      When Justus Jonas accuses Brittany, the painting and the Memorial Hospital
+      When Justus Jonas accuses <suspect>, the <item> and the <location>
       Then Justus Jonas is out of the race
       And nobody but Justus Jonas has looked into the case file
       And it is Peter Shaw's turn
 
+      Examples:
+        | wrong           | suspect        | item        | location          |
+        | suspect         | Mr. Grey       | golden belt | Memorial Hospital |
+        | item            | Brittany       | painting    | Memorial Hospital |
+        | location        | Brittany       | golden belt | Strand            |
+        | three all wrong | Wilbur Graham  | painting    | Friedhof          |
+
   @CD-ACC-04
   Rule: A player out of the race keeps their cards secret and shows them when asked, but never again questions or accuses
+    Source: Making an Accusation ¶83
     They never get a turn to question or accuse in: see CD-ACC-08.
 
     Example: Justus, out of the race, must still show Dick Perry to Bob
@@ -56,7 +69,9 @@ Feature: Winning the Game — making an accusation
       And no view shows another player's hand
 
   @CD-ACC-05
-  Rule: When every player has accused wrongly, the case stays unsolved and the case file is shown to all
+  Rule: If no player accuses rightly, the case stays unsolved and the case file is shown to everybody
+    Source: Making an Accusation ¶84-85
+    See also: CD-ACC-09
     Example: Bob is the last to get it wrong
       Given Justus Jonas is out of the race
       And Peter Shaw is out of the race
@@ -68,6 +83,7 @@ Feature: Winning the Game — making an accusation
 
   @CD-ACC-06 @ruling
   Rule: A player in the Headquarters may end the turn without accusing
+    Source: Making an Accusation ¶79
     The rulebook sends a player there to accuse once sure, but nothing forces
     a guess; declining simply ends the turn.  The chance to accuse comes with
     arriving: a player who stays must leave and come back to accuse later.
@@ -87,6 +103,7 @@ Feature: Winning the Game — making an accusation
 
   @CD-ACC-07 @ruling
   Rule: The last player still in the race plays on alone and must still accuse rightly to win
+    Source: Making an Accusation ¶84-85
     The rulebook does not make the last player the winner; it says the case
     stays unsolved if no player accuses rightly.  So the last player keeps
     taking turns until they accuse.
@@ -102,6 +119,7 @@ Feature: Winning the Game — making an accusation
 
   @CD-ACC-08 @ruling
   Rule: A player out of the race takes no more turns; play passes over them to the next player still in the race
+    Source: Making an Accusation ¶83
     The rulebook forbids them to question or accuse, which is all a turn is
     for; moving their pawn would change nothing, so their turns are skipped.
 
@@ -121,3 +139,27 @@ Feature: Winning the Game — making an accusation
       When Bob Andrews rolls 2 and 2
       And Bob Andrews moves to Ring 22
       Then it is Peter Shaw's turn
+
+  @CD-ACC-09 @ruling
+  Rule: The case is declared unsolved at the moment the last player still in the race accuses wrongly, and not before
+    Source: Making an Accusation ¶84-85
+    See also: CD-ACC-07
+    The rulebook says the case stays unsolved if no player arrives at the
+    three right cards, but not when that is settled.  While anyone is still in
+    the race they may yet accuse rightly (CD-ACC-07), so the game ends
+    unsolved only with the last player's wrong accusation.
+
+    Example: with Bob still in the race, Peter's wrong accusation does not end the game
+      Given Justus Jonas is out of the race
+      And Peter Shaw has just entered the Headquarters
+      When Peter Shaw accuses Mr. Grey, the golden belt and the Memorial Hospital
+      Then Peter Shaw is out of the race
+      And nobody but Peter Shaw has looked into the case file
+      And it is Bob Andrews's turn
+
+    Example: the last wrong accusation leaves nobody to act
+      Given Justus Jonas is out of the race
+      And Peter Shaw is out of the race
+      And Bob Andrews has just entered the Headquarters
+      When Bob Andrews accuses Mr. Grey, the golden belt and the Memorial Hospital
+      Then the game is unsolved

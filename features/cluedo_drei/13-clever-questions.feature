@@ -5,8 +5,9 @@ Feature: Clever Moves — clever questions
 
   @CD-CLV-01
   Rule: A player may name cards they hold themselves; their own hand is never asked
+    Source: Clever Questions ¶92
     Example: Justus names his own Strand and Brittany; nobody else holds them
-      Given a game of Justus Jonas and Peter Shaw
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And the case file holds Skinner Norris, the golden belt and the Friedhof
       And Justus Jonas holds Brittany and the Strand
       And Justus Jonas has just entered the Strand

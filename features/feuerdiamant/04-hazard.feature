@@ -4,6 +4,8 @@ Feature: Hazard
 
   @FD-HAZ-01
   Rule: A coloured symbol on the hazard die moves that colour's indicator one space forward, and no other
+    Source: Game Sequence ¶31-32
+    See also: FD-OBS-06, FD-CARD-04
 
     Example: red moves the red indicator from 2 to 3
       Given a 2-player game at difficulty 2
@@ -21,6 +23,7 @@ Feature: Hazard
 
   @FD-HAZ-02
   Rule: The star lets the player choose which of the four indicators moves one space forward
+    Source: Game Sequence ¶32
 
     Example: a star moves white
       Given a 2-player game at difficulty 2
@@ -29,8 +32,17 @@ Feature: Hazard
       Then the white hazard indicator stands on space 3
       And the red hazard indicator stands on space 2
 
+    Example: on a star any of the four may be chosen
+      Given a 2-player game at difficulty 2
+      And Justus has rolled "star" and 3
+      Then Justus may move the brown hazard indicator
+      And Justus may move the blue hazard indicator
+      And Justus may move the red hazard indicator
+      And Justus may move the white hazard indicator
+
   @FD-HAZ-03 @model-tracks
   Rule: An indicator that reaches a space with an event token activates that token at once, before the turn goes on
+    Source: Game Sequence ¶33; Cards and Tokens ¶108
 
     Example: red reaches the token on its space 6
       Given a 2-player game at difficulty 5
@@ -43,19 +55,29 @@ Feature: Hazard
 
   @FD-HAZ-04 @ruling @model-tracks
   Rule: An indicator that passes a space with an event token activates it too; tokens reached in one turn are carried out in the order they were reached
+    Source: Game Sequence ¶33; Cards and Tokens ¶108
     The rulebook refers to a page we do not have for the order; we carry tokens
     out first come, first served: in the order the indicators reached them, and
     along one track the nearer token first. This is the track order for tokens
     on one track and the order of cause and effect across tracks.
 
-    Example: a doubled die passes space 6 and lands on 7: both tokens, nearer first
+    Example: a doubled die passes space 6 and lands on 7: both tokens, nearer first, one after the other
       Given a 2-player game at difficulty 5
       And the obstacle "Hazard Die x2" lies on "Leuchtturm"
+      And no event token lies on the white track
       And the event token "1 white" lies on space 6 of the red track
       And the event token "Palisades Park and Hospital" lies on space 7 of the red track
       And Justus has rolled "red" and 3
       When Justus moves the red hazard indicator
       Then the activated event tokens are, in order: "1 white", "Palisades Park and Hospital"
+      When Justus carries out the event
+      Then the white hazard indicator stands on space 6
+      And the event token on space 6 of the red track is gone
+      And the activated event tokens are, in order: "Palisades Park and Hospital"
+      And it is Justus's event step
+      When Justus carries out the event
+      Then the event token on space 7 of the red track is gone
+      And it is Justus's movement step
 
     Example: a token activated by another token's symbol comes after it
       Given a 2-player game at difficulty 5
@@ -67,8 +89,29 @@ Feature: Hazard
       Then the activated event tokens are, in order: "shuffle two suspects"
       And the blue hazard indicator stands on space 6
 
+    Example: a token reached by the die waits before one reached later by a token's symbol
+      Given a 2-player game at difficulty 5
+      And the obstacle "Hazard Die x2" lies on "Leuchtturm"
+      And no event token lies on the white track
+      And the event token "1 blue" lies on space 6 of the red track
+      And the event token "1 white" lies on space 7 of the red track
+      And the event token "shuffle two suspects" lies on space 6 of the blue track
+      And Justus has rolled "red" and 3
+      When Justus moves the red hazard indicator
+      And Justus carries out the event
+      Then the blue hazard indicator stands on space 6
+      And the white hazard indicator stands on space 5
+      And the activated event tokens are, in order: "1 white", "shuffle two suspects"
+      When Justus carries out the event
+      Then the white hazard indicator stands on space 6
+      And the activated event tokens are, in order: "shuffle two suspects"
+      When Justus carries out the event
+      Then the event token on space 6 of the blue track is gone
+      And it is Justus's movement step
+
   @FD-HAZ-05 @model-tracks
   Rule: A roadblock token is placed on the board when carried out; every other event token goes into the box
+    Source: Game Sequence ¶33
 
     Example: a symbol token leaves the track
       Given a 2-player game at difficulty 5

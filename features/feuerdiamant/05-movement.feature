@@ -5,6 +5,8 @@ Feature: Movement
 
   @FD-MOV-01 @model-board
   Rule: A figure moves along the paths by at most the number on the movement die
+    Source: Game Sequence ¶34-35
+    See also: FD-OBS-11, FD-CARD-02
 
     Example: a 3 reaches Schrottplatz and Rathaus from the Central Office, not Jachthafen
       Given a 2-player game at difficulty 1
@@ -24,6 +26,7 @@ Feature: Movement
 
   @FD-MOV-02
   Rule: A figure may stay where it is
+    Source: Game Sequence ¶35
 
     Example: Peter stays on the Central Office
       Given a 2-player game at difficulty 1
@@ -34,6 +37,7 @@ Feature: Movement
 
   @FD-MOV-03 @model-board
   Rule: Every fingerprint and every location is one space of movement, and a figure may end its move on a fingerprint
+    Source: Game Sequence ¶35-36
 
     Example: two spaces from the Central Office end on the fingerprint next to Schrottplatz
       Given a 2-player game at difficulty 1
@@ -44,6 +48,7 @@ Feature: Movement
 
   @FD-MOV-04 @model-board
   Rule: A figure may move along the paths in any direction
+    Source: Game Sequence ¶35
 
     Example: from Schrottplatz a 2 reaches Jachthafen and Hospital alike
       Given a 2-player game at difficulty 1
@@ -55,6 +60,8 @@ Feature: Movement
 
   @FD-MOV-05 @model-board
   Rule: A fingerprint space with a roadblock can be neither entered nor passed
+    Source: Cards and Tokens ¶110
+    See also: FD-EVT-02, FD-REM-01, FD-CARD-11, FD-HLP-03
 
     Example: the roadblock between Schrottplatz and Jachthafen bars the way
       Given a 2-player game at difficulty 1
@@ -64,3 +71,37 @@ Feature: Movement
       Then Peter cannot move to "Jachthafen"
       And Peter cannot move to "Jachthafen~Schrottplatz:1"
       And Peter may move to "Hospital"
+
+  @FD-MOV-06 @ruling @model-board
+  Rule: An obstacle does not bar the way: a figure may enter a blocked location, stop there or pass through it
+    Source: Game Sequence ¶35, ¶63; Cards and Tokens ¶100
+    See also: FD-OBS-01
+    The rulebook says an obstacle "blocks" its location completely, and then
+    says what that means: no action but removing the obstacle can be carried
+    out there, and its cards cannot be reached.  It bars spaces only with
+    roadblocks.  Removing an obstacle needs figures standing on it (action c,
+    "Remove an Obstacle"), so figures must be able to go there; and nothing
+    says they may not go on through.
+
+    Example: a 5 reaches Hospital only through Schrottplatz, and the obstacle there does not stop Peter
+      Given a 2-player game at difficulty 1
+      And the obstacle "No Helpers" lies on "Schrottplatz"
+      And Peter has rolled "red" and 5
+      And it is Peter's movement step on "Zentrale"
+      Then Peter may move to "Schrottplatz"
+      And Peter may move to "Hospital"
+
+  @FD-MOV-07 @ruling @model-board
+  Rule: Figures never block one another: several may stand on one space, fingerprints included, and a figure may pass another
+    Source: Game Sequence ¶35, ¶61
+    The rulebook counts spaces and bars only roadblocked ones; action c even
+    asks for two figures on one location.  It never stops a figure for another,
+    so figures share and pass any space.
+
+    Example: Justus on the fingerprint does not stop Peter passing or joining him
+      Given a 2-player game at difficulty 1
+      And Justus's figure stands on "Schrottplatz~Zentrale:1"
+      And Peter has rolled "red" and 3
+      And it is Peter's movement step on "Zentrale"
+      Then Peter may move to "Schrottplatz~Zentrale:1"
+      And Peter may move to "Schrottplatz"

@@ -5,6 +5,8 @@ Feature: The obstacle tokens
 
   @FD-OBS-01
   Rule: A location with an obstacle allows no action but removing that obstacle: its person and clue cannot be revealed, used or interrogated
+    Source: Game Sequence ¶63; Cards and Tokens ¶99-100
+    See also: FD-REM-01, FD-CARD-10, FD-HLP-03
 
     Example: alone on Wasserwerk, Peter can do nothing there
       Given a 2-player game at difficulty 1
@@ -21,6 +23,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-02
   Rule: "No Suspects": nobody may interrogate, and no suspect's detective card may be played
+    Source: Cards and Tokens ¶101
 
     Example: Hugenay cannot be interrogated
       Given a 2-player game at difficulty 1
@@ -39,6 +42,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-03
   Rule: "No Helpers": no helper may be used, and no helper's detective card may be played
+    Source: Cards and Tokens ¶102
 
     Example: Aunt Mathilda gives nothing
       Given a 2-player game at difficulty 1
@@ -73,6 +77,8 @@ Feature: The obstacle tokens
 
   @FD-OBS-04
   Rule: "No Detective Cards": nobody may draw or play a detective card, not even the card a removal earns
+    Source: Cards and Tokens ¶103
+    See also: FD-OBS-05
 
     Example: nothing to draw in the Central Office, nothing to play
       Given a 2-player game at difficulty 4
@@ -94,6 +100,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-05 @ruling
   Rule: Removing the "No Detective Cards" obstacle itself earns the usual detective card
+    Source: Cards and Tokens ¶103
     The card is drawn after the removal, and by then the token that forbade the
     draw has left the board.
 
@@ -107,6 +114,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-06
   Rule: "Hazard Die x2": every hazard symbol rolled moves its indicator two spaces
+    Source: Cards and Tokens ¶104
 
     Example: red moves two
       Given a 2-player game at difficulty 2
@@ -117,6 +125,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-07 @ruling
   Rule: "Hazard Die x2" doubles the star as well
+    Source: Cards and Tokens ¶104
     The star is one of the die's hazard symbols, and the token doubles all of
     them: the chosen indicator moves two spaces.
 
@@ -129,6 +138,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-08 @model-tracks
   Rule: With "Hazard Die x2" on the board, an event token that doubles the die's result moves the indicator four spaces in all
+    Source: Cards and Tokens ¶104
 
     Example: red moves 2 for the die and 2 more for the token
       Given a 2-player game at difficulty 4
@@ -142,6 +152,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-09 @model-tracks
   Rule: "Event Symbols x2": every hazard symbol on an event token counts twice when it is carried out
+    Source: Cards and Tokens ¶105
 
     Example: a two-symbol token moves blue four
       Given a 2-player game at difficulty 5
@@ -155,6 +166,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-10 @ruling @model-tracks
   Rule: Each "x2" token doubles only its own symbols: the die's with "Hazard Die x2", the event tokens' with "Event Symbols x2"; both together double each source once
+    Source: Cards and Tokens ¶104-105
     The token that doubles the die's result shows no hazard symbol of its own,
     so "Event Symbols x2" leaves it alone; the two tokens never multiply each
     other.
@@ -184,6 +196,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-11 @model-board
   Rule: "Movement -2": every movement is two spaces shorter
+    Source: Cards and Tokens ¶106
 
     Example: a 4 reaches only two spaces
       Given a 2-player game at difficulty 1
@@ -195,6 +208,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-12 @ruling @model-board
   Rule: "Movement -2" never makes a movement less than zero spaces
+    Source: Cards and Tokens ¶106
     A 1 less two would be a step backwards, which the rulebook does not know;
     the figure simply stays.
 
@@ -205,3 +219,32 @@ Feature: The obstacle tokens
       And it is Peter's movement step on "Zentrale"
       Then Peter may move to "Zentrale"
       And Peter cannot move to "Schrottplatz~Zentrale:2"
+
+  @FD-OBS-13 @ruling
+  Rule: Under "No Suspects" or "No Helpers" a face-down person card may still be revealed; only interrogating or using the person is barred
+    Source: Cards and Tokens ¶101-102
+    See also: FD-INT-09
+    The two tokens forbid all interaction with suspects, or with helpers.
+    Until a person card is turned nobody knows which it is, so turning it is
+    no interaction with either; what it reveals then cannot be interrogated
+    or used while the token lies on the board.
+
+    Example: with "No Suspects" out, Peter turns up Hugenay but cannot interrogate him
+      Given a 2-player game at difficulty 1
+      And the obstacle "No Suspects" lies on "Rathaus"
+      And "Victor Hugenay" lies face down at "Jachthafen"
+      And it is Peter's action step on "Jachthafen"
+      When Peter reveals the person
+      Then "Victor Hugenay" lies face up at "Jachthafen"
+      And Peter cannot interrogate
+      And the only action Peter may take is to end the action
+
+    Example: with "No Helpers" out, Peter turns up Aunt Mathilda but cannot use her
+      Given a 2-player game at difficulty 1
+      And the obstacle "No Helpers" lies on "Rathaus"
+      And "Aunt Mathilda" lies face down at "Schrottplatz"
+      And it is Peter's action step on "Schrottplatz"
+      When Peter reveals the person
+      Then "Aunt Mathilda" lies face up at "Schrottplatz"
+      And Peter cannot use the helper
+      And the only action Peter may take is to end the action

@@ -3,6 +3,8 @@ Feature: End of the game
 
   @FD-END-01
   Rule: An accusation names one of the six suspects and may be made only at the end of a turn
+    Source: End of the Game ¶74-75, ¶77
+    See also: FD-END-02, FD-END-03
 
     Example: not during the action step
       Given a 2-player game at difficulty 1
@@ -18,6 +20,7 @@ Feature: End of the game
 
   @FD-END-02
   Rule: Naming the suspect on the clue set aside wins the game for everybody, even by a lucky guess
+    Source: End of the Game ¶77
 
     Example: a guess at the start of the game
       Given a 2-player game at difficulty 1
@@ -29,6 +32,7 @@ Feature: End of the game
 
   @FD-END-03
   Rule: Naming any other suspect loses the game for everybody
+    Source: End of the Game ¶78
 
     Example: the wrong suspect
       Given a 2-player game at difficulty 1
@@ -39,6 +43,7 @@ Feature: End of the game
 
   @FD-END-04 @model-tracks
   Rule: The game is lost as soon as any hazard indicator arrives on the final space of its track, at whatever step of the turn
+    Source: Game Idea ¶7; End of the Game ¶78
 
     Example: red reaches its last space from the die
       Given a 2-player game at difficulty 1
@@ -59,6 +64,7 @@ Feature: End of the game
 
   @FD-END-05 @ruling @model-tracks
   Rule: Each full track loses its own case: Kidnapping for brown, Blackmail for blue, Fire Phantom for red, Diamond Theft for white
+    Source: Game Idea ¶10; End of the Game ¶78-82
     Our ruling FD-MOD-02 gives each case its colour in the order the rulebook
     lists both; the four losses are told in the same order.
 
@@ -75,3 +81,43 @@ Feature: End of the game
         | blue   | Blackmail     |
         | red    | Fire Phantom  |
         | white  | Diamond Theft |
+
+  @FD-END-06 @ruling
+  Rule: The accusation is made by the player whose turn it is, in the detective cards step, after any cards they play
+    Source: End of the Game ¶77
+    The rulebook lets "you" accuse "at the end of any turn" in a game the
+    players play together.  We give the move to the player whose turn ends,
+    after the detective cards (the last step); the others help decide, as
+    with every move of a cooperative game, but do not make it.
+
+    Example: Justus cannot accuse at the end of Peter's turn
+      Given a 2-player game at difficulty 1
+      And it is Peter's detective cards step on "Zentrale"
+      When Justus tries to accuse "Victor Hugenay"
+      Then the action is rejected as not_your_turn
+      And the game is exactly as it was
+
+    Example: Peter may still accuse after playing a card
+      Given a 2-player game at difficulty 3
+      And Peter holds "Central Office"
+      And it is Peter's detective cards step on "Zentrale"
+      When Peter plays "Central Office" to move back on the red track
+      Then Peter may accuse "Victor Hugenay"
+
+  @FD-END-07 @model-clues
+  Rule: The game is won only by naming the culprit: clearing five suspects does not end it
+    Source: End of the Game ¶76-77
+    See also: FD-IDEA-03
+    Five cleared suspects tell the players who the culprit is, but the game
+    goes on until they accuse.
+
+    Example: with five suspects cleared the game goes on until someone accuses
+      Given a 2-player game at difficulty 1
+      And the clue "mask" is set aside
+      And every clue but the one set aside lies face up on the suspect track
+      And it is Peter's detective cards step on "Zentrale"
+      Then "Mr. Dalton" is cleared
+      And Peter may end the turn
+      And Peter may accuse "Wolf's Face"
+      When Peter ends the turn
+      Then it is Justus's roll step

@@ -73,10 +73,12 @@ class CluedoDrei(Game):
             if len(options["players"]) != 2:
                 raise BadRequest("the Duel is for exactly 2 players or teams")  # CD-DUE-01
             if options["advantage_cards"]:
-                raise BadRequest("the Duel is played without Advantage cards")  # CD-DUE-02
+                raise BadRequest("the Duel is played without Advantage cards (two players who want them ask for the variant \"classic\")")  # CD-DUE-02, CD-SET-08
 
     @classmethod
     def normalise_options(cls, options):
+        if isinstance(options, dict) and "variant" not in options and isinstance(options.get("players"), list) and len(options["players"]) == 2:
+            options = {**options, "variant": "duel"}  # CD-DUE-08: two players or teams play the Duel (CD-SET-08: unless they ask for "classic")
         if isinstance(options, dict) and options.get("variant") == "duel" and "advantage_cards" not in options:
             options = {**options, "advantage_cards": False}  # CD-DUE-02: the Duel's default
         return super().normalise_options(options)

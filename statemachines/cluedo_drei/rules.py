@@ -12,6 +12,7 @@ the passages other than the Crypt.
 from __future__ import annotations
 
 from statemachines.core import GameInfo, Option
+from statemachines.schemas import Enum
 
 GAME_ID = "cluedo_drei"
 TITLE = "Cluedo: Die drei ???"
@@ -178,6 +179,10 @@ INFO = GameInfo(
     id=GAME_ID, title=TITLE, rulebook="cluedo-drei.en.txt",
     players=(MIN_PLAYERS, MAX_PLAYERS), default_players=DEFAULT_PLAYERS, player_names=INVESTIGATORS,
     variants=("classic", "duel"),
-    options={"advantage_cards": Option(bool, True, "play with the Advantage cards (classic only; the Duel is without)")},
+    options={
+        # CD-DUE-08: two players play the Duel unless they ask for the standard game (CD-SET-08)
+        "variant": Option(Enum("classic", "duel"), "classic", "classic or duel; a game of two players is the Duel unless classic is asked for"),
+        "advantage_cards": Option(bool, True, "play with the Advantage cards (classic only; the Duel is without)"),
+    },
     tag_kinds=("ruling", "model-board", "variant-duel"),
 )

@@ -16,7 +16,7 @@ from statemachines.core import Game, chance, chance_by_count, memo, offer
 
 from . import rules as R
 from .machine import (
-    ACTIONS, DETECTIVE_CARDS, EVENTS, FACE_DOWN, HAZARD, INVENTORY, LOST, MOVEMENT, PERSON, ROLLING, SETUP,
+    ACTIONS, DETECTIVE_CARDS, EVENT_STEP, FACE_DOWN, HAZARD, INVENTORY, LOST, MOVEMENT, PERSON, ROLLING, SETUP,
     STATE, STATES, TRANSITIONS, WON, EVENTS as EVENT_TABLE,
 )
 
@@ -81,6 +81,8 @@ class Feuerdiamant(Game):
             "a full hazard track ends the game (FD-END-04)": phase not in (SETUP, WON, LOST) and max(t["indicator"] for t in s["tracks"].values()) >= R.TRACK_LAST,
             f"phase {phase} and the roll do not go together": phase not in (WON, LOST) and (s["roll"] is None) != (phase in (SETUP, ROLLING)),
             "the person step follows a person just turned face up here": phase == PERSON and self._person_here() in (None, FACE_DOWN),
+            # FD-HLP-06 (@ruling): only suspects go into hiding (¶53, ¶112); no rule puts a helper beside the board
+            "only suspects lie beside the board": bool(set(s["beside_board"]) - set(R.SUSPECTS)),
             "one event token per space; an activated one lies on its track": max(tokens.values(), default=1) > 1
             or any((a["colour"], a["space"]) not in tokens for a in s["activated"]),
             "a draw is queued from a pool too small, or to a place already taken": any(
@@ -498,7 +500,7 @@ CARDS: dict[str, Card] = {
     # FD-CARD-05: one indicator one space back
     R.INVESTIGATION_SUCCESS: Card(True, lambda g: g._back_options(), lambda g, a: g._move_back(a["colour"], 1)),
     # FD-CARD-02: useful only until the figure has moved
-    R.MOVEMENT_PLUS_3: Card(True, lambda g: [{}] if g.phase in (HAZARD, EVENTS, MOVEMENT) else [], _movement_bonus),
+    R.MOVEMENT_PLUS_3: Card(True, lambda g: [{}] if g.phase in (HAZARD, EVENT_STEP, MOVEMENT) else [], _movement_bonus),  # the event step too (FD-CARD-02)
     R.CENTRAL_OFFICE_CARD: Card(False, _central_office_options, _central_office_effect),
     # FD-CARD-10: the obstacle where the figure stands, without a second figure
     R.REMOVE_OBSTACLE: Card(False, lambda g: [{}] if g._blocked(g._here()) else [], lambda g, a: g._remove(g._here(), None)),

@@ -15,18 +15,18 @@ from statemachines.schemas import Const, Enum, Int, ListOf, Maybe, MapOf, OneOf,
 
 from . import rules as R
 
-SETUP, ROLLING, HAZARD, EVENTS, MOVEMENT, ACTION, PERSON, DETECTIVE_CARDS, WON, LOST = (
+SETUP, ROLLING, HAZARD, EVENT_STEP, MOVEMENT, ACTION, PERSON, DETECTIVE_CARDS, WON, LOST = (
     "setup", "rolling", "hazard", "events", "movement", "action", "person", "detective_cards", "won", "lost",
 )
-PLAYING = [ROLLING, HAZARD, EVENTS, MOVEMENT, ACTION, PERSON, DETECTIVE_CARDS]
+PLAYING = [ROLLING, HAZARD, EVENT_STEP, MOVEMENT, ACTION, PERSON, DETECTIVE_CARDS]
 # FD-CARD-01: cards with the fellow-players symbol may be played whenever a player decides
-ANY_TIME_PHASES = [HAZARD, EVENTS, MOVEMENT, ACTION, PERSON, DETECTIVE_CARDS]
+ANY_TIME_PHASES = [HAZARD, EVENT_STEP, MOVEMENT, ACTION, PERSON, DETECTIVE_CARDS]
 
 STATES = [
     {"name": SETUP, "actor": "chance", "summary": "event tokens, persons and clues are dealt face down", "clauses": ["FD-SET-01", "FD-SET-02", "FD-SET-03", "FD-SET-04", "FD-SET-05", "FD-SET-06", "FD-SET-07", "FD-IDEA-01", "FD-MOD-04", "FD-MOD-05", "FD-MOD-06"]},
     {"name": ROLLING, "actor": "chance", "summary": "both dice at once", "clauses": ["FD-TURN-01", "FD-MOD-03", "FD-TURN-04"]},
     {"name": HAZARD, "actor": "players", "summary": "the hazard die moves an indicator", "clauses": ["FD-HAZ-01", "FD-HAZ-02", "FD-HAZ-03", "FD-HAZ-04", "FD-OBS-06", "FD-OBS-07", "FD-CARD-04", "FD-MOD-02", "FD-CARD-05"]},
-    {"name": EVENTS, "actor": "players", "summary": "activated event tokens are carried out, in the order reached", "clauses": ["FD-HAZ-05", "FD-EVT-01", "FD-EVT-02", "FD-EVT-03", "FD-EVT-04", "FD-EVT-05", "FD-OBS-08", "FD-OBS-09", "FD-OBS-10", "FD-CARD-03"]},
+    {"name": EVENT_STEP, "actor": "players", "summary": "activated event tokens are carried out, in the order reached", "clauses": ["FD-HAZ-05", "FD-EVT-01", "FD-EVT-02", "FD-EVT-03", "FD-EVT-04", "FD-EVT-05", "FD-OBS-08", "FD-OBS-09", "FD-OBS-10", "FD-CARD-03"]},
     {"name": MOVEMENT, "actor": "players", "summary": "the figure moves up to the movement die", "clauses": ["FD-MOV-01", "FD-MOV-02", "FD-MOV-03", "FD-MOV-04", "FD-MOV-05", "FD-OBS-11", "FD-OBS-12", "FD-CARD-02", "FD-MOD-01"]},
     {"name": ACTION, "actor": "players", "summary": "one action a to d at the figure's location, or none", "clauses": ["FD-ACT-01", "FD-ACT-02", "FD-ACT-03", "FD-ACT-04", "FD-INT-02", "FD-REM-01", "FD-REM-02", "FD-CO-01", "FD-CO-02", "FD-OBS-01", "FD-OBS-05"]},
     {"name": PERSON, "actor": "players", "summary": "a person just revealed: interrogate or use them, or stop", "clauses": ["FD-INT-01", "FD-INT-03", "FD-INT-04", "FD-INT-05", "FD-INT-06", "FD-INT-07", "FD-INT-08", "FD-HLP-01", "FD-HLP-02", "FD-HLP-03", "FD-HLP-04", "FD-HLP-05", "FD-OBS-02", "FD-OBS-03", "FD-UNC-01", "FD-IDEA-02"]},
@@ -41,13 +41,13 @@ TRANSITIONS = [
     # FD-END-04 first: a full hazard track ends the game at once, whatever the phase
     {"trigger": AUTO, "source": PLAYING, "dest": LOST, "conditions": "a_track_is_full", "clauses": ["FD-END-04", "FD-END-05"]},
     {"trigger": AUTO, "source": SETUP, "dest": ROLLING, "unless": "a_draw_is_pending", "clauses": ["FD-TURN-03"]},
-    {"trigger": AUTO, "source": EVENTS, "dest": MOVEMENT, "unless": ["an_event_is_activated", "a_draw_is_pending"], "clauses": ["FD-HAZ-04"]},
+    {"trigger": AUTO, "source": EVENT_STEP, "dest": MOVEMENT, "unless": ["an_event_is_activated", "a_draw_is_pending"], "clauses": ["FD-HAZ-04"]},
     {"trigger": "roll", "source": ROLLING, "dest": HAZARD, "before": "record_roll", "clauses": ["FD-TURN-01"]},
     # FD-HAZ-01/02: the die's symbol moves an indicator; FD-CARD-04 may cancel it instead
-    {"trigger": "move_hazard_indicator", "source": HAZARD, "dest": EVENTS, "before": "advance_hazard_die", "clauses": ["FD-HAZ-01", "FD-HAZ-02", "FD-OBS-06"]},
-    {"trigger": "play", "source": HAZARD, "dest": EVENTS, "conditions": "ignores_the_hazard_die", "before": "play_card", "clauses": ["FD-CARD-04"]},
+    {"trigger": "move_hazard_indicator", "source": HAZARD, "dest": EVENT_STEP, "before": "advance_hazard_die", "clauses": ["FD-HAZ-01", "FD-HAZ-02", "FD-OBS-06"]},
+    {"trigger": "play", "source": HAZARD, "dest": EVENT_STEP, "conditions": "ignores_the_hazard_die", "before": "play_card", "clauses": ["FD-CARD-04"]},
     # FD-HAZ-03/04: activated tokens are carried out one by one, in the order reached
-    {"trigger": "carry_out_event", "source": EVENTS, "dest": None, "before": "carry_out", "clauses": ["FD-HAZ-03", "FD-HAZ-05", "FD-EVT-01"]},
+    {"trigger": "carry_out_event", "source": EVENT_STEP, "dest": None, "before": "carry_out", "clauses": ["FD-HAZ-03", "FD-HAZ-05", "FD-EVT-01"]},
     {"trigger": "move", "source": MOVEMENT, "dest": ACTION, "before": "move_figure", "clauses": ["FD-TURN-02", "FD-MOV-01"]},
     # FD-ACT-01: one action a-d at the figure's location, or none
     {"trigger": "reveal_clue", "source": ACTION, "dest": DETECTIVE_CARDS, "before": "reveal_clue_here", "clauses": ["FD-ACT-02", "FD-ACT-03"]},

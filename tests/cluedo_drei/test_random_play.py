@@ -4,8 +4,11 @@ What this game adds to the runner's checks: its options (2-6 players and the
 Duel), an eager policy (a player who can enter a place does so half the time:
 shorter games, richer in questions and accusations), its log law (an event
 carrying a hidden card names no card in its public part; a player's private
-slot holds only cards events gave them) and its outcome law (solved only by an
-accusation equal to the case file; unsolved only when everybody is out).
+slot holds only cards events gave them), its step law (a player out of the
+race never has the turn and acts only to show a card, and still answers: the
+first player to the asker's left holding a named card is asked to show, out of
+the race or not) and its outcome law (solved only by an accusation equal to the
+case file; unsolved only when everybody is out).
 
 Termination: a random player in the Headquarters accuses with probability
 324/325 and a wrong accusation puts them out, so games end; the runner asserts
@@ -33,8 +36,8 @@ HIDDEN_CARD_EVENTS = {"case_file_filled", "set_aside", "dealt", "shown", "looked
 
 
 def options(seed: int) -> dict:
-    n = 2 + seed % 6
-    return {"players": INVESTIGATORS[:2], "variant": "duel"} if n == 7 else {"players": INVESTIGATORS[:n]}
+    n = 2 + seed % 6  # 2-6 players and the Duel; two players play the Duel unless they ask for classic (CD-DUE-08, CD-SET-08)
+    return {"players": INVESTIGATORS[:2], "variant": "duel"} if n == 7 else {"players": INVESTIGATORS[:n], "variant": "classic"}
 
 
 def eager(state: dict, legal: dict, rng: random.Random) -> dict:
@@ -55,6 +58,24 @@ def log_hides_cards(before: dict, move: dict, after: dict, events: list) -> None
     for event in events:
         if event["type"] in HIDDEN_CARD_EVENTS:
             assert not cards_in(redact(event, None)), f"the public log shows {cards_in(redact(event, None))}: {event}"
+
+
+def out_of_the_race_answers_but_takes_no_turn(before: dict, move: dict, after: dict, events: list) -> None:
+    """CD-ACC-04/08: a player out of the race never has the turn and acts only to show a card; the first
+    player to the asker's left holding a named card answers, whether out of the race or not (CD-QUE-04/05)."""
+    actor, action = move["actor"], move["action"]
+    assert actor not in before["out"] or action["type"] == "show", f"{actor} is out of the race but played {action}"
+    if after["current"] is not None and after["phase"] not in ("solved", "unsolved"):
+        assert after["current"] not in after["out"], f"{after['current']} is out of the race but has the turn"
+    if action["type"] == "question":
+        seats = before["players"]
+        i = seats.index(actor)
+        named = {action[k] for k in ("suspect", "item", "location")}
+        left = seats[i + 1:] + seats[:i]
+        holders = [q for q in left if named & set(before["private"][q]["hand"])]
+        passed = left[: left.index(holders[0])] if holders else left
+        assert [e["player"] for e in events if e["type"] == "no_evidence"] == passed, (action, events)
+        assert after["turn"]["answerer"] == (holders[0] if holders else None), (action, after["turn"], before["out"])
 
 
 def outcome_law(state: dict, log: list) -> None:
@@ -80,7 +101,12 @@ def final_laws(state: dict, log: list) -> None:
     private_slots_come_from_events(state, log)
 
 
-LAWS = Laws(GAME, options, policy=eager, outcome=final_laws, step_law=log_hides_cards)
+def step_laws(before: dict, move: dict, after: dict, events: list) -> None:
+    log_hides_cards(before, move, after, events)
+    out_of_the_race_answers_but_takes_no_turn(before, move, after, events)
+
+
+LAWS = Laws(GAME, options, policy=eager, outcome=final_laws, step_law=step_laws)
 
 
 @settings(max_examples=20, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])

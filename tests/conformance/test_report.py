@@ -49,7 +49,7 @@ def test_a_clause_folds_its_scenarios(tmp_path):
     report = rep.build({"spec": "s", "name": "n", "version": "1"}, catalog(tmp_path), results)
     assert report["clauses"]["XX-SET-01"]["status"] == "failed"
     assert report["clauses"]["XX-SET-02"]["status"] == "unsupported"
-    assert report["totals"] == {"passed": 0, "failed": 1, "unsupported": 1, "not_run": 0}
+    assert report["totals"] == {"passed": 0, "partial": 0, "failed": 1, "unsupported": 1, "not_run": 0}
     assert rep.failed(report)
     assert set(report) >= {"implementation", "generated", "clauses", "totals"}
 
@@ -57,7 +57,8 @@ def test_a_clause_folds_its_scenarios(tmp_path):
 def test_a_clause_never_run_says_so(tmp_path):
     results = [{"clauses": ["XX-SET-01"], "game": "xx", "name": "three cards", "status": "passed", "message": ""}]
     report = rep.build({"spec": "s", "name": "n", "version": "1"}, catalog(tmp_path), results)
-    assert report["clauses"]["XX-SET-01"]["status"] == "passed"
+    assert report["clauses"]["XX-SET-01"]["status"] == "partial"  # one example of two is not a whole clause
+    assert report["clauses"]["XX-SET-01"]["summary"] == "1 of 2 examples passed, 1 not run"
     assert [s["status"] for s in report["clauses"]["XX-SET-01"]["scenarios"]] == ["passed", "not_run"]
     assert report["clauses"]["XX-SET-02"]["status"] == "not_run"
     assert not rep.failed(report)
@@ -72,3 +73,89 @@ def test_the_baseline_diff_shows_what_changed(tmp_path):
     assert [(c["clause"], c["before"], c["after"]) for c in changes["changed"]] == [("XX-A-02", "passed", "failed")]
     assert [c["clause"] for c in changes["added"]] == ["XX-A-04"]
     assert [c["clause"] for c in changes["removed"]] == ["XX-A-03"]
+
+
+def test_a_clause_is_never_passed_when_some_examples_were_declined(tmp_path):
+    results = [
+        {"clauses": ["XX-SET-01"], "game": "xx", "name": "three cards", "status": "passed", "message": ""},
+        {"clauses": ["XX-SET-01"], "game": "xx", "name": "no peeking", "status": "unsupported", "message": "unsupported: declines @model-board"},
+    ]
+    report = rep.build({"spec": "s", "name": "n", "version": "1"}, catalog(tmp_path), results)
+    clause = report["clauses"]["XX-SET-01"]
+    assert (clause["status"], clause["summary"]) == ("partial", "1 of 2 examples passed, 1 unsupported")
+    assert report["totals"]["partial"] == 1 and report["totals"]["passed"] == 0
+    assert not rep.failed(report)
+
+
+def test_fold_gives_one_verdict_per_mix():
+    assert rep.fold(["passed", "passed"]) == "passed"
+    assert rep.fold(["passed", "failed", "unsupported"]) == "failed"
+    assert rep.fold(["unsupported", "not_run"]) == "unsupported"
+    assert rep.fold(["not_run"]) == "not_run"
+
+
+def test_the_baseline_diff_compares_each_example(tmp_path):
+    def report(first, second):
+        scenarios = [{"name": "three cards", "status": first}, {"name": "no peeking", "status": second}]
+        return {"clauses": {"XX-SET-01": {"game": "xx", "rule": "r", "status": rep.fold([first, second]), "scenarios": scenarios}}}
+
+    before, after = report("passed", "unsupported"), report("failed", "unsupported")
+    changes = rep.diff(before, after)
+    assert changes["examples"] == [{"clause": "XX-SET-01", "example": "three cards", "before": "passed", "after": "failed"}]
+    # an example declined before and failing now was never passed: not a regression
+    assert rep.diff(report("passed", "unsupported"), report("passed", "failed"))["regressions"] == []
+    same = rep.diff(report("passed", "failed"), report("failed", "passed"))
+    assert [(e["example"], e["before"], e["after"]) for e in same["examples"]] == [("no peeking", "failed", "passed"), ("three cards", "passed", "failed")]
+    assert same["changed"] == []  # the clause failed both times: only the per-example view shows what moved
+    assert same["regressions"] == [{"clause": "XX-SET-01", "example": "three cards", "rule": "r"}]
+
+
+def test_the_console_report_prints_the_whole_assertion_diff(tmp_path):
+    from rich.console import Console
+
+    message = "assertion failed (step: Then x): assert {'a': 1, 'b': 2} == {'a': 1, 'b': 3}\n  Differing items:\n  {'b': 2} != {'b': 3}"
+    results = [{"clauses": ["XX-SET-01"], "game": "xx", "name": "three cards", "status": "failed", "message": message}]
+    report = rep.build({"spec": "s", "name": "n", "version": "1"}, catalog(tmp_path), results)
+    console = Console(record=True, width=200)
+    rep.render(report, console)
+    text = console.export_text()
+    assert "Differing items:" in text and "{'b': 2} != {'b': 3}" in text
+
+
+def test_each_invariant_gets_its_own_verdict():
+    properties = [{"name": "tests/xx/test_random_play.py::test_a", "status": "passed", "message": ""},
+                  {"name": "tests/xx/test_random_play.py::test_b", "status": "failed", "message": "…", "invariant": "views_are_redactions"}]
+    verdicts = rep.invariants(properties)
+    assert verdicts["views_are_redactions"]["status"] == "failed"
+    assert verdicts["views_are_redactions"]["failed_in"] == ["tests/xx/test_random_play.py::test_b"]
+    assert verdicts["load_is_identity"]["status"] == "passed"
+    assert rep.invariants([{"name": "t", "status": "unsupported", "message": ""}])["load_is_identity"]["status"] == "unsupported"
+
+
+def test_a_failed_random_game_names_the_invariant_it_broke():
+    import pytest
+
+    from casebook.testing import Laws, random_sim_test
+
+    class Lying:  # the reference, except that load() forgets who is to act
+        def __init__(self):
+            from casebook.impls import open_implementation
+
+            self.impl = open_implementation("reference")
+
+        def __getattr__(self, name):
+            return getattr(self.impl, name)
+
+        def legal(self, table):
+            legal = self.impl.legal(table)
+            return legal if table in self.fresh else {**legal, "moves": legal["moves"][1:] or legal["moves"]}
+
+        def new(self, game, options):
+            table = self.impl.new(game, options)
+            self.fresh = {table}
+            return table
+
+    laws = Laws("feuerdiamant", lambda seed: {"players": ["Justus", "Peter"], "difficulty": 1}, max_steps=50)
+    with pytest.raises(AssertionError) as excinfo:
+        random_sim_test(Lying(), laws, 1)
+    assert rep.invariant_of(excinfo) == "load_is_identity"

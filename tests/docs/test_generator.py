@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from casebook.site import engines, html, protocol_doc
+from casebook.site import engines, html, pictures, protocol_doc, wording
 from casebook.site.render import Site
 from casebook.site.results import attach, read_cucumber, read_reports
 from casebook.site.spec import CLAUSE_ID, read_games, summarize
@@ -205,7 +205,8 @@ def test_navigation_is_game_then_sections():
     (entry,) = site.nav_games()
     (entries,) = entry.values()
     assert entries[0] == "games/toy_game/index.md"
-    assert entries[1] == {"The turn": "games/toy_game/the-turn.md"}
+    assert entries[1] == {"Table questions": "games/toy_game/questions.md"}  # settling a question comes first
+    assert entries[2] == {"The turn": "games/toy_game/the-turn.md"}
     assert {"Rulings": "games/toy_game/rulings.md"} in entries
 
 
@@ -239,36 +240,167 @@ def test_links_between_generated_pages(here, to, anchor, expected):
 # -- engines, diagrams, the protocol page ------------------------------------------------------
 
 
-def test_clause_citations_in_code_are_read_with_ranges():
-    assert engines.cited("# TG-DUE-01..03: and (TG-TRN-01), not TG-X") == ["TG-DUE-01", "TG-DUE-02", "TG-DUE-03", "TG-TRN-01"]
-    functions = engines.citations_of_functions(FIXTURE / "machine_sample.py")
-    assert functions["someone_can_show"] == ["TG-DUE-01", "TG-DUE-02"]
-    assert functions["pass_turn"] == ["TG-TRN-01"]
-    rows = engines.row_comments(FIXTURE / "machine_sample.py", "TRANSITIONS")
-    assert engines.cited(rows[0]) == ["TG-ELM-02"] and engines.cited(rows[1]) == ["TG-LOG-03"]
-    states = engines.row_comments(FIXTURE / "machine_sample.py", "STATES")
-    assert engines.cited(states[0]) == ["TG-TRN-01"] and states[1] == ""
+DESCRIBED = FIXTURE / "describe"
+DESCRIBING = "python:tests.docs.describing:make"
 
 
-def test_the_diagram_is_tidied_for_a_page():
-    drawn = "---\nMy game\n---\nstateDiagram-v2\n  direction LR\n  state \"a\" as a\n  Class a s_active\n  [*] --> a\n"
-    tidy = engines.tidy_diagram(drawn)
-    assert tidy.startswith('---\ntitle: "My game"\n---\nstateDiagram-v2\n  direction TB\n')
-    assert "Class a s_default" in tidy
+def described(game: str) -> dict:
+    return json.loads((DESCRIBED / f"{game}.json").read_text())
 
 
-def test_every_reference_engine_draws_a_diagram_and_links_phases_to_clauses():
-    games = read_games(ROOT / "features")
+def real_clauses(game: str) -> list[str]:
+    return [c.id for g in read_games(ROOT / "features") if g.id == game for c in g.clauses]
+
+
+@pytest.mark.parametrize("game", ["cluedo_drei", "feuerdiamant"])
+def test_the_turn_diagram_has_phases_and_verbs_only(game):
+    answer = engines.check_describe(game, described(game), set(real_clauses(game)), problems := [])
+    assert not problems, problems
+    source = pictures.turn_diagram(answer)
+    assert source.startswith("stateDiagram-v2\n  direction TB\n")
+    guards = {g for t in answer["transitions"] for g in t["conditions"] + t["unless"] + t["effects"]}
+    assert not [g for g in guards if pictures.label(g) in source], "guards and effects belong in the table, not the picture"
+    for phase in answer["phases"]:
+        assert f'"{pictures.label(phase["name"])}"' in source
+    drawn = {t["verb"] for t in answer["transitions"] if t["dest"] not in (None, t["source"])}
+    assert all(pictures.label(v) in source for v in drawn)
+
+
+def test_a_verb_from_many_phases_into_one_is_drawn_once():
+    source = pictures.turn_diagram(engines.check_describe("feuerdiamant", described("feuerdiamant"), set(real_clauses("feuerdiamant")), []))
+    assert source.count(": hazard track full") == 1 and 'state "from 7 phases" as fan0' in source
+
+
+@pytest.mark.parametrize("game", ["cluedo_drei", "feuerdiamant"])
+def test_at_least_four_fifths_of_the_clauses_are_linked_to_a_phase(game):
+    answer = engines.check_describe(game, described(game), set(real_clauses(game)), [])
+    linked, total = pictures.linked_share(answer, real_clauses(game))
+    assert total and linked / total >= 0.8, f"{game}: {linked}/{total}"
+
+
+def test_the_board_is_drawn_with_every_location_and_path_and_names_escaped():
+    board = {
+        "locations": [{"name": "Zentrale", "kind": "central office", "x": 0.1, "y": 0.9}, {"name": "<script>alert(1)</script>", "kind": "location"}, {"name": "Ring 1", "kind": "space"}],
+        "paths": [{"a": "Zentrale", "b": "<script>alert(1)</script>", "length": 2, "kind": "path"}, {"a": "Ring 1", "b": "Zentrale", "length": 0, "kind": "secret passage"}],
+    }
+    svg = pictures.board_svg(board, "Toy")
+    assert svg.count('class="cb-board-location"') == 3 and svg.count('class="cb-board-path"') == 2
+    assert svg.count('class="cb-board-step"') == 2  # a path with two spaces between its ends
+    assert "<script>" not in svg and "&lt;script&gt;" in svg
+    assert "cb-board-secret" in svg
+    positions = pictures.layout(board)
+    assert positions["Zentrale"] == (0.1, 0.9) and all(0 <= x <= 1 and 0 <= y <= 1 for x, y in positions.values())
+
+
+def test_a_malformed_describe_answer_is_reported_and_its_bad_parts_left_out():
     problems: list[str] = []
-    infos = engines.engine_infos({g.id: {c.id for c in g.clauses} for g in games}, problems)
-    assert not [p for p in problems if "does not load" in p or "registry failed" in p], problems
-    for game, info in infos.items():
-        if info.error == "no reference engine yet":
-            continue
-        assert any(line.startswith("stateDiagram") for line in info.diagram.splitlines()[:5]), game
-        assert info.states, f"{game}: no phases read from its machine"
-        known = {c.id for g in games if g.id == game for c in g.clauses}
-        assert all(i in known for ids in info.state_clauses.values() for i in ids)
+    answer = {
+        "phases": [{"name": "a", "actor": "player", "clauses": ["TG-TRN-01", "XX-NOPE-01"]}, {"actor": "player"}],
+        "transitions": [{"verb": "go", "source": "a", "dest": "nowhere"}, {"verb": "stay", "source": "a", "dest": None}],
+        "board": {"locations": [{"name": "here"}], "paths": [{"a": "here", "b": "there", "length": 1}]},
+    }
+    checked = engines.check_describe("toy_game", answer, {"TG-TRN-01"}, problems)
+    assert [p["name"] for p in checked["phases"]] == ["a"] and checked["phases"][0]["clauses"] == ["TG-TRN-01"]
+    assert [t["verb"] for t in checked["transitions"]] == ["stay"] and checked["board"]["paths"] == []
+    assert len(problems) == 4, problems
+    assert engines.check_describe("toy_game", ["not", "an", "object"], set(), problems) is None
+
+
+class Silent:
+    """An engine that offers the game but does not answer describe."""
+
+    def hello(self):
+        return {"games": {"toy_game": {"players": [3, 5]}}}
+
+
+def test_an_engine_without_describe_gives_a_note_not_a_crash(toy_project, monkeypatch):
+    import casebook.impls
+
+    monkeypatch.setattr(casebook.impls, "open_implementation", lambda spec: Silent())
+    site = Site(toy_project, toy_project / "results").build()
+    info = site.engines["toy_game"]
+    assert info.facts == {"players": [3, 5]} and info.describe is None and "does not answer describe" in info.error
+    page = site.pages()["games/toy_game/index.md"]
+    assert "No turn diagram: the engine" in page and "No board drawn" in page and "3–5" in page
+    assert not [p for p in site.problems if "describe" in p]
+
+
+def test_the_game_page_draws_from_describe_with_every_phase_linked_to_its_clauses():
+    site = Site(ROOT, ROOT / "no-results", engine=DESCRIBING).build()
+    assert not site.problems, site.problems
+    for game in site.games:
+        page = site.pages()[f"games/{game.id}/index.md"]
+        answer = site.engines[game.id].describe
+        assert answer, site.engines[game.id].error
+        assert 'class="cb-diagram"' in page and 'class="cb-board-svg"' in page
+        for phase in answer["phases"]:
+            assert f'id="phase-{phase["name"]}"' in page
+        assert "<th>only if</th>" in page  # the guards' table under the picture
+
+
+def test_engine_notation_becomes_players_words():
+    assert wording.plain("Then the action is rejected as illegal_action") == "Then that is not allowed"
+    assert wording.plain("And 1 detective cards are to be drawn for Peter") == "And 1 detective card is to be drawn for Peter"
+    assert wording.plain('Peter may move to "Schrottplatz~Zentrale:2"') == "Peter may move to fingerprint 2 on the path from Schrottplatz to Zentrale"
+    assert wording.plain("the view of Peter Shaw shows Mr. Grey") == "Peter Shaw sees Mr. Grey"
+    assert wording.plain("Justus Jonas rolls 3 and 5") == "Justus Jonas rolls 3 and 5"
+    assert wording.engine_only('And Justus sends {"type": "teleport"}') and not wording.engine_only("Then the action is rejected as illegal_action")
+
+
+def test_a_section_page_speaks_to_players_and_keeps_the_engine_view_behind_the_switch(toy_project):
+    page = toy_site(toy_project).pages()["games/toy_game/the-turn.md"]
+    assert 'class="cb-audience-toggle"' in page
+    assert '<span class="cb-engine-only" data-search-exclude><span class="cb-badge' in page  # results are for engine authors
+    assert '<span class="cb-where cb-engine-only">01-the-turn.feature:' in page
+
+
+def test_see_also_is_declared_once_and_rendered_both_ways(toy_project):
+    site = toy_site(toy_project)
+    trn, elm = clause(site, "TG-TRN-01"), clause(site, "TG-ELM-02")
+    assert trn.see_also == ["TG-ELM-02"] and "See also" not in trn.description
+    assert [c.id for c in site.related(trn)] == ["TG-ELM-02"] and [c.id for c in site.related(elm)] == ["TG-TRN-01"]
+    page = site.pages()["games/toy_game/the-turn.md"]
+    assert page.count('class="cb-see-also"') == 2
+
+
+def test_a_see_also_or_a_table_question_that_names_no_clause_fails_the_build(toy_project):
+    feature = toy_project / "features" / "toy_game" / "01-the-turn.feature"
+    feature.write_text(feature.read_text().replace("See also: TG-ELM-02", "See also: TG-ELM-99"))
+    (toy_project / "features" / "toy_game" / "questions.yml").write_text("Turns:\n  - ask: Who is next?\n    clauses: [TG-TRN-77]\n")
+    site = toy_site(toy_project)
+    assert any("TG-ELM-99" in p for p in site.problems) and any("TG-TRN-77" in p for p in site.problems)
+
+
+def test_table_questions_link_to_their_clauses_and_the_game_page_links_to_them(toy_project):
+    site = toy_site(toy_project)
+    pages = site.pages()
+    questions = pages["games/toy_game/questions.md"]
+    assert "search:\n  exclude: true" in questions
+    assert "Does a player who is out still show cards?" in questions and 'href="../the-turn/#TG-ELM-02"' in questions
+    assert 'href="questions/"' in pages["games/toy_game/index.md"]
+    (entry,) = site.nav_games()
+    assert {"Table questions": "games/toy_game/questions.md"} in entry["Toy Game"]
+
+
+def test_generated_registers_stay_out_of_search_and_clause_pages_stay_in(toy_project):
+    pages = toy_site(toy_project).pages()
+    for path in ("games/toy_game/rulings.md", "games/toy_game/variants.md", "coverage.md", "conformance.md", "clauses.md", "protocol/index.md", "games/index.md"):
+        assert pages[path].startswith("---\nsearch:\n  exclude: true\n---"), path
+    assert not pages["games/toy_game/the-turn.md"].startswith("---")
+
+
+def test_the_rulings_register_opens_with_the_rulings_about_play(toy_project):
+    feature = toy_project / "features" / "toy_game" / "01-the-turn.feature"
+    feature.write_text(feature.read_text().replace("@TG-LOG-03", "@TG-LOG-03 @ruling"))
+    rulings = toy_site(toy_project).pages()["games/toy_game/rulings.md"]
+    assert rulings.index("How the game is played") < rulings.index("TG-ELM-02") < rulings.index("our model") < rulings.index("TG-LOG-03")
+
+
+def test_search_data_carries_each_games_title_and_player_words(toy_project):
+    (toy_project / "features" / "toy_game" / "synonyms.yml").write_text("knocked out: eliminated\nwent first: [youngest, starts]\n")
+    data = toy_site(toy_project).search_data()
+    assert data["games"]["toy_game"]["title"] == "Toy Game" and "toy" in data["games"]["toy_game"]["names"]
+    assert ["knocked out", ["eliminated"], "toy_game"] in data["synonyms"] and ["went first", ["youngest", "starts"], "toy_game"] in data["synonyms"]
 
 
 def test_the_protocol_page_is_made_from_the_docstrings():
@@ -282,12 +414,14 @@ def test_the_protocol_page_is_made_from_the_docstrings():
 # -- the whole build ----------------------------------------------------------------------------
 
 
-def mkdocs_build(project: Path, out: Path) -> subprocess.CompletedProcess:
-    """Build a project with the real mkdocs.yml, hooks and hand-written docs."""
+def mkdocs_build(project: Path, out: Path, impl: str | None = None) -> subprocess.CompletedProcess:
+    """Build a project with the real mkdocs.yml, hooks and hand-written docs (``impl``: the engine to ask)."""
     for name in ("mkdocs.yml", "docs", "casebook"):
         if not (project / name).exists():
             (project / name).symlink_to(ROOT / name)
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", CASEBOOK_RESULTS=str(project / "results"))
+    if impl:
+        env.update(CASEBOOK_IMPL=impl, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     if (ROOT / "build" / "vendor").is_dir():  # reuse the vendored mermaid rather than fetch it again
         cached = sorted((ROOT / "build" / "vendor").glob("mermaid-*.min.js"))
         if cached:
@@ -326,9 +460,14 @@ def test_the_cucumber_writer_of_these_tests_is_honest():
     assert "four cards set aside" not in names
 
 
-def test_the_players_words_make_a_clause_findable(toy_project):
-    site = toy_site(toy_project)
-    site.glossary = {"eliminated": ["knocked out", "eliminated"], "the youngest": ["first player"]}
-    page = site.pages()["games/toy_game/the-turn.md"]
-    assert "In other words: <em>knocked out</em></p>" in page  # never the word the clause already uses
-    assert "In other words: <em>first player</em>" in page
+
+
+def test_the_site_never_imports_or_parses_an_engine():
+    """Issue 9: the site knows an engine only through the protocol (casebook.impls, hello, describe)."""
+    from tests.test_conventions import imported_modules
+
+    offenders = {p.name: sorted(m for m in imported_modules(p) if m.split(".")[0] == "statemachines") for p in (ROOT / "casebook" / "site").glob("*.py")}
+    assert not {k: v for k, v in offenders.items() if v}, offenders
+    for path in (ROOT / "casebook" / "site").glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        assert "machine.py" not in source and "ast.parse" not in source, f"{path.name} reads engine source"

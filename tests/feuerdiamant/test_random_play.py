@@ -6,8 +6,11 @@ fingerprints, an action rather than none, a card now and then; it accuses when
 five suspects are cleared or, rarely, as a guess, so games run over many real
 turns), its conservation law (at most six obstacles on the board), its step laws
 (indicators go back only by a card that allows it, by at most what it allows; a
-full track ends the game at once; no public event names a face-down person) and
-its outcome law (won only by naming the suspect of the clue set aside).
+full track ends the game at once; no public event names a face-down person;
+every event token an indicator reaches or passes is activated at once, and the
+activated tokens are carried out first reached first, each exactly once, unless
+a card ignores one) and its outcome law (won only by naming the suspect of the
+clue set aside).
 """
 
 from __future__ import annotations
@@ -78,9 +81,36 @@ def step_laws(before: dict, move: dict, after: dict, events: list) -> None:
         assert list(back) == [action["colour"]] and back[action["colour"]] <= BACK_BY_CARD[action["card"]], (back, move)
     if any(t["indicator"] >= LAST_SPACE for t in after["tracks"].values()):  # FD-END-04: at once
         assert after["phase"] == "lost" and after["outcome"]["track"] in after["tracks"], after["outcome"]
+    events_are_carried_out_once_in_order(before, move, after, events)
     face_down = set(after["secret"]["persons"].values()) | set(after["secret"]["pools"]["persons"]) | set(after["secret"]["pools"]["shuffle"])
     for event in events:
         assert redact(event, None).get("person") not in face_down, f"the public log shows a face-down person: {event}"
+
+
+def events_are_carried_out_once_in_order(before: dict, move: dict, after: dict, events: list) -> None:
+    """FD-HAZ-03/04/05: a token an indicator reaches or passes is activated at once; activated tokens are carried
+    out one at a time, first reached first, each exactly once (it leaves its track), unless a card ignores one."""
+    queue = [(a["colour"], a["space"]) for a in before["activated"]]
+    for event in events:
+        where = (event.get("colour"), event.get("space"))
+        if event["type"] == "event_activated":
+            assert where not in queue, f"{where} activated twice"
+            queue.append(where)
+        elif event["type"] == "event_carried_out":
+            assert queue and queue[0] == where, f"carried out {where}, but the first activated is {queue[:1]}"
+            queue.pop(0)
+            assert all(t["space"] != where[1] for t in after["tracks"][where[0]]["tokens"]), f"{where} carried out but still on its track"
+    action = move["action"]
+    if action["type"] == "play" and action["card"] == "Ignore an Event Token" and (action["colour"], action["space"]) in queue:
+        queue.remove((action["colour"], action["space"]))  # FD-CARD-03: ignored, never carried out
+    assert queue == [(a["colour"], a["space"]) for a in after["activated"]], (queue, after["activated"], move)
+    reached = {(e["colour"], e["space"]) for e in events if e["type"] == "event_activated"}
+    for colour, track in before["tracks"].items():
+        top = after["tracks"][colour]["indicator"]
+        already = {(a["colour"], a["space"]) for a in before["activated"]}  # activated earlier: carried out now, not again
+        passed = [t for t in track["tokens"] if track["indicator"] < t["space"] <= top and (colour, t["space"]) not in already]
+        if top > track["indicator"]:  # an indicator went forward: every token it reached or passed is activated
+            assert all((colour, t["space"]) in reached for t in passed), (colour, passed, events)
 
 
 def outcome_law(state: dict, log: list) -> None:

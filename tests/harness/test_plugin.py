@@ -1,5 +1,6 @@
 """The pytest plugin: a bad --impl stops the run with one readable message."""
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -15,3 +16,21 @@ def test_an_unknown_implementation_stops_the_run_with_one_message():
     assert run.returncode == 4, run.stdout[-2000:]
     assert "no implementation 'nonsense'" in run.stdout
     assert "error" not in run.stdout.lower().split("no implementation")[0], "no per-scenario errors before the message"
+
+
+def test_a_parallel_run_writes_every_scenario_to_the_cucumber_json(tmp_path):
+    """Under pytest-xdist the scenarios run in workers; the Cucumber JSON must still hold each of them."""
+    suite = ROOT / "tests" / "harness" / "toysuite"
+    out = tmp_path / "cucumber.json"
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "2", "-c", str(suite / "pyproject.toml"),
+         f"--rootdir={suite}", str(suite / "step_defs"), "--impl=python:tests.harness.toys:make", f"--cucumberjson={out}"],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    passed = int(run.stdout.strip().splitlines()[-1].split(" passed")[0].split()[-1])
+    features = json.loads(out.read_text())
+    scenarios = [e for f in features for e in f["elements"]]
+    assert len(scenarios) == passed == 9
+    assert {f["name"] for f in features} == {"Timers", "Sealed choices"}
+    assert all(step["result"]["status"] == "passed" for e in scenarios for step in e["steps"])

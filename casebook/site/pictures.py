@@ -1,0 +1,226 @@
+"""The pictures of a game page, drawn from the protocol's ``describe(game)`` answer.
+
+``turn_diagram`` writes the mermaid source of the turn: phases and verbs only, so that it
+reads at page width; guards and effects go to the table under it (render.py).  A verb that
+leaves many phases for the same one (Feuerdiamant's full hazard track) is drawn once, from a
+small "from N phases" box; the many ways a turn ends, back into the phase that starts the
+next one, arrive at a copy of that phase ("↺ starting turn") drawn where they end, rather
+than as long arrows climbing back up the page; verbs that stay in their phase are left to
+the table.
+
+``board_svg`` draws the modelled board as an SVG at build time: locations (labelled, styled by
+kind), the paths between them with one dot per space along a path (``length`` is the number of
+spaces between its two ends; 0 for neighbours and for a secret passage, drawn dashed), and a
+legend.  Locations with ``x``/``y`` hints (0..1) stand there; the others are placed by a small
+deterministic force layout.  Every name is escaped: describe is an engine's answer, and any
+engine may answer it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+
+from casebook.site.html import esc
+
+FAN_IN = 3  # a verb from this many phases into one is drawn once, from a "from N phases" box
+LOOP_BACK = 3  # this many phases leading back into an earlier one: they arrive at a copy of it
+UNLABELLED = {"space", "advantage space", "path space"}  # many, small: a dot with a tooltip
+WIDTH, HEIGHT, MARGIN = 1000, 640, 60
+PALETTE = ("#3f51b5", "#00897b", "#8e24aa", "#ef6c00", "#6d4c41", "#c62828", "#2e7d32", "#546e7a")
+
+
+def words(name: str) -> str:
+    """A phase or verb as words: ``rolling_for_start`` -> ``rolling for start``."""
+    return str(name).replace("_", " ")
+
+
+def label(text: str) -> str:
+    """Text safe inside a mermaid label: no quotes, colons, brackets or markup."""
+    return re.sub(r"[^\w .,'+\-?!/()]", " ", words(text), flags=re.UNICODE).strip() or "?"
+
+
+def phase_ids(describe: dict) -> dict[str, str]:
+    """Each phase's mermaid id (``p0``, ``p1``...): a phase name may hold any character."""
+    return {p["name"]: f"p{i}" for i, p in enumerate(describe["phases"])}
+
+
+def drawn_edges(describe: dict) -> tuple[dict, dict]:
+    """((source, dest) -> verbs drawn between them, verb and dest -> sources drawn as one fan-in)."""
+    edges: dict[tuple[str, str], list[str]] = defaultdict(list)
+    fans: dict[tuple[str, str], set[str]] = defaultdict(set)
+    moving = [t for t in describe["transitions"] if t.get("dest") is not None and t["dest"] != t["source"]]  # the others stay: table only
+    for t in moving:
+        fans[(t["verb"], t["dest"])].add(t["source"])
+    for t in moving:
+        if len(fans[(t["verb"], t["dest"])]) < FAN_IN and label(t["verb"]) not in edges[(t["source"], t["dest"])]:
+            edges[(t["source"], t["dest"])].append(label(t["verb"]))
+    return edges, {k: v for k, v in fans.items() if len(v) >= FAN_IN}
+
+
+def loop_backs(describe: dict, edges: dict) -> dict[str, tuple[str, set[str]]]:
+    """Phases that many later phases lead back into -> (the id of their copy, those phases)."""
+    order = {p["name"]: i for i, p in enumerate(describe["phases"])}
+    back: dict[str, set[str]] = defaultdict(set)
+    for source, dest in edges:
+        if order[dest] < order[source]:
+            back[dest].add(source)
+    return {dest: (f"again{n}", sources) for n, (dest, sources) in enumerate((d, s) for d, s in back.items() if len(s) >= LOOP_BACK)}
+
+
+def diagram_links(describe: dict) -> dict[str, str]:
+    """Every box of the diagram that stands for a phase (its copies too) -> the phase."""
+    ids = phase_ids(describe)
+    links = {ids[name]: name for name in ids}
+    links.update({alias: dest for dest, (alias, _) in loop_backs(describe, drawn_edges(describe)[0]).items()})
+    return links
+
+
+def turn_diagram(describe: dict) -> str:
+    ids = phase_ids(describe)
+    lines = ["stateDiagram-v2", "  direction TB"]
+    children = defaultdict(list)
+    for p in describe["phases"]:
+        parent = p.get("parent") if p.get("parent") in ids and p.get("parent") != p["name"] else None
+        children[parent].append(p)
+
+    def declare(parent, depth):
+        for p in children[parent]:
+            pad = "  " * depth
+            if children[p["name"]]:
+                lines.append(f'{pad}state "{label(p["name"])}" as {ids[p["name"]]} {{')
+                declare(p["name"], depth + 1)
+                lines.append(f"{pad}}}")
+            else:
+                lines.append(f'{pad}state "{label(p["name"])}" as {ids[p["name"]]}')
+
+    declare(None, 1)
+    if describe.get("initial") in ids:
+        lines.append(f"  [*] --> {ids[describe['initial']]}")
+    edges, fans = drawn_edges(describe)
+    again = loop_backs(describe, edges)
+    for dest, (alias, _) in again.items():
+        lines.append(f'  state "↺ {label(dest)}" as {alias}')
+    for (source, dest), verbs in edges.items():
+        target = again[dest][0] if dest in again and source in again[dest][1] else ids[dest]
+        lines.append(f"  {ids[source]} --> {target} : {', '.join(verbs)}")
+    for n, ((verb, dest), sources) in enumerate(sorted(fans.items())):
+        lines.append(f'  state "from {len(sources)} phases" as fan{n}')
+        lines.append(f"  fan{n} --> {ids[dest]} : {label(verb)}")
+    for p in describe["phases"]:
+        if p.get("final"):
+            lines.append(f"  {ids[p['name']]} --> [*]")
+    return "\n".join(lines) + "\n"
+
+
+def phase_clauses(describe: dict) -> dict[str, list[str]]:
+    """Phase -> the clauses that govern it: its own, and those of the verbs that leave it."""
+    out: dict[str, list[str]] = {p["name"]: [] for p in describe["phases"]}
+    for item, phase in [(p, p["name"]) for p in describe["phases"]] + [(t, t["source"]) for t in describe["transitions"]]:
+        for i in item.get("clauses") or []:
+            if i not in out[phase]:
+                out[phase].append(i)
+    return out
+
+
+def linked_share(describe: dict, clause_ids: list[str]) -> tuple[int, int]:
+    """(clauses linked to at least one phase, clauses of the game)."""
+    linked = {i for ids in phase_clauses(describe).values() for i in ids}
+    return sum(1 for c in clause_ids if c in linked), len(clause_ids)
+
+
+# -- the board ---------------------------------------------------------------------------
+
+
+def layout(board: dict) -> dict[str, tuple[float, float]]:
+    """Every location's place in 0..1: its hint, or a force layout around the hinted ones."""
+    names = [loc["name"] for loc in board["locations"]]
+    fixed = {}
+    for loc in board["locations"]:
+        x, y = loc.get("x"), loc.get("y")
+        if isinstance(x, (int, float)) and isinstance(y, (int, float)) and 0 <= x <= 1 and 0 <= y <= 1:
+            fixed[loc["name"]] = (float(x), float(y))
+    free = [n for n in names if n not in fixed]
+    pos = dict(fixed)
+    for i, n in enumerate(free):  # start on a circle, in the answer's order: deterministic
+        a = 2 * math.pi * i / max(1, len(free))
+        pos[n] = (0.5 + 0.35 * math.cos(a), 0.5 + 0.35 * math.sin(a))
+    if not free:
+        return pos
+    edges = [(p["a"], p["b"]) for p in board["paths"] if p["a"] in pos and p["b"] in pos and p["a"] != p["b"]]
+    k = 0.8 / math.sqrt(len(names))
+    for step in range(200):  # Fruchterman-Reingold, cooling
+        heat = 0.1 * (1 - step / 200) + 0.002
+        force = {n: [0.0, 0.0] for n in free}
+        for a in free:
+            for b in names:
+                if a == b:
+                    continue
+                dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
+                d = math.hypot(dx, dy) or 1e-3
+                force[a][0] += dx / d * k * k / d
+                force[a][1] += dy / d * k * k / d
+        for a, b in edges:
+            dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
+            d = math.hypot(dx, dy) or 1e-3
+            for n, sign in ((a, -1), (b, 1)):
+                if n in force:
+                    force[n][0] += sign * dx / d * d * d / k
+                    force[n][1] += sign * dy / d * d * d / k
+        for n in free:
+            fx, fy = force[n]
+            d = math.hypot(fx, fy) or 1e-9
+            x = pos[n][0] + fx / d * min(d, heat)
+            y = pos[n][1] + fy / d * min(d, heat)
+            pos[n] = (min(1.0, max(0.0, x)), min(1.0, max(0.0, y)))
+    return pos
+
+
+def board_svg(board: dict, title: str) -> str:
+    pos01 = layout(board)
+    at = {n: (MARGIN + x * (WIDTH - 2 * MARGIN), MARGIN + y * (HEIGHT - 2 * MARGIN)) for n, (x, y) in pos01.items()}
+    kinds = Counter(str(loc.get("kind") or "location") for loc in board["locations"])
+    colour = {k: PALETTE[i % len(PALETTE)] for i, k in enumerate(sorted(kinds, key=lambda k: (-kinds[k], k)))}
+    out = [
+        f'<svg class="cb-board-svg" viewBox="0 0 {WIDTH} {HEIGHT + 40}" role="img" xmlns="http://www.w3.org/2000/svg" '
+        f'aria-label="{esc(title)}: {len(board["locations"])} locations, {len(board["paths"])} paths">'
+    ]
+    for p in board["paths"]:
+        if p["a"] not in at or p["b"] not in at:
+            continue
+        (x1, y1), (x2, y2) = at[p["a"]], at[p["b"]]
+        kind = str(p.get("kind") or "path")
+        length = p.get("length") if isinstance(p.get("length"), int) and p.get("length") >= 0 else 0
+        tip = f"{p['a']} – {p['b']}: {kind}" + (f", {length} space{'s' * (length != 1)} between" if length else "")
+        secret = "secret" in kind or "passage" in kind
+        if secret:  # bend it, so that it does not run over what lies between
+            mx, my = (x1 + x2) / 2 - (y2 - y1) * 0.15, (y1 + y2) / 2 + (x2 - x1) * 0.15
+            shape = f'<path d="M{x1:.1f},{y1:.1f} Q{mx:.1f},{my:.1f} {x2:.1f},{y2:.1f}" fill="none" class="cb-board-line cb-board-secret"/>'
+        else:
+            shape = f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" class="cb-board-line"/>'
+        dots = "".join(
+            f'<circle cx="{x1 + (x2 - x1) * i / (length + 1):.1f}" cy="{y1 + (y2 - y1) * i / (length + 1):.1f}" r="5" class="cb-board-step"/>'
+            for i in range(1, length + 1)
+        ) if not secret else ""
+        out.append(f'<g class="cb-board-path" data-a="{esc(p["a"])}" data-b="{esc(p["b"])}" data-length="{length}"><title>{esc(tip)}</title>{shape}{dots}</g>')
+    for loc in board["locations"]:
+        name, kind = loc["name"], str(loc.get("kind") or "location")
+        x, y = at[name]
+        fill = colour[kind]
+        if kind in UNLABELLED:
+            shape = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{7 if kind != "space" else 5}" fill="{fill}" class="cb-board-dot"/>'
+        else:
+            w = 16 + 8.6 * len(name)
+            shape = (
+                f'<rect x="{x - w / 2:.1f}" y="{y - 15:.1f}" width="{w:.1f}" height="30" rx="8" fill="{fill}" class="cb-board-place"/>'
+                f'<text x="{x:.1f}" y="{y + 5.5:.1f}" text-anchor="middle" class="cb-board-label">{esc(name)}</text>'
+            )
+        out.append(f'<g class="cb-board-location" data-name="{esc(name)}" data-kind="{esc(kind)}"><title>{esc(name)} ({esc(kind)})</title>{shape}</g>')
+    x = MARGIN
+    for kind in colour:
+        out.append(f'<g class="cb-board-legend"><rect x="{x}" y="{HEIGHT + 10}" width="18" height="18" rx="4" fill="{colour[kind]}"/>'
+                   f'<text x="{x + 24}" y="{HEIGHT + 25}">{esc(kind)} ×{kinds[kind]}</text></g>')
+        x += 44 + 9.5 * len(f"{kind} ×{kinds[kind]}")
+    out.append("</svg>")
+    return "".join(out)

@@ -1,0 +1,31 @@
+/* Loaded in the page's head, before Material's bundle (mkdocs.yml: extra.polyfills): when the
+ * bundle starts Material's search worker, start Casebook's instead (javascripts/search-worker.js),
+ * which loads Material's worker itself and wraps it (see that file for why).  Each query also
+ * tells it which game's pages the reader is on (games/<id>/...), whose results then come first.
+ * Any other worker starts as it would. */
+(function () {
+  "use strict";
+  var Native = window.Worker;
+  if (!Native) { return; }
+  var here = document.currentScript && document.currentScript.src;
+  function CasebookWorker(url, options) {
+    var address = new URL(String(url), document.baseURI);
+    if (here && /\/workers\/search\.[^/]*\.js$/.test(address.pathname)) {
+      var ours = new URL("search-worker.js", here);
+      ours.searchParams.set("material", address.href);
+      var worker = new Native(ours.href, options);
+      var post = worker.postMessage.bind(worker);
+      worker.postMessage = function (message, transfer) {
+        if (message && message.type === 2) { // Material's query message
+          var game = /\/games\/([^/]+)\//.exec(location.pathname);
+          message = { type: message.type, data: message.data, casebook: { game: game ? decodeURIComponent(game[1]) : null } };
+        }
+        return transfer ? post(message, transfer) : post(message);
+      };
+      return worker;
+    }
+    return new Native(url, options);
+  }
+  CasebookWorker.prototype = Native.prototype;
+  window.Worker = CasebookWorker;
+})();

@@ -1,0 +1,183 @@
+/* Casebook's search worker: Material for MkDocs' own search worker (lunr), with a player's
+ * question turned into a query before it, and one clause per result after it.
+ *
+ * Material's search offers, as configuration, what this site uses first (mkdocs.yml and the
+ * pages' front matter): a separator, a pipeline with a stemmer and stop words, pages kept out of
+ * the index, parts of pages kept out (data-search-exclude).  It offers no setting for the rest
+ * of what a player typing a whole question needs (issue 17), so this worker adds, around the
+ * unchanged Material worker:
+ *
+ *   before a query   stop words and question filler dropped before Material would add its
+ *                    wildcard (lunr skips the stop-word filter for a wildcard term, so "to"
+ *                    found "token"); no wildcard at all except on the word still being typed,
+ *                    and none on a word shorter than MIN_LENGTH; each game's player words
+ *                    (features/<game>/synonyms.yml: "room" -> "location"; on a game's pages only
+ *                    that game's, from elsewhere every game's) added to the query,
+ *                    a phrase ("goes first" -> "start") in place of its words; a game's name
+ *                    in the query keeps the results to that game, and so does a game's page
+ *                    (search-setup.js says which game the page is): name another game to search it.
+ *   after a query    every clause its own result (Material groups by page and folds all but the
+ *                    best of a page under "N more on this page"), each under its page's title
+ *                    with the game's name in front, pages and clauses ranked on one scale.
+ *
+ * The data comes with the index: casebook/site/hooks.py adds "casebook" to its "config".
+ * search-setup.js (loaded before Material's bundle) starts this worker in place of Material's,
+ * passing that worker's address as ?material=.
+ */
+"use strict";
+
+var SETUP = 0, QUERY = 2, RESULT = 3; // Material's SearchMessageType
+var CLAUSE_ID = /\b[a-z]{2}-[a-z0-9]+-\d{2,}\b/i;
+// The steps count in digits ("a game for 5 players"), players in words ("five people").
+var NUMBERS = { one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10", eleven: "11", twelve: "12" };
+
+var handlers = [];
+var nativeAddEventListener = self.addEventListener.bind(self);
+var nativePostMessage = self.postMessage.bind(self);
+self.addEventListener = function (type, listener, options) {
+  if (type === "message") { handlers.push(listener); } else { nativeAddEventListener(type, listener, options); }
+};
+self.postMessage = function (message) { nativePostMessage(answer(message)); };
+importScripts(new URL(self.location.href).searchParams.get("material"));
+
+var book = { games: {}, synonyms: [], filler: [], min_length: 4 };
+var filler = {};
+var pages = {};   // page location -> its page-level search document
+var scope = null; // the game the last query named, if any
+var here = null;  // the game of the page the query was typed on, if any
+var wanted = null; // the clause id the query is, if it is one: that clause comes first
+var PREFER = 10;  // how much a result of the page's own game is preferred (five games now: 3 let another game's clauses through)
+
+nativeAddEventListener("message", function (event) {
+  var message = event.data;
+  if (message && message.type === SETUP) {
+    setup(message.data);
+  } else if (message && message.type === QUERY) {
+    here = message.casebook && message.casebook.game || null;
+    message = { type: QUERY, data: rewrite(String(message.data || "")) };
+  }
+  handlers.forEach(function (listener) { listener({ data: message }); });
+});
+
+function setup(index) {
+  book = Object.assign(book, (index.config && index.config.casebook) || {});
+  filler = {};
+  book.filler.forEach(function (word) { filler[word] = true; });
+  pages = {};
+  index.docs.forEach(function (doc) {
+    if (doc.location.indexOf("#") < 0) { pages[doc.location] = doc; }
+  });
+}
+
+function stem(word) {
+  return typeof lunr !== "undefined" && lunr.stemmer ? lunr.stemmer(new lunr.Token(word, {})).toString() : word;
+}
+
+function isStopWord(word) {
+  return filler[word] || (typeof lunr !== "undefined" && lunr.stopWordFilter && lunr.stopWordFilter(word) === undefined);
+}
+
+/* A question in a player's words -> a lunr query Material passes on as it is (Material adds no
+ * wildcard to a term that carries a boost: the player's words carry ^2, a number's other
+ * spelling ^1, so that "two" finds "2 players" without counting twice). */
+function rewrite(text) {
+  scope = null;
+  wanted = CLAUSE_ID.test(text) ? text.trim().toUpperCase() : null;
+  if (!text.trim() || wanted) { return text; } // a clause id: Material finds it, answer() puts it first
+  var typing = !/[\s?!.,;:]$/.test(text);
+  var lower = text.toLowerCase()
+    .replace(/[\u2019\u2018`]/g, "'")
+    .replace(/\bcan't\b/g, "cannot")
+    .replace(/n't\b/g, " not")
+    .replace(/'(s|re|m|ll|ve|d)\b/g, "");
+  var words = lower.split(/[^a-z0-9\u00c0-\u024f]+/).filter(Boolean);
+  Object.keys(book.games).forEach(function (game) {
+    var names = book.games[game].names || [];
+    if (words.some(function (w) { return names.indexOf(w) >= 0; })) { scope = game; }
+  });
+  var terms = [];
+  var add = function (word, wildcard, weight) {
+    if (!word || isStopWord(word) || word.length < 2 && !/\d/.test(word)) { return; }
+    var term = wildcard && word.length >= book.min_length ? word : word + "^" + (weight || 2);
+    if (terms.indexOf(term) < 0) { terms.push(term); }
+    if (!wildcard && NUMBERS[word]) { add(NUMBERS[word], false, 1); }
+  };
+  words.forEach(function (word, i) {
+    var names = scope ? book.games[scope].names || [] : [];
+    if (names.indexOf(word) >= 0) { return; }
+    add(word, false);
+    if (typing && i === words.length - 1) { add(word, true); }
+  });
+  var joined = " " + words.join(" ") + " ";
+  var replaced = {};
+  book.synonyms.forEach(function (entry) { // [player phrase, [the features' words], game]
+    if ((!(scope || here) || entry[2] === (scope || here)) && joined.indexOf(" " + entry[0] + " ") >= 0) {
+      entry[1].forEach(function (word) { add(word, false); });
+      if (entry[0].indexOf(" ") > 0) { entry[0].split(" ").forEach(function (w) { replaced[w + "^2"] = true; }); }
+    }
+  });
+  terms = terms.filter(function (term) { return !replaced[term]; });
+  return terms.length ? terms.join(" ") : text;
+}
+
+function gameOf(location) {
+  var match = /(?:^|\/)games\/([^/#]+)\//.exec(location);
+  return match ? match[1] : null;
+}
+
+function titled(doc, score) {
+  var game = book.games[gameOf(doc.location)];
+  var title = game && doc.title.indexOf(game.title) < 0 ? game.title + " \u203a " + doc.title : doc.title;
+  return Object.assign({}, doc, { title: title, score: score, terms: doc.terms || {} });
+}
+
+
+function share(terms) {
+  var keys = Object.keys(terms || {});
+  return keys.length ? keys.filter(function (k) { return terms[k]; }).length / keys.length : 0;
+}
+
+/* Which query words a result matched.  Material compares each word with the index's terms by
+ * prefix, which a stemmed index defeats ("cards" is not a prefix of "card"), so it would score
+ * and show most words as missing; the words it marked in the result tell the truth. */
+function matched(doc, terms) {
+  var marked = {};
+  var re = /<mark>([^<]*)<\/mark>/g, hit;
+  var text = String(doc.title || "") + " " + String(doc.text || "");
+  while ((hit = re.exec(text)) !== null) { marked[stem(hit[1].toLowerCase())] = true; }
+  var out = {};
+  Object.keys(terms || {}).forEach(function (word) { out[word] = !!marked[stem(word)] || terms[word]; });
+  return out;
+}
+
+/* Material's answer, one group per page -> one group per clause (and per page matched alone). */
+function answer(message) {
+  if (!message || message.type !== RESULT || !message.data || !message.data.items) { return message; }
+  var found = [];
+  message.data.items.forEach(function (group) {
+    group.forEach(function (doc) {
+      if (!doc.score) { return; } // the page Material adds to a group for its title only
+      // a game named in the query, else the game of the page: its results only (type another
+      // game's name to search that one); from the home page every game's
+      if (!wanted && (scope || here) && gameOf(doc.location) !== (scope || here)) { return; }
+      var page = doc.location.indexOf("#") < 0;
+      // Material multiplied lunr's score by (1 + b^2), b = (1 for a page) + the share of query
+      // words matched: undone, and done again with the true share and no bonus for a page, so
+      // that pages and clauses rank on one scale and a page does not outrank the clause.
+      var base = doc.score / (1 + Math.pow((page ? 1 : 0) + share(doc.terms), 2));
+      var terms = matched(doc, doc.terms);
+      var score = base * (1 + Math.pow(share(terms), 2));
+      if (here && gameOf(doc.location) === here) { score *= PREFER; }
+      // "SD-TWO-05" also matches SD-CARD-05 on "sd" and "05": the clause that is the id wins
+      if (wanted && doc.location.slice(-wanted.length - 1) === "#" + wanted) { score *= 1000; }
+      found.push({ doc: Object.assign({}, doc, { terms: terms, score: score }), page: page, score: score });
+    });
+  });
+  found.sort(function (a, b) { return b.score - a.score; });
+  var items = found.map(function (hit) {
+    if (hit.page) { return [titled(hit.doc, hit.score)]; }
+    var parent = pages[hit.doc.location.split("#")[0]];
+    return parent ? [titled(parent, hit.score), hit.doc] : [titled(hit.doc, hit.score)];
+  });
+  return { type: RESULT, data: Object.assign({}, message.data, { items: items }) };
+}

@@ -1,0 +1,125 @@
+Feature: Making the accusation
+  Transcribes the section "Making the accusation" ("Fer l'acusació"): from
+  any place, name a gang member, a method and any of the nine places; once
+  per game; the table sees the hideout opened and only the accuser sees its
+  three cards; right wins and closes the case; wrong puts the accuser out of
+  the turns and the accusations, though their cards still answer questions.
+  When to feel sure (knowing the three cards) is advice, not a rule: anyone
+  inside a place may accuse (HO-TRN-12).
+
+  Background:
+    Given a game of Anna, Bernat and Carla
+    And the hideout holds Vera, the thermal lance and the Wine Cellar
+
+  @HO-ACC-01
+  Rule: An accusation names one gang member, one method and any of the nine places, not only the one the accuser stands in
+    Source: Making the accusation ¶31
+
+    Example: in the Kitchen Anna may accuse naming any place
+      Given Anna has just entered the Kitchen
+      Then Anna may accuse in 324 ways, naming each of the 9 places
+
+    Example: Anna in the Kitchen names the Wine Cellar and is right
+      Given Anna has just entered the Kitchen
+      When Anna accuses Vera, the thermal lance and the Wine Cellar
+      Then Anna has won the game
+
+  @HO-ACC-02
+  Rule: The accusation is made from inside a place
+    Source: Your turn, step by step ¶17; Making the accusation ¶31
+
+    Example: standing in the hall at the start of her turn, Anna cannot accuse
+      Given Anna stands on Hall 5
+      When Anna tries to accuse Vera, the thermal lance and the Wine Cellar
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
+  @HO-ACC-03
+  Rule: Opening the hideout, the accuser sees its three cards; the others see only that it was opened
+    Source: Making the accusation ¶32
+
+    Example: Anna sees Vera, the thermal lance and the Wine Cellar; Bernat and Carla do not
+      Given Anna has just entered the Kitchen
+      When Anna accuses Otto, the thermal lance and the Wine Cellar
+      Then Anna sees the hideout: Vera, the thermal lance and the Wine Cellar
+      And nobody but Anna has seen the hideout
+
+  @HO-ACC-04
+  Rule: A right accusation wins: the case is closed and the game is over
+    Source: Making the accusation ¶33
+
+    Example: Anna is right
+      Given Anna has just entered the Kitchen
+      When Anna accuses Vera, the thermal lance and the Wine Cellar
+      Then Anna has won the game
+      And everybody sees the hideout: Vera, the thermal lance and the Wine Cellar
+      And the game is over
+
+  @HO-ACC-05
+  Rule: A wrong accusation puts the accuser out: they take no more turns and cannot accuse again, whichever of the three cards was wrong
+    Source: Making the accusation ¶32, ¶34
+
+    Scenario Outline: Anna names the wrong <what>
+      Given Anna has just entered the Kitchen
+      When Anna accuses <gang>, <method> and <place>
+      Then Anna is out
+      And it is Bernat's turn
+
+      Examples:
+        | what        | gang | method            | place            |
+        | gang member | Otto | the thermal lance | the Wine Cellar  |
+        | method      | Vera | the drill         | the Wine Cellar  |
+        | place       | Vera | the thermal lance | the Kitchen      |
+
+    Example: Anna, out, is passed over: after Carla comes Bernat
+      Given Anna is out
+      And Carla has just entered the Kitchen
+      When Carla ends the turn
+      Then it is Bernat's turn
+
+  @HO-ACC-06
+  Rule: A player who is out stays at the table and still shows a card when their hand matches a question
+    Source: Making the accusation ¶34
+
+    Example: Anna, out, must show Marcus to Carla
+      Given Anna is out
+      And Anna holds Marcus
+      And Anna holds none of the drill and the Kitchen
+      And Carla has just entered the Kitchen
+      When Carla asks about Marcus, the drill and the Kitchen
+      Then Anna must show one of Marcus
+
+  @HO-ACC-07 @ruling
+  Rule: The last player still in does not win by that alone: they play on and must accuse rightly to win
+    The page makes only a right accusation a win.  A last player left in
+    keeps taking turns until they accuse.
+
+    Source: Making the accusation ¶33-34
+
+    Example: with Anna and Bernat out, Carla plays turn after turn
+      Given Anna is out
+      And Bernat is out
+      And Carla has just entered the Kitchen
+      When Carla ends the turn
+      Then it is Carla's turn
+
+  @HO-ACC-08 @ruling
+  Rule: When every seat has accused wrongly the case stays unsolved: the game ends with no winner and the hideout is shown to all
+    The page does not say how a game ends that nobody wins.  With nobody
+    left to take a turn, it ends there; the hidden cards are shown and added
+    to the case log (HO-LOG-06).
+
+    Source: Making the accusation ¶34
+
+    Example: Carla is the last to be wrong
+      Given Anna is out
+      And Bernat is out
+      And Carla has just entered the Kitchen
+      When Carla accuses Otto, the drill and the Garage
+      Then the case remains unsolved
+      And everybody sees the hideout: Vera, the thermal lance and the Wine Cellar
+      And the case log ends with:
+        | entry                                                       |
+        | Carla opened the hideout and was wrong                      |
+        | the case is closed: Vera, the thermal lance and the Wine Cellar |
+      And the game is over

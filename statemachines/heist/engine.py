@@ -1,0 +1,420 @@
+"""The online heist game — the reference engine on the kit: options, guards, callbacks.
+
+Facts come from rules.py, the turn and the protocol's words from machine.py,
+the bots' choices from bots.py.  ``options_<trigger>`` say who may do what
+now; the rows of machine.py pick what follows (guards, pure) and carry the
+move out (callbacks).  Nothing is random and nothing reads a clock: the
+hideout, the face-down cards, the deal and every roll are chance's moves, and
+a timer runs out only by the clock's ``expire`` (HO-TIM-04).  Every event
+but the coach's goes into the public case log without its private and secret
+parts (HO-LOG-01); those reach only their addressees.
+"""
+
+from __future__ import annotations
+
+from casebook.errors import BadRequest
+from casebook.protocol import CLOCK
+from statemachines.core import Game, chance, memo, offer
+
+from . import bots
+from . import rules as R
+from .machine import ACTIONS, EVENTS, INVENTORY, PHASES, STATE, TRANSITIONS, TURN
+
+SETUP = ("hiding", "laying", "dealing", "rolling_for_start")
+
+
+def new_turn() -> dict:
+    return {"began": None, "dice": None, "selected": None, "path": [], "question": None, "answerer": None}
+
+
+def blank_notes() -> dict:
+    return {h: dict.fromkeys({"gang": R.GANG, "method": R.METHODS, "place": R.PLACES}[k]) for h, k in R.HEADINGS.items()}
+
+
+def heading(card: str) -> str:
+    return next(h for h, k in R.HEADINGS.items() if k == R.KIND_OF[card])
+
+
+class Heist(Game):
+    """One table of the online heist game."""
+
+    info, names, board = R.INFO, R.NAMES, R.BOARD
+    phases, transitions, actions, events, state_fields, inventory = PHASES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
+
+    # -- rooms: options across fields, the tutorial's table ------------------------------------
+    @classmethod
+    def normalise_options(cls, options):
+        if isinstance(options, dict) and options.get("variant") == "tutorial":
+            # HO-TUT-02 (@ruling): one learner; the game seats Lola and Tito, Easy, with no turn timer
+            # (HO-TIM-08) and the assistant on (HO-NOT-12); asking for anything else is refused
+            learner = options.get("players")
+            if not isinstance(learner, list) or len(learner) != 1:
+                raise BadRequest("a tutorial is for one learner: players is a list of one name")
+            if options.get("bots") or options.get("turn_timer", "off") != "off" or options.get("notes_assistant", True) is not True:
+                raise BadRequest("a tutorial has two Easy bots, no turn timer and the notes assistant on; nothing else can be chosen")
+            options = {**options, "players": learner + list(R.TUTORIAL_BOTS), "bots": dict.fromkeys(R.TUTORIAL_BOTS, "easy"),
+                       "turn_timer": "off", "notes_assistant": True}
+        return super().normalise_options(options)
+
+    @classmethod
+    def check_options(cls, options: dict) -> None:
+        players, bots_, room = options["players"], options["bots"], options["variant"]
+        if set(bots_) - set(players):
+            raise BadRequest(f"bots {sorted(set(bots_) - set(players))} have no seat; seats are {players}")
+        if len(bots_) >= len(players):
+            raise BadRequest("a room holds at least one person, the one who opened it")  # HO-PRE-09
+        if room == "public" and bots_:
+            raise BadRequest("bots are added to private rooms only")  # HO-PRE-08
+        if room == "tutorial" and (players[1:] != list(R.TUTORIAL_BOTS) or bots_ != dict.fromkeys(R.TUTORIAL_BOTS, "easy")
+                                   or options["turn_timer"] != "off" or not options["notes_assistant"]):
+            raise BadRequest("a tutorial seats one learner, then the Easy bots Lola and Tito; no turn timer; the assistant on")
+
+    def setup(self) -> None:
+        players = self.players
+        self.s.update({
+            "hand_sizes": {}, "dealing_to": None, "face_down": [],
+            "positions": dict.fromkeys(players, R.ENTRANCE),  # HO-PRE-02
+            "tokens": dict.fromkeys(R.TOKENS),  # HO-MOD-05: in no place
+            "start_rolls": {}, "start_waiting": list(players), "current": None, "turn": new_turn(), "timer": None,
+            "out": [], "outcome": None, "log": [],
+            "secret": {"hideout": None, "undealt": list(R.CARDS), "face_down": {}},
+            "private": {p: {"hand": [], "seen": [], "showed": [], "notes": blank_notes(),
+                            # HO-BOT-01: a bot's assistant is always on; HO-NOT-05/06: a person's follows the room
+                            "assistant": p in self.bot_levels or self.s["options"]["notes_assistant"],
+                            **({"coach": []} if p == self.learner else {})} for p in players},
+        })
+
+    def derive(self) -> None:
+        s = self.s
+        s["hand_sizes"] = {p: len(s["private"][p]["hand"]) for p in self.players}
+        s["dealing_to"] = self._recipient() if s["phase"] == "dealing" else None
+        running = self._running_timer()
+        seconds = {"show": R.SHOW_SECONDS, "turn": s["options"]["turn_timer"]}
+        s["timer"] = {"timer": running[0], "seconds": seconds[running[0]], "seat": running[1]} if running else None
+
+    def check(self) -> None:
+        """What the specs cannot say: the phase and the turn record must agree."""
+        s, phase, turn, secret = self.s, self.phase, self.s["turn"], self.s["secret"]
+        if (secret["hideout"] is None) != (phase == "hiding"):
+            raise BadRequest(f"phase {phase} and the hideout's being {'filled' if secret['hideout'] else 'empty'} do not go together")
+        if sorted(secret["face_down"]) != sorted(s["face_down"]) or (phase not in ("hiding", "laying") and len(s["face_down"]) != (R.FACE_DOWN if self.two_seats else 0)):
+            raise BadRequest("face-down cards: four with two seats, none otherwise, each on the place the public list names")
+        if phase not in ("hiding", "laying", "dealing") and secret["undealt"]:
+            raise BadRequest(f"phase {phase} comes after the deal")
+        if phase not in SETUP and (s["current"] is None or (s["current"] in s["out"] and phase != "unsolved")):
+            raise BadRequest(f"phase {phase} needs a current player still in the game")  # HO-ACC-05
+        if phase == "moving" and turn["dice"] is None or phase in ("in_place", "answering", "after_question") and self.here() not in R.PLACES:
+            raise BadRequest(f"phase {phase} needs a roll, or a pawn in a place")
+        if phase == "answering" and (turn["question"] is None or turn["answerer"] in (None, s["current"])
+                                     or not set(turn["question"].values()) & set(self.hand(turn["answerer"]))):
+            raise BadRequest("the answerer must be another player holding a named card")
+
+    # -- small readers ----------------------------------------------------------------------------
+    @property
+    def current(self) -> str:
+        return self.s["current"]
+
+    @property
+    def bot_levels(self) -> dict:
+        return self.s["options"]["bots"]
+
+    @property
+    def two_seats(self) -> bool:
+        return len(self.players) == R.TWO_SEATS  # HO-DIS-07 (@ruling): bots are active seats
+
+    @property
+    def learner(self) -> str | None:
+        return self.players[0] if self.s["options"]["variant"] == "tutorial" else None
+
+    def hand(self, player: str) -> list[str]:
+        return self.s["private"][player]["hand"]
+
+    def here(self) -> str:
+        return self.s["positions"][self.current]
+
+    def _recipient(self) -> str:
+        # HO-DIS-04 (@ruling): one card at a time round the table from the first seat
+        return self.players[sum(len(self.hand(p)) for p in self.players) % len(self.players)]
+
+    def _left_of(self, player: str) -> list[str]:
+        i = self.players.index(player)
+        return self.players[i + 1:] + self.players[:i]  # HO-QUE-03, HO-QUE-08: the others, from the left
+
+    def _answerer(self, named: set) -> tuple[list[str], str | None]:
+        passed = []
+        for q in self._left_of(self.current):  # HO-ACC-06: players out still answer
+            if named.intersection(self.hand(q)):
+                return passed, q
+            passed.append(q)
+        return passed, None
+
+    def _running_timer(self) -> tuple[str, str] | None:
+        """The timer the clock may end now (HO-TIM-04); none while a bot acts (HO-PRE-14)."""
+        phase, turn = self.phase, self.s["turn"]
+        if phase == "answering" and turn["answerer"] not in self.bot_levels:
+            return "show", turn["answerer"]  # HO-QUE-10, HO-TIM-03: always 15 seconds
+        if phase in TURN and self.s["options"]["turn_timer"] != "off" and self.current not in self.bot_levels:
+            return "turn", self.current  # HO-TIM-01, HO-TIM-06: not while someone shows
+        return None
+
+    def _to_act(self) -> str | None:
+        return self.s["turn"]["answerer"] if self.phase == "answering" else self.current
+
+    # -- legal(): a bot's seat offers only its level's choice (HO-PRE-11) ----------------------------
+    def _legal_entries(self) -> list:
+        if self._legal is None:
+            entries = super()._legal_entries()
+            actors = {m["actor"] for _, m in entries}
+            bot = next(iter(actors)) if len(actors) == 1 else None
+            if bot in self.bot_levels:
+                pick = bots.choose(self.bot_levels[bot], bot, self.view(bot), [m for _, m in entries])
+                self._legal = [e for e in entries if e[1] is pick]
+        return self._legal
+
+    # -- options: who may do what now ---------------------------------------------------------------
+    @memo(lambda self: None)
+    def options_hide(self):
+        return chance({"gang": g, "method": m, "place": p} for g in R.GANG for m in R.METHODS for p in R.PLACES)
+
+    def options_lay(self):
+        free = [p for p in R.PLACES if p not in self.s["face_down"]]  # HO-DIS-06: one card a place
+        return chance({"card": c, "place": p} for c in self.s["secret"]["undealt"] for p in free)
+
+    def options_deal(self):
+        return chance({"card": c} for c in self.s["secret"]["undealt"])
+
+    @memo(lambda self: None)
+    def options_roll(self):
+        return chance({"dice": [a, b]} for a in R.DIE_FACES for b in R.DIE_FACES)
+
+    @memo(lambda self: (self.current, self.here() in R.PLACES))
+    def options_accuse(self):
+        """HO-ACC-01: any gang member, any method and any of the nine places; HO-ACC-02: from inside a place."""
+        if self.here() not in R.PLACES:
+            return []
+        return offer(self.current, ({"gang": g, "method": m, "place": p} for g in R.GANG for m in R.METHODS for p in R.PLACES))
+
+    def options_select(self):
+        # HO-TRN-04: any place but the one the pawn stands in (HO-TRN-06) or the one already selected
+        return offer(self.current, ({"place": p} for p in R.PLACES if p not in (self.here(), self.s["turn"]["selected"])))
+
+    def options_confirm(self):
+        return offer(self.current) if self.s["turn"]["selected"] else []  # HO-TRN-05
+
+    def options_take_secret_passage(self):
+        return offer(self.current) if self.s["turn"]["began"] in R.SECRET_PASSAGES else []  # HO-TRN-07, HO-TRN-09
+
+    @memo(lambda self: (self.current, self.here()))
+    def options_question(self):
+        """HO-QUE-01: any gang member and any method, in the place the asker is in."""
+        return offer(self.current, ({"gang": g, "method": m, "place": self.here()} for g in R.GANG for m in R.METHODS))
+
+    def options_show(self):
+        turn = self.s["turn"]  # HO-QUE-04: one of the named cards the answerer holds
+        return offer(turn["answerer"], ({"card": c} for c in self.hand(turn["answerer"]) if c in turn["question"].values()))
+
+    def options_expire(self):
+        running = self._running_timer()
+        return offer(CLOCK, [{"timer": running[0]}]) if running else []
+
+    def options_switch_notes_assistant(self):
+        """HO-NOT-07/09/10/12: off for oneself; back on only where the room's default is on; never in the tutorial."""
+        who = self._to_act()
+        if who in self.bot_levels or self.learner:
+            return []
+        if self.s["private"][who]["assistant"]:
+            return offer(who, [{"on": False}])
+        return offer(who, [{"on": True}]) if self.s["options"]["notes_assistant"] else []
+
+    # -- guards (pure: they read, never write) --------------------------------------------------------
+    def is_two_seat_game(self, actor, action):
+        return self.two_seats
+
+    def lays_the_last(self, actor, action):
+        return len(self.s["face_down"]) + 1 == R.FACE_DOWN
+
+    def completes_deal(self, actor, action):
+        return len(self.s["secret"]["undealt"]) == 1
+
+    def decides_start(self, actor, action):
+        waiting = self.s["start_waiting"]
+        if len(waiting) > 1:
+            return False
+        rolls = dict(self.s["start_rolls"], **{waiting[0]: action["dice"]})
+        best = max(sum(d) for d in rolls.values())
+        return sum(1 for d in rolls.values() if sum(d) == best) == 1
+
+    def accusation_is_right(self, actor, action):
+        return all(action[k] == self.s["secret"]["hideout"][k] for k in R.KINDS)
+
+    def last_one_in(self, actor, action):
+        return len(self.s["out"]) + 1 == len(self.players)
+
+    def reaches_the_place(self, actor, action):
+        return len(self.s["turn"]["path"]) <= sum(self.s["turn"]["dice"])  # HO-TRN-02: at most the total
+
+    def someone_can_show(self, actor, action):
+        return self._answerer({action[k] for k in R.KINDS})[1] is not None
+
+    # -- callbacks: the set-up ---------------------------------------------------------------------
+    def emit(self, kind: str, **fields) -> None:
+        super().emit(kind, **fields)
+        if kind != "coach":  # HO-TUT-08: the coach is not in the case log
+            self.s["log"].append({"type": kind, **{k: v for k, v in fields.items() if k not in ("private", "secret")}})
+
+    def hide_cards(self, actor, action):
+        case = {k: action[k] for k in R.KINDS}
+        self.s["secret"]["hideout"] = case
+        for card in case.values():
+            self.s["secret"]["undealt"].remove(card)
+        self.emit("hidden", secret=dict(case))
+
+    def lay_face_down(self, actor, action):
+        self.s["secret"]["undealt"].remove(action["card"])
+        self.s["secret"]["face_down"][action["place"]] = action["card"]
+        self.s["face_down"] = [p for p in R.PLACES if p in self.s["secret"]["face_down"]]
+        self.emit("laid", place=action["place"], secret={"card": action["card"]})
+
+    def deal_card(self, actor, action):
+        to = self._recipient()
+        self.s["secret"]["undealt"].remove(action["card"])
+        self.hand(to).append(action["card"])
+        self.hand(to).sort(key=R.CARDS.index)
+        self._note(to, action["card"], {"seen": "in hand"})  # HO-NOT-04: the assistant writes one's own cards
+        self.emit("dealt", seat=to, private={to: {"card": action["card"]}})
+
+    def record_start_roll(self, actor, action):
+        roller = self.s["start_waiting"].pop(0)
+        self.s["start_rolls"][roller] = action["dice"]
+        self.emit("start_roll", seat=roller, dice=action["dice"])
+
+    def settle_start_round(self, actor, action):
+        s = self.s
+        if s["start_waiting"]:
+            return
+        best = max(sum(d) for d in s["start_rolls"].values())  # HO-PRE-04 (@ruling): the tied roll again
+        s["start_waiting"] = [p for p in self.players if p in s["start_rolls"] and sum(s["start_rolls"][p]) == best]
+        s["start_rolls"] = {p: s["start_rolls"][p] for p in s["start_waiting"]}
+
+    def begin_first_turn(self, actor, action):
+        rolls = self.s["start_rolls"]
+        best = max(sum(d) for d in rolls.values())
+        self.s.update(current=next(p for p, d in rolls.items() if sum(d) == best), start_waiting=[], start_rolls={})
+        self.emit("starts", seat=self.current)
+
+    # -- callbacks: the turn --------------------------------------------------------------------------
+    def record_roll(self, actor, action):
+        self.s["turn"].update(dice=action["dice"], began=self.here())
+        self.emit("rolled", seat=self.current, dice=action["dice"])
+
+    def show_path(self, actor, action):
+        self.s["turn"].update(selected=action["place"], path=list(R.PATHS[self.here(), action["place"]]))
+
+    def walk(self, actor, action):
+        turn = self.s["turn"]
+        end = turn["path"][:sum(turn["dice"])][-1]  # HO-TRN-03: as far as the roll goes
+        self.s["positions"][self.current] = end
+        turn.update(selected=None, path=[])
+        self.emit("moved", seat=self.current, to=end)
+        self._coach(self.current, "first move")
+        if end in R.PLACES:
+            self._entered(end)
+
+    def go_through_passage(self, actor, action):
+        there = R.SECRET_PASSAGES[self.s["turn"]["began"]]
+        self.s["positions"][self.current] = there
+        self.s["turn"].update(selected=None, path=[])
+        self.emit("passage", seat=self.current, to=there)
+        self._coach(self.current, "first move")
+        self._entered(there)
+
+    def _entered(self, place: str) -> None:
+        self._coach(self.current, "first place")
+        card = self.s["secret"]["face_down"].get(place)
+        if card is not None:  # HO-DIS-08: a private look, on every visit
+            mine = self.s["private"][self.current]
+            if not any(s["card"] == card for s in mine["seen"]):
+                mine["seen"].append({"card": card, "place": place})
+            self._note(self.current, card, {"seen": "face down", "place": place})  # HO-NOT-11
+            self.emit("looked", seat=self.current, place=place, private={self.current: {"card": card}})  # HO-DIS-09
+
+    def ask(self, actor, action):
+        question = {k: action[k] for k in R.KINDS}
+        self.s["tokens"][question["gang"]] = self.s["tokens"][question["method"]] = question["place"]  # HO-QUE-02
+        self.s["turn"]["question"] = question
+        self.emit("asked", seat=self.current, **question)
+        passed, answerer = self._answerer(set(question.values()))
+        for q in passed:
+            self.emit("no_card", seat=q)  # HO-QUE-05
+        self.s["turn"]["answerer"] = answerer
+        if answerer is None:
+            self.emit("nobody_showed")  # HO-QUE-07
+            self._coach(self.current, "first unanswered question")
+
+    def show_card(self, actor, action):
+        self._show(action["card"])
+
+    def show_for_them(self, actor, action):
+        # HO-QUE-11 (@ruling): the first of their named cards in the question's order
+        turn = self.s["turn"]
+        self.emit("timer_ran_out", timer="show", seat=turn["answerer"])
+        self._show(next(turn["question"][k] for k in R.KINDS if turn["question"][k] in self.hand(turn["answerer"])))
+
+    def _show(self, card: str) -> None:
+        by, to = self.s["turn"]["answerer"], self.current
+        self.s["private"][to]["seen"].append({"card": card, "by": by})
+        self.s["private"][by]["showed"].append({"card": card, "to": to})
+        self._note(to, card, {"seen": "shown", "by": by})
+        self.s["turn"]["answerer"] = None
+        self.emit("showed", seat=by, to=to, private={to: {"card": card}, by: {"card": card}})  # HO-QUE-09
+        self._coach(to, "first card shown")
+        if self._ready(to):
+            self._coach(to, "ready to accuse")
+
+    def open_hideout(self, actor, action):
+        named, hideout = {k: action[k] for k in R.KINDS}, dict(self.s["secret"]["hideout"])
+        right = named == hideout
+        self.s["private"][self.current].update(accused=named, hideout=hideout)  # HO-ACC-03
+        if not right:
+            self.s["out"].append(self.current)  # HO-ACC-05
+        self.emit("accused", seat=self.current, right=right, private={self.current: {"named": dict(named), "hideout": dict(hideout)}})
+
+    def close_case(self, actor, action):
+        hideout = self.s["secret"]["hideout"]  # HO-LOG-06 (@ruling): shown to all at the end
+        winners = [self.current] if self.phase == "solved" else []
+        self.s["outcome"] = {"result": self.phase, "winners": winners, "hideout": dict(hideout)}
+        self.emit("closed", winner=winners[0] if winners else None, hideout=dict(hideout))
+
+    def time_out_turn(self, actor, action):
+        self.s["turn"].update(selected=None, path=[])  # HO-TIM-05 (@ruling): a move not confirmed is dropped
+        self.emit("timer_ran_out", timer="turn", seat=self.current)
+
+    def pass_turn(self, actor, action):
+        # HO-PRE-05: to the left; HO-ACC-05: over the players out; HO-ACC-07: the last one in plays on
+        self.s["current"] = next(p for p in self._left_of(self.current) + [self.current] if p not in self.s["out"])
+        self.s["turn"] = new_turn()
+
+    def switch_assistant(self, actor, action):
+        mine = self.s["private"][actor]
+        mine["assistant"] = action["on"]
+        if action["on"]:  # HO-NOT-09 (@ruling): back on, it writes everything seen so far; off keeps what it wrote
+            for card in mine["hand"]:
+                self._note(actor, card, {"seen": "in hand"})
+            for seen in mine["seen"]:
+                self._note(actor, seen["card"], {"seen": "shown" if "by" in seen else "face down", **{k: v for k, v in seen.items() if k != "card"}})
+
+    # -- the notes sheet and the coach ----------------------------------------------------------------
+    def _note(self, player: str, card: str, entry: dict) -> None:
+        mine = self.s["private"][player]
+        if mine["assistant"]:
+            mine["notes"][heading(card)][card] = entry
+
+    def _ready(self, player: str) -> bool:
+        """HO-TUT-07 (@ruling): the sheet leaves exactly one card open under each heading."""
+        notes = self.s["private"][player]["notes"]
+        return all(sum(entry is None for entry in cards.values()) == 1 for cards in notes.values())
+
+    def _coach(self, player: str, moment: str) -> None:
+        if player == self.learner and moment not in self.s["private"][player]["coach"]:
+            self.s["private"][player]["coach"].append(moment)  # HO-TUT-08: once, to the learner alone
+            self.emit("coach", private={player: {"moment": moment}})

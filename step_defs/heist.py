@@ -1,0 +1,489 @@
+"""Steps of the online heist game (features/heist/).  They speak only the driver protocol.
+
+A scenario starts from a dealt table ("Given a game of Anna, Bernat and the
+Hard bot Rook": the default hideout, every card as chance lists it first, a
+first roll the first seat wins; dealt once per options, then loaded) and
+shapes it with facts (Given ...) that edit the canonical state.  Every name is
+the published schema's; a leading "the" is dropped ("the drill" is the card
+"drill").  Seats are free names; a bot is written "the Easy bot Pip".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from pytest_bdd import given, parsers, scenarios, then, when
+
+from casebook import schemas
+from casebook.errors import GameError
+from casebook.protocol import CHANCE, CLOCK, Table, leaks
+from step_defs.vocabulary import Fact, Types, acted, install, phrases
+
+scenarios("heist")
+
+SCHEMA = schemas.load("heist")
+TYPES = Types(SCHEMA, article="the ", player=r"[A-Z]\w*")
+KINDS = ("gang", "method", "place")
+KIND_OF = {card: kind for kind in KINDS for card in schemas.names(SCHEMA, kind)}
+PLACES = schemas.names(SCHEMA, "place")
+HEADING = {"gang": "who", "method": "how", "place": "where"}
+DEFAULT_HIDEOUT = {"gang": "Vera", "method": "thermal lance", "place": "Wine Cellar"}
+FRESH_TURN = {"began": None, "dice": None, "selected": None, "path": [], "question": None, "answerer": None}
+PINS: set = set()  # cards a Given placed in this scenario: later Givens do not move them away (reset per scenario)
+
+
+# -- setting the table: protocol only -----------------------------------------------------------
+def deal_cards(table) -> None:
+    table.apply(CHANCE, {"type": "hide", **DEFAULT_HIDEOUT})
+    while table.state()["phase"] in ("laying", "dealing"):
+        table.apply(CHANCE, table.legal()["moves"][0]["action"])
+
+
+def deal(table) -> None:
+    """The default hideout, every card as chance lists it first, and a first roll the first seat wins."""
+    deal_cards(table)
+    first = True
+    while table.state()["phase"] == "rolling_for_start":
+        table.apply(CHANCE, {"type": "roll", "dice": [6, 6] if first else [5, 6]})
+        first = False
+
+
+def room(kind: str, seats: str, extra: str | None) -> dict:
+    """Room options in the page's words: seats ("Anna", "the Hard bot Rook"), then what comes after ", with"."""
+    options: dict = {"variant": kind, "players": []}
+    for seat in re.split(r", | and ", seats):
+        bot = re.fullmatch(r"the (\w+) bot (\w+)", seat)
+        options["players"].append(bot[2] if bot else seat)
+        if bot:
+            options.setdefault("bots", {})[bot[2]] = bot[1].lower()
+    for part in re.split(r" and (?=a |the )", extra or ""):
+        if m := re.fullmatch(r"an? (\d+)-second turn timer", part):
+            options["turn_timer"] = int(m[1])
+        elif m := re.fullmatch(r"the (turn timer|notes assistant) (on|off)", part):
+            options.update({"turn_timer": "off"} if m[1] == "turn timer" else {"notes_assistant": m[2] == "on"})
+        elif m := re.fullmatch(r"the option (\w+)", part):
+            options[m[1]] = True
+    return options
+
+
+# -- state surgery (the canonical state is the protocol's own format) ------------------------------
+def refresh_notes(st) -> None:
+    """The assistant's "in hand" lines follow the hand after a Given moved cards (HO-NOT-04)."""
+    for mine in st["private"].values():
+        if mine["assistant"]:
+            for cards in mine["notes"].values():
+                for card, entry in cards.items():
+                    if card in mine["hand"]:
+                        cards[card] = {"seen": "in hand"}
+                    elif entry == {"seen": "in hand"}:
+                        cards[card] = None
+
+
+def edit(change):
+    def put(st, **args):
+        change(st, **args)
+        refresh_notes(st)
+    return put
+
+
+def locate(st, card):
+    for p, mine in st["private"].items():
+        if card in mine["hand"]:
+            return ("hand", p)
+    for place, c in st["secret"]["face_down"].items():
+        if c == card:
+            return ("face_down", place)
+    return ("hideout", KIND_OF[card])
+
+
+def move_card(st, where, out, into) -> None:
+    """At ``where`` (a hand, a face-down place or the hideout), ``into`` takes the place of ``out``."""
+    kind, key = where
+    if kind == "hand":
+        hand = st["private"][key]["hand"]
+        hand[hand.index(out)] = into
+        hand.sort(key=list(KIND_OF).index)
+    else:
+        st["secret"][kind][key] = into
+
+
+def swap_into(st, card, where, avoid=()) -> None:
+    """Put ``card`` at ``where``, sending a card not placed by a Given from there to where ``card`` was."""
+    source = locate(st, card)
+    if source != where:
+        here = st["private"][where[1]]["hand"] if where[0] == "hand" else [st["secret"][where[0]][where[1]]]
+        victim = next((c for c in here if c not in PINS and c not in avoid and (source[0] != "hideout" or KIND_OF[c] == source[1])), None)
+        assert victim is not None, f"no card at {where} can make room for {card}"
+        move_card(st, where, victim, card)
+        move_card(st, source, card, victim)
+    PINS.add(card)
+
+
+def holds(st, player, cards, none=False) -> None:
+    for card in cards:
+        if not none:
+            swap_into(st, card, ("hand", player), avoid=cards)
+        elif card in st["private"][player]["hand"]:
+            other = next(q for q in st["players"] if q != player and any(c not in PINS and c not in cards for c in st["private"][q]["hand"]))
+            swap_into(st, card, ("hand", other), avoid=cards)
+            PINS.discard(card)
+
+
+def lay_face_down(st, card, place) -> None:
+    down = st["secret"]["face_down"]
+    if place not in down:  # a face-down card no Given placed moves to this place
+        down[place] = down.pop(next(p for p, c in down.items() if c not in PINS))
+        st["face_down"] = [p for p in PLACES if p in down]
+    swap_into(st, card, ("face_down", place))
+
+
+def start_turn(st, player, place=None) -> None:
+    if place:
+        st["positions"][player] = place
+    st.update(phase="in_place" if place else "starting_turn", current=player, turn=dict(FRESH_TURN))
+
+
+def drop_out(st, player) -> None:
+    st["out"].append(player)
+    if st["current"] == player:  # as the rules would: the turn passes on (HO-ACC-05)
+        st["current"] = next(q for q in st["players"][st["players"].index(player):] + st["players"] if q not in st["out"])
+
+
+def has_seen(st, player, card, by=None, place=None) -> None:
+    seen = {"card": card, "by": by} if by else {"card": card, "place": place}
+    st["private"][player]["seen"].append(seen)
+    if by:
+        st["private"][by]["showed"].append({"card": card, "to": player})
+        st["log"].append({"type": "showed", "seat": by, "to": player})
+    if st["private"][player]["assistant"]:
+        st["private"][player]["notes"][HEADING[KIND_OF[card]]][card] = {"seen": "shown", "by": by} if by else {"seen": "face down", "place": place}
+
+
+def marks(st, player, cards, only) -> None:
+    """The sheet marks exactly these cards (``only``) or every other one, each as the seat that could have shown it."""
+    other = next(p for p in st["players"] if p != player)
+    for card in KIND_OF:
+        where = locate(st, card)
+        entry = ({"seen": "in hand"} if where == ("hand", player) else {"seen": "face down", "place": where[1]} if where[0] == "face_down"
+                 else {"seen": "shown", "by": where[1] if where[0] == "hand" else other})
+        st["private"][player]["notes"][HEADING[KIND_OF[card]]][card] = entry if (card in cards) == only else None
+
+
+def moments(text: str) -> list[str]:
+    return [] if text == "nothing" else [m.removeprefix("the ").removeprefix("being ") for m in re.split(r", | and ", text)]
+
+
+# -- reading views ---------------------------------------------------------------------------------
+def everybody(st) -> list:
+    return [*st["players"], None]
+
+
+def mine(st, player) -> dict:
+    return st.view(player)["private"][player]
+
+
+def entries(st, player) -> dict:
+    return {c: e for cards in mine(st, player)["notes"].values() for c, e in cards.items()}
+
+
+def all_cards(st) -> list:
+    secret = st["secret"]
+    cards = list(secret["hideout"].values()) + list(secret["face_down"].values()) + secret["undealt"]
+    return sorted(cards + [c for p in st["players"] for c in st["private"][p]["hand"]])
+
+
+def hidden_from_all(st, secret: set) -> bool:
+    """No view leaks, and no viewer holds, was shown, or reads in an outcome any of ``secret``."""
+    for viewer in everybody(st):
+        view = st.view(viewer)
+        slot = view["private"].get(viewer, {})
+        seen = set(slot.get("hand", [])) | {x["card"] for x in slot.get("seen", [])}
+        if leaks(view, viewer) or view["outcome"] is not None or secret & seen:
+            return False
+    return True
+
+
+def knowers(st, card) -> set:
+    return {p for p in st["players"] if card in [x["card"] for x in mine(st, p)["seen"] + mine(st, p)["showed"]]}
+
+
+def last_log(st, kind) -> dict:
+    return [e for e in st["log"] if e["type"] == kind][-1]
+
+
+def unanswered(st) -> bool:
+    after = st["log"][max(i for i, e in enumerate(st["log"]) if e["type"] == "asked"):]
+    return [e["type"] for e in after if e["type"] in ("showed", "nobody_showed")] == ["nobody_showed"]
+
+
+def must(st, player, kinds, cards=None) -> bool:
+    legal = [a for a in st.table.moves_of(player) if a["type"] != "switch_notes_assistant"]
+    if set(st.legal["to_act"]) - {CLOCK} != {player}:
+        return False
+    if cards is not None:
+        return sorted(a["card"] for a in legal) == sorted(cards)
+    return {a["type"] for a in legal} == set(kinds) and len(legal) == 6 * 6 * 9 + 1
+
+
+def ways(st, player, kind, places) -> tuple:
+    moves = [a for a in st.table.moves_of(player) if a["type"] == kind]
+    return len(moves), sorted({a["place"] for a in moves}) == sorted(places)
+
+
+def chance_offers(st, n_cards=None, n_places=None) -> bool:
+    moves = st.legal["moves"]
+    if {m["actor"] for m in moves} != {CHANCE} or len({m["p"] for m in moves}) != 1 or abs(sum(m["p"] for m in moves) - 1) > 1e-9:
+        return False
+    if n_cards is None:  # the hideout: one card of each kind
+        return all({KIND_OF[m["action"][k]] for k in KINDS} == set(KINDS) for m in moves) and len(moves)
+    return (len({m["action"]["card"] for m in moves}), len({m["action"]["place"] for m in moves}), len(moves)) == (n_cards, n_places, n_cards * n_places)
+
+
+def clock_offers(st, timer) -> list:
+    return [a for a in st.table.moves_of(CLOCK) if a == {"type": "expire", "timer": timer}]
+
+
+def path_walked(st) -> list:
+    turn = st.view(None)["turn"]
+    return turn["path"][: sum(turn["dice"])]
+
+
+# -- the vocabulary: actions, chance, facts ----------------------------------------------------------
+ACTIONS = [
+    ("select {place:place}", "select"),
+    ("confirm the move", "confirm"),
+    ("take the secret passage", "take_secret_passage"),
+    ("ask about {gang:gang}, {method:method} and {place:place}", "question"),
+    ("accuse {gang:gang}, {method:method} and {place:place}", "accuse"),
+    ("show {card:card}", "show"),
+    ("end the turn", "end_turn"),
+    ("roll the dice", "roll_dice"),
+    ("switch the notes assistant on", lambda: {"type": "switch_notes_assistant", "on": True}),
+    ("switch the notes assistant off", lambda: {"type": "switch_notes_assistant", "on": False}),
+]
+CHANCE_MOVES = [
+    ("the dice show {a:face} and {b:face}", lambda a, b: {"type": "roll", "dice": [a, b]}),
+    ("the hideout is filled with {gang:gang}, {method:method} and {place:place}", "hide"),
+    ("{card:card} is dealt", "deal"),
+    ("{card:card} is laid face down in {place:place}", "lay"),
+]
+SHEET = "the notes sheet of {player:player}"
+
+FACTS = [
+    # -- cards, hands, the hideout, the face-down cards
+    Fact("the hideout holds {g:gang}, {m:method} and {p:place}",
+         put=edit(lambda st, g, m, p: [swap_into(st, c, ("hideout", k)) for k, c in zip(KINDS, (g, m, p))])),
+    Fact("{player:player} holds none of {cards:card+}", put=edit(lambda st, player, cards: holds(st, player, cards, none=True))),
+    Fact("{player:player} holds {cards:card+}", put=edit(holds), check=lambda st, player, cards: set(cards) <= set(mine(st, player)["hand"])),
+    Fact("{card:card} lies face down in {place:place}", put=edit(lay_face_down)),
+    Fact("there are 21 cards: 6 gang members, 6 methods and 9 places", check=lambda st: all_cards(st) == sorted(KIND_OF)),
+    Fact("the gang members are {cards:gang+}", check=lambda st, cards: cards == schemas.names(SCHEMA, "gang")),
+    Fact("the methods are {cards:method+}", check=lambda st, cards: cards == schemas.names(SCHEMA, "method")),
+    Fact("the places are {cards:place+}", check=lambda st, cards: cards == PLACES and chance_offers(st) == 324),
+    Fact("chance may fill the hideout with any of {n:d} combinations of one gang member, one method and one place, each as likely",
+         check=lambda st, n: chance_offers(st) == n),
+    Fact("chance may lay any of the {c:d} other cards face down on any of the {p:d} places, each as likely",
+         check=lambda st, c, p: chance_offers(st, c, p)),
+    Fact("the seats hold {counts:d+} cards, in seat order", check=lambda st, counts: [st.view(None)["hand_sizes"][p] for p in st["players"]] == counts),
+    Fact("no card lies face down", check=lambda st: st.view(None)["face_down"] == []),
+    Fact("{n:d} cards lie face down, on {k:d} different places", check=lambda st, n, k: len(st.view(None)["face_down"]) == len(set(st.view(None)["face_down"])) == n == k),
+    Fact("a card lies face down in {place:place}", check=lambda st, place: place in st.view(None)["face_down"]),
+    Fact("the next card is dealt to {player:player}", check=lambda st, player: st.view(None)["dealing_to"] == player),
+    # -- seats and whose move it is
+    Fact("the seats are {seats:text}", check=lambda st, seats: {k: st["options"].get(k, {}) for k in ("players", "bots")} == {
+        "players": room("", seats, None)["players"], "bots": room("", seats, None).get("bots", {})}),
+    Fact("it is {player:player}'s turn", put=edit(start_turn),
+         check=lambda st, player: (st["phase"], st["current"]) == ("starting_turn", player) and player in st.legal["to_act"]),
+    Fact("it is still {player:player}'s turn", check=lambda st, player: st["current"] == player and player in st.legal["to_act"]),
+    Fact("{player:player} has just entered {place:place}", put=edit(start_turn)),
+    Fact("chance is to act", check=lambda st: st.legal["to_act"] == [CHANCE]),
+    Fact("the dice are rolled next for {player:player}",
+         check=lambda st, player: st["phase"] == "rolling_for_start" and st["start_waiting"][0] == player and st.legal["to_act"] == [CHANCE]),
+    Fact("{player:player} must show one of {cards:card+}", check=lambda st, player, cards: must(st, player, {"show"}, cards)),
+    Fact("{player:player} must accuse or end the turn", check=lambda st, player: must(st, player, {"accuse", "end_turn"})),
+    Fact("{player:player} may ask in {n:d} ways, naming only {place:place}", check=lambda st, player, n, place: ways(st, player, "question", [place]) == (n, True)),
+    Fact("{player:player} may accuse in {n:d} ways, naming each of the 9 places", check=lambda st, player, n: ways(st, player, "accuse", PLACES) == (n, True)),
+    Fact("{player:player} may select in {n:d} ways, naming each place but {place:place}",
+         check=lambda st, player, n, place: ways(st, player, "select", set(PLACES) - {place}) == (n, True)),
+    # -- the board
+    Fact("{player:player} stands [in|on] {space:space}", put=edit(lambda st, player, space: st["positions"].__setitem__(player, space)),
+         check=lambda st, player, space: st["positions"][player] == space),
+    Fact("the token of {token:token} stands in {place:place}", put=edit(lambda st, token, place: st["tokens"].__setitem__(token, place)),
+         check=lambda st, token, place: st.view(None)["tokens"][token] == place),
+    Fact("the tokens of {a:token} and {b:token} stand in {place:place}", check=lambda st, a, b, place: st.view(None)["tokens"][a] == st.view(None)["tokens"][b] == place),
+    Fact("the tokens of {a:token} and {b:token} stand in no place", check=lambda st, a, b: st.view(None)["tokens"][a] is st.view(None)["tokens"][b] is None),
+    Fact("the roll gives {player:player} {n:d} steps", check=lambda st, player, n: st["current"] == player and sum(st.view(None)["turn"]["dice"]) == n),
+    Fact("the path shown to {player:player} runs through {halls:space+} to {place:place}",
+         check=lambda st, player, halls, place: st["current"] == player and st.view(None)["turn"]["path"] == halls + [place]),
+    Fact("the path shown to {player:player} is {n:d} steps long", check=lambda st, player, n: st["current"] == player and len(st.view(None)["turn"]["path"]) == n),
+    Fact("the pawn of {player:player} would stop on {space:space}", check=lambda st, player, space: st["current"] == player and path_walked(st)[-1] == space),
+    # -- the timers
+    Fact("the clock may end the {timer:timer} timer of {player:player}",
+         check=lambda st, timer, player: st.table.moves_of(CLOCK) == clock_offers(st, timer) != [] and st.view(None)["timer"]["seat"] == player),
+    Fact("the clock may not end the {timer:timer} timer", check=lambda st, timer: st.legal["moves"] and not clock_offers(st, timer)),
+    Fact("the {timer:timer} timer is {n:d} seconds", check=lambda st, timer, n: (st.view(None)["timer"] or {}).get("timer") == timer and st.view(None)["timer"]["seconds"] == n),
+    # -- what each seat sees
+    Fact("no view shows the hideout", check=lambda st: hidden_from_all(st, set(st["secret"]["hideout"].values()))),
+    Fact("no view shows the face-down cards", check=lambda st: hidden_from_all(st, set(st["secret"]["face_down"].values()))),
+    Fact("no view shows another player's notes sheet", check=lambda st: all(set(st.view(v)["private"]) <= {v} and not leaks(st.view(v), v) for v in everybody(st))),
+    Fact("{player:player} has looked at {card:card} face down in {place:place}", put=edit(lambda st, player, card, place: has_seen(st, player, card, place=place))),
+    Fact("{by:player} has shown {player:player} {card:card}", put=edit(lambda st, by, player, card: has_seen(st, player, card, by=by))),
+    Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in [x["card"] for x in mine(st, player)["seen"]]),
+    Fact("{player:player} has not seen {card:card}", check=lambda st, player, card: card not in [x["card"] for x in mine(st, player)["seen"]]),
+    Fact("only {players:player+} can see which card was shown", check=lambda st, players: knowers(st, st["private"][last_log(st, "showed")["to"]]["seen"][-1]["card"]) == set(players)),
+    Fact("only {player:player} can see which card was looked at", check=lambda st, player: knowers(st, next(
+        x["card"] for x in st["private"][player]["seen"] if x.get("place") == last_log(st, "looked")["place"])) == {player} == {last_log(st, "looked")["seat"]}),
+    Fact("only {player:player} can see which cards were named", check=lambda st, player: {p for p in st["players"] if "accused" in mine(st, p)} == {player}),
+    Fact("no entry of the case log names a card", check=lambda st: not any(
+        set(map(str, e.values())) & set(KIND_OF) for v in everybody(st) for e in st.view(v)["log"] if e["type"] not in ("asked", "closed"))),
+    Fact("nobody could show a card", check=unanswered),
+    Fact("the case log names none of {cards:card+}", check=lambda st, cards: not any(
+        set(cards) & set(map(str, e.values())) for v in everybody(st) for e in st.view(v)["log"])),
+    # -- the notes sheet
+    Fact(SHEET + " marks only {cards:card+}", put=lambda st, player, cards: marks(st, player, cards, only=True)),
+    Fact(SHEET + " marks every card but {cards:card+}", put=lambda st, player, cards: marks(st, player, cards, only=False)),
+    Fact(SHEET + " marks {n:d} cards as in hand", check=lambda st, player, n: sum(e == {"seen": "in hand"} for e in entries(st, player).values()) == n),
+    Fact(SHEET + " marks {card:card} as in hand", check=lambda st, player, card: entries(st, player)[card] == {"seen": "in hand"}),
+    Fact(SHEET + " marks {card:card} as shown by {by:player}", check=lambda st, player, card, by: entries(st, player)[card] == {"seen": "shown", "by": by}),
+    Fact(SHEET + " marks {card:card} as face down in {place:place}",
+         check=lambda st, player, card, place: entries(st, player)[card] == {"seen": "face down", "place": place}),
+    Fact(SHEET + " marks nothing for {card:card}", check=lambda st, player, card: entries(st, player)[card] is None),
+    Fact(SHEET + " is blank", check=lambda st, player: not any(entries(st, player).values())),
+    Fact(SHEET + " lists 6 gang members, 6 methods and 9 places", check=lambda st, player: [
+        list(mine(st, player)["notes"][HEADING[k]]) for k in KINDS] == [schemas.names(SCHEMA, k) for k in KINDS]),
+    Fact("{player:player} has switched the notes assistant off", put=lambda st, player: st["private"][player].__setitem__("assistant", False)),
+    # -- the accusation and the end
+    Fact("{player:player} is out", put=edit(drop_out), check=lambda st, player: player in st.view(None)["out"]),
+    Fact("{player:player} is not out", check=lambda st, player: player not in st.view(None)["out"]),
+    Fact("{player:player} has won the game", check=lambda st, player: (st["phase"], st.view(None)["outcome"]["winners"]) == ("solved", [player])),
+    Fact("the case remains unsolved", check=lambda st: (st["phase"], st.view(None)["outcome"]["winners"]) == ("unsolved", [])),
+    Fact("{player:player} sees the hideout: {g:gang}, {m:method} and {p:place}",
+         check=lambda st, player, g, m, p: mine(st, player)["hideout"] == dict(zip(KINDS, (g, m, p)))),
+    Fact("everybody sees the hideout: {g:gang}, {m:method} and {p:place}",
+         check=lambda st, g, m, p: all(st.view(v)["outcome"]["hideout"] == dict(zip(KINDS, (g, m, p))) for v in everybody(st))),
+    Fact("nobody but {player:player} has seen the hideout", check=lambda st, player: all(
+        st.view(v)["outcome"] is None and ("hideout" in st.view(v)["private"].get(v, {})) == (v == player) for v in everybody(st))),
+    # -- bots and the coach
+    Fact("{player:player} has asked {n:d} questions", put=lambda st, player, n: st["log"].extend(
+        {"type": "asked", "seat": player, "gang": "Dex", "method": "drill", "place": "Kitchen"} for _ in range(n))),
+    Fact("the coach has spoken to {player:player} about {said:text}", put=lambda st, player, said: st["private"][player].__setitem__("coach", moments(said)),
+         check=lambda st, player, said: mine(st, player)["coach"] == moments(said)),
+    Fact("only {player:player} hears the coach", check=lambda st, player: mine(st, player)["coach"] != [] and all(
+        "coach" not in json.dumps(st.view(v)["log"]) and (v == player) == ("coach" in st.view(v)["private"].get(v, {})) for v in everybody(st))),
+]
+
+install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
+_ACTIONS = phrases(TYPES, ACTIONS)
+
+
+# -- the steps only this game has ---------------------------------------------------------------------
+@given(parsers.re(r"(?:an? (?P<kind>new |dealt )?game of (?P<seats>.+?)|the tutorial for (?P<learner>[A-Z]\w*))(?:, with (?P<extra>.+))?"))
+def a_game(position, kind, seats, learner, extra):
+    PINS.clear()
+    options = room("tutorial", learner, extra) if learner else room("private", seats, extra)
+    if kind == "new ":
+        return position.new(options)
+    position.dealt(options, deal_cards if kind == "dealt " else deal)
+
+
+@when(parsers.re(r"(?P<player>[A-Z]\w*) rolls (?P<a>[1-6]) and (?P<b>[1-6])"), target_fixture="outcome")
+def rolls(position, player, a, b):
+    acted(position, player, {"type": "roll_dice"}, trying=False)
+    return acted(position, CHANCE, {"type": "roll", "dice": [int(a), int(b)]}, trying=False)
+
+
+@when(parsers.re(r"(?:the (?P<timer>show|turn) timer runs out|the clock tries to end the (?P<trying>show|turn) timer)"), target_fixture="outcome")
+def clock_expires(position, timer, trying):
+    return acted(position, CLOCK, {"type": "expire", "timer": timer or trying}, trying=bool(trying))
+
+
+@pytest.fixture
+def opened() -> dict:
+    """What a requested room turned out to be, when it opened."""
+    return {}
+
+
+@when(parsers.re(r"(?:an? (?P<kind>\w+) room|the (?P<tutorial>tutorial)) is requested for (?P<seats>.+?)(?:, with (?P<extra>.+))?"), target_fixture="refusal")
+def requested(implementation, opened, kind, tutorial, seats, extra):
+    try:
+        table = Table.new(implementation, "heist", room(kind or tutorial, seats, extra))
+    except GameError as exc:
+        return exc
+    opened.update(table.view(None))
+    table.close()
+    return None
+
+
+@then(parsers.parse("the room opens with {n:d} seats"))
+def room_opens(refusal, opened, n):
+    assert refusal is None and len(opened["players"]) == n, refusal or opened["players"]
+
+
+@when(parsers.parse("a copy of the game without {card} is loaded"), target_fixture="refusal")
+def load_without(position, open_table, card):
+    state = position.table.state()
+    for slot in state["private"].values():
+        slot["hand"] = [c for c in slot["hand"] if c != card.removeprefix("the ")]
+    try:
+        open_table(state=state)
+    except GameError as exc:
+        return exc
+    return None
+
+
+@when(parsers.re(r"(?:the bots play|every (?P<answers>question is answered))"))
+def play_on(position, answers):
+    """While only a bot is to act, its move; or, until the question is answered, the first card the answerer may show."""
+    table = position.table
+    bots = table.state()["options"].get("bots", {})
+    while True:
+        movers = [a for a in table.legal()["to_act"] if a != CLOCK]
+        if (table.state()["phase"] != "answering") if answers else (len(movers) != 1 or movers[0] not in bots):
+            return
+        table.apply(movers[0], table.moves_of(movers[0])[0])
+
+
+@then(parsers.re(r"the bot (?P<bot>[A-Z]\w*) chooses to (?P<phrase>.+)"))
+def bot_chooses(position, bot, phrase):
+    action = next(a for a in (p.match(phrase) for p in _ACTIONS) if a is not None)
+    assert position.table.moves_of(bot) == [action], position.table.moves_of(bot)
+
+
+@then("the case log ends with:")
+def log_ends_with(position, datatable):
+    expected = [row[0] for row in datatable[1:]]
+    table = position.table
+    for viewer in [*table.state()["players"], None]:
+        lines = [render(e) for e in table.view(viewer)["log"]]
+        assert lines[-len(expected):] == expected, (viewer, lines[-len(expected) - 2:])
+
+
+def render(e: dict) -> str:
+    """A public case-log entry in the page's words (the article as the schema's names need it)."""
+    def the(x):
+        return x if x.startswith("Hall") or KIND_OF.get(x) == "gang" else f"the {x}"
+
+    said = {
+        "hidden": "the hideout was filled",
+        "dealt": "a card was dealt to {seat}",
+        "start_roll": "{seat} rolled {dice[0]} and {dice[1]} to decide who starts",
+        "starts": "{seat} starts",
+        "rolled": "{seat} rolled {dice[0]} and {dice[1]}",
+        "no_card": "{seat} had no card",
+        "showed": "{seat} showed {to} a card",
+        "nobody_showed": "nobody could show a card",
+        "timer_ran_out": "the {timer} timer of {seat} ran out",
+    }
+    if e["type"] in said:
+        return said[e["type"]].format(**e)
+    return {
+        "laid": lambda: f"a card was laid face down in {the(e['place'])}",
+        "moved": lambda: f"{e['seat']} moved to {the(e['to'])}",
+        "passage": lambda: f"{e['seat']} took the secret passage to {the(e['to'])}",
+        "looked": lambda: f"{e['seat']} looked at the face-down card in {the(e['place'])}",
+        "asked": lambda: f"{e['seat']} asked about {e['gang']}, {the(e['method'])} and {the(e['place'])}",
+        "accused": lambda: f"{e['seat']} opened the hideout and was {'right' if e['right'] else 'wrong'}",
+        "closed": lambda: f"the case is closed: {e['hideout']['gang']}, {the(e['hideout']['method'])} and {the(e['hideout']['place'])}",
+    }[e["type"]]()

@@ -1,0 +1,397 @@
+"""Steps of P.I. (features/pi/).  They speak only the driver protocol.
+
+A scenario starts from a dealt table ("Given a game of Red, Blue and Green":
+chance takes the first outcome it lists until the stage asked for; dealt once
+per options, then loaded) and shapes it with facts (Given ...) that edit the
+canonical state; the table is loaded once, when a When or Then needs it.
+"Red's case" is the case Red must solve: it lies in the private slot of the
+player holding it (``case_of``).  Every name, and its kind, is the published
+schema's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from pytest_bdd import given, parsers, scenarios, then, when
+
+from casebook import schemas
+from casebook.errors import GameError
+from casebook.protocol import CHANCE, Table, redact_events
+from casebook.testing import Outcome
+from step_defs.vocabulary import Fact, Types, acted, install
+
+scenarios("pi")
+
+GAME = "pi"
+SCHEMA = schemas.load(GAME)
+TYPES = Types(SCHEMA)
+KINDS = ("suspect", "location", "crime")
+KIND_OF = {n: k for k in KINDS for n in schemas.names(SCHEMA, k)}
+TILE_KIND = {n: k for k in ("suspect", "crime") for n in schemas.names(SCHEMA, k + "_tile")}
+LOCATIONS = schemas.names(SCHEMA, "location")
+PINS: set = set()  # (location, tile kind) a Given placed in this scenario: later Givens do not move those tiles
+
+
+# -- shaping a state: protocol only ------------------------------------------------------------
+def slot(state, player: str) -> dict:
+    """The private slot holding ``player``'s case (their right neighbour's)."""
+    return next(s for s in state["private"].values() if s["case_of"] == player)
+
+
+def case(state, player: str) -> dict:
+    return slot(state, player)["case"]
+
+
+def set_case(state, player: str, *elements: str) -> None:
+    """``player``'s case holds ``elements``; a case that had one of them gets the one it replaces."""
+    mine = case(state, player)
+    for name in elements:
+        kind = KIND_OF[name]
+        other = next((s["case"] for s in state["private"].values() if s["case"].get(kind) == name), None)
+        if other is mine:
+            continue
+        if other is not None:
+            other[kind] = mine[kind]
+        else:  # still in the case decks (the cases are being drawn)
+            deck = state["secret"]["case_decks"]
+            deck.remove(name)
+            deck.extend([mine[kind]] if kind in mine else [])
+            deck.sort()
+        mine[kind] = name
+    for p in state["revealed"]:  # a solved case is open to all: the open copy follows
+        state["revealed"][p] = dict(case(state, p))
+
+
+def put_tiles(state, location: str, *tiles: str) -> None:
+    for tile in tiles:
+        kind, board = TILE_KIND[tile], state["tiles"]
+        if board[location][kind] != tile:
+            source = next(loc for loc, t in board.items() if t[kind] == tile and loc != location and (loc, kind) not in PINS)
+            board[source][kind], board[location][kind] = board[location][kind], tile
+        PINS.add((location, kind))
+
+
+def move_card(state, card: str, into: str) -> None:
+    """An evidence card into the row or the deck, trading places with another card there."""
+    away = "deck" if into == "face_up" else "face_up"
+    if card not in state[into]:
+        out = sorted(state[into])[0]
+        state[into] = sorted([c for c in state[into] if c != out] + [card])
+        state[away] = sorted([c for c in state[away] if c != card] + [out])
+
+
+def hand_out(state, field: str) -> None:
+    """Empty the deck or the row: the cards went to the players, as if taken earlier in the round."""
+    for i, card in enumerate(state[field]):
+        p = state["players"][i % len(state["players"])]
+        state["taken"][p] = sorted(state["taken"][p] + [card])
+    state[field] = []
+
+
+def solved(state, players: list, turn: int) -> None:
+    for p in players:
+        state["solved"][p], state["revealed"][p] = turn, dict(case(state, p))
+
+
+def scored(state, player, points, penalties, detectives, now=False) -> None:
+    if now:
+        state["points"][player][-1] = points
+    else:
+        state["points"][player] = points
+    state["penalties"][player], state["detectives"][player] = penalties, detectives
+
+
+def place(state, player, location) -> None:
+    state["placed"].append({"player": player, "location": location})
+    state["detectives"][player] -= 1
+
+
+# -- what a table shows ---------------------------------------------------------------------------
+def everybody(st) -> list:
+    return [*st["players"], None]
+
+
+def gives(st, by, on, player, d, c, viewers=(None,)) -> bool:
+    for v in viewers:
+        view = st.view(v)
+        marks = [m for m in view["marks"] if (m["player"], m["by"], m["on"]) == (player, by, on)]
+        if not marks or (marks[-1]["discs"], marks[-1]["cubes"]) != (d, c):
+            return False
+        if by == "detective" and {"player": player, "location": on} not in view["placed"]:
+            return False
+    return True
+
+
+def chance_gives(st, action: str, outcomes: list) -> bool:
+    """Chance alone acts, with these outcomes of this action type, each as likely."""
+    moves = st.legal["moves"]
+    p = [m["p"] for m in moves]
+    return ({m["actor"] for m in moves}, {m["action"]["type"] for m in moves}) == ({CHANCE}, {action}) \
+        and sorted(m["action"].get("card") for m in moves) == sorted(outcomes) and max(p) - min(p) < 1e-9
+
+
+def seeds(st, location, weights: dict) -> bool:
+    moves = st.legal["moves"]
+    got = {m["action"]["tile"]: m["p"] for m in moves if m["actor"] == CHANCE and m["action"]["location"] == location}
+    total = sum(weights.values())
+    return len(got) == len(moves) and got.keys() == weights.keys() and all(abs(got[t] - w / total) < 1e-9 for t, w in weights.items())
+
+
+def draws_culprit_of(st, player, n, never=None) -> bool:
+    """Chance offers ``n`` suspects, each as likely, and the first of them goes into ``player``'s case."""
+    offered = [m["action"]["card"] for m in st.legal["moves"]]
+    if len(offered) != n or any(KIND_OF[c] != "suspect" for c in offered) or never in offered or not chance_gives(st, "draw_case", offered):
+        return False
+    scratch = Table.load(st.table.impl, GAME, dict(st))
+    try:
+        drawn = [e for e in scratch.apply(CHANCE, st.legal["moves"][0]["action"]) if e["type"] == "case_card_drawn"]
+    finally:
+        scratch.close()
+    return [(e["for"], e["element"]) for e in drawn] == [(player, "suspect")]
+
+
+def tiles_are(st, counts: str) -> bool:
+    tiles = st.view(None)["tiles"]
+    kinds_right = sorted(tiles) == sorted(LOCATIONS) and all(
+        TILE_KIND.get(t[k]) == k for t in tiles.values() for k in ("suspect", "crime"))
+    shown = Counter(t[k] if t[k].startswith("no ") else k + "s" for t in tiles.values() for k in ("suspect", "crime"))
+    wanted = Counter({" ".join(c.split()[1:]): int(c.split()[0]) for c in re.split(r", | and ", counts)})
+    return kinds_right and shown == wanted and len({t[k] for t in tiles.values() for k in ("suspect", "crime")}) == 24
+
+
+def touches(st, location, neighbours) -> bool:
+    paths = st.table.impl.describe(GAME)["board"]["paths"]
+    return {p["b"] for p in paths if p["a"] == location} | {p["a"] for p in paths if p["b"] == location} == set(neighbours)
+
+
+def holds_case(value, wanted: dict) -> bool:
+    """Whether an object equal to ``wanted`` shows anywhere in ``value``."""
+    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return value == wanted or any(holds_case(c, wanted) for c in children)
+
+
+def case_open(st, player, elements) -> bool:
+    wanted = {KIND_OF[n]: n for n in elements}
+    return all(wanted in [st.view(v)["revealed"].get(player)] + [r["cases"][player] for r in st.view(v)["rounds"]] for v in everybody(st))
+
+
+def standing(st, player) -> tuple:
+    view = st.view(None)
+    return sum(view["points"][player]), view["penalties"][player], view["detectives"][player]
+
+
+def strings(value):
+    if isinstance(value, str):
+        yield value
+    for child in value.values() if isinstance(value, dict) else value if isinstance(value, list) else ():
+        yield from strings(child)
+
+
+def types_of(st, player) -> set:
+    return {a["type"] for a in st.table.moves_of(player)}
+
+
+# -- the vocabulary: actions, chance, facts ------------------------------------------------------
+ACTIONS = [
+    ("place a detective on {location:location}", "place"),
+    ("take the {card:evidence} card", "take"),
+    ("name {suspect:text}, {location:text} and {crime:text}", "solve"),
+    ("answer {discs:d} disc[s|] and {cubes:d} cube[s|]", "answer"),
+]
+CHANCE_MOVES = [
+    ("chance draws {card:evidence}", "draw_case"),
+    ("chance turns up the {card:evidence} card", "turn_up"),
+]
+FACTS = [
+    # -- the position (Given) --
+    Fact("{player:player}'s case is {a:evidence}, {b:evidence} and {c:evidence}", put=lambda st, player, a, b, c: set_case(st, player, a, b, c)),
+    Fact("the {tiles:suspect_tile|crime_tile+} tile[s|] [lie|lies] on {location:location}", put=lambda st, tiles, location: put_tiles(st, location, *tiles)),
+    Fact("a no suspect and a no crime tile lie on {location:location}", put=lambda st, location: put_tiles(st, location, "no suspect", "no crime")),
+    Fact("it is {player:player}'s turn in turn {turn:d}", put=lambda st, player, turn: st.update(current=player, game_turn=turn)),
+    Fact("{players:player+} [has|have] solved their case in turn {turn:d}", put=solved),
+    Fact("{player:player} has scored {points:d} points this round with {pen:d} penalt[y|ies] and {det:d} detective[s|] left",
+         put=lambda st, player, points, pen, det: scored(st, player, points, pen, det, now=True)),
+    Fact("{player:player} has scored {points:d+} points with {pen:d} penalt[y|ies] and {det:d} detective[s|] left",
+         put=lambda st, player, points, pen, det: scored(st, player, points, pen, det)),
+    Fact("{player:player} has {n:d} detective[s|] left", put=lambda st, player, n: st["detectives"].__setitem__(player, n)),
+    Fact("a detective of {player:player} stands on {location:location}", put=place),
+    Fact("the {card:evidence} card lies face up", put=lambda st, card: move_card(st, card, "face_up")),
+    Fact("the {card:evidence} card is in the deck", put=lambda st, card: move_card(st, card, "deck")),
+    Fact("the evidence deck is empty", put=lambda st: hand_out(st, "deck")),
+    Fact("no evidence card lies face up", put=lambda st: hand_out(st, "face_up")),
+    # -- whose move (Then) --
+    Fact("it is {player:player}'s turn", check=lambda st, player: (st["phase"], st["current"], st.legal["to_act"]) == ("playing", player, [player])),
+    Fact("nobody may act but {actor:w}", check=lambda st, actor: st.legal["to_act"] == [actor]),
+    Fact("{player:player} may place a detective, take an evidence card or name a solution", check=lambda st, player: types_of(st, player) == {"place", "take", "solve"}),
+    Fact("{player:player} may place a detective or name a solution", check=lambda st, player: types_of(st, player) == {"place", "solve"}),
+    Fact("{player:player} may not place a detective", check=lambda st, player: "place" not in types_of(st, player)),
+    Fact("{player:player} may not take an evidence card", check=lambda st, player: "take" not in types_of(st, player)),
+    Fact("all {n:d} locations are open to {player:player}'s detectives",
+         check=lambda st, player, n: sorted(a["location"] for a in st.table.moves_of(player) if a["type"] == "place") == sorted(LOCATIONS) and n == len(LOCATIONS)),
+    Fact("{player:player} may take any of the {n:d} face-up evidence cards",
+         check=lambda st, player, n: sorted(a["card"] for a in st.table.moves_of(player) if a["type"] == "take") == sorted(st.view(player)["face_up"]) and len(st["face_up"]) == n),
+    Fact("{player:player} may name any of {n:d} solutions",
+         check=lambda st, player, n: len({(a["suspect"], a["location"], a["crime"]) for a in st.table.moves_of(player) if a["type"] == "solve"}) == n),
+    Fact("{answerer:player} must answer {player:player}", check=lambda st, answerer, player: st.legal["to_act"] == [answerer]
+         and types_of(st, answerer) == {"answer"} and st.view(None)["pending"]["player"] == player),
+    Fact("{answerer:player} may answer only {d:d} disc[s|] and {c:d} cube[s|]",
+         check=lambda st, answerer, d, c: st.table.moves_of(answerer) == [{"type": "answer", "discs": d, "cubes": c}]),
+    # -- chance (Then) --
+    Fact("chance seeds a suspect tile on {location:location} from {n:d} different tiles",
+         check=lambda st, location, n: len(st.legal["moves"]) == n and all(TILE_KIND[m["action"]["tile"]] == "suspect" and m["action"]["location"] == location for m in st.legal["moves"])),
+    Fact("chance seeds a suspect tile on {location:location}: each suspect 1 in 14, no suspect 2 in 14",
+         check=lambda st, location: seeds(st, location, {**{t: 1 for t in schemas.names(SCHEMA, "suspect")}, "no suspect": 2})),
+    Fact("chance draws {player:player}'s culprit from {n:d} suspects, each as likely", check=draws_culprit_of),
+    Fact("chance draws {player:player}'s culprit from {n:d} suspects, each as likely, never {never:suspect}", check=draws_culprit_of),
+    Fact("chance turns up one of {n:d} evidence cards, each as likely", check=lambda st, n: len(st["deck"]) == n and chance_gives(st, "turn_up", st["deck"])),
+    # -- the board and the cards (Then) --
+    Fact("every player's case is one suspect, one location and one crime",
+         check=lambda st: all(sorted((KIND_OF[v], k) for k, v in case(st, p).items()) == [(k, k) for k in sorted(KINDS)] for p in st["players"])),
+    Fact("{location:location} touches exactly {neighbours:location+}", check=touches),
+    Fact("every location holds one suspect tile and one crime tile, of {counts:text}", check=tiles_are),
+    Fact("the detective on {on:location} gives {player:player} {d:d} disc[s|] and {c:d} cube[s|]", check=lambda st, **kw: gives(st, "detective", **kw)),
+    Fact("everybody sees that the detective on {on:location} gives {player:player} {d:d} disc[s|] and {c:d} cube[s|]",
+         check=lambda st, **kw: gives(st, "detective", **kw, viewers=everybody(st))),
+    Fact("the {on:evidence} card gives {player:player} {d:d} disc[s|] and {c:d} cube[s|]", check=lambda st, **kw: gives(st, "card", **kw)),
+    Fact("{n:d} evidence cards lie face up", check=lambda st, n: len(st.view(None)["face_up"]) == n),
+    Fact("{n:d} evidence cards are in the deck", check=lambda st, n: len(st.view(None)["deck"]) == n),
+    Fact("{player:player} has taken the {card:evidence} card", check=lambda st, player, card: card in st.view(None)["taken"][player] and card not in st["face_up"]),
+    Fact("no detective, disc, cube or taken evidence card is left from round {r:d}",
+         check=lambda st, r: st["round"] == r + 1 and st.view(None)["placed"] == st.view(None)["marks"] == [] and not any(st["taken"].values())),
+    # -- rounds, points, the end (Then) --
+    Fact("round {r:d} begins", check=lambda st, r: (st["round"], st["phase"]) == (r, "seeding")),
+    Fact("it is still round {r:d}", check=lambda st, r: st["round"] == r and st["phase"] not in ("seeding", "over")),
+    Fact("{player:player} has {points:d} points, {pen:d} penalt[y|ies] and {det:d} detectives left",
+         check=lambda st, player, points, pen, det: standing(st, player) == (points, pen, det)),
+    Fact("{player:player} scores {n:d} point[s|] for round {r:d}", check=lambda st, player, n, r: st.view(None)["points"][player][r - 1] == n),
+    Fact("{player:player} has solved their case", check=lambda st, player: player in st.view(None)["solved"]),
+    Fact("{player:player} has not solved their case", check=lambda st, player: player not in st.view(None)["solved"]),
+    Fact("everybody sees that {player:player}'s case [is|was] {a:evidence}, {b:evidence} and {c:evidence}",
+         check=lambda st, player, a, b, c: case_open(st, player, (a, b, c))),
+    Fact("{player:player} has {total:d} points in all", check=lambda st, player, total: st.view(None)["outcome"]["totals"][player] == total),
+    Fact("{player:player} wins", check=lambda st, player: st.view(None)["outcome"]["winners"] == [player]),
+    Fact("{players:player+} share the victory", check=lambda st, players: st.view(None)["outcome"]["winners"] == players),
+    # -- who sees which case (Then) --
+    Fact("{viewer:player} sees {owner:player}'s case", check=lambda st, viewer, owner: st.view(viewer)["private"][viewer] == {"case_of": owner, "case": case(st, owner)}),
+    Fact("{viewer:player} does not see {owners:player+}'s case",
+         check=lambda st, viewer, owners: not any(holds_case(st.view(viewer), case(st, o)) for o in owners)),
+    Fact("{viewer:player} does not see {a:player}'s case or {b:player}'s case",
+         check=lambda st, viewer, a, b: not any(holds_case(st.view(viewer), case(st, o)) for o in (a, b))),
+    Fact("no player sees their own case", check=lambda st: not any(holds_case(st.view(p), case(st, p)) for p in st["players"])),
+]
+
+install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
+
+
+# -- the steps only this game has -----------------------------------------------------------------
+def first_outcomes(table, until: str) -> None:
+    """Chance takes the first outcome it lists until the phase ``until``."""
+    while table.state()["phase"] != until:
+        table.apply(CHANCE, table.legal()["moves"][0]["action"])
+
+
+def until_drawing_cases(table) -> None:
+    first_outcomes(table, "drawing_cases")
+
+
+def until_turning_up(table) -> None:
+    first_outcomes(table, "turning_up")
+
+
+def until_playing(table) -> None:
+    first_outcomes(table, "playing")
+
+
+STAGES = {None: until_playing, "tiles are being seeded": lambda table: None, "cases are being drawn": until_drawing_cases,
+          "evidence cards are being turned up": until_turning_up}
+
+
+@given(parsers.re(r"a game of (?P<players>[A-Z].+?)(?P<neighbour> where the neighbour answers)?(?: in round (?P<round>\d))?"
+                  r"(?: whose (?P<stage>tiles are being seeded|cases are being drawn|evidence cards are being turned up))?"))
+def a_game(position, players, neighbour, round, stage):
+    PINS.clear()
+    options = {"players": TYPES.field("p", "player+")[1](players), "variant": "neighbour-answers" if neighbour else "engine-answers"}
+    position.dealt(options, STAGES[stage])
+    if round:
+        def later(state):
+            seats, past = state["players"], {k: schemas.names(SCHEMA, k) for k in KINDS}  # any cases will do for rounds past
+            state["round"], state["points"] = int(round), {p: [0] * int(round) for p in seats}
+            state["rounds"] = [{"cases": {p: {k: past[k][i] for k in KINDS} for i, p in enumerate(seats)}, "solved": {}}] * (int(round) - 1)
+        position.edit(later)
+
+
+@given(parsers.re(r"(?P<player>\w+) has placed a detective on (?P<location>.+)"), target_fixture="outcome")
+def has_placed(position, player, location):
+    return acted(position, player, {"type": "place", "location": location}, trying=False)
+
+
+@when(parsers.re(r"chance (?:turns up (?P<n>\d+) evidence cards|sets up the new round)"), target_fixture="outcome")
+def chance_goes_on(position, n):
+    """Chance takes the first outcome it lists: n times, or until the new round's first player plays."""
+    for _ in range(int(n or 200)):
+        if not n and position.table.state()["phase"] == "playing":
+            break
+        outcome = acted(position, CHANCE, position.table.legal()["moves"][0]["action"], trying=False)
+    return outcome
+
+
+@when(parsers.re(r"a new game of (?P<players>.+) is (?P<how>started|requested)"), target_fixture="refusal")
+def new_game(position, implementation, players, how):
+    options = {"players": re.split(r", | and ", players)}
+    if how == "started":
+        return position.new(options)
+    try:
+        implementation.close(implementation.new(GAME, options))
+    except GameError as exc:
+        return exc
+    return None
+
+
+_IMPOSSIBLE = {  # a copy of the game in which ...: one small change the rules forbid
+    r"(?P<p>\w+)'s case has no crime": lambda s, m: case(s, m["p"]).pop("crime"),
+    r"(?P<p>\w+)'s and (?P<q>\w+)'s cases share (?P<x>.+)": lambda s, m: [case(s, w).__setitem__(KIND_OF[m["x"]], m["x"]) for w in (m["p"], m["q"])],
+    r"the (?P<x>.+) tile also lies on (?P<loc>.+)": lambda s, m: s["tiles"][m["loc"]].__setitem__(TILE_KIND[m["x"]], m["x"]),
+    r"(?P<p>\w+) has (?P<n>\d+) detectives left": lambda s, m: s["detectives"].__setitem__(m["p"], int(m["n"])),
+    r"(?P<p>\w+)'s culprit is (?P<x>.+)": lambda s, m: case(s, m["p"]).__setitem__("suspect", m["x"]),
+}
+
+
+@when(parsers.re(r"a copy of the game in which (?P<edit>.+) is loaded"), target_fixture="refusal")
+def load_impossible(position, open_table, edit):
+    state = position.table.state()
+    pattern = next(p for p in _IMPOSSIBLE if re.fullmatch(p, edit))
+    _IMPOSSIBLE[pattern](state, re.fullmatch(pattern, edit))
+    try:
+        open_table(state=state)
+    except GameError as exc:
+        return exc
+    return None
+
+
+# -- what a move told (Then, on the outcome) -------------------------------------------------------
+@then(parsers.re(r"only (?P<player>\w+) sees (?P<card>.+)"))
+def only_sees(position, outcome, player, card):
+    for viewer in everybody(position.table.state()):
+        holds = card in strings(position.table.view(viewer)["private"])
+        told = card in strings(redact_events(outcome.events, viewer))
+        assert holds == told == (viewer == player), f"{viewer}: holds {holds}, told {told}"
+
+
+@then(parsers.re(r"what anybody is told of it names (?:no suspect, no crime and no location|nothing of the board) but (?P<allowed>.+)"))
+def names_nothing_else(outcome, allowed):
+    named = {s for s in strings(outcome.events) if s in KIND_OF or s in TILE_KIND}
+    assert named <= set(re.split(r", | and ", allowed)), sorted(named)
+
+
+@then(parsers.re(r"(?P<player>\w+) scores (?P<n>\d+) points? for the round"))
+def scores_this_round(position, outcome, player, n):
+    assert position.table.view(None)["points"][player][outcome.before["round"] - 1] == int(n), position.table.view(None)["points"]
+
+
+@then(parsers.re(r"everybody is told that (?P<player>\w+) named (?P<s>.+?), (?P<l>.+?) and (?P<c>.+) and was wrong"))
+def told_wrong(position, outcome, player, s, l, c):
+    for viewer in everybody(position.table.state()):
+        tried = [e for e in redact_events(outcome.events, viewer) if e["type"] == "tried"]
+        assert tried == [{"type": "tried", "player": player, "suspect": s, "location": l, "crime": c, "right": False}], tried

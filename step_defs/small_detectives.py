@@ -1,0 +1,326 @@
+"""Steps of Small Detectives (features/small_detectives/).  They speak only the driver protocol.
+
+A scenario starts from a table set up through chance moves ("Given a game of
+Red, Yellow and Green": the case, the houses and the deal, each time the
+first outcome legal() lists, once per list of players) and shapes it with
+facts that edit the canonical state, loaded when a When or Then needs it.
+Names are the published schema's, unquoted; a leading "the" is dropped ("the
+Knife" is the clue Knife, "the Bar" the tile Bar).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from pytest_bdd import given, parsers, scenarios, then, when
+
+from casebook import schemas
+from casebook.errors import GameError
+from casebook.protocol import CHANCE, canonical, leaks, redact, redact_events
+from step_defs.vocabulary import Fact, Types, acted, install, phrases
+
+scenarios("small_detectives")
+
+GAME = "small_detectives"
+SCHEMA = schemas.load(GAME)
+TYPES = Types(SCHEMA, article="the ")
+COLOURS, CLUES, CARDS, CULPRITS = (schemas.names(SCHEMA, n) for n in ("player", "clue", "card", "culprit"))
+ORDER = {name: i for i, name in enumerate(CARDS + CLUES)}  # the schema's order: cards by number, clues by kind
+PINS: set = set()  # cards and clues a Given placed: later Givens do not trade them away (reset per scenario)
+PLAYS: dict = {}  # player -> the card they played in the round a Given ends (reset per scenario)
+
+
+# -- editing a position: the canonical state, protocol only --------------------------------------
+def in_order(values) -> list[str]:
+    return sorted(values, key=ORDER.get)
+
+
+def give(state, player: str, card: str) -> None:
+    """Put ``card`` into ``player``'s hand, trading one unpinned card of theirs with its holder."""
+    hands = {p: state["private"][p]["hand"] for p in state["players"]}
+    owner = next((p for p, hand in hands.items() if card in hand), None)
+    assert owner is not None, f"{card} is in nobody's hand: with {len(hands)} players it is not dealt (or already played)"
+    if owner != player:
+        victim = next(c for c in hands[player] if c not in PINS)
+        hands[player][hands[player].index(victim)], hands[owner][hands[owner].index(card)] = card, victim
+        hands[owner].sort(key=ORDER.get)
+    hands[player].sort(key=ORDER.get)
+    PINS.add(card)
+
+
+def lay_down(state, player: str, cards: list, slot: str) -> None:
+    """``player`` lays ``cards`` from hand: face down (slot "choice") or face up this round ("played")."""
+    for card in cards:
+        give(state, player, card)
+        state["private"][player]["hand"].remove(card)
+    if slot == "choice":
+        state["private"][player]["choice"] = list(cards)
+        state["chosen"] = [p for p in state["players"] if "choice" in state["private"][p]]
+    else:
+        state["played"][player] = list(cards)
+
+
+def choose(state, player: str, rest: str) -> None:
+    """"Yellow has chosen Foot Patrol 001, Green has chosen Dead End and ...", or "... then ..." with two players."""
+    for who, cards in re.findall(r"(\w+) has chosen (.+?)(?=, \w+ has chosen | and \w+ has chosen |$)", f"{player} has chosen {rest}"):
+        lay_down(state, who, [TYPES.field("c", "card")[1](c) for c in cards.split(" then ")], "choice")
+
+
+def place(state, players: list, tile: str) -> None:
+    for player in players:
+        state["positions"][player] = tile
+        state["police_line"] = [p for p in state["police_line"] if p != player] + ([player] if tile == "Police" else [])
+
+
+def end_of_round(state, players: list, tile: str) -> None:
+    """The round's cards (PLAYS, or any) are turned over and have taken effect; ``players`` stand on ``tile``; its effect is next."""
+    PINS.update(PLAYS.values())
+    for p in [q for q in state["players"] if q not in state["out"]]:
+        if not state["played"].get(p):
+            lay_down(state, p, [PLAYS.get(p) or next(c for c in state["private"][p]["hand"] if c not in PINS)], "played")
+        if len(state["players"]) == 2 and "choice" not in state["private"][p]:  # the second card waits, face down
+            lay_down(state, p, [next(c for c in state["private"][p]["hand"] if c not in PINS)], "choice")
+    state.update(round=max(state["round"], 1), pair=1, to_resolve=[], shadow=None, street=[])
+    place(state, players, tile)
+    if state["phase"] != "bar":  # the Bar comes before the Police
+        state["phase"], state["reporting"] = ("bar", []) if tile == "Bar" else ("police", list(state["police_line"]))
+
+
+def hide(state, clue: str, target: tuple) -> None:
+    """Put ``clue`` at ``target`` (("houses", house) or ("police", kind)), its tile going where ``clue`` lay."""
+    secret = state["secret"]
+    at = {("police", k): c for k, c in secret["police"].items()} | {("houses", h): c for h, c in secret["houses"].items()}
+    source, old = next(slot for slot, c in at.items() if c == clue), at[target]
+    if source[0] == "police" and (old in CULPRITS) != (clue in CULPRITS):  # the Police keeps one tile of each kind
+        spare = next(s for s, c in at.items() if s[0] == "houses" and s != target and (c in CULPRITS) == (clue in CULPRITS) and c not in PINS)
+        secret["police"][source[1]], secret["houses"][spare[1]] = at[spare], old
+    elif source != target:
+        secret[source[0]][source[1]] = old
+    secret[target[0]][target[1]] = clue
+    PINS.add(clue)
+
+
+def out_of_the_game(state, player: str) -> None:
+    mine = state["private"][player]
+    state["secret"]["removed"] += mine["hand"] + mine.pop("choice", [])
+    mine["hand"] = []
+    state["out"].append(player)
+    del state["positions"][player]
+    state["police_line"] = [p for p in state["police_line"] if p != player]
+    state["chosen"] = [p for p in state["chosen"] if p != player]
+
+
+# -- reading a position --------------------------------------------------------------------------
+def viewers(st) -> list:
+    return [*st["players"], None]
+
+
+def text(value) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def only_seen(st, players: list, clue: str) -> bool:
+    seen_by = [p for p in st["players"] if clue in st.view(p)["private"][p]["seen"]]
+    return seen_by == [p for p in st["players"] if p in players] and f'"{clue}"' not in text(redact_events(st.table.log, None))
+
+
+def only_shown_to(st, owner: str, secret: list) -> bool:
+    """``secret`` shows in ``owner``'s view (or their events) and in nobody else's."""
+    return bool(secret) and all(
+        any(f'"{v}"' in text(st.view(viewer)) + text(redact_events(st.table.log, viewer)) for v in secret) == (viewer == owner)
+        for viewer in viewers(st))
+
+
+def hidden_from_all(st, values: list, public_only: bool) -> bool:
+    """No view leaks, and ``values`` show in no view (``public_only``: outside each viewer's own slot) nor log."""
+    for viewer in viewers(st):
+        view = st.view(viewer)
+        shown = text(redact(view, None) if public_only else view) + text(redact_events(st.table.log, None if public_only else viewer))
+        if leaks(view, viewer) or any(f'"{v}"' in shown for v in values):
+            return False
+    return True
+
+
+def bar_kept_between(st, a: str, b: str) -> bool:
+    for viewer in viewers(st):
+        mine = (st.view(viewer)["private"].get(viewer) or {}).get("questions", [])
+        if (any((q["asker"], q["asked"]) == (a, b) for q in mine)) != (viewer in (a, b)):
+            return False
+        if viewer not in (a, b) and any(e["type"] == "asked" and e.get("private") for e in redact_events(st.table.log, viewer)):
+            return False
+    return True
+
+
+def answer(st, asked: str, asker: str) -> str | None:
+    asks = [e for e in redact_events(st.table.log, asker) if e["type"] == "asked" and (e["asker"], e["asked"]) == (asker, asked)]
+    return asks[-1]["private"][asker]["answer"] if asks else None
+
+
+def events(st, kind: str) -> list:
+    return [e for e in st.table.log if e["type"] == kind]
+
+
+def out_count(st) -> int:
+    return len(st["out_of_game"]) + len(st["secret"]["removed"])
+
+
+# -- the vocabulary -------------------------------------------------------------------------------
+ACTIONS = [
+    ("play {first:card} then {second:card}", lambda first, second: {"type": "play", "cards": [first, second]}),
+    ("play {card:card}", lambda card: {"type": "play", "cards": [card]}),
+    ("shadow {detective:player}", "shadow"),
+    ("move {tiles:d} tile[s|]", "move"),
+    ("go to {to:tile}", "go"),
+    ("swap places with {with:player}", "swap_places"),
+    ("swap houses with {with:house}", "swap_houses"),
+    ("swap the cards of {a:player} and {b:player}", lambda a, b: {"type": "swap_cards", "of": [a, b]}),
+    ("ask {player:player} about {clues:clue+}", lambda player, clues: {"type": "ask", "player": player, "clues": in_order(clues)}),
+    # any word may be named, so that a name the game does not know reaches the engine and is refused there
+    ("name {culprit:text} and {weapon:text}", lambda culprit, weapon: {"type": "name", "culprit": culprit.removeprefix("the "),
+                                                                         "weapon": weapon.removeprefix("the ")}),
+    ("pass", "pass"),
+]
+CHANCE_MOVES = [
+    ("chance hides {culprit:culprit} and {weapon:weapon} under the Police", "hide"),
+    ("chance lays {clue:clue} on {house:house}", "lay"),
+    ("chance deals {card:card}", "deal"),
+]
+MUST = [  # "Red must shadow Yellow, Green or Blue": exactly these moves ("or" read as "and")
+    ("shadow {x:player+}", lambda x: [{"type": "shadow", "detective": d} for d in x]),
+    ("move {x:d+} tiles", lambda x: [{"type": "move", "tiles": n} for n in x]),
+    ("go to {x:tile+}", lambda x: [{"type": "go", "to": t} for t in x]),
+    ("swap places with {x:player+}", lambda x: [{"type": "swap_places", "with": p} for p in x]),
+    ("swap houses with {x:house+}", lambda x: [{"type": "swap_houses", "with": h} for h in x]),
+]
+KINDS = {  # "Red must <phrase>": every move of the players named is of this kind
+    "choose a card": lambda a: a["type"] == "play" and len(a["cards"]) == 1,
+    "choose two cards": lambda a: a["type"] == "play" and len(a["cards"]) == 2,
+    "ask at the Bar": lambda a: a["type"] in ("ask", "pass"),
+    "report at the Police": lambda a: a["type"] in ("name", "pass"),
+    "swap the cards of two players": lambda a: a["type"] == "swap_cards",
+    "act": lambda a: True,
+}
+
+FACTS = [
+    # the board
+    Fact("{players:player+} [stand|stands|wait|waits] [on|at] {tile:tile}[, in that order|]", put=place,
+         check=lambda st, players, tile: all(st.view(None)["positions"].get(p) == tile and p not in st["street"] for p in players)),
+    Fact("{player:player} stands on the street facing {tile:tile}",
+         check=lambda st, player, tile: st.view(None)["positions"][player] == tile and player in st.view(None)["street"]),
+    Fact("the detectives stand, in seat order, on {tiles:tile+}", check=lambda st, tiles: [st["positions"][p] for p in st["players"]] == tiles),
+    Fact("the detectives at the Police are, in order, {players:player+}", check=lambda st, players: st.view(None)["police_line"] == players),
+    Fact("{house:house} hides {clue:clue}", put=lambda st, house, clue: hide(st, clue, ("houses", house)),
+         check=lambda st, house, clue: st["secret"]["houses"][house] == clue),
+    Fact("the Police hides {culprit:culprit} and {weapon:weapon}",
+         put=lambda st, culprit, weapon: [hide(st, c, ("police", k)) for k, c in (("culprit", culprit), ("weapon", weapon))],
+         check=lambda st, culprit, weapon: st["secret"]["police"] == {"culprit": culprit, "weapon": weapon}),
+    Fact("the house tiles are {clues:clue+}", check=lambda st, clues: sorted([*st["secret"]["houses"].values(), *st["secret"]["police"].values()]) == sorted(clues)),
+    Fact("{a:d} house tiles lie round the street and {b:d} lie under the Police",
+         check=lambda st, a, b: (len(st["secret"]["houses"]), len(st["secret"]["police"])) == (a, b)),
+    Fact("the Bar shows its {side:side} side", put=lambda st, side: st.update(bar=side), check=lambda st, side: st.view(None)["bar"] == side),
+    # cards
+    Fact("{player:player} holds {cards:card+}", put=lambda st, player, cards: [give(st, player, c) for c in cards],
+         check=lambda st, player, cards: set(cards) <= set(st["private"][player]["hand"])),
+    Fact("{player:player} has chosen {rest:text}", put=choose),
+    Fact("{player:player} played {rest:text}",
+         put=lambda st, player, rest: PLAYS.update({p: TYPES.field("c", "card")[1](c) for p, c in
+                                                    re.findall(r"(\w+) played (.+?)(?=, \w+ played | and \w+ played |$)", f"{player} played {rest}")})),
+    Fact("each player[ still in the game|] holds {n:d} cards",
+         check=lambda st, n: all(len(st["private"][p]["hand"]) == n for p in st["players"] if p not in st["out"])),
+    Fact("the players hold between them {cards:card+}", check=lambda st, cards: sorted(c for p in st["players"] for c in st["private"][p]["hand"]) == sorted(cards)),
+    Fact("{n:d} action cards are in play", check=lambda st, n: len(CARDS) - out_count(st) == n),
+    Fact("{n:d} action cards are out of the game", check=lambda st, n: out_count(st) == n),
+    Fact("the cards out of the game are {cards:card+}", check=lambda st, cards: sorted(st.view(None)["out_of_game"]) == sorted(cards)),
+    Fact("{card:card} is out of the game", check=lambda st, card: card in st.view(None)["out_of_game"]),
+    Fact("the cards revealed are {cards:card+}", check=lambda st, cards: sorted(c["card"] for e in events(st, "revealed") for c in e["cards"]) == sorted(cards)),
+    Fact("the cards {cards:card+} were revealed together", check=lambda st, cards: cards in [[c["card"] for c in e["cards"]] for e in events(st, "revealed")]),
+    Fact("the cards take effect in this order: {cards:card+}", check=lambda st, cards: [e["card"] for e in events(st, "carried_out")] == cards),
+    # players in and out, the end
+    Fact("{player:player} is out of the game", put=out_of_the_game, check=lambda st, player: player in st.view(None)["out"]),
+    Fact("{player:player} is still in the game", check=lambda st, player: player not in st.view(None)["out"]),
+    Fact("{player:player}'s detective has left the board",
+         check=lambda st, player: player not in st.view(None)["positions"] and player not in st.view(None)["police_line"]),
+    Fact("{players:player+} [is|are] alone at the Bar at the end of the round", put=lambda st, players: end_of_round(st, players, "Bar")),
+    Fact("{players:player+} [is|are] at the Police at the end of the round[, in that order|]", put=lambda st, players: end_of_round(st, players, "Police")),
+    Fact("round {n:d} begins", check=lambda st, n: (st.view(None)["round"], st.view(None)["phase"]) == (n, "choosing")),
+    Fact("round {n:d} is still being played", check=lambda st, n: st.view(None)["round"] == n and st.view(None)["phase"] != "choosing"),
+    Fact("the game is over and nobody has won", check=lambda st: st.view(None)["outcome"]["winner"] is None and not st.legal["moves"]),
+    Fact("the game is over and {player:player} has won", check=lambda st, player: st.view(None)["outcome"]["winner"] == player and not st.legal["moves"]),
+    Fact("the game is not over", check=lambda st: st.view(None)["outcome"] is None and bool(st.legal["moves"])),
+    Fact("nobody may act", check=lambda st: st.legal == {"to_act": [], "moves": []}),
+    # what each player knows
+    Fact("{player:player} has seen nothing", put=lambda st, player: st["private"][player].update(seen=[]),
+         check=lambda st, player: st.view(player)["private"][player]["seen"] == []),
+    Fact("{player:player} has seen {clues:clue+}", put=lambda st, player, clues: st["private"][player].update(seen=list(clues)),
+         check=lambda st, player, clues: set(clues) <= set(st.view(player)["private"][player]["seen"])),
+    Fact("only {players:player+} [has|have] seen {clue:clue}", check=only_seen),
+    Fact("nobody has seen {clue:clue}", check=lambda st, clue: only_seen(st, [], clue)),
+    Fact("{asked:player} answers {word:w} to {asker:player}", check=lambda st, asked, word, asker: answer(st, asked, asker) == word),
+    Fact("nobody but {a:player} and {b:player} learns what was asked or answered", check=lambda st, a, b: bar_kept_between(st, a, b)),
+    Fact("everyone is told that {a:player} asked {b:player}", check=lambda st, a, b: all(
+        any(e["type"] == "asked" and (e["asker"], e["asked"]) == (a, b) for e in redact_events(st.table.log, v)) for v in viewers(st))),
+    Fact("every view shows that {player:player} has chosen", check=lambda st, player: all(player in st.view(v)["chosen"] for v in viewers(st))),
+    Fact("every view shows that the Police hid {culprit:culprit} and {weapon:weapon}", check=lambda st, culprit, weapon: all(
+        st.view(v)["outcome"]["case"] == {"culprit": culprit, "weapon": weapon} for v in viewers(st))),
+    Fact("only {owner:player}'s view shows the cards {x:player} chose", check=lambda st, owner, x: only_shown_to(st, owner, st["private"][x].get("choice", []))),
+    Fact("only {owner:player}'s view shows {x:player}'s hand", check=lambda st, owner, x: only_shown_to(st, owner, st["private"][x]["hand"])),
+    Fact("only {owner:player}'s view shows what {x:player} named",
+         check=lambda st, owner, x: only_shown_to(st, owner, [st["private"][x]["report"]["culprit"]])),
+    Fact("no view shows what the Police hides", check=lambda st: hidden_from_all(st, list(st["secret"]["police"].values()), True)),
+    Fact("no view shows what the houses hide", check=lambda st: hidden_from_all(st, CLUES, True)),
+    Fact("neither {a:card} nor {b:card} shows in any view", check=lambda st, a, b: hidden_from_all(st, [a, b], False)),
+    # chance
+    Fact("chance has {n:d} equally likely outcomes",
+         check=lambda st, n: len(st.legal["moves"]) == n and all(m["actor"] == CHANCE and abs(m["p"] - 1 / n) < 1e-9 for m in st.legal["moves"])),
+    Fact("the next house tile is laid on {house:house}", check=lambda st, house: {m["action"]["house"] for m in st.legal["moves"]} == {house}),
+    Fact("the next card is dealt to {player:player}", check=lambda st, player: st.view(None)["dealing_to"] == player),
+]
+
+install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
+_MUST = phrases(TYPES, MUST)
+
+
+# -- the steps only this game has --------------------------------------------------------------------
+def setup(table) -> None:
+    """The case, the houses and the deal: each time the first outcome chance may give."""
+    while table.legal()["to_act"] == [CHANCE]:
+        table.apply(CHANCE, table.legal()["moves"][0]["action"])
+
+
+@given(parsers.re(r"an? (?P<new>new )?game of (?P<who>.+)"))
+def a_game(position, new, who):
+    PINS.clear()
+    PLAYS.clear()
+    m = re.fullmatch(r"(\d) players", who)
+    options = {"players": COLOURS[: int(m[1])] if m else TYPES.field("p", "player+")[1](who)}
+    position.new(options) if new else position.dealt(options, setup)
+
+
+@when(parsers.re(r"chance tries to lay (?P<clue>.+) on (?P<house>House \d)"), target_fixture="outcome")
+def chance_tries(position, clue, house):
+    return acted(position, CHANCE, {"type": "lay", "house": house, "clue": clue.removeprefix("the ")}, trying=True)
+
+
+@when(parsers.re(r"a new game of (?P<who>.+) is requested"), target_fixture="refusal")
+def requested(implementation, who):
+    players = COLOURS + ["Red II"] if who == "6 players" else re.split(r", | and ", who)
+    try:
+        implementation.close(implementation.new(GAME, {"players": players}))
+    except GameError as exc:
+        return exc
+    return None
+
+
+@then(parsers.re(r"(?P<who>.+?) must (?P<what>.+)"))
+def must(position, who, what):
+    legal = position.table.legal()
+    actors = [CHANCE] if who == "chance" else TYPES.field("p", "player+")[1](who)
+    assert sorted(legal["to_act"]) == sorted(actors), f"to act: {legal['to_act']}, expected {actors}"
+    moves = [m["action"] for m in legal["moves"]]
+    if what in KINDS:
+        assert moves and all(KINDS[what](a) for a in moves), f"{who} may {[canonical(a) for a in moves][:8]}"
+        return
+    expected = next(filter(None, (p.match(what.replace(" or ", " and ")) for p in _MUST)), None)
+    assert expected is not None, f"no phrase reads {what!r}"
+    assert sorted(map(canonical, moves)) == sorted(map(canonical, expected)), f"{who} may {sorted(map(canonical, moves))}"

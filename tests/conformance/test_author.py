@@ -1,0 +1,108 @@
+"""The engine author's kit: a wrapped engine is its rules glue; the kit answers the protocol, and
+``verify --list`` and the guide's decline tables say what a hello runs."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+
+import pytest
+
+from casebook.author import Rules
+from casebook.conformance import report as rep
+from casebook.errors import BadRequest, IllegalAction, NotYourTurn, Unsupported
+from casebook.impls import open_implementation
+from casebook.protocol import Table
+from tests.conformance.helpers import ROOT
+
+GUIDE = ROOT / "casebook" / "conformance" / "validate-your-engine.md"
+
+
+class HazardOnly(Rules):
+    """Moves the hazard indicator the roll names (any on a star), nothing else: the glue of a tiny engine."""
+
+    name, version = "hazard-only", "0.1"
+    games = {"feuerdiamant": {"declines": ["model-board"]}}
+
+    def restore(self, game, state):
+        return state
+
+    def snapshot(self, g):
+        return copy.deepcopy(g)
+
+    def moves(self, g):
+        if g["phase"] != "hazard":
+            return []
+        face = g["roll"]["hazard"]
+        colours = sorted(g["tracks"]) if face == "star" else [face]
+        return [{"actor": g["current"], "action": {"type": "move_hazard_indicator", "colour": c}} for c in colours]
+
+    def play(self, g, actor, action):
+        g["tracks"][action["colour"]]["indicator"] += 1
+        g["phase"] = "movement"
+        return [{"type": "hazard_indicator_moved", "colour": action["colour"]}]
+
+
+@pytest.fixture(scope="module")
+def hazard_state():
+    """A position in the hazard step, played on the reference (the test's fixture, not the engine's knowledge)."""
+    reference = open_implementation("reference")
+    table = Table.new(reference, "feuerdiamant", {"players": ["Justus", "Peter"], "difficulty": 2})
+    while table.state()["phase"] != "hazard":
+        moves = table.legal()["moves"]
+        table.apply(moves[0]["actor"], moves[0]["action"])
+    return table.state()
+
+
+def test_the_kit_answers_the_protocol_with_typed_errors(hazard_state):
+    engine = HazardOnly()
+    hello = engine.hello()
+    assert (hello["name"], hello["games"]) == ("hazard-only", {"feuerdiamant": {"declines": ["model-board"]}})
+    table = Table.load(engine, "feuerdiamant", hazard_state)
+    legal = table.legal()
+    assert legal["to_act"] == [hazard_state["current"]] and legal["moves"]
+    other = next(p for p in hazard_state["players"] if p != hazard_state["current"])
+    before = table.state()
+    refusals = [
+        (other, legal["moves"][0]["action"], NotYourTurn),
+        (hazard_state["current"], {"type": "move_hazard_indicator", "colour": "purple"}, BadRequest),
+        (hazard_state["current"], {"type": "end_turn"}, IllegalAction),
+    ]
+    for actor, action, error in refusals:
+        with pytest.raises(error):
+            table.apply(actor, action)
+        assert table.state() == before, f"{error.__name__} changed the state"
+    colour = legal["moves"][0]["action"]["colour"]
+    table.apply(legal["moves"][0]["actor"], legal["moves"][0]["action"])
+    assert table.state()["tracks"][colour]["indicator"] == before["tracks"][colour]["indicator"] + 1
+    with pytest.raises(BadRequest):
+        Table.load(engine, "feuerdiamant", {**hazard_state, "phase": "nowhere"})
+    with pytest.raises(Unsupported):
+        engine.new("cluedo_drei", {})
+
+
+def test_verify_list_says_what_a_hello_runs_without_running_it():
+    spec = "python:tests.conformance.test_author:HazardOnly"
+    run = subprocess.run([sys.executable, "-m", "casebook.cli", "verify", "--impl", spec, "--game", "feuerdiamant", "--list"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    planned = rep.plan(HazardOnly().hello(), rep.catalog(ROOT / "features", ["feuerdiamant"]))
+    unsupported = sorted(c for c, v in planned.items() if v["status"] == "unsupported")
+    assert unsupported and all(c in run.stdout for c in unsupported)
+    assert "declines @model-board" in run.stdout
+    assert f"{len(unsupported)} unsupported" in " ".join(run.stdout.split())
+
+
+def test_the_guide_lists_what_each_decline_removes_as_of_these_features():
+    text = GUIDE.read_text(encoding="utf-8")
+    generated = rep.declines_markdown(rep.catalog(ROOT / "features"))
+    assert text.rstrip().endswith(generated.rstrip()), "regenerate the guide's decline tables (report.declines_markdown)"
+
+
+def test_a_decline_removes_the_clauses_tagged_with_it():
+    clauses = rep.catalog(ROOT / "features", ["cluedo_drei"])
+    removed = {r["clause"] for r in rep.removed_by(clauses)["cluedo_drei"]["variant-duel"]}
+    assert removed == {c for c, i in clauses.items() if any("variant-duel" in e["tags"] for e in i["examples"])}
+    assert all(r["on_subject"] for r in rep.removed_by(clauses)["cluedo_drei"]["variant-duel"])
