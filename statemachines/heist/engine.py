@@ -97,7 +97,8 @@ class Heist(Game):
         s, phase, turn, secret = self.s, self.phase, self.s["turn"], self.s["secret"]
         if (secret["hideout"] is None) != (phase == "hiding"):
             raise BadRequest(f"phase {phase} and the hideout's being {'filled' if secret['hideout'] else 'empty'} do not go together")
-        if sorted(secret["face_down"]) != sorted(s["face_down"]) or (phase not in ("hiding", "laying") and len(s["face_down"]) != (R.FACE_DOWN if self.two_seats else 0)):
+        if sorted(secret["face_down"]) != sorted(s["face_down"]) or (phase not in ("hiding", "laying") and len(s["face_down"]) != (R.FACE_DOWN if self.two_seats else 0)) \
+                or (phase == "laying" and not self.two_seats):  # only two seats lay cards face down
             raise BadRequest("face-down cards: four with two seats, none otherwise, each on the place the public list names")
         if phase not in ("hiding", "laying", "dealing") and secret["undealt"]:
             raise BadRequest(f"phase {phase} comes after the deal")
