@@ -23,7 +23,6 @@ load is refused with a path and a reason (``$.positions: …``).
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 from typing import Any, Callable

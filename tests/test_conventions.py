@@ -140,18 +140,13 @@ def test_no_game_imports_another():
     assert not offenders, "\n".join(offenders)
 
 
-# Files whose import of the reference other branches are removing (bench: issue 8's bench owner; the site draws
-# from describe(), issue 9).  Only these may still import it; the list may only shrink.
-STILL_IMPORTING = {"casebook/bench.py", "casebook/site/engines.py"}
-
-
 def test_the_harness_never_imports_the_reference():
     """casebook/ reaches the reference only through its entry point, as it would reach any engine."""
     offenders = {
         str(path.relative_to(ROOT)): sorted(m for m in imported_modules(path) if m.split(".")[0] == "statemachines")
         for path in (ROOT / "casebook").rglob("*.py")
     }
-    offenders = {k: v for k, v in offenders.items() if v and k not in STILL_IMPORTING}
+    offenders = {k: v for k, v in offenders.items() if v}
     assert not offenders, f"casebook/ never imports statemachines: {offenders}"
 
 

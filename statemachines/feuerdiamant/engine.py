@@ -16,7 +16,7 @@ from statemachines.core import Game, chance, chance_by_count, memo, offer
 
 from . import rules as R
 from .machine import (
-    ACTION, ACTIONS, DETECTIVE_CARDS, EVENT_STEP, FACE_DOWN, HAZARD, INVENTORY, LOST, MOVEMENT, PERSON, ROLLING, SETUP,
+    ACTIONS, DETECTIVE_CARDS, EVENT_STEP, FACE_DOWN, HAZARD, INVENTORY, LOST, MOVEMENT, PERSON, ROLLING, SETUP,
     STATE, STATES, TRANSITIONS, WON, EVENTS as EVENT_TABLE,
 )
 
