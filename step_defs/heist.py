@@ -366,8 +366,8 @@ FACTS = [
     Fact("nobody but {player:player} has seen the hideout", check=lambda st, player: all(
         st.view(v)["outcome"] is None and ("hideout" in st.view(v)["private"].get(v, {})) == (v == player) for v in everybody(st))),
     # -- bots and the coach
-    Fact("{player:player} has asked {n:d} questions", put=lambda st, player, n: st["log"].extend(
-        {"type": "asked", "seat": player, "gang": "Dex", "method": "drill", "place": "Kitchen"} for _ in range(n))),
+    Fact("{player:player} has asked {n:d} questions in {place:place}", put=lambda st, player, n, place: st["log"].extend(
+        {"type": "asked", "seat": player, "gang": "Dex", "method": "drill", "place": place} for _ in range(n))),
     Fact("the coach has spoken to {player:player} about {said:text}", put=lambda st, player, said: st["private"][player].__setitem__("coach", moments(said)),
          check=lambda st, player, said: mine(st, player)["coach"] == moments(said)),
     Fact("only {player:player} hears the coach", check=lambda st, player: mine(st, player)["coach"] != [] and all(
