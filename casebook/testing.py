@@ -105,14 +105,15 @@ class Laws:
     outcome: Callable[[dict, list], None] = lambda state, log: None  # the final state and every (move, events)
     step_law: Callable[[dict, dict, dict, list], None] = lambda before, move, after, events: None
     max_steps: int = 5000
+    schema: dict | None = None  # default: the published casebook/schemas/<game>.json
 
 
 # -- the checks ---------------------------------------------------------------------------------
 class Checks:
     """Every check of the module doc, for one game's schema."""
 
-    def __init__(self, game: str):
-        self.schema = schemas.load(game)
+    def __init__(self, game: str, schema: dict | None = None):
+        self.schema = schema or schemas.load(game)
         self.finals = {p["name"] for p in self.schema["phases"] if p["final"]}
         self.actions = [(a["properties"]["type"]["const"], a) for a in _forms(self.schema["$defs"]["action"])]
 
@@ -236,7 +237,7 @@ def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None,
                     views_every: int = 1, sample_moves: int = 2, loader=None) -> dict:
     """One seeded random game with every check; returns its final state.  ``loader`` loads the per-step copies."""
     rng = random.Random(seed)
-    checks = Checks(laws.game)
+    checks = Checks(laws.game, laws.schema)
     options = laws.options(seed) if options is None else options
     table = Table.new(impl, laws.game, options)
     loader, log = loader or impl, []
@@ -288,14 +289,19 @@ def listed_moves_apply(impl, game: str, state: dict, legal: dict, rng: random.Ra
 def mutate(state: dict, schema: dict, rng: random.Random) -> dict:
     """A copy of ``state`` with one to three random edits: values swapped, dropped, duplicated, retyped or renamed."""
     out = json.loads(json.dumps(state))
-    names = [v for d in schema["$defs"].values() if isinstance(d, dict) and "enum" in d for v in d["enum"]]
+    sets = [d["enum"] for d in schema["$defs"].values() if isinstance(d, dict) and "enum" in d]
+    names = [v for values in sets for v in values]
     phases = [p["name"] for p in schema.get("phases", [])]
     for _ in range(rng.randint(1, 3)):
         parent, key = _random_slot(out, rng)
         if parent is None:
             continue
         old = parent[key]
-        choice = rng.randrange(9)
+        choice = rng.randrange(11)
+        kin = [values for values in sets if isinstance(old, str) and old in values]
+        if choice >= 9 and kin:  # another name of the same kind: the shape holds, the meaning may not
+            parent[key] = rng.choice(rng.choice(kin))
+            continue
         if choice == 0 and isinstance(parent, dict):
             del parent[key]
         elif choice == 1 and isinstance(parent, list):

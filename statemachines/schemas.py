@@ -156,8 +156,10 @@ class ListOf(Spec):
             fail(path, "is not an array")
         if len(value) < self.low or (self.high is not None and len(value) > self.high):
             fail(path, f"holds {len(value)} items, not {self.low}..{self.high if self.high is not None else 'any'}")
-        for i, item in enumerate(value):
-            self.item.check(item, ctx, f"{path}[{i}]")
+        allowed = ctx.names.get(self.item.name) if isinstance(self.item, Name) and self.item.name != "player" else None
+        if allowed is None or not all(type(v) is str and v in allowed for v in value):  # names of a set: one pass
+            for i, item in enumerate(value):
+                self.item.check(item, ctx, f"{path}[{i}]")
         if self.unique and len({json.dumps(v, sort_keys=True) for v in value}) != len(value):
             fail(path, "holds an item twice")
 

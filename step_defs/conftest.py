@@ -10,11 +10,16 @@ refusals and their error, the game's end and result, events.
 """
 
 import json
+import re
 
 import pytest
 from pytest_bdd import parsers, then, when
 
-from step_defs.vocabulary import Position, acted
+from step_defs.vocabulary import Parser, Position, acted
+
+# pyproject's python_files ("step_defs/*.py") would also collect these two as test modules, registering every
+# step here twice: pytest-bdd looks each step up among all step fixtures, so twice the definitions cost twice the time
+collect_ignore = ["conftest.py", "vocabulary.py"]
 
 
 @pytest.fixture
@@ -28,47 +33,60 @@ def send_raw(position, actor, payload):
     return acted(position, actor, json.loads(payload), trying=True)
 
 
-@then(parsers.parse("the action is rejected as {code:w}"))
-def rejected_as(outcome, code):
+def rejected_as(request, code):
+    outcome = request.getfixturevalue("outcome")
     assert outcome.error is not None, f"expected a refusal ({code}), but it was accepted: {outcome}"
-    assert outcome.error.code == code, f"expected {code}, got {outcome}"
-    assert outcome.error.message, "a refusal must say why"
+    assert outcome.error.code == code and outcome.error.message, f"expected {code} with a reason, got {outcome}"
 
 
-@then("the action is accepted")
-def accepted(outcome):
-    assert outcome.error is None, f"expected acceptance, got {outcome}"
+def accepted(request):
+    assert request.getfixturevalue("outcome").error is None, f"expected acceptance, got {request.getfixturevalue('outcome')}"
 
 
-@then("the game is exactly as it was")
-def unchanged(position, outcome):
-    assert position.table.state() == outcome.before, "a refused action changed the state"
+def unchanged(request):
+    assert request.getfixturevalue("position").table.state() == request.getfixturevalue("outcome").before, "a refused action changed the state"
 
 
-@then(parsers.parse("the request is refused as {code:w}"))
-def request_refused(refusal, code):
-    assert refusal is not None, "the request was accepted"
-    assert refusal.code == code, f"expected {code}, got {refusal.code}: {refusal.message}"
+def request_refused(request, code):
+    refusal = request.getfixturevalue("refusal")
+    assert refusal is not None and refusal.code == code, f"expected the request refused as {code}, got {refusal!r}"
 
 
-@then("the game is over")
-def game_over(position):
-    assert position.table.legal() == {"to_act": [], "moves": []}
+def game_over(request):
+    assert request.getfixturevalue("position").table.legal() == {"to_act": [], "moves": []}
 
 
-@then(parsers.re(r"the game is (?P<result>(?!over$)\w+)"))
-def game_result(position, result):
-    """The outcome's result (a word of the game's schema), and nothing left to do."""
-    state = position.table.state()
-    assert state["outcome"] is not None and state["outcome"]["result"] == result, state["outcome"]
-    assert position.table.legal() == {"to_act": [], "moves": []}
+def game_result(request, result):
+    """The outcome's result (a word of the game's schema, the final phase's name), and nothing left to do."""
+    table = request.getfixturevalue("position").table
+    state = table.state()
+    assert state["phase"] == result and state["outcome"] is not None and state["outcome"]["result"] == result, state["outcome"]
+    assert table.legal() == {"to_act": [], "moves": []}
 
 
-@then(parsers.parse("{n:d} events were reported"))
-def events_reported(outcome, n):
-    assert len(outcome.events) == n, outcome.events
+def events_reported(request, n):
+    assert len(request.getfixturevalue("outcome").events) == n, request.getfixturevalue("outcome").events
 
 
-@then(parsers.parse('an event "{kind}" was reported'))
-def event_reported(outcome, kind):
-    assert any(e["type"] == kind for e in outcome.events), outcome.events
+def event_reported(request, kind):
+    events = request.getfixturevalue("outcome").events
+    assert any(e["type"] == kind for e in events), events
+
+
+# One step definition for all of them: pytest-bdd looks every step up among all step definitions, so fewer is faster.
+SHARED = [
+    (r"the action is rejected as (?P<code>\w+)", rejected_as),
+    (r"the action is accepted", accepted),
+    (r"the game is exactly as it was", unchanged),
+    (r"the request is refused as (?P<code>\w+)", request_refused),
+    (r"the game is over", game_over),
+    (r"the game is (?P<result>(?!over$)\w+)", game_result),
+    (r"(?P<n>\d+) events were reported", events_reported),
+    (r'an event "(?P<kind>[^"]+)" was reported', event_reported),
+]
+
+
+@then(Parser("a shared check", [(re.compile(pattern), lambda m, check=check: {"check": check, "args": {
+    k: int(v) if k == "n" else v for k, v in m.groupdict().items()}}) for pattern, check in SHARED]))
+def shared_check(request, check, args):
+    check(request, **args)

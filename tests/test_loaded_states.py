@@ -40,6 +40,6 @@ def test_a_mutated_state_is_refused_or_plays_on(implementation, hello, request, 
         pytest.skip(f"unsupported: game {game} not offered")
     mutations = int(os.environ.get("CASEBOOK_MUTATIONS", 2000 if request.config.getoption("--impl") == "reference" else 200))
     rng = random.Random(f"mutations of {game}")
-    schema, states = schemas.load(game), played_states(implementation, game, 3, rng)
+    schema, states = schemas.load(game), played_states(implementation, game, 10, rng)
     verdicts = Counter(refused_or_plays_on(implementation, game, mutate(rng.choice(states), schema, rng), rng) for _ in range(mutations))
     assert verdicts["refused"] and verdicts["played"], verdicts  # both kinds occur: the mutations are neither all fatal nor all harmless
