@@ -13,7 +13,7 @@ in this process or behind a pipe, it answers the same calls:
 ``apply(table, actor, action)``    the events it caused, or a typed error
 ``close(table)``                   forget the table
 ``describe(game)``                 optional: phases, transitions, clauses, board
-``step(table, actor, action)``     optional: ``apply``, then ``legal()``, in one call
+``step(table, actor, action)``     optional: ``apply``, then ``legal``, ``state``, views, in one call
 =================================  ===========================================
 
 ``legal()`` follows OpenSpiel: ``to_act`` lists who must act now (a player,
@@ -89,7 +89,7 @@ class Describes(Protocol):
 class Steps(Protocol):
     """Optional: ``apply`` and the ``legal()`` after it in one call (one round trip on a wire)."""
 
-    def step(self, table: str, actor: str, action: dict) -> dict: ...  # {"events": [...], "legal": {...}}
+    def step(self, table: str, actor: str, action: dict) -> dict: ...  # {"events", "legal"[, "state", "views"]}
 
 
 _NAMES = {"type": "array", "items": {"type": "string"}}
@@ -145,22 +145,38 @@ def describe(impl, game: str) -> dict:
     return call(game)
 
 
-def step(impl, table: str, actor: str, action: dict) -> tuple[list, dict | None]:
-    """Apply a move and get the ``legal()`` after it: one call where the implementation offers ``step``.
+def players_of(state: dict) -> list[str]:
+    """The player ids of a canonical state (its ``players``: ids, or objects with an ``id`` or ``name``)."""
+    players = state.get("players", []) if isinstance(state, dict) else []
+    return [p if isinstance(p, str) else str(p.get("id", p.get("name"))) for p in players if isinstance(p, (str, dict))]
 
-    The move is what counts: when ``legal()`` after it is refused (an engine
-    that declines the phase it led to answers ``unsupported``), the events
-    come back with ``None`` for ``legal``, and the next ``legal()`` call says why.
+
+def step(impl, table: str, actor: str, action: dict, with_state: bool = False, with_views: bool = False) -> dict:
+    """Apply a move; get ``{"events", "legal"[, "state", "views"]}`` after it, in one call where the implementation offers ``step``.
+
+    ``views`` lists ``{"player": p, "view": ...}`` for every player and the
+    spectator (``null``).  The move is what counts: when a call after it is
+    refused (an engine that declines the phase it led to answers
+    ``unsupported``), its part comes back as ``None``, and the next call says
+    why.  An engine's own ``step`` may leave ``state`` and ``views`` out.
     """
     call = getattr(impl, "step", None)
     if call is not None:
-        result = call(table, actor, action)
-        return result["events"], result.get("legal")
-    events = impl.apply(table, actor, action)
-    try:
-        return events, impl.legal(table)
-    except GameError:
-        return events, None
+        return call(table, actor, action)
+    result = {"events": impl.apply(table, actor, action)}
+    for name in ("legal", "state") if with_state or with_views else ("legal",):
+        try:
+            result[name] = getattr(impl, name)(table)
+        except GameError:
+            result[name] = None
+    if with_views and result["state"] is not None:
+        try:
+            result["views"] = [{"player": p, "view": impl.view(table, p)} for p in [*players_of(result["state"]), None]]
+        except GameError:
+            result["views"] = None
+    if not with_state:
+        result.pop("state", None)
+    return result
 
 
 def player_legal(legal: dict, actor: str) -> dict:
@@ -227,9 +243,10 @@ class Table:
     """One game in progress on an implementation: the handle step definitions hold.
 
     Where the implementation offers ``step`` (the stdio client does), ``apply``
-    fetches the next ``legal()`` with the events, and the next ``legal()`` call
-    uses it: a random game then costs one round trip a move, not two.  Set
-    ``batched = False`` on a table (or the class) to send plain ``apply`` calls.
+    fetches the next ``legal()``, ``state()`` and every view with the events,
+    and the next call of each uses it (once: a caller may edit what it gets):
+    a random game then costs one round trip a move, not five.  Set ``batched = False`` on a
+    table (or the class) to send plain ``apply`` calls.
     """
 
     batched = True
@@ -238,6 +255,8 @@ class Table:
         self.impl, self.game, self.id = impl, game, table_id
         self.log: list[dict] = []  # every event applied through this handle, unredacted
         self._next_legal: dict | None = None  # from the last step; used once, by the next legal()
+        self._next_state: dict | None = None  # likewise, by the next state()
+        self._next_views: dict = {}  # likewise, each by the next view() of its viewer
 
     @classmethod
     def new(cls, impl: Implementation, game: str, options: dict) -> "Table":
@@ -248,10 +267,12 @@ class Table:
         return cls(impl, game, impl.load(game, state))
 
     def state(self) -> dict:
-        return self.impl.state(self.id)
+        state, self._next_state = self._next_state, None
+        return self.impl.state(self.id) if state is None else state
 
     def view(self, player: str | None) -> dict:
-        return self.impl.view(self.id, player)
+        view = self._next_views.pop(player, None)
+        return self.impl.view(self.id, player) if view is None else view
 
     def legal(self, actor: str | None = None) -> dict:
         """The referee's ``legal()``; with ``actor``, that player's form (``player_legal``)."""
@@ -264,9 +285,11 @@ class Table:
         return [m["action"] for m in self.legal()["moves"] if m["actor"] == actor]
 
     def apply(self, actor: str, action: dict) -> list:
-        self._next_legal = None  # also after a refusal: the next legal() asks the engine
+        self._forget()  # also after a refusal: the next call asks the engine
         if self.batched and getattr(self.impl, "step", None) is not None:
-            events, self._next_legal = step(self.impl, self.id, actor, action)
+            result = step(self.impl, self.id, actor, action)
+            events, self._next_legal, self._next_state = result["events"], result.get("legal"), result.get("state")
+            self._next_views = {v["player"]: v["view"] for v in result.get("views") or []}
         else:
             events = self.impl.apply(self.id, actor, action)
         self.log.extend(events)
@@ -275,7 +298,11 @@ class Table:
     def seat(self, player: str) -> "Seat":
         return Seat(self, player)
 
+    def _forget(self) -> None:
+        self._next_legal, self._next_state, self._next_views = None, None, {}
+
     def close(self) -> None:
+        self._forget()  # a closed table answers nothing from here on
         self.impl.close(self.id)
 
     def __repr__(self) -> str:

@@ -5,11 +5,13 @@
     {"jsonrpc": "2.0", "id": 1, "method": "new", "params": {"game": "cluedo_drei", "options": {...}}}
 
 Results are the in-process return values (``new``/``load`` → ``{"table": id}``,
-``apply`` → ``{"events": [...]}``, ``step`` → ``{"events": [...], "legal": {...}}``).
+``apply`` → ``{"events": [...]}``, ``step`` → ``{"events": [...], "legal": {...}}``
+plus ``"state"`` and ``"views"`` when asked with ``"state": true``, ``"views": true``).
 ``legal`` may name an ``actor`` and ``apply``/``step`` a ``viewer``: the player's
 forms (their own moves, events redacted for them).  ``describe`` and ``step``
-are optional: an engine without them answers "method not found" (-32601).  A rejected request answers with an error
-object whose ``data.code`` is the protocol's error name (``illegal_action`` …).
+are optional: an engine without them answers "method not found" (-32601).
+A rejected request answers with an error object whose ``data.code`` is the
+protocol's error name (``illegal_action`` …).
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ METHODS = {
     "describe": ("game",),
     "step": ("table", "actor", "action"),
 }
-OPTIONAL_PARAMS = {"player", "actor", "viewer"}  # view(None) is a spectator; legal(actor), apply/step(viewer): a player's form
+# view(None) is a spectator; legal(actor) and apply/step(viewer) are a player's forms; step(state, views) batch
+OPTIONAL_PARAMS = {"player", "actor", "viewer", "state", "views"}
 
 
 def _call(impl: Implementation, method: str, params: dict):
@@ -51,12 +54,16 @@ def _call(impl: Implementation, method: str, params: dict):
         legal = impl.legal(params["table"])
         return legal if params.get("actor") is None else player_legal(legal, params["actor"])
     if method in ("apply", "step"):
-        events, legal = (step(impl, params["table"], params["actor"], params["action"]) if method == "step"
-                         else (impl.apply(params["table"], params["actor"], params["action"]), None))
-        if params.get("viewer") is not None:  # a player's client: events as they see them, their own moves
-            events = redact_events(events, params["viewer"])
-            legal = legal if legal is None else player_legal(legal, params["viewer"])
-        return {"events": events, "legal": legal} if method == "step" else {"events": events}
+        viewer = params.get("viewer")
+        referee = viewer is None  # the state and everyone's views are for the referee only
+        result = (step(impl, params["table"], params["actor"], params["action"], with_state=referee and params.get("state") is True,
+                       with_views=referee and params.get("views") is True)
+                  if method == "step" else {"events": impl.apply(params["table"], params["actor"], params["action"])})
+        if viewer is not None:  # a player's client: events as they see them, their own moves, never the state
+            result["events"] = redact_events(result["events"], viewer)
+            if result.get("legal") is not None:
+                result["legal"] = player_legal(result["legal"], viewer)
+        return result
     return getattr(impl, method)(*(params.get(name) for name in METHODS[method]))
 
 

@@ -209,18 +209,21 @@ class StdioImplementation:
         remote = self._remote(table)
         if not self._no_step:
             try:
-                result = self._result("step", {"table": remote, "actor": actor, "action": action})
+                result = self._result("step", {"table": remote, "actor": actor, "action": action, "state": True, "views": True})
             except NoSuchMethod:
                 self._no_step = True
             else:
-                if not isinstance(result.get("events"), list) or not isinstance(result.get("legal"), (dict, type(None))):
+                if (not isinstance(result.get("events"), list) or not isinstance(result.get("legal"), (dict, type(None)))
+                        or not isinstance(result.get("state"), (dict, type(None)))
+                        or not isinstance(result.get("views"), (list, type(None)))):
                     raise self._fail("out_of_protocol", f"step answered {str(result)[:200]}, expected events and legal")
                 return result
-        events = self.apply(table, actor, action)
+        result = {"events": self.apply(table, actor, action)}
         try:
-            return {"events": events, "legal": self.legal(table)}
+            result["legal"] = self.legal(table)
         except GameError:  # the move stands; the next legal() call will say why this one was refused
-            return {"events": events, "legal": None}
+            result["legal"] = None
+        return result
 
     def close(self, table: str) -> None:
         try:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from casebook.conformance.validating import schema_error
 from casebook.errors import DriverFailure, GameError
-from casebook.protocol import CHANCE, Table, canonical
+from casebook.protocol import CHANCE, Table, canonical, players_of
 
 REPLAY_FORMAT = "casebook-replay/1"
 
@@ -59,9 +59,7 @@ def normal_legal(legal):
     return {**legal, "moves": moves}
 
 
-def player_ids(state: dict) -> list[str]:
-    players = state.get("players", [])
-    return [p if isinstance(p, str) else str(p.get("id", p.get("name"))) for p in players]
+player_ids = players_of
 
 
 class OutOfScope(Exception):

@@ -166,22 +166,27 @@ class ValidatingImplementation:
         state = self.inner.state(table)
         game = self._game(table)
         if game:
-            self._check(game, "state", state, "state()")
-            missing = [k for k in ("game", "players", "phase") if not isinstance(state, dict) or k not in state]
-            if missing:
-                raise DriverFailure("schema_violation", f"state() lacks {', '.join(missing)}")
+            self._check_state(game, state)
         return state
+
+    def _check_state(self, game: str, state) -> None:
+        self._check(game, "state", state, "state()")
+        missing = [k for k in ("game", "players", "phase") if not isinstance(state, dict) or k not in state]
+        if missing:
+            raise DriverFailure("schema_violation", f"state() lacks {', '.join(missing)}")
 
     def view(self, table: str, player: str | None) -> dict:
         view = self.inner.view(table, player)
+        self._check_view(self._game(table), player, view)
+        return view
+
+    def _check_view(self, game: str | None, player: str | None, view) -> None:
         if self.check_leaks:  # before the schema: a leak is the more telling name for a view with secrets
             found = leaks(view, player)
             if found:
                 raise DriverFailure("view_leak", f"view({player}) shows hidden information at {', '.join(found[:5])}")
-        game = self._game(table)
         if game:
             self._check(game, "view", view, f"view({player})")
-        return view
 
     def legal(self, table: str) -> dict:
         legal = self.inner.legal(table)
@@ -216,6 +221,12 @@ class ValidatingImplementation:
                 self._check(game, "event", event, f"event {canonical(event)[:200]}")
         if result.get("legal") is not None:  # None: legal() after the move was refused; the next call says why
             self._check_legal(game or "", result["legal"])
+        if result.get("state") is not None and game:
+            self._check_state(game, result["state"])
+        for seen in result.get("views") or []:
+            if not isinstance(seen, dict) or "view" not in seen:
+                raise DriverFailure("out_of_protocol", f'step() views are {{"player", "view"}}, got {str(seen)[:200]}')
+            self._check_view(game, seen.get("player"), seen["view"])
         return result
 
     def close(self, table: str) -> None:

@@ -61,21 +61,26 @@ def misbehave(fault: str, request: dict, impl) -> None:
         sys.stdout.flush()
         return
     response = handle(impl, json.dumps(request))
-    if fault == "bad-state" and "result" in response:
-        state = copy.deepcopy(response["result"])
+    holder, key = response, "result"
+    if request.get("method") == "step" and "result" in response:  # a step carries the state, legal() and views it breaks
+        holder, key = response["result"], {"bad-state": "state", "bad-legal": "legal"}.get(fault, "events")
+        if fault == "leak" and response["result"].get("views"):
+            holder, key = response["result"]["views"][0], "view"
+    if fault == "bad-state" and holder.get(key) is not None:
+        state = copy.deepcopy(holder[key])
         state.pop("phase", None)
         state["players"] = 42
-        response["result"] = state
+        holder[key] = state
     elif fault == "out-of-protocol":
         response["id"] = (rid or 0) + 1000
-    elif fault == "bad-legal" and "result" in response:
-        legal = response["result"]
+    elif fault == "bad-legal" and holder.get(key) is not None:
+        legal = holder[key]
         legal["moves"] = list(reversed(legal["moves"])) + legal["moves"][:1]
         legal["to_act"] = ["nobody"]
-    elif fault == "leak" and "result" in response:
+    elif fault == "leak" and holder.get(key) is not None:
         table = request["params"]["table"]
-        response["result"] = impl.state(table)  # the whole state: case file, every hand
-        response["result"]["secret"] = response["result"].get("secret", {"note": "a secret"})
+        holder[key] = impl.state(table)  # the whole state: case file, every hand
+        holder[key]["secret"] = holder[key].get("secret", {"note": "a secret"})
     elif fault == "wrong-protocol" and "result" in response:
         response["result"]["protocol"] = "0.1"
     answer(response)
@@ -110,8 +115,10 @@ def main() -> None:
             continue
         request = json.loads(line)
         method = request.get("method")
-        # A step is an apply and a legal in one call: it counts as both, and either's fault breaks it.
-        counted = ["apply", "legal"] if method == "step" else [method]
+        # A step is an apply, a legal (and a state) in one call: it counts as each, and each one's fault breaks it.
+        asked = request.get("params") or {}
+        counted = (["apply", "legal"] + [part for part, flag in (("state", "state"), ("view", "views")) if asked.get(flag)]
+                   if method == "step" else [method])
         for name in counted:
             calls[name] = calls.get(name, 0) + 1
         if counter:

@@ -7,6 +7,7 @@ Feature: Components
 
   @CD-CMP-01
   Rule: The clue cards are 21: six suspects, six items and nine locations, and none is ever lost
+    Source: Components ¶23, ¶25; The Investigation ¶34-39
     Example: after the deal every clue card is in the case file, in a hand or face up
       Given a game of Justus Jonas, Peter Shaw, Bob Andrews and Uncle Titus
       Then there are 21 clue cards: 6 suspects, 6 items and 9 locations
@@ -18,6 +19,7 @@ Feature: Components
 
   @CD-CMP-02 @ruling
   Rule: The Headquarters in the middle of the board is a place on the board but not a clue card
+    Source: Making an Accusation ¶79
     The rulebook lists nine clue locations and sends accusers to the
     Headquarters; it never asks about the Headquarters.  So nobody can hold it,
     name it in a question or accuse it as the hiding place.
@@ -31,6 +33,7 @@ Feature: Components
 
   @CD-CMP-03
   Rule: Two to six players take part, each playing a different one of the six investigators
+    Source: Components ¶18, ¶24; Setup ¶41
     Example: seven investigators cannot be seated
       When a new game is requested for 7 players
       Then the request is refused as bad_request
@@ -49,6 +52,7 @@ Feature: Components
 
   @CD-CMP-04 @ruling @model-board
   Rule: Our board is a ring road of 36 path spaces with every clue location's door on it, four steps apart, and a start space beside the ring for each investigator
+    Source: Components ¶17
     The rulebook gives the board only as a picture.  We model it as a graph
     (rules.py, DOORS and START_SPACES): "Ring 1" to "Ring 36" clockwise;
     the doors of Bibliothek, Highschool, Memorial Hospital, Marios Eispalast,
@@ -76,6 +80,7 @@ Feature: Components
 
   @CD-CMP-05 @ruling @model-board
   Rule: Three lanes of three path spaces lead from the ring to the three doors of the Headquarters
+    Source: Components ¶17
     The rulebook only says the Headquarters is in the middle.  Our lanes A, B
     and C leave the ring at Ring 3, Ring 15 and Ring 27; "Lane A3", "Lane B3"
     and "Lane C3" lie at the Headquarters' doors.  So from the Strand the
@@ -95,6 +100,7 @@ Feature: Components
 
   @CD-CMP-06 @ruling @model-board
   Rule: The black Advantage spaces are Ring 12, Ring 24, Ring 36 and Lane B2
+    Source: Turn Sequence ¶59
     The rulebook shows them only on the board's picture; we chose four,
     spread round the board, one on a lane to the Headquarters.
 
@@ -107,6 +113,7 @@ Feature: Components
 
   @CD-CMP-07 @ruling
   Rule: Each die shows a question mark instead of the one, and the question mark counts one pip
+    Source: Components ¶19; Turn Sequence ¶55
     The rulebook names the question-mark face but not which face it replaces
     or what it is worth.  We take a die with faces ?, 2, 3, 4, 5 and 6, the
     question mark worth one pip, so the two dice still sum to 2 to 12.
@@ -118,6 +125,7 @@ Feature: Components
 
   @CD-CMP-08 @ruling
   Rule: The 13 Advantage cards are six taxis, three calls to the Headquarters and four tip-offs
+    Source: Components ¶22
     The rulebook does not print the cards' texts.  We keep three simple kinds:
     a taxi takes you at once into any other clue location, where you question;
     a call takes you at once into the Headquarters, where you may accuse; a

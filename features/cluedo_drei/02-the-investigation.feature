@@ -5,6 +5,7 @@ Feature: The Investigation
 
   @CD-INV-01
   Rule: The case to solve is one suspect, one item and one location, and they are exactly the three cards of the case file
+    Source: Components ¶20; The Investigation ¶30-34, ¶36, ¶38
     Example: the case file holds one card of each kind
       Given a new game of Justus Jonas, Peter Shaw and Bob Andrews
       When the case file is filled with Dick Perry, the antique books and the Bibliothek
@@ -18,6 +19,7 @@ Feature: The Investigation
 
   @CD-INV-02
   Rule: The six suspects, six items and nine locations are the rulebook's names
+    Source: The Investigation ¶35, ¶37, ¶39
     Scenario Outline: <card> is a <kind>
       Given a new game of Justus Jonas and Peter Shaw
       Then <card> is a clue card of kind <kind>

@@ -7,6 +7,7 @@ Feature: Setup
 
   @CD-SET-01
   Rule: The case file is filled before anything else, blind, and no player may see it
+    Source: Setup ¶42
     Example: nobody's view shows the case file
       Given a new game of Justus Jonas, Peter Shaw and Bob Andrews
       When the case file is filled with Mr. Grey, the golden belt and the Highschool
@@ -20,6 +21,7 @@ Feature: Setup
 
   @CD-SET-02
   Rule: The other clue cards are dealt so that every player holds as many as every other, and what is left over lies face up for all
+    Source: Setup ¶43
     Scenario Outline: <players> players hold <each> cards each and <surplus> lie face up
       Given a game of <n> investigators
       Then each player holds <each> cards
@@ -40,6 +42,7 @@ Feature: Setup
 
   @CD-SET-03 @ruling
   Rule: The deal goes one card at a time, clockwise from the first player seated, and everybody can see whose turn it is to receive
+    Source: Setup ¶43
     The rulebook says only "deal face down".  Dealing card by card, the
     recipient public and the card a chance outcome, lets a driver choose any
     deal while the order of the shuffled stack stays unknown to the players.
@@ -54,12 +57,14 @@ Feature: Setup
 
   @CD-SET-04 @model-board
   Rule: Each pawn starts on the start space of its investigator
+    Source: Setup ¶41
     Example: Bob Andrews begins on his start space
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       Then Bob Andrews stands on the start space of Bob Andrews
 
   @CD-SET-05
   Rule: The suspect and item markers start beside the board, on no location
+    Source: Components ¶26-27; Setup ¶41
     Example: the marker of Victor Hugenay is beside the board
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       Then the marker of Victor Hugenay stands beside the board
@@ -67,6 +72,7 @@ Feature: Setup
 
   @CD-SET-06
   Rule: A game is played with the Advantage stack unless the players put the cards away
+    Source: Setup ¶45
     Example: a game without Advantage cards has no stack
       Given a game of Justus Jonas and Peter Shaw without Advantage cards
       Then there are no Advantage cards in the game
@@ -77,6 +83,7 @@ Feature: Setup
 
   @CD-SET-07
   Rule: Options the game does not know are refused, and an unknown variant is unsupported
+    Source: Setup ¶41, ¶45
     Example: an unknown variant
       When a new game is requested with the variant "speed"
       Then the request is refused as unsupported

@@ -10,6 +10,7 @@ Feature: The detective notepad
 
   @CD-NOT-01
   Rule: Each player sees their own clue cards and no other player's
+    Source: Components ¶21; Setup ¶44
     Example: Peter sees his cards; Justus and Bob do not
       Then the view of Peter Shaw shows Mr. Grey in his hand
       And the view of Justus Jonas does not show the hand of Peter Shaw
@@ -17,6 +18,7 @@ Feature: The detective notepad
 
   @CD-NOT-02
   Rule: A card shown to you is noted for you alone; the others learn only that a card was shown, and by whom
+    Source: Turn Sequence ¶67, ¶71-72
     Example: Justus notes the painting; Bob only sees that Peter showed a card
       Given Justus Jonas has just entered the Strand
       When Justus Jonas asks about Victor Hugenay, the painting and the Strand
@@ -27,6 +29,7 @@ Feature: The detective notepad
 
   @CD-NOT-03
   Rule: No view ever shows the case file or another player's hand while the case is open
+    Source: Setup ¶42, ¶44
     Example: in the middle of the game no view leaks
       Given Justus Jonas has just entered the Strand
       When Justus Jonas asks about Victor Hugenay, the painting and the Strand

@@ -4,6 +4,7 @@ Feature: Object of the Game
 
   @CD-OBJ-01
   Rule: The first player to name the three cards of the case file wins, and the game ends there
+    Source: Object of the Game ¶48
     Example: Justus names the case file and nobody plays on
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And the case file holds Brittany, the golden belt and the Memorial Hospital

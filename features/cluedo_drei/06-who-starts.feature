@@ -4,6 +4,7 @@ Feature: Turn Sequence — who starts
 
   @CD-TRN-01
   Rule: Every player rolls both dice once and the one with the highest total starts
+    Source: Turn Sequence ¶50-52
     Example: Peter's eleven beats seven and four
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews, dealt
       When the dice show 3 and 4
@@ -25,6 +26,7 @@ Feature: Turn Sequence — who starts
 
   @CD-TRN-02 @ruling
   Rule: Players tied for the highest total roll again, alone, until one of them is highest
+    Source: Turn Sequence ¶52
     The rulebook does not say what a tie does.  Only those tied at the top
     roll again; the others are out of the running for the first turn.
 
@@ -50,6 +52,7 @@ Feature: Turn Sequence — who starts
 
   @CD-TRN-03
   Rule: After a player's turn the player to their left (next clockwise, the next in seating order) has the turn
+    Source: Turn Sequence ¶53, ¶74
     @model-board
     Example: after Peter Bob plays, after Bob Justus
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
@@ -69,6 +72,7 @@ Feature: Turn Sequence — who starts
 
   @CD-TRN-04 @ruling
   Rule: In the roll for the start a question mark counts one pip and draws no Advantage card
+    Source: Turn Sequence ¶51, ¶55
     The rulebook ties the Advantage draw to a roll made to move; the first
     roll only ranks the players.
 

@@ -7,6 +7,7 @@ Feature: Turn Sequence — roll, move and enter a location
 
   @CD-MOV-01
   Rule: A turn begins with rolling both dice; the pawn moves by their sum
+    Source: Turn Sequence ¶54-55
     Example: three and five make eight
       Given a game of Justus Jonas and Peter Shaw
       When Justus Jonas rolls 3 and 5
@@ -21,6 +22,7 @@ Feature: Turn Sequence — roll, move and enter a location
 
   @CD-MOV-02 @model-board
   Rule: A pawn moves only from a space to a neighbouring one, never diagonally, and may turn corners and go back and forth
+    Source: Turn Sequence ¶56
     Our board is a graph whose every link is one straight step, so a move is
     a walk along links; going back and forth lets a walk of four end two
     steps away.
@@ -32,6 +34,7 @@ Feature: Turn Sequence — roll, move and enter a location
 
   @CD-MOV-03 @ruling @model-board
   Rule: Stopping on a path space needs the exact roll, counting steps back and forth
+    Source: Turn Sequence ¶56-57
     The rulebook makes exact counts unnecessary only for locations and
     Advantage spaces, so every other stop on the path uses the whole roll.
 
@@ -42,6 +45,7 @@ Feature: Turn Sequence — roll, move and enter a location
 
   @CD-MOV-04
   Rule: Entering a location ends the move at once, however many pips are left
+    Source: Turn Sequence ¶57; Secret Passages ¶89
     @model-board
     Example: Justus rolls twelve and enters the Highschool after four steps
       Given a game of Justus Jonas and Peter Shaw
@@ -52,6 +56,7 @@ Feature: Turn Sequence — roll, move and enter a location
 
   @CD-MOV-05 @model-board
   Rule: When no location is in reach, the pawn stops on the path
+    Source: Turn Sequence ¶58-59
     Example: two pips from Ring 3 reach no door
       Given a game of Justus Jonas and Peter Shaw without Advantage cards
       And Justus Jonas stands on Ring 3
@@ -68,6 +73,7 @@ Feature: Turn Sequence — roll, move and enter a location
 
   @CD-MOV-06 @ruling
   Rule: The player chooses freely among the places the roll allows; heading for a location is advice, not a duty
+    Source: Turn Sequence ¶57
     The rulebook urges the player to make for a location, and, without an
     Advantage card, to get near the entrance they are aiming at.  Neither
     names a place the player must choose, so we read both as advice.
@@ -81,6 +87,7 @@ Feature: Turn Sequence — roll, move and enter a location
 
   @CD-MOV-07 @ruling @model-board
   Rule: A pawn that leaves a location by rolling may not come back into it in the same move
+    Source: Turn Sequence ¶56
     The rulebook's questioning follows entering a location; walking out and
     straight back in would question twice in one place without moving.
 
@@ -92,6 +99,7 @@ Feature: Turn Sequence — roll, move and enter a location
 
   @CD-MOV-08
   Rule: A destination out of reach is refused and nothing moves
+    Source: Turn Sequence ¶55
     Example: Justus cannot run to the Friedhof with four pips
       Given a game of Justus Jonas and Peter Shaw
       When Justus Jonas rolls 2 and 2
@@ -108,6 +116,7 @@ Feature: Turn Sequence — roll, move and enter a location
 
   @CD-MOV-09 @ruling @model-board
   Rule: Pawns never block one another: a pawn may pass or share any space another pawn stands on
+    Source: Turn Sequence ¶56
     The rulebook says nothing of pawns in the way; we let them share spaces,
     so a move depends only on the board and the roll.
 

@@ -6,6 +6,7 @@ Feature: Turn Sequence — Advantage cards
 
   @CD-ADV-01
   Rule: A roll showing a question mark draws an Advantage card at once, before the pawn moves
+    Source: Turn Sequence ¶55
     Example: Peter rolls a question mark and a four
       Given a game of Justus Jonas and Peter Shaw
       And it is Peter Shaw's turn
@@ -14,6 +15,7 @@ Feature: Turn Sequence — Advantage cards
 
   @CD-ADV-02 @model-board
   Rule: An Advantage space may be stopped on with fewer pips than rolled, and stopping there draws a card
+    Source: Turn Sequence ¶60
     Example: Peter stops on Ring 12 two steps into a roll of nine
       Given a game of Justus Jonas and Peter Shaw
       And it is Peter Shaw's turn
@@ -24,6 +26,7 @@ Feature: Turn Sequence — Advantage cards
 
   @CD-ADV-03
   Rule: A card that has been played goes onto the discard pile
+    Source: Turn Sequence ¶61
     Example: Peter's taxi card ends on the discard pile
       Given a game of Justus Jonas and Peter Shaw
       And it is Peter Shaw's turn
@@ -35,6 +38,7 @@ Feature: Turn Sequence — Advantage cards
 
   @CD-ADV-04 @ruling
   Rule: When the Advantage stack is used up, the discard pile is shuffled into a new stack
+    Source: Turn Sequence ¶61
     The rulebook does not say what happens when the stack runs out; like
     most games we reuse the discards, so a question mark always draws.
 
@@ -49,6 +53,7 @@ Feature: Turn Sequence — Advantage cards
 
   @CD-ADV-05 @ruling
   Rule: A drawn card is played at once and openly, or put away unused; a taxi or a call ends the move in its place, a tip-off lets the move go on
+    Source: Turn Sequence ¶60
     The rulebook says to follow the card's instructions and, elsewhere, that
     a player need not draw at all; we let the drawer follow the card or put
     it on the discard pile unused.  A taxi or a call replaces the rest of
@@ -106,6 +111,7 @@ Feature: Turn Sequence — Advantage cards
 
   @CD-ADV-06 @ruling
   Rule: Two question marks in one roll draw one card, not two
+    Source: Turn Sequence ¶55
     The rulebook ties one card draw to a question mark on a die and never
     says that a second question mark draws again.  The roll counts two pips.
 
@@ -120,6 +126,7 @@ Feature: Turn Sequence — Advantage cards
 
   @CD-ADV-07
   Rule: Without Advantage cards a question mark is only a pip and the black spaces are ordinary path spaces
+    Source: Setup ¶45; Turn Sequence ¶61
     @model-board
     Example: no draw for a question mark
       Given a game of Justus Jonas and Peter Shaw without Advantage cards

@@ -11,6 +11,7 @@ Feature: Turn Sequence — questioning
 
   @CD-QUE-01
   Rule: A question may only be asked right after entering a location
+    Source: Turn Sequence ¶62-63
     Example: Justus cannot ask at the start of his turn
       Given Justus Jonas stands in the Strand
       When Justus Jonas tries to ask about Victor Hugenay, the painting and the Strand
@@ -23,6 +24,7 @@ Feature: Turn Sequence — questioning
 
   @CD-QUE-02
   Rule: The question names one suspect, one item and the location the asker is in
+    Source: Turn Sequence ¶63-64
     Example: Justus in the Strand cannot ask about Palisades Park
       Given Justus Jonas has just entered the Strand
       When Justus Jonas tries to ask about Victor Hugenay, the painting and Palisades Park
@@ -31,6 +33,7 @@ Feature: Turn Sequence — questioning
 
   @CD-QUE-03
   Rule: The named suspect's and item's markers are moved into the location asked about, and stay there afterwards
+    Source: Turn Sequence ¶66, ¶73
     Example: Victor Hugenay and the painting come to Palisades Park
       Given Justus Jonas has just entered the Palisades Park
       When Justus Jonas asks about Victor Hugenay, the painting and Palisades Park
@@ -38,6 +41,7 @@ Feature: Turn Sequence — questioning
 
   @CD-QUE-04
   Rule: The player to the asker's left answers first, and if they hold a named card they show exactly one, of their choice, to the asker alone
+    Source: Turn Sequence ¶67
     Example: Peter holds two of the cards and chooses which to show
       Given Peter Shaw holds Victor Hugenay and the painting
       And Justus Jonas has just entered the Strand
@@ -73,6 +77,7 @@ Feature: Turn Sequence — questioning
 
   @CD-QUE-05
   Rule: A player holding none of the named cards says so, and the question passes on to their left
+    Source: Turn Sequence ¶68
     Example: Peter and Bob have no evidence; Uncle Titus must show the Strand
       Given Uncle Titus holds the Strand
       And Peter Shaw holds none of Victor Hugenay, the painting and the Strand
@@ -84,6 +89,7 @@ Feature: Turn Sequence — questioning
 
   @CD-QUE-06
   Rule: If nobody can show a named card, nobody shows one and the turn passes on
+    Source: Turn Sequence ¶68-70
     Example: the case file's three cards are asked about
       Given Justus Jonas has just entered the Friedhof
       When Justus Jonas asks about Skinner Norris, the golden belt and the Friedhof
@@ -92,6 +98,7 @@ Feature: Turn Sequence — questioning
 
   @CD-QUE-07 @ruling
   Rule: The face-up surplus cards are held by nobody, so nobody shows them
+    Source: Setup ¶43-44
     The rulebook says the surplus has nothing to do with the case; it is not
     in anyone's hand, so a question about it gets no card for it.
 

@@ -5,6 +5,7 @@ Feature: Turn Sequence — marking clues and ending the turn
 
   @CD-END-01
   Rule: After the answer to a question the turn ends and passes to the left; the markers stay in the location
+    Source: Turn Sequence ¶73-74
     Example: Bob's turn follows Peter's question, the markers stay in the Highschool
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And the case file holds Skinner Norris, the golden belt and the Friedhof
@@ -18,6 +19,7 @@ Feature: Turn Sequence — marking clues and ending the turn
 
   @CD-END-02
   Rule: What you were shown stays on your notepad for the rest of the game
+    Source: Turn Sequence ¶71-72
     @model-board
     Example: two shown cards are both noted
       Given a game of Justus Jonas and Peter Shaw

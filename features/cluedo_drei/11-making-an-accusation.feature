@@ -13,6 +13,7 @@ Feature: Winning the Game — making an accusation
 
   @CD-ACC-01
   Rule: An accusation can only be made in the Headquarters, on arriving there
+    Source: Making an Accusation ¶78-79
     Example: Justus in the Strand cannot accuse
       Given Justus Jonas has just entered the Strand
       When Justus Jonas tries to accuse Brittany, the golden belt and the Memorial Hospital
@@ -28,6 +29,7 @@ Feature: Winning the Game — making an accusation
 
   @CD-ACC-02
   Rule: A right accusation wins, and the case file is shown to everybody as proof
+    Source: Making an Accusation ¶80-82
     Example: everybody sees Brittany, the golden belt and the Memorial Hospital
       Given Justus Jonas has just entered the Headquarters
       When Justus Jonas accuses Brittany, the golden belt and the Memorial Hospital
@@ -36,6 +38,7 @@ Feature: Winning the Game — making an accusation
 
   @CD-ACC-03
   Rule: A wrong accusation puts the accuser out of the race; they alone have looked in the case file, which goes back unseen by the others
+    Source: Making an Accusation ¶80, ¶83
     Example: Justus names the wrong item
       Given Justus Jonas has just entered the Headquarters
       When Justus Jonas accuses Brittany, the painting and the Memorial Hospital
@@ -45,6 +48,7 @@ Feature: Winning the Game — making an accusation
 
   @CD-ACC-04
   Rule: A player out of the race keeps their cards secret and shows them when asked, but never again questions or accuses
+    Source: Making an Accusation ¶83
     They never get a turn to question or accuse in: see CD-ACC-08.
 
     Example: Justus, out of the race, must still show Dick Perry to Bob
@@ -57,6 +61,7 @@ Feature: Winning the Game — making an accusation
 
   @CD-ACC-05
   Rule: When every player has accused wrongly, the case stays unsolved and the case file is shown to all
+    Source: Making an Accusation ¶84-85
     Example: Bob is the last to get it wrong
       Given Justus Jonas is out of the race
       And Peter Shaw is out of the race
@@ -68,6 +73,7 @@ Feature: Winning the Game — making an accusation
 
   @CD-ACC-06 @ruling
   Rule: A player in the Headquarters may end the turn without accusing
+    Source: Making an Accusation ¶79
     The rulebook sends a player there to accuse once sure, but nothing forces
     a guess; declining simply ends the turn.  The chance to accuse comes with
     arriving: a player who stays must leave and come back to accuse later.
@@ -87,6 +93,7 @@ Feature: Winning the Game — making an accusation
 
   @CD-ACC-07 @ruling
   Rule: The last player still in the race plays on alone and must still accuse rightly to win
+    Source: Making an Accusation ¶84-85
     The rulebook does not make the last player the winner; it says the case
     stays unsolved if no player accuses rightly.  So the last player keeps
     taking turns until they accuse.
@@ -102,6 +109,7 @@ Feature: Winning the Game — making an accusation
 
   @CD-ACC-08 @ruling
   Rule: A player out of the race takes no more turns; play passes over them to the next player still in the race
+    Source: Making an Accusation ¶83
     The rulebook forbids them to question or accuse, which is all a turn is
     for; moving their pawn would change nothing, so their turns are skipped.
 

@@ -6,6 +6,7 @@ Feature: Clever Moves — secret passages
 
   @CD-PAS-01
   Rule: At the start of a turn, a player in a location with a secret passage may go through it instead of rolling, and then questions in the location reached
+    Source: Secret Passages ¶88
     Example: Justus goes from the Friedhof through the Crypt into the Memorial Hospital
       Given a game of Justus Jonas and Peter Shaw
       And Justus Jonas stands in the Friedhof
@@ -15,6 +16,7 @@ Feature: Clever Moves — secret passages
 
   @CD-PAS-02
   Rule: The secret passage is taken only at the start of the turn, never after rolling
+    Source: Secret Passages ¶88
     Example: having rolled, Justus can no longer take the passage
       Given a game of Justus Jonas and Peter Shaw
       And Justus Jonas stands in the Friedhof
@@ -25,6 +27,7 @@ Feature: Clever Moves — secret passages
 
   @CD-PAS-03
   Rule: The Crypt is a passage both ways between the Friedhof and the Memorial Hospital
+    Source: Secret Passages ¶90
     Example: from the Memorial Hospital back to the Friedhof
       Given a game of Justus Jonas and Peter Shaw
       And Justus Jonas stands in the Memorial Hospital
@@ -33,6 +36,7 @@ Feature: Clever Moves — secret passages
 
   @CD-PAS-04 @ruling @model-board
   Rule: A second secret passage links the Bibliothek and Palisades Park, both ways; no other location has one
+    Source: Secret Passages ¶88
     The rulebook names only the Crypt; its board, like classic Cluedo's, has
     passages between opposite corners.  We model one more pair.
 
@@ -51,6 +55,7 @@ Feature: Clever Moves — secret passages
 
   @CD-PAS-05 @model-board
   Rule: Within one turn a pawn never passes through a location to reach a path space or another location
+    Source: Secret Passages ¶89
     Example: from Lane A3 a roll of two enters the Headquarters but cannot cross it to Lane C3
       Given a game of Justus Jonas and Peter Shaw without Advantage cards
       And Justus Jonas stands on Lane A3
@@ -59,6 +64,7 @@ Feature: Clever Moves — secret passages
 
   @CD-PAS-06 @model-board
   Rule: The rulebook's example: from the Strand into the Friedhof, and on the next turn through the Crypt into the Memorial Hospital
+    Source: Secret Passages ¶90
     Example: Uncle Titus follows the example
       Given a game of Justus Jonas and Uncle Titus
       And it is Uncle Titus's turn

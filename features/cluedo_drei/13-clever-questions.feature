@@ -5,6 +5,7 @@ Feature: Clever Moves — clever questions
 
   @CD-CLV-01
   Rule: A player may name cards they hold themselves; their own hand is never asked
+    Source: Clever Questions ¶92
     Example: Justus names his own Strand and Brittany; nobody else holds them
       Given a game of Justus Jonas and Peter Shaw
       And the case file holds Skinner Norris, the golden belt and the Friedhof

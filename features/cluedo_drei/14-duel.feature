@@ -10,6 +10,7 @@ Feature: Cluedo Duel for 2 players or teams
 
   @CD-DUE-01 @variant-duel
   Rule: The Duel is for exactly two players or teams, and four clue cards are set aside face down before the deal
+    Source: Cluedo Duel for 2 Players or Teams ¶94-98
     Example: each side holds seven cards and four lie face down
       Given a Duel of Justus Jonas and Peter Shaw
       Then each player holds 7 cards
@@ -29,6 +30,7 @@ Feature: Cluedo Duel for 2 players or teams
 
   @CD-DUE-02 @variant-duel
   Rule: The Duel is played without Advantage cards
+    Source: Cluedo Duel for 2 Players or Teams ¶99
     @model-board
     Example: a question mark draws nothing
       Given a Duel of Justus Jonas and Peter Shaw
@@ -42,6 +44,7 @@ Feature: Cluedo Duel for 2 players or teams
 
   @CD-DUE-03 @variant-duel
   Rule: When the other side cannot show a card, the asker secretly looks at one of the four cards beside the board
+    Source: Cluedo Duel for 2 Players or Teams ¶100-102
     Example: Justus looks at the card in slot 2; Peter does not see it
       Given a Duel of Justus Jonas and Peter Shaw
       And the case file holds Skinner Norris, the golden belt and the Friedhof
@@ -65,6 +68,7 @@ Feature: Cluedo Duel for 2 players or teams
 
   @CD-DUE-04 @variant-duel
   Rule: The card looked at goes back face down in exactly the same place
+    Source: Cluedo Duel for 2 Players or Teams ¶102
     Example: the four cards beside the board are unchanged
       Given a Duel of Justus Jonas and Peter Shaw
       And the case file holds Skinner Norris, the golden belt and the Friedhof
@@ -76,6 +80,7 @@ Feature: Cluedo Duel for 2 players or teams
 
   @CD-DUE-05 @variant-duel
   Rule: Each later time the other side cannot show, the asker looks at a card beside the board they have not seen yet
+    Source: Cluedo Duel for 2 Players or Teams ¶103
     Example: having seen slot 2, Justus may look only at slots 1, 3 and 4
       Given a Duel of Justus Jonas and Peter Shaw
       And the case file holds Skinner Norris, the golden belt and the Friedhof
@@ -86,6 +91,7 @@ Feature: Cluedo Duel for 2 players or teams
 
   @CD-DUE-06 @ruling @variant-duel
   Rule: Once the asker has seen all four cards beside the board, an unanswered question ends the turn
+    Source: Cluedo Duel for 2 Players or Teams ¶103
     The rulebook runs out of cards to look at without saying what follows;
     nothing more happens.
 
@@ -100,6 +106,7 @@ Feature: Cluedo Duel for 2 players or teams
 
   @CD-DUE-07 @ruling @variant-duel
   Rule: A team plays as one player: it takes one investigator, one hand and one notepad
+    Source: Cluedo Duel for 2 Players or Teams ¶94
     The rulebook lets teams play the Duel but treats each team like a player;
     the protocol names each team by its investigator.
 

@@ -4,6 +4,7 @@ Feature: Game idea
 
   @FD-IDEA-01
   Rule: The game is for two, three or four players, never fewer or more
+    Source: Game Idea ¶5
 
     Example: three players may sit down, five may not
       Then starting a game for 3 players at difficulty 1 succeeds
@@ -12,6 +13,7 @@ Feature: Game idea
 
   @FD-IDEA-02 @model-clues
   Rule: A suspect whose four exculpatory clues are all visible is cleared
+    Source: Game Idea ¶6
 
     Example: four of Victor Hugenay's clues in sight clear him
       Given a 2-player game at difficulty 1
@@ -30,6 +32,7 @@ Feature: Game idea
 
   @FD-IDEA-03 @model-clues
   Rule: The culprit has only three exculpatory clues in play, because the fourth, incriminating one is set aside at the start
+    Source: Game Idea ¶6
 
     Example: with every other clue in sight, only the culprit stays uncleared
       Given a 2-player game at difficulty 1
@@ -41,6 +44,7 @@ Feature: Game idea
 
   @FD-IDEA-04
   Rule: The players win or lose together: one outcome for the whole table
+    Source: Game Idea ¶6-7
 
     Example: a correct accusation ends the game won for everybody
       Given a 3-player game at difficulty 1

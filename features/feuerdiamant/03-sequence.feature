@@ -4,6 +4,7 @@ Feature: Game sequence
 
   @FD-TURN-01
   Rule: A turn starts with rolling both dice at once
+    Source: Game Sequence ¶26
 
     Example: after the deal, the dice are rolled before anybody acts
       Given a 2-player game at difficulty 1
@@ -13,6 +14,7 @@ Feature: Game sequence
 
   @FD-TURN-02 @model-board
   Rule: The steps follow in the order hazard, movement, action, detective cards
+    Source: Game Sequence ¶26-30
 
     Example: Justus may not move before the hazard die is carried out
       Given a 2-player game at difficulty 1
@@ -35,6 +37,7 @@ Feature: Game sequence
 
   @FD-TURN-03 @ruling
   Rule: Play passes clockwise; the first player named begins
+    Source: Game Sequence ¶26
     The rulebook leaves open who begins ("one player"): we let the first player
     named in the options begin and take the list as the clockwise order.
 
@@ -53,6 +56,7 @@ Feature: Game sequence
 
   @FD-TURN-04
   Rule: Only the player whose turn it is takes the steps of the turn; a request that is not a move of the game is refused as malformed
+    Source: Game Sequence ¶26
 
     Example: Peter may not move the hazard indicator in Justus's turn
       Given a 2-player game at difficulty 1

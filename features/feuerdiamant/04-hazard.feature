@@ -4,6 +4,7 @@ Feature: Hazard
 
   @FD-HAZ-01
   Rule: A coloured symbol on the hazard die moves that colour's indicator one space forward, and no other
+    Source: Game Sequence ¶31-32
 
     Example: red moves the red indicator from 2 to 3
       Given a 2-player game at difficulty 2
@@ -21,6 +22,7 @@ Feature: Hazard
 
   @FD-HAZ-02
   Rule: The star lets the player choose which of the four indicators moves one space forward
+    Source: Game Sequence ¶32
 
     Example: a star moves white
       Given a 2-player game at difficulty 2
@@ -31,6 +33,7 @@ Feature: Hazard
 
   @FD-HAZ-03 @model-tracks
   Rule: An indicator that reaches a space with an event token activates that token at once, before the turn goes on
+    Source: Game Sequence ¶33; Cards and Tokens ¶108
 
     Example: red reaches the token on its space 6
       Given a 2-player game at difficulty 5
@@ -43,6 +46,7 @@ Feature: Hazard
 
   @FD-HAZ-04 @ruling @model-tracks
   Rule: An indicator that passes a space with an event token activates it too; tokens reached in one turn are carried out in the order they were reached
+    Source: Game Sequence ¶33; Cards and Tokens ¶108
     The rulebook refers to a page we do not have for the order; we carry tokens
     out first come, first served: in the order the indicators reached them, and
     along one track the nearer token first. This is the track order for tokens
@@ -69,6 +73,7 @@ Feature: Hazard
 
   @FD-HAZ-05 @model-tracks
   Rule: A roadblock token is placed on the board when carried out; every other event token goes into the box
+    Source: Game Sequence ¶33
 
     Example: a symbol token leaves the track
       Given a 2-player game at difficulty 5

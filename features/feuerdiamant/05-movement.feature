@@ -5,6 +5,7 @@ Feature: Movement
 
   @FD-MOV-01 @model-board
   Rule: A figure moves along the paths by at most the number on the movement die
+    Source: Game Sequence ¶34-35
 
     Example: a 3 reaches Schrottplatz and Rathaus from the Central Office, not Jachthafen
       Given a 2-player game at difficulty 1
@@ -24,6 +25,7 @@ Feature: Movement
 
   @FD-MOV-02
   Rule: A figure may stay where it is
+    Source: Game Sequence ¶35
 
     Example: Peter stays on the Central Office
       Given a 2-player game at difficulty 1
@@ -34,6 +36,7 @@ Feature: Movement
 
   @FD-MOV-03 @model-board
   Rule: Every fingerprint and every location is one space of movement, and a figure may end its move on a fingerprint
+    Source: Game Sequence ¶35-36
 
     Example: two spaces from the Central Office end on the fingerprint next to Schrottplatz
       Given a 2-player game at difficulty 1
@@ -44,6 +47,7 @@ Feature: Movement
 
   @FD-MOV-04 @model-board
   Rule: A figure may move along the paths in any direction
+    Source: Game Sequence ¶35
 
     Example: from Schrottplatz a 2 reaches Jachthafen and Hospital alike
       Given a 2-player game at difficulty 1
@@ -55,6 +59,7 @@ Feature: Movement
 
   @FD-MOV-05 @model-board
   Rule: A fingerprint space with a roadblock can be neither entered nor passed
+    Source: Cards and Tokens ¶110
 
     Example: the roadblock between Schrottplatz and Jachthafen bars the way
       Given a 2-player game at difficulty 1

@@ -4,6 +4,7 @@ Feature: Action a: reveal a clue card
 
   @FD-ACT-01
   Rule: Only a figure whose movement ended on a location may take an action there, and only one action a to d
+    Source: Game Sequence ¶37-38
 
     Example: on a fingerprint there is nothing to do but end the action
       Given a 2-player game at difficulty 1
@@ -20,6 +21,7 @@ Feature: Action a: reveal a clue card
 
   @FD-ACT-02
   Rule: A face-down clue card on the figure's location may be revealed and stays face up there
+    Source: Game Sequence ¶39-41
 
     Example: Bob reveals the glove
       Given a 3-player game at difficulty 1
@@ -39,6 +41,7 @@ Feature: Action a: reveal a clue card
 
   @FD-ACT-03
   Rule: A revealed clue with the obstacle symbol brings a face-down obstacle token face up onto its location
+    Source: Game Sequence ¶40, ¶42
 
     Example: the hammer brings an obstacle onto Jachthafen
       Given a 3-player game at difficulty 1
@@ -52,6 +55,7 @@ Feature: Action a: reveal a clue card
 
   @FD-ACT-04
   Rule: Obstacle tokens come into play only while some are left: after the sixth, an obstacle symbol brings none
+    Source: Game Sequence ¶40
 
     Example: no token is left, so the hammer brings none
       Given a 3-player game at difficulty 1

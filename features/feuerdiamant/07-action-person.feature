@@ -5,6 +5,7 @@ Feature: Action b: reveal a person card and interrogate or use it
 
   @FD-INT-01
   Rule: A face-down person card on the figure's location may be revealed, and the same action goes on with interrogating or using that person
+    Source: Game Sequence ¶47-50
 
     Example: Peter reveals Victor Hugenay and may interrogate him
       Given a 2-player game at difficulty 1
@@ -17,6 +18,7 @@ Feature: Action b: reveal a person card and interrogate or use it
 
   @FD-INT-02
   Rule: A face-up suspect on the figure's location may be interrogated without revealing anything first
+    Source: Game Sequence ¶51-52
 
     Example: Hugenay already lies face up
       Given a 2-player game at difficulty 1
@@ -27,6 +29,7 @@ Feature: Action b: reveal a person card and interrogate or use it
 
   @FD-INT-03 @model-clues
   Rule: To interrogate, the player points at a face-up clue or reveals a face-down clue, on any location
+    Source: Game Sequence ¶43, ¶46, ¶52
 
     Example: pointing at the timer switch on Leuchtturm
       Given a 2-player game at difficulty 1
@@ -47,6 +50,7 @@ Feature: Action b: reveal a person card and interrogate or use it
 
   @FD-INT-04
   Rule: A matching clue goes under the suspect on the suspect track, a new clue comes face down from the stack onto its place, and the interrogator draws a detective card
+    Source: Game Sequence ¶44-45
 
     Example: the timer switch fits Hugenay
       Given a 2-player game at difficulty 1
@@ -64,6 +68,7 @@ Feature: Action b: reveal a person card and interrogate or use it
 
   @FD-INT-05
   Rule: When the clue stack is used up, a matched clue leaves its place empty
+    Source: Game Sequence ¶44; End of the Game ¶76
 
     Example: no new clue for Leuchtturm
       Given a 2-player game at difficulty 1
@@ -77,6 +82,7 @@ Feature: Action b: reveal a person card and interrogate or use it
 
   @FD-INT-06
   Rule: A clue that does not match stays face up where it lies, and the suspect goes into hiding face up beside the board
+    Source: Game Sequence ¶53
 
     Example: the glove does not fit Hugenay
       Given a 2-player game at difficulty 1
@@ -92,6 +98,7 @@ Feature: Action b: reveal a person card and interrogate or use it
 
   @FD-INT-07 @ruling @model-clues
   Rule: A clue revealed during an interrogation that brings an obstacle ends the interrogation at once, with neither a match nor a mismatch
+    Source: Game Sequence ¶63
     The rulebook says only that the interrogation "ends immediately". We read it
     as ending without any result: the clue stays face up under its new obstacle
     (the location is now blocked, so the clue cannot be used), it is not placed
@@ -124,6 +131,7 @@ Feature: Action b: reveal a person card and interrogate or use it
 
   @FD-INT-08
   Rule: A clue on a location blocked by an obstacle cannot be used in an interrogation
+    Source: Game Sequence ¶63
 
     Example: the timer switch under an obstacle is out of reach
       Given a 2-player game at difficulty 1
@@ -137,6 +145,7 @@ Feature: Action b: reveal a person card and interrogate or use it
 
   @FD-HLP-01
   Rule: Morton returns a person card from beside the board face up onto any location without a person card, except the Central Office
+    Source: Game Sequence ¶54-55
 
     Example: Morton brings Hugenay back to Leuchtturm
       Given a 2-player game at difficulty 1
@@ -169,6 +178,7 @@ Feature: Action b: reveal a person card and interrogate or use it
 
   @FD-HLP-02
   Rule: Morton can do nothing while no person card lies beside the board
+    Source: Game Sequence ¶55
 
     Example: nobody in hiding
       Given a 2-player game at difficulty 1
@@ -178,6 +188,7 @@ Feature: Action b: reveal a person card and interrogate or use it
 
   @FD-HLP-03 @model-board
   Rule: Uncle Titus removes any one obstacle or roadblock from the board into the box, and that earns a detective card
+    Source: Game Sequence ¶56-57
 
     Example: Titus removes the obstacle on Wasserwerk from afar
       Given a 2-player game at difficulty 1
@@ -199,6 +210,7 @@ Feature: Action b: reveal a person card and interrogate or use it
 
   @FD-HLP-04 @model-board
   Rule: Uncle Titus cannot take a roadblock token that still lies on a hazard track, and can do nothing when no obstacle or roadblock is on the board
+    Source: Game Sequence ¶56
 
     Example: the roadblock token on the red track is out of his reach
       Given a 2-player game at difficulty 1
@@ -212,6 +224,7 @@ Feature: Action b: reveal a person card and interrogate or use it
 
   @FD-HLP-05
   Rule: Aunt Mathilda gives two detective cards while the stack has cards, and nothing once it is used up
+    Source: Game Sequence ¶58-59
 
     Example: revealing Aunt Mathilda and using her at once
       Given a 2-player game at difficulty 1

@@ -3,6 +3,7 @@ Feature: Action c: remove an obstacle or roadblock
 
   @FD-REM-01 @model-board
   Rule: With a second figure on the same location, the player may remove the obstacle there or a roadblock on a path next to it, and draws a detective card
+    Source: Game Sequence ¶60-62
 
     Example: Peter and Justus remove the obstacle on Wasserwerk
       Given a 2-player game at difficulty 1
@@ -24,6 +25,7 @@ Feature: Action c: remove an obstacle or roadblock
 
   @FD-REM-02 @model-board
   Rule: Alone on a location, a figure cannot remove anything; nor can it remove a roadblock that is not next to its location
+    Source: Game Sequence ¶61
 
     Example: Peter alone with the obstacle
       Given a 2-player game at difficulty 1

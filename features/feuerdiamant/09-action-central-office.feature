@@ -4,6 +4,7 @@ Feature: Action d: draw a detective card in the Central Office
 
   @FD-CO-01
   Rule: A figure standing in the Central Office may take the top detective card as its action
+    Source: Game Sequence ¶64-66
 
     Example: Peter draws in the Central Office
       Given a 2-player game at difficulty 1
@@ -23,6 +24,7 @@ Feature: Action d: draw a detective card in the Central Office
 
   @FD-CO-02
   Rule: Once the detective stack is used up, the Central Office gives no card
+    Source: Game Sequence ¶65
 
     Example: an empty stack
       Given a 2-player game at difficulty 1

@@ -4,6 +4,7 @@ Feature: Detective cards
 
   @FD-CARD-01 @ruling @model-board
   Rule: A card with the fellow-players symbol may be played by any player at any time, and it works for the player whose turn it is
+    Source: Game Sequence ¶70
     We let the player who plays such a card name its choice (which track, which
     token) in the same move: the rulebook has the active player carry it out,
     and in a cooperative game the two agree before the card is laid down.
@@ -23,6 +24,7 @@ Feature: Detective cards
 
   @FD-CARD-02 @ruling @model-board
   Rule: "Movement +3" cards add up, three spaces each, and may be played from the roll until the figure has moved
+    Source: Cards and Tokens ¶90
     The rulebook's example has two players play one each for six extra spaces;
     we let any number of these cards add up, three spaces apiece. After the
     figure has moved the card could change nothing, so it is no longer offered.
@@ -46,6 +48,7 @@ Feature: Detective cards
 
   @FD-CARD-03 @model-tracks
   Rule: "Ignore an Event Token" puts any event token still on a hazard track into the box without effect, even one just activated
+    Source: Cards and Tokens ¶86-87
 
     Example: ignoring the activated token on red space 6
       Given a 2-player game at difficulty 5
@@ -61,6 +64,7 @@ Feature: Detective cards
 
   @FD-CARD-04 @ruling
   Rule: "Ignore the Hazard Die" cancels the die's result, if played after the roll and before the result is carried out
+    Source: Cards and Tokens ¶88
     Once the indicator has moved there is no result left to ignore, so we offer
     the card only in the hazard step.
 
@@ -82,6 +86,7 @@ Feature: Detective cards
 
   @FD-CARD-05 @ruling
   Rule: "Investigation Success" moves any one hazard indicator back one space, at any time; never back beyond the first space
+    Source: Cards and Tokens ¶89
     The rulebook gives no floor; an indicator on the first space of its track has
     nowhere to go back to, so the card cannot be played on that track.
 
@@ -103,6 +108,7 @@ Feature: Detective cards
 
   @FD-CARD-06
   Rule: The other cards may be played only by the active player at the end of his own turn, after the action
+    Source: Game Sequence ¶67-69; Cards and Tokens ¶91
 
     Example: the Central Office card waits for the end of the turn
       Given a 2-player game at difficulty 3
@@ -123,6 +129,7 @@ Feature: Detective cards
 
   @FD-CARD-07 @model-tracks
   Rule: "Central Office", played in the Central Office, gives two detective cards, or moves one indicator back two spaces, or puts the first event token ahead of one indicator into the box
+    Source: Cards and Tokens ¶92
 
     Example: two more cards
       Given a 2-player game at difficulty 3
@@ -154,6 +161,7 @@ Feature: Detective cards
 
   @FD-CARD-08 @model-tracks
   Rule: A suspect's card (such as "Wolf's Face"), played on the location where that suspect lies face up, puts the first event token ahead of one indicator into the box
+    Source: Cards and Tokens ¶93
 
     Example: Wolf's Face at Wasserwerk
       Given a 2-player game at difficulty 3
@@ -172,6 +180,7 @@ Feature: Detective cards
 
   @FD-CARD-09
   Rule: A helper's card (such as "Morton"), played on the location where that helper lies face up, moves one indicator back two spaces
+    Source: Cards and Tokens ¶94
 
     Example: Morton's card at Hospital
       Given a 2-player game at difficulty 4
@@ -190,6 +199,7 @@ Feature: Detective cards
 
   @FD-CARD-10
   Rule: "Remove an Obstacle" removes the obstacle on the player's location without a second figure, and earns a detective card
+    Source: Cards and Tokens ¶95-96
 
     Example: Peter alone removes the obstacle at Wasserwerk
       Given a 2-player game at difficulty 1
@@ -202,6 +212,7 @@ Feature: Detective cards
 
   @FD-CARD-11 @model-board
   Rule: "Remove a Roadblock" removes a roadblock next to the player's location without a second figure, and earns a detective card
+    Source: Cards and Tokens ¶97-98
 
     Example: Peter alone removes the roadblock next to Hospital
       Given a 2-player game at difficulty 1
@@ -223,6 +234,7 @@ Feature: Detective cards
 
   @FD-CARD-12 @ruling
   Rule: "Recall" returns one person card from beside the board face up onto a location without a person card, except the Central Office, wherever the player's figure stands
+    Source: Cards and Tokens ¶94
     The rulebook names Recall only as one way back for a suspect in hiding. We
     give it Morton's effect as an end-of-turn card: any person beside the board,
     any empty location but the Central Office, no condition on the figure.
@@ -238,6 +250,7 @@ Feature: Detective cards
 
   @FD-CARD-13
   Rule: Any number of detective cards may be played, in the turn they were drawn or later, and played cards go into the box
+    Source: Game Sequence ¶68, ¶71; Cards and Tokens ¶85
 
     Example: Peter plays two cards at the end of one turn
       Given a 2-player game at difficulty 4
@@ -252,6 +265,7 @@ Feature: Detective cards
 
   @FD-CARD-14 @ruling
   Rule: No card moves a hazard indicator back beyond the first space of its track
+    Source: Cards and Tokens ¶89, ¶92, ¶94
     The rulebook gives no floor. The first space is where the track begins, so a
     card that moves an indicator back two spaces from space 2 leaves it on
     space 1, and the rest of the move is lost.

@@ -5,6 +5,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-01
   Rule: A location with an obstacle allows no action but removing that obstacle: its person and clue cannot be revealed, used or interrogated
+    Source: Game Sequence ¶63; Cards and Tokens ¶99-100
 
     Example: alone on Wasserwerk, Peter can do nothing there
       Given a 2-player game at difficulty 1
@@ -21,6 +22,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-02
   Rule: "No Suspects": nobody may interrogate, and no suspect's detective card may be played
+    Source: Cards and Tokens ¶101
 
     Example: Hugenay cannot be interrogated
       Given a 2-player game at difficulty 1
@@ -39,6 +41,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-03
   Rule: "No Helpers": no helper may be used, and no helper's detective card may be played
+    Source: Cards and Tokens ¶102
 
     Example: Aunt Mathilda gives nothing
       Given a 2-player game at difficulty 1
@@ -73,6 +76,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-04
   Rule: "No Detective Cards": nobody may draw or play a detective card, not even the card a removal earns
+    Source: Cards and Tokens ¶103
 
     Example: nothing to draw in the Central Office, nothing to play
       Given a 2-player game at difficulty 4
@@ -94,6 +98,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-05 @ruling
   Rule: Removing the "No Detective Cards" obstacle itself earns the usual detective card
+    Source: Cards and Tokens ¶103
     The card is drawn after the removal, and by then the token that forbade the
     draw has left the board.
 
@@ -107,6 +112,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-06
   Rule: "Hazard Die x2": every hazard symbol rolled moves its indicator two spaces
+    Source: Cards and Tokens ¶104
 
     Example: red moves two
       Given a 2-player game at difficulty 2
@@ -117,6 +123,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-07 @ruling
   Rule: "Hazard Die x2" doubles the star as well
+    Source: Cards and Tokens ¶104
     The star is one of the die's hazard symbols, and the token doubles all of
     them: the chosen indicator moves two spaces.
 
@@ -129,6 +136,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-08 @model-tracks
   Rule: With "Hazard Die x2" on the board, an event token that doubles the die's result moves the indicator four spaces in all
+    Source: Cards and Tokens ¶104
 
     Example: red moves 2 for the die and 2 more for the token
       Given a 2-player game at difficulty 4
@@ -142,6 +150,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-09 @model-tracks
   Rule: "Event Symbols x2": every hazard symbol on an event token counts twice when it is carried out
+    Source: Cards and Tokens ¶105
 
     Example: a two-symbol token moves blue four
       Given a 2-player game at difficulty 5
@@ -155,6 +164,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-10 @ruling @model-tracks
   Rule: Each "x2" token doubles only its own symbols: the die's with "Hazard Die x2", the event tokens' with "Event Symbols x2"; both together double each source once
+    Source: Cards and Tokens ¶104-105
     The token that doubles the die's result shows no hazard symbol of its own,
     so "Event Symbols x2" leaves it alone; the two tokens never multiply each
     other.
@@ -184,6 +194,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-11 @model-board
   Rule: "Movement -2": every movement is two spaces shorter
+    Source: Cards and Tokens ¶106
 
     Example: a 4 reaches only two spaces
       Given a 2-player game at difficulty 1
@@ -195,6 +206,7 @@ Feature: The obstacle tokens
 
   @FD-OBS-12 @ruling @model-board
   Rule: "Movement -2" never makes a movement less than zero spaces
+    Source: Cards and Tokens ¶106
     A 1 less two would be a step backwards, which the rulebook does not know;
     the figure simply stays.
 

@@ -4,6 +4,7 @@ Feature: The event tokens
 
   @FD-EVT-01 @model-tracks
   Rule: A token with one hazard symbol moves that colour's indicator one space, a token with two symbols two spaces, and the spaces it reaches activate their own tokens
+    Source: Cards and Tokens ¶107-109
 
     Example: "2 blue" moves blue two spaces and activates blue's token on the way
       Given a 2-player game at difficulty 5
@@ -18,6 +19,7 @@ Feature: The event tokens
 
   @FD-EVT-02 @model-tracks
   Rule: A roadblock token lies down on the fingerprint space between the two locations it names
+    Source: Cards and Tokens ¶110
 
     Example: the roadblock between Kunstgalerie and Zeitungsverlag
       Given a 2-player game at difficulty 5
@@ -30,6 +32,7 @@ Feature: The event tokens
 
   @FD-EVT-03 @ruling @model-tracks
   Rule: "Double the hazard die" moves the indicator the die moved this turn once more, so the die's result counts twice
+    Source: Cards and Tokens ¶108
     The rulebook names such a token only in a note on "Hazard Die x2"; we model it
     as repeating this turn's die result (for a star, the colour chosen). When
     the die's result was ignored nothing moved, and the token does nothing.
@@ -45,6 +48,7 @@ Feature: The event tokens
 
   @FD-EVT-04 @model-tracks
   Rule: "Palisades Park and Hospital" sends the face-up suspects on those two locations into hiding beside the board; face-down cards and helpers stay
+    Source: Cards and Tokens ¶112
 
     Example: both face up
       Given a 2-player game at difficulty 5
@@ -70,6 +74,7 @@ Feature: The event tokens
 
   @FD-EVT-05 @model-tracks
   Rule: "Shuffle two suspects" turns two face-up suspects from any locations face down and shuffles them between their two places; a lone face-up suspect is turned face down where he lies
+    Source: Cards and Tokens ¶111
 
     Example: Peter picks two of three face-up suspects, chance places them
       Given a 2-player game at difficulty 5

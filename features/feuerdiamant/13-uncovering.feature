@@ -3,6 +3,7 @@ Feature: Uncovering the criminal cases
 
   @FD-UNC-01 @model-clues
   Rule: A case is uncovered once all six clues of its colour are visible, under the suspect track or face up on the board
+    Source: Uncovering the Criminal Cases ¶72-73
 
     Example: the sixth red clue uncovers the Fire Phantom case
       Given a 2-player game at difficulty 1

@@ -3,6 +3,7 @@ Feature: End of the game
 
   @FD-END-01
   Rule: An accusation names one of the six suspects and may be made only at the end of a turn
+    Source: End of the Game ¶74-75, ¶77
 
     Example: not during the action step
       Given a 2-player game at difficulty 1
@@ -18,6 +19,7 @@ Feature: End of the game
 
   @FD-END-02
   Rule: Naming the suspect on the clue set aside wins the game for everybody, even by a lucky guess
+    Source: End of the Game ¶77
 
     Example: a guess at the start of the game
       Given a 2-player game at difficulty 1
@@ -29,6 +31,7 @@ Feature: End of the game
 
   @FD-END-03
   Rule: Naming any other suspect loses the game for everybody
+    Source: End of the Game ¶78
 
     Example: the wrong suspect
       Given a 2-player game at difficulty 1
@@ -39,6 +42,7 @@ Feature: End of the game
 
   @FD-END-04 @model-tracks
   Rule: The game is lost as soon as any hazard indicator arrives on the final space of its track, at whatever step of the turn
+    Source: Game Idea ¶7; End of the Game ¶78
 
     Example: red reaches its last space from the die
       Given a 2-player game at difficulty 1
@@ -59,6 +63,7 @@ Feature: End of the game
 
   @FD-END-05 @ruling @model-tracks
   Rule: Each full track loses its own case: Kidnapping for brown, Blackmail for blue, Fire Phantom for red, Diamond Theft for white
+    Source: Game Idea ¶8-10; End of the Game ¶78-82
     Our ruling FD-MOD-02 gives each case its colour in the order the rulebook
     lists both; the four losses are told in the same order.
 

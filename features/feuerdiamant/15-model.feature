@@ -7,6 +7,7 @@ Feature: Our model of the components
 
   @FD-MOD-01 @ruling @model-board
   Rule: The board has ten locations joined by seventeen paths of one to three fingerprint spaces; the paths that roadblock tokens name have exactly one
+    Source: Game Setup ¶12
     The rulebook names Zentrale, Jachthafen, Kunstgalerie, Zeitungsverlag,
     Palisades Park and Hospital; we add Schrottplatz, Rathaus, Leuchtturm and
     Wasserwerk, places of Rocky Beach the four cases speak of. The rulebook puts a
@@ -24,6 +25,7 @@ Feature: Our model of the components
 
   @FD-MOD-02 @ruling @model-tracks
   Rule: Each hazard track runs from space 1 to space 15, the last; its seven exclamation spaces are 6, 7, 9, 10, 12, 13 and 14; the cases Kidnapping, Blackmail, Fire Phantom and Diamond Theft have the colours brown, blue, red and white
+    Source: Game Setup ¶12, ¶14
     The track lengths are not in our text. Fifteen spaces leave ten steps at the
     hardest level, and keep every exclamation space ahead of every start space,
     so no token is passed before the game begins. The colours follow the order in
@@ -35,6 +37,7 @@ Feature: Our model of the components
 
   @FD-MOD-03 @ruling @model-dice
   Rule: The hazard die shows brown, blue, red and white on one face each and the star on two; the movement die shows 1 to 6
+    Source: Game Setup ¶16
     The rulebook shows neither die. Six faces, each hazard colour once, leave two
     faces for the star.
 
@@ -45,6 +48,7 @@ Feature: Our model of the components
 
   @FD-MOD-04 @ruling @model-tokens
   Rule: The 28 event tokens are two of each one-symbol colour, one of each two-symbol colour, one roadblock for each one-fingerprint path, three "Palisades Park and Hospital", three "shuffle two suspects" and four "double the hazard die"
+    Source: Game Setup ¶18
     The token texts are not in our text; these kinds are those the rulebook's
     notes describe, in numbers that add up to 28.
 
@@ -63,6 +67,7 @@ Feature: Our model of the components
 
   @FD-MOD-05 @ruling @model-clues
   Rule: Each of the 24 clue cards points to one of six suspects (four each) and belongs to one of the four cases (six each); eight of them, two per colour, bear the obstacle symbol
+    Source: Game Sequence ¶41-42; Uncovering the Criminal Cases ¶73
     The rulebook names the glove (Elliot Krieger), the hammer (Skinny Norris,
     with the obstacle symbol) and the timer switch (Victor Hugenay); the rest of
     the cards, and Brittany and Mr. Dalton as the fifth and sixth suspects, are
@@ -83,6 +88,7 @@ Feature: Our model of the components
 
   @FD-MOD-06 @ruling @model-deck
   Rule: The detective deck holds 30 cards: three each of the four any-time cards and of "Central Office", two each of "Remove an Obstacle", "Remove a Roadblock" and "Recall", and one card for each suspect and each helper
+    Source: Cards and Tokens ¶83-84
     The rulebook describes the kinds of card but not how many of each.
 
     Example: the first draw from a full stack
@@ -95,6 +101,7 @@ Feature: Our model of the components
 
   @FD-MOD-07 @ruling
   Rule: Detective cards lie open in front of their owner: every player sees every hand
+    Source: Game Sequence ¶70
     The game is cooperative and the rulebook never hides the cards; players help
     each other with them, so hands are public information.
 

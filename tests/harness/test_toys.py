@@ -117,6 +117,8 @@ def test_batched_calls_cost_one_round_trip_a_move():
             table.legal()
             table.apply(player, {"type": "choose", "card": card})
         assert served._ids - start == 4, "one legal(), then a step per move whose legal() serves the next"
+        assert table.state()["round"] == 2 and served._ids - start == 4, "the step brought the state too"
+        assert table.state()["round"] == 2 and served._ids - start == 5, "once: the next state() asks the engine"
     finally:
         served.shutdown()
 
@@ -189,3 +191,20 @@ def test_verify_names_the_broken_clause_alike_with_and_without_workers(tmp_path,
     message = failed["SE-REV-01"]["scenarios"][0]["message"]
     assert message.startswith("assertion failed (step: Then the cards revealed are A 3, B 2, C 1)"), message
     assert {p["game"]: p["status"] for p in report["properties"]} == {"hourglass": "passed", "sealed": "failed"}
+
+
+def test_random_play_chooses_clock_moves_and_any_of_several_choosers():
+    import random
+
+    from casebook.testing import random_step
+
+    impl, rng, chosen = make(), random.Random(7), {"hourglass": [], "sealed": []}
+    for game in chosen:
+        for _ in range(10):
+            table = Table.new(impl, game, {})
+            while (move := random_step(table, rng)) is not None:
+                chosen[game].append(move["actor"])
+    assert CLOCK in chosen["hourglass"] and {"A", "B"} <= set(chosen["hourglass"])
+    # a round's first chooser is anyone still to choose, not only the first seat
+    firsts = chosen["sealed"][::3]
+    assert set(firsts) == {"A", "B", "C"}

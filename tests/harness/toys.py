@@ -250,6 +250,8 @@ GAMES = {
 class ToyHost:
     """The protocol for the toy games: many tables, typed refusals, generic views, ``describe``."""
 
+    protocol = PROTOCOL_VERSION
+
     def __init__(self, games: dict | None = None, name: str = "casebook-toys"):
         self.games = GAMES if games is None else games
         self.name = name
@@ -257,7 +259,7 @@ class ToyHost:
         self._ids = itertools.count(1)
 
     def hello(self) -> dict:
-        return {"name": self.name, "version": "1.0", "protocol": PROTOCOL_VERSION,
+        return {"name": self.name, "version": "1.0", "protocol": self.protocol,
                 "games": {g: facts for g, (_, facts, *_) in sorted(self.games.items())}}
 
     def _kind(self, game):
@@ -322,6 +324,7 @@ def without_describe() -> ToyHost:
     """The same engine, minus the optional ``describe`` (for the ``unsupported`` path)."""
 
     class Plain(ToyHost):
+        protocol = "1.0"  # before the optional calls
         describe = None  # type: ignore[assignment]
 
     return Plain(name="casebook-toys-plain")

@@ -1,0 +1,37 @@
+"""The benchmark measures every figure several times, reaches engines only through the protocol, and says what it found."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from casebook import bench
+from tests.harness.toys import make
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_bench_imports_no_engine():
+    tree = ast.parse((ROOT / "casebook" / "bench.py").read_text())
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
+        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not any(name and name.split(".")[0] == "statemachines" for name in imported)
+
+
+def test_every_figure_is_a_median_of_at_least_three():
+    calls = []
+    figure = bench.measure(1, lambda: calls.append(1) or len(calls))
+    assert len(calls) == bench.MIN_REPEAT and figure.median == 2 and figure.spread(0) == "[1…3]"
+
+
+def test_new_at_scale_measures_both_ends_and_leaves_no_table_open():
+    impl = make()
+    empty, full = bench.new_at_scale(impl, "sealed", {}, tables=300, repeat=3)
+    assert len(empty.samples) == len(full.samples) == 3 and empty.median > 0 and full.median > 0
+    assert impl.tables == {}
+
+
+def test_random_games_end_and_count_their_moves():
+    ended, moves, seconds = bench.play_random_games(make(), "hourglass", {"turn_timer": None}, count=5)
+    # four turns each: a pass (one move), or a mark and its answer (two)
+    assert ended == 5 and 5 * 4 <= moves <= 5 * 8 and seconds > 0
