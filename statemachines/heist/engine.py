@@ -18,7 +18,7 @@ from statemachines.core import Game, chance, memo, offer
 
 from . import bots
 from . import rules as R
-from .machine import ACTIONS, EVENTS, INVENTORY, PHASES, STATE, TRANSITIONS, TURN
+from .machine import ACTIONS, EVENTS, INVENTORY, STATE, STATES, TRANSITIONS, TURN
 
 SETUP = ("hiding", "laying", "dealing", "rolling_for_start")
 
@@ -39,7 +39,7 @@ class Heist(Game):
     """One table of the online heist game."""
 
     info, names, board = R.INFO, R.NAMES, R.BOARD
-    phases, transitions, actions, events, state_fields, inventory = PHASES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
+    phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
 
     # -- rooms: options across fields, the tutorial's table ------------------------------------
     @classmethod
@@ -97,8 +97,12 @@ class Heist(Game):
         s, phase, turn, secret = self.s, self.phase, self.s["turn"], self.s["secret"]
         if (secret["hideout"] is None) != (phase == "hiding"):
             raise BadRequest(f"phase {phase} and the hideout's being {'filled' if secret['hideout'] else 'empty'} do not go together")
-        if sorted(secret["face_down"]) != sorted(s["face_down"]) or (phase not in ("hiding", "laying") and len(s["face_down"]) != (R.FACE_DOWN if self.two_seats else 0)):
-            raise BadRequest("face-down cards: four with two seats, none otherwise, each on the place the public list names")
+        down, expected = len(s["face_down"]), (R.FACE_DOWN if self.two_seats else 0)
+        if (sorted(secret["face_down"]) != sorted(s["face_down"]) or phase == "laying" and not (self.two_seats and down < expected)
+                or phase == "hiding" and down or phase not in ("hiding", "laying") and down != expected):
+            raise BadRequest("face-down cards: four with two seats, laid before the deal, none otherwise, each on the place the public list names")
+        if phase == "hiding" and (len(secret["undealt"]) != len(R.CARDS) or any(self.hand(p) for p in self.players)):
+            raise BadRequest("before the hideout is filled every card is undealt")
         if phase not in ("hiding", "laying", "dealing") and secret["undealt"]:
             raise BadRequest(f"phase {phase} comes after the deal")
         if phase not in SETUP and (s["current"] is None or (s["current"] in s["out"] and phase != "unsolved")):

@@ -17,7 +17,7 @@ from . import rules as R
 TURN = ["starting_turn", "moving", "in_place", "after_question"]  # the turn timer runs in these (HO-TIM-05)
 PLACED = ["starting_turn", "in_place", "after_question"]            # an accusation may come from these (HO-TRN-12)
 
-PHASES = [
+STATES = [
     {"name": "hiding", "actor": "chance", "summary": "one gang member, one method and one place are hidden, unseen", "clauses": ["HO-DIS-02", "HO-PRE-01", "HO-MOD-01", "HO-DIS-01", "HO-PRE-02", "HO-PRE-06", "HO-PRE-07", "HO-PRE-08", "HO-PRE-09", "HO-PRE-10", "HO-TIM-02", "HO-TIM-07", "HO-TUT-01", "HO-TUT-02", "HO-NOT-01", "HO-NOT-02", "HO-NOT-03", "HO-NOT-05", "HO-NOT-06", "HO-NOT-12", "HO-MOD-05", "HO-LOG-01"]},
     {"name": "laying", "actor": "chance", "summary": "two seats: four cards face down, each on its own place", "clauses": ["HO-DIS-05", "HO-DIS-06", "HO-DIS-07"]},
     {"name": "dealing", "actor": "chance", "summary": "the rest dealt one card at a time from the first seat", "clauses": ["HO-DIS-03", "HO-DIS-04", "HO-DIS-05", "HO-PRE-01", "HO-LOG-08", "HO-NOT-04"]},
@@ -123,7 +123,8 @@ class Tagged(Spec):
         return {"oneOf": [form.schema(names) for form in self.forms.values()]}
 
     def check(self, value, ctx, path):
-        form = self.forms.get(value.get("type")) if type(value) is dict else None
+        kind = value.get("type") if type(value) is dict else None
+        form = self.forms.get(kind) if type(kind) is str else None
         if form is None:
             fail(path, f"is no log entry (types: {sorted(self.forms)})")
         form.check(value, ctx, path)
