@@ -97,12 +97,11 @@ class Heist(Game):
         s, phase, turn, secret = self.s, self.phase, self.s["turn"], self.s["secret"]
         if (secret["hideout"] is None) != (phase == "hiding"):
             raise BadRequest(f"phase {phase} and the hideout's being {'filled' if secret['hideout'] else 'empty'} do not go together")
-        down, expected = len(s["face_down"]), (R.FACE_DOWN if self.two_seats else 0)
-        if (sorted(secret["face_down"]) != sorted(s["face_down"]) or phase == "laying" and not (self.two_seats and down < expected)
-                or phase == "hiding" and down or phase not in ("hiding", "laying") and down != expected):
-            raise BadRequest("face-down cards: four with two seats, laid before the deal, none otherwise, each on the place the public list names")
-        if phase == "hiding" and (len(secret["undealt"]) != len(R.CARDS) or any(self.hand(p) for p in self.players)):
-            raise BadRequest("before the hideout is filled every card is undealt")
+        laid, wanted = len(s["face_down"]), (R.FACE_DOWN if self.two_seats else 0)
+        # HO-DIS-05/06: none before the hiding is done, fewer than four while laying (two seats only), then all four
+        fits = laid == 0 if phase == "hiding" else laid < wanted if phase == "laying" else laid == wanted
+        if sorted(secret["face_down"]) != sorted(s["face_down"]) or not fits:
+            raise BadRequest("face-down cards: four with two seats, none otherwise, each on the place the public list names")
         if phase not in ("hiding", "laying", "dealing") and secret["undealt"]:
             raise BadRequest(f"phase {phase} comes after the deal")
         if phase not in SETUP and (s["current"] is None or (s["current"] in s["out"] and phase != "unsolved")):
@@ -112,6 +111,8 @@ class Heist(Game):
         if phase == "answering" and (turn["question"] is None or turn["answerer"] in (None, s["current"])
                                      or not set(turn["question"].values()) & set(self.hand(turn["answerer"]))):
             raise BadRequest("the answerer must be another player holding a named card")
+        if phase == "hiding" and (len(secret["undealt"]) != len(R.CARDS) or any(self.hand(p) for p in self.players)):
+            raise BadRequest("before the hideout is filled every card is undealt")
 
     # -- small readers ----------------------------------------------------------------------------
     @property

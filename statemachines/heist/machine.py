@@ -124,7 +124,7 @@ class Tagged(Spec):
 
     def check(self, value, ctx, path):
         kind = value.get("type") if type(value) is dict else None
-        form = self.forms.get(kind) if type(kind) is str else None
+        form = self.forms.get(kind) if type(kind) is str else None  # a mutated state may hold anything there
         if form is None:
             fail(path, f"is no log entry (types: {sorted(self.forms)})")
         form.check(value, ctx, path)
