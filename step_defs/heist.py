@@ -459,29 +459,20 @@ def log_ends_with(position, datatable):
 
 
 def render(e: dict) -> str:
-    """A public case-log entry in the page's words (the article as the schema's names need it)."""
+    """A public case-log entry in the page's words (a method, a place and the Entrance take "the")."""
     def the(x):
-        return x if x.startswith("Hall") or KIND_OF.get(x) == "gang" else f"the {x}"
+        return f"the {x}" if KIND_OF.get(x) in ("method", "place") or x == "Entrance" else x
 
-    said = {
-        "hidden": "the hideout was filled",
-        "dealt": "a card was dealt to {seat}",
-        "start_roll": "{seat} rolled {dice[0]} and {dice[1]} to decide who starts",
-        "starts": "{seat} starts",
-        "rolled": "{seat} rolled {dice[0]} and {dice[1]}",
-        "no_card": "{seat} had no card",
-        "showed": "{seat} showed {to} a card",
-        "nobody_showed": "nobody could show a card",
-        "timer_ran_out": "the {timer} timer of {seat} ran out",
-    }
-    if e["type"] in said:
-        return said[e["type"]].format(**e)
+    e = {**e, **{k: the(e[k]) for k in ("method", "place", "to") if k in e}, **{f"d{i}": d for i, d in enumerate(e.get("dice", []))}}
+    if "hideout" in e:
+        e.update({k: the(v) for k, v in e["hideout"].items()})
     return {
-        "laid": lambda: f"a card was laid face down in {the(e['place'])}",
-        "moved": lambda: f"{e['seat']} moved to {the(e['to'])}",
-        "passage": lambda: f"{e['seat']} took the secret passage to {the(e['to'])}",
-        "looked": lambda: f"{e['seat']} looked at the face-down card in {the(e['place'])}",
-        "asked": lambda: f"{e['seat']} asked about {e['gang']}, {the(e['method'])} and {the(e['place'])}",
-        "accused": lambda: f"{e['seat']} opened the hideout and was {'right' if e['right'] else 'wrong'}",
-        "closed": lambda: f"the case is closed: {e['hideout']['gang']}, {the(e['hideout']['method'])} and {the(e['hideout']['place'])}",
-    }[e["type"]]()
+        "hidden": "the hideout was filled", "dealt": "a card was dealt to {seat}", "laid": "a card was laid face down in {place}",
+        "start_roll": "{seat} rolled {d0} and {d1} to decide who starts", "starts": "{seat} starts", "rolled": "{seat} rolled {d0} and {d1}",
+        "moved": "{seat} moved to {to}", "passage": "{seat} took the secret passage to {to}",
+        "looked": "{seat} looked at the face-down card in {place}", "asked": "{seat} asked about {gang}, {method} and {place}",
+        "no_card": "{seat} had no card", "showed": "{seat} showed {to} a card", "nobody_showed": "nobody could show a card",
+        "timer_ran_out": "the {timer} timer of {seat} ran out",
+        "accused": "{seat} opened the hideout and was " + ("right" if e.get("right") else "wrong"),
+        "closed": "the case is closed: {gang}, {method} and {place}",
+    }[e["type"]].format(**e)
