@@ -14,7 +14,7 @@ import json
 import re
 
 import pytest
-from pytest_bdd import given, parsers, scenarios, then, when
+from pytest_bdd import parsers, scenarios, then, when
 
 from casebook import schemas
 from casebook.errors import GameError
@@ -48,6 +48,28 @@ def deal(table) -> None:
     while table.state()["phase"] == "rolling_for_start":
         table.apply(CHANCE, {"type": "roll", "dice": [6, 6] if first else [5, 6]})
         first = False
+
+
+def start(kind="private", how=deal):
+    """A Given that opens a room (``how``: None for a new table, else the chance routine that sets it up)."""
+    def begin(position, seats, extra=None):
+        PINS.clear()
+        options = room(kind, seats, extra)
+        position.new(options) if how is None else position.dealt(options, how)
+    return begin
+
+
+def answer_every_question(table) -> None:
+    while table.state()["phase"] == "answering":
+        table.apply(table.legal()["to_act"][0], table.moves_of(table.legal()["to_act"][0])[0])
+
+
+def bots_play(table) -> None:
+    """While only a bot is to act, its move (the one the engine lists)."""
+    bots = table.state()["options"].get("bots", {})
+    while [a for a in table.legal()["to_act"] if a != CLOCK] in ([b] for b in bots):
+        bot = table.legal()["to_act"][0]
+        table.apply(bot, table.moves_of(bot)[0])
 
 
 def room(kind: str, seats: str, extra: str | None) -> dict:
@@ -262,16 +284,23 @@ ACTIONS = [
     ("roll the dice", "roll_dice"),
     ("switch the notes assistant on", lambda: {"type": "switch_notes_assistant", "on": True}),
     ("switch the notes assistant off", lambda: {"type": "switch_notes_assistant", "on": False}),
+    ("roll {a:face} and {b:face}", lambda a, b: [{"type": "roll_dice"}, (CHANCE, {"type": "roll", "dice": [a, b]})]),
 ]
 CHANCE_MOVES = [
     ("the dice show {a:face} and {b:face}", lambda a, b: {"type": "roll", "dice": [a, b]}),
     ("the hideout is filled with {gang:gang}, {method:method} and {place:place}", "hide"),
     ("{card:card} is dealt", "deal"),
     ("{card:card} is laid face down in {place:place}", "lay"),
+    ("the bots play", lambda: bots_play),
+    ("every question is answered", lambda: answer_every_question),
 ]
 SHEET = "the notes sheet of {player:player}"
 
 FACTS = [
+    # -- starting positions (new, dealt, or dealt with the first roll made: the first seat starts)
+    *[Fact(f"{lead} of {{seats:text}}{tail}", start=start(how=how)) for lead, how in (("a game", deal), ("a new game", None), ("a dealt game", deal_cards))
+      for tail in (", with {extra:text}", "")],
+    Fact("the tutorial for {seats:player}", start=start("tutorial")),
     # -- cards, hands, the hideout, the face-down cards
     Fact("the hideout holds {g:gang}, {m:method} and {p:place}",
          put=edit(lambda st, g, m, p: [swap_into(st, c, ("hideout", k)) for k, c in zip(KINDS, (g, m, p))])),
@@ -366,34 +395,21 @@ FACTS = [
     Fact("nobody but {player:player} has seen the hideout", check=lambda st, player: all(
         st.view(v)["outcome"] is None and ("hideout" in st.view(v)["private"].get(v, {})) == (v == player) for v in everybody(st))),
     # -- bots and the coach
-    Fact("{player:player} has asked {n:d} questions", put=lambda st, player, n: st["log"].extend(
-        {"type": "asked", "seat": player, "gang": "Dex", "method": "drill", "place": "Kitchen"} for _ in range(n))),
+    Fact("{player:player} has asked {n:d} questions in {place:place}", put=lambda st, player, n, place: st["log"].extend(
+        {"type": "asked", "seat": player, "gang": "Dex", "method": "drill", "place": place} for _ in range(n))),
     Fact("the coach has spoken to {player:player} about {said:text}", put=lambda st, player, said: st["private"][player].__setitem__("coach", moments(said)),
          check=lambda st, player, said: mine(st, player)["coach"] == moments(said)),
+    Fact("the bot {player:player} chooses to {phrase:text}", check=lambda st, player, phrase: st.table.moves_of(player) == [
+        next(a for a in (p.match(phrase) for p in _ACTIONS) if a is not None)]),
     Fact("only {player:player} hears the coach", check=lambda st, player: mine(st, player)["coach"] != [] and all(
         "coach" not in json.dumps(st.view(v)["log"]) and (v == player) == ("coach" in st.view(v)["private"].get(v, {})) for v in everybody(st))),
 ]
 
-install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 _ACTIONS = phrases(TYPES, ACTIONS)
+install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 
 
 # -- the steps only this game has ---------------------------------------------------------------------
-@given(parsers.re(r"(?:an? (?P<kind>new |dealt )?game of (?P<seats>.+?)|the tutorial for (?P<learner>[A-Z]\w*))(?:, with (?P<extra>.+))?"))
-def a_game(position, kind, seats, learner, extra):
-    PINS.clear()
-    options = room("tutorial", learner, extra) if learner else room("private", seats, extra)
-    if kind == "new ":
-        return position.new(options)
-    position.dealt(options, deal_cards if kind == "dealt " else deal)
-
-
-@when(parsers.re(r"(?P<player>[A-Z]\w*) rolls (?P<a>[1-6]) and (?P<b>[1-6])"), target_fixture="outcome")
-def rolls(position, player, a, b):
-    acted(position, player, {"type": "roll_dice"}, trying=False)
-    return acted(position, CHANCE, {"type": "roll", "dice": [int(a), int(b)]}, trying=False)
-
-
 @when(parsers.re(r"(?:the (?P<timer>show|turn) timer runs out|the clock tries to end the (?P<trying>show|turn) timer)"), target_fixture="outcome")
 def clock_expires(position, timer, trying):
     return acted(position, CLOCK, {"type": "expire", "timer": timer or trying}, trying=bool(trying))
@@ -433,24 +449,6 @@ def load_without(position, open_table, card):
     return None
 
 
-@when(parsers.re(r"(?:the bots play|every (?P<answers>question is answered))"))
-def play_on(position, answers):
-    """While only a bot is to act, its move; or, until the question is answered, the first card the answerer may show."""
-    table = position.table
-    bots = table.state()["options"].get("bots", {})
-    while True:
-        movers = [a for a in table.legal()["to_act"] if a != CLOCK]
-        if (table.state()["phase"] != "answering") if answers else (len(movers) != 1 or movers[0] not in bots):
-            return
-        table.apply(movers[0], table.moves_of(movers[0])[0])
-
-
-@then(parsers.re(r"the bot (?P<bot>[A-Z]\w*) chooses to (?P<phrase>.+)"))
-def bot_chooses(position, bot, phrase):
-    action = next(a for a in (p.match(phrase) for p in _ACTIONS) if a is not None)
-    assert position.table.moves_of(bot) == [action], position.table.moves_of(bot)
-
-
 @then("the case log ends with:")
 def log_ends_with(position, datatable):
     expected = [row[0] for row in datatable[1:]]
@@ -461,29 +459,20 @@ def log_ends_with(position, datatable):
 
 
 def render(e: dict) -> str:
-    """A public case-log entry in the page's words (the article as the schema's names need it)."""
+    """A public case-log entry in the page's words (a method, a place and the Entrance take "the")."""
     def the(x):
-        return x if x.startswith("Hall") or KIND_OF.get(x) == "gang" else f"the {x}"
+        return f"the {x}" if KIND_OF.get(x) in ("method", "place") or x == "Entrance" else x
 
-    said = {
-        "hidden": "the hideout was filled",
-        "dealt": "a card was dealt to {seat}",
-        "start_roll": "{seat} rolled {dice[0]} and {dice[1]} to decide who starts",
-        "starts": "{seat} starts",
-        "rolled": "{seat} rolled {dice[0]} and {dice[1]}",
-        "no_card": "{seat} had no card",
-        "showed": "{seat} showed {to} a card",
-        "nobody_showed": "nobody could show a card",
-        "timer_ran_out": "the {timer} timer of {seat} ran out",
-    }
-    if e["type"] in said:
-        return said[e["type"]].format(**e)
+    e = {**e, **{k: the(e[k]) for k in ("method", "place", "to") if k in e}, **{f"d{i}": d for i, d in enumerate(e.get("dice", []))}}
+    if "hideout" in e:
+        e.update({k: the(v) for k, v in e["hideout"].items()})
     return {
-        "laid": lambda: f"a card was laid face down in {the(e['place'])}",
-        "moved": lambda: f"{e['seat']} moved to {the(e['to'])}",
-        "passage": lambda: f"{e['seat']} took the secret passage to {the(e['to'])}",
-        "looked": lambda: f"{e['seat']} looked at the face-down card in {the(e['place'])}",
-        "asked": lambda: f"{e['seat']} asked about {e['gang']}, {the(e['method'])} and {the(e['place'])}",
-        "accused": lambda: f"{e['seat']} opened the hideout and was {'right' if e['right'] else 'wrong'}",
-        "closed": lambda: f"the case is closed: {e['hideout']['gang']}, {the(e['hideout']['method'])} and {the(e['hideout']['place'])}",
-    }[e["type"]]()
+        "hidden": "the hideout was filled", "dealt": "a card was dealt to {seat}", "laid": "a card was laid face down in {place}",
+        "start_roll": "{seat} rolled {d0} and {d1} to decide who starts", "starts": "{seat} starts", "rolled": "{seat} rolled {d0} and {d1}",
+        "moved": "{seat} moved to {to}", "passage": "{seat} took the secret passage to {to}",
+        "looked": "{seat} looked at the face-down card in {place}", "asked": "{seat} asked about {gang}, {method} and {place}",
+        "no_card": "{seat} had no card", "showed": "{seat} showed {to} a card", "nobody_showed": "nobody could show a card",
+        "timer_ran_out": "the {timer} timer of {seat} ran out",
+        "accused": "{seat} opened the hideout and was " + ("right" if e.get("right") else "wrong"),
+        "closed": "the case is closed: {gang}, {method} and {place}",
+    }[e["type"]].format(**e)

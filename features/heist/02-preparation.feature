@@ -161,6 +161,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
 
     Source: Preparation ¶11
 
+    @model-bots
     Example: the Easy bot Pip asks its question; ending the turn in its place is refused
       Given a game of Anna and the Easy bot Pip
       And Pip has just entered the Kitchen
@@ -168,6 +169,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
+    @model-bots
     Example: the bot's choice is one of the questions a person could ask there
       Given a game of Anna and the Easy bot Pip
       And Pip holds none of Dex and the cloned keycard
@@ -203,6 +205,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       Given a game of Anna, the Hard bot Rook and Bernat
       And Rook is out
       And Rook holds Marcus
+      And Rook holds none of the drill and the Kitchen
       And Anna has just entered the Kitchen
       When Anna asks about Marcus, the drill and the Kitchen
       Then the bot Rook chooses to show Marcus

@@ -49,6 +49,7 @@ Feature: Your turn, step by step
       And Anna selects the Kitchen
       And Anna confirms the move
       Then Anna stands in the Kitchen
+      And Anna may ask about Marcus, the drill and the Kitchen
 
   @HO-TRN-03 @ruling @model-board
   Rule: A place beyond the total may be selected too: the pawn walks the whole total along the path shown and stops in the hall, and its turn ends

@@ -125,6 +125,13 @@ Feature: The timer
       When Bernat shows Marcus
       Then the clock may end the turn timer of Anna
 
+    Example: nor can the turn run out while a bot is the one to show
+      Given a game of Anna, the Hard bot Rook and Bernat, with a 30-second turn timer
+      And Rook holds Marcus
+      And Anna has just entered the Kitchen
+      When Anna asks about Marcus, the drill and the Kitchen
+      Then the clock may not end the turn timer
+
   @HO-TIM-07 @ruling
   Rule: The timers are fixed when the room opens and stay the same all game: no move changes them
     The page gives the choice to whoever opens the room, before play.

@@ -115,6 +115,7 @@ Feature: Your first game — learn by playing
       Given the tutorial for Anna
       And the hideout holds Vera, the thermal lance and the Wine Cellar
       And Lola holds Otto
+      And Lola holds none of the Kitchen
       And the notes sheet of Anna marks every card but Vera, Otto, the thermal lance and the Wine Cellar
       And the coach has spoken to Anna about the first move, the first place and the first card shown
       And Anna has just entered the Kitchen
@@ -126,6 +127,7 @@ Feature: Your first game — learn by playing
       Given the tutorial for Anna
       And the hideout holds Vera, the thermal lance and the Wine Cellar
       And Lola holds Otto
+      And Lola holds none of the Kitchen
       And Anna holds none of Dex
       And the notes sheet of Anna marks every card but Vera, Otto, Dex, the thermal lance and the Wine Cellar
       And the coach has spoken to Anna about the first move, the first place and the first card shown

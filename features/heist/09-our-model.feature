@@ -173,7 +173,7 @@ Feature: Our model of what the page leaves out — names, board and bots
 
     Example: with five gang members and five methods open, Pip's eighth question names the third of each
       Given a game of Anna and the Easy bot Pip
-      And Pip has asked 7 questions
+      And Pip has asked 7 questions in the Kitchen
       And Pip has just entered the Kitchen
       And the notes sheet of Pip marks only Dex and the cloned keycard
       Then the bot Pip chooses to ask about Otto, the skeleton key and the Kitchen
@@ -201,6 +201,15 @@ Feature: Our model of what the page leaves out — names, board and bots
       And it is Nyx's turn
       When Nyx rolls 3 and 4
       Then the bot Nyx chooses to select the Dining Room
+
+    Example: having asked twice in the Dining Room, Nyx heads for the Attic, one step further
+      Given a game of Anna, Bernat and the Normal bot Nyx
+      And Nyx holds none of the Dining Room and the Attic
+      And the notes sheet of Nyx marks only the Kitchen and the Wine Cellar
+      And Nyx has asked 2 questions in the Dining Room
+      And it is Nyx's turn
+      When Nyx rolls 3 and 4
+      Then the bot Nyx chooses to select the Attic
 
     Example: with only the Library and the Wine Cellar unmarked and a roll of two, Nyx takes the passage
       Given a game of Anna, Bernat and the Normal bot Nyx
@@ -247,6 +256,17 @@ Feature: Our model of what the page leaves out — names, board and bots
       And Rook has just entered the Wine Cellar
       When the bots play
       Then Rook has won the game
+
+    Example: Rook's own Kitchen, unshown, says nothing of the place: Rook ends its turn
+      Given a game of Anna, Bernat and the Hard bot Rook
+      And the hideout holds Vera, the thermal lance and the Wine Cellar
+      And Rook holds the Kitchen
+      And Rook holds none of the Attic
+      And the notes sheet of Rook marks every card but Vera, the thermal lance, the Wine Cellar and the Attic
+      And Rook has just entered the Kitchen
+      When the bots play
+      Then it is Anna's turn
+      And Rook is not out
 
     Example: the Normal bot Nyx, in the same spot, ends its turn
       Given a game of Anna, Bernat and the Normal bot Nyx

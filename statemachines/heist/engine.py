@@ -18,7 +18,7 @@ from statemachines.core import Game, chance, memo, offer
 
 from . import bots
 from . import rules as R
-from .machine import ACTIONS, EVENTS, INVENTORY, PHASES, STATE, TRANSITIONS, TURN
+from .machine import ACTIONS, EVENTS, INVENTORY, STATE, STATES, TRANSITIONS, TURN
 
 SETUP = ("hiding", "laying", "dealing", "rolling_for_start")
 
@@ -39,7 +39,7 @@ class Heist(Game):
     """One table of the online heist game."""
 
     info, names, board = R.INFO, R.NAMES, R.BOARD
-    phases, transitions, actions, events, state_fields, inventory = PHASES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
+    phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
 
     # -- rooms: options across fields, the tutorial's table ------------------------------------
     @classmethod
@@ -111,6 +111,8 @@ class Heist(Game):
         if phase == "answering" and (turn["question"] is None or turn["answerer"] in (None, s["current"])
                                      or not set(turn["question"].values()) & set(self.hand(turn["answerer"]))):
             raise BadRequest("the answerer must be another player holding a named card")
+        if phase == "hiding" and (len(secret["undealt"]) != len(R.CARDS) or any(self.hand(p) for p in self.players)):
+            raise BadRequest("before the hideout is filled every card is undealt")
 
     # -- small readers ----------------------------------------------------------------------------
     @property
