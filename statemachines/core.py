@@ -3,66 +3,82 @@
 How to write a game on the kit
 ==============================
 
-A game is a package ``statemachines/<game>/`` of four files:
+A game is a package ``statemachines/<game>/`` of four files (tests/harness/toy.py is a whole game in 60 lines):
 
-``rules.py`` — the rulebook's facts as data: ``NAMES`` (every named thing:
-    ``{"suspect": (SUSPECTS, "the six suspects")}``, and ``"player"``: the
-    fixed seat names, or ``None`` for free names), counts, the board, decks.
+``rules.py`` — the rulebook's facts as data: ``INFO = GameInfo(...)`` (id, title, rulebook file,
+    players, options, variants, tag kinds); ``NAMES`` (every named thing:
+    ``{"suspect": (SUSPECTS, "the six suspects")}``; ``"player"``: the fixed seat names, or ``None``
+    for free names); counts, the board, decks; ``BOARD`` (for ``describe``: locations with ``x``,
+    ``y`` layout hints in 0..1, and paths); ``FACTS`` (data a player reads off the components).
     Whatever the rulebook does not give is a model, marked ``@ruling``.
 
 ``machine.py`` — the turn as tables (data only):
-    ``STATES``       ``[{"name", "actor": player|players|chance|clock|None, "summary", "clauses"[, "final"]}]``;
+    ``STATES``       ``[{"name", "actor": player|players|chance|clock|None, "summary", "clauses"[, "final"]}]``,
+                     the first is the initial phase; a final phase is named by its result ("won").
     ``TRANSITIONS``  transitions rows ``{"trigger", "source", "dest", "conditions", "unless",
-                     "before", "after", "clauses"}``.  The trigger IS the action type a
-                     player (or chance, or the clock) sends; the callbacks named in the row
-                     are its effects; for one trigger the first row whose guards hold wins.
+                     "before", "after", "clauses"}``.  The trigger IS the action type a player (or
+                     chance, or the clock) sends; the callbacks named in the row are its effects;
+                     for one trigger the first row whose guards hold wins (row order is meaning).
                      Rows with trigger ``AUTO`` are automatic phase changes (boardgame.io's
-                     ``endIf``/``next``): after every move the first AUTO row of the
-                     current phase whose guards hold fires, and again, until none does.
-    ``ACTIONS``      ``{trigger: ("what it does", {field: spec})}``: the action's fields;
-    ``EVENTS``       ``{type: ("what happened", {field: spec})}``;
-    ``STATE``        ``{field: spec}``: the canonical state besides game/options/players/phase;
-                     hidden information only under top-level ``"secret"`` (nobody) and
-                     ``"private": PerPlayer({...})`` (one player each).
-    ``INVENTORY``    ``{kind: ({name: count}, ["path.*.to", ...])}``: every component and where
-                     it may lie (see casebook.schemas.count); load() and random play check it.
-    Specs are the small language of ``statemachines.schemas`` (names, int, [T], {…}, PerPlayer…).
+                     ``endIf``/``next``): after every move the first AUTO row of the current phase
+                     whose guards hold fires, and again, until none does.  ``dest: None`` stays.
+    ``ACTIONS``      ``{trigger: ("what it does", {field: spec})}`` (``OneOf({...}, {...})`` for
+                     alternative field sets); ``EVENTS`` ``{type: ("what happened", {field: spec})}``.
+    ``STATE``        ``{field: spec}``: the canonical state besides game/options/players/phase.
+                     Common keys: ``current`` (whose turn), ``outcome`` (``{"result": <final phase>,
+                     "winners": [...]}`` or null), ``secret`` (nobody sees it) and ``private``
+                     (``PerPlayer({...})``, each player their own slot); secrets live only there.
+    ``INVENTORY``    ``{kind: ({name: count}, ["path.*.to", ...])}``: every component and where it
+                     may lie (casebook.schemas.count); load() and random play both check it.
+    Specs are the small language of ``statemachines.schemas`` (names, int, [T], {...}, PerPlayer...).
 
-``engine.py`` — one ``Game`` subclass:
-    ``setup()``            fill ``self.s`` (the canonical state, a plain dict) for ``new``;
-    ``options_<trigger>()`` for every trigger: who may send it now with which fields,
-                           built with ``offer(actor, fields…)`` or ``chance(outcomes[, weights])``
-                           (``@memo(key)`` caches a big, pure list); ``legal()`` is their union;
+``engine.py`` — one ``Game`` subclass naming those tables, with:
+    ``setup()``            fill ``self.s`` (the canonical state itself, a plain dict) for ``new``;
+    ``options_<trigger>()`` who may send the trigger now, with which fields: ``offer(actor, [fields])``,
+                           ``chance(outcomes[, weights])``, ``chance_by_count(field, pile)``;
+                           ``@memo(key)`` caches a big list that depends only on ``key(self)``; a
+                           trigger without fields and without options is the current player's;
+    ``triggers()``         optional: narrow the verbs open in this phase (a pending draw interrupts);
     guards             pure methods ``(actor, action) -> bool`` named in rows;
-    callbacks          ``(actor, action)`` named in rows: mutate ``self.s``, ``self.emit(type, …)``;
-    ``derive()``       optional: recompute fields that follow from others (counts) after each move;
-    ``check()``        optional: what the specs cannot say about a loaded state (raise BadRequest).
+    callbacks          ``(actor, action)`` named in rows: mutate ``self.s``, ``self.emit(type, **fields)``;
+    ``derive()``       optional: recompute fields that follow from others (counts) after each move and load;
+    ``check()``        optional: what the specs cannot say about a loaded state (raise BadRequest);
     ``check_options(options)`` optional classmethod: rules across options (the Duel is for 2).
 
-``__init__.py`` — ``make_engine = lambda: Engine(TheGame)`` (the registry's only import).
+``__init__.py`` — ``def make_engine(): return Engine(TheGame)`` (the registry's only import).
+Then ``python -m statemachines.schemas`` writes casebook/schemas/<game>.json, which steps and tests read.
+
+Timers and sealed choices
+-------------------------
+* A timer: while it runs, ``options_expire()`` returns ``offer(CLOCK, [{"timer": "answer"}])`` beside
+  the players' moves; the ``expire`` row's callback does what running out means.  Never read the clock.
+* Sealed simultaneous choices: a phase with ``"actor": "players"``; ``options_choose()`` offers every
+  player who has not chosen yet; the callback keeps the choice in ``private[player]`` and only *that*
+  they chose in public (``"chosen": [...]``); an AUTO row leaves the phase once all have chosen, its
+  callback revealing every choice at once, in the rulebook's order, with one event.
 
 What the kit does once, for every game
 --------------------------------------
 * ``new``/``load``: options checked strictly against their spec (``2.0`` is no integer), a state
-  checked against its spec, its players, its inventory, the game's ``check()``, and playability:
-  a non-final phase must offer a move, and one move of every listed type must apply without error.
-* ``legal()``: the ``options_<trigger>()`` of the triggers leaving the current phase, sorted
-  (actor, canonical JSON), computed once per position; ``apply()`` accepts exactly a listed move,
-  fires its trigger (the row's guards pick the row, its callbacks are the effect), then the AUTO rows,
-  then ``derive()``.  An error inside a move restores the table and is reported as internal.
+  checked against its spec, its players, its inventory, its outcome, the game's ``check()``, and
+  playability: a non-final phase must offer a move, and the first listed move of every type must
+  apply without error (on a copy).
+* ``legal()``: the options of the triggers leaving the current phase, sorted by (actor, canonical
+  JSON), computed once per position; ``apply()`` accepts exactly a listed move, fires its trigger
+  (the row's guards pick the row, its callbacks are the effect), then the AUTO rows, then
+  ``derive()``.  An error inside a move restores the table and is reported as an internal error.
 * ``view(player)``: the state without ``secret`` and with only the viewer's ``private`` slot.
-* ``describe()``, the mermaid diagram, ``hello`` facts and the JSON Schema
-  (``python -m statemachines.schemas``) come from the same tables.
+* ``describe()``, the mermaid diagram, ``hello`` facts and the JSON Schema come from the same tables.
 * One ``transitions`` Machine per game, shared by every table without registering them
   (``Machine.models`` would make new()/close() linear in the open tables).
 """
 
 from __future__ import annotations
 
-import json
 import marshal
 from dataclasses import dataclass, field
 from functools import wraps
+from json.encoder import JSONEncoder, c_make_encoder, encode_basestring
 from typing import Any, Callable, Iterable
 
 from transitions import Machine
@@ -71,8 +87,21 @@ from casebook import schemas as published
 from casebook.errors import BadRequest, IllegalAction, NotYourTurn, Unsupported
 from casebook.protocol import CHANCE, CLOCK
 
-# casebook.protocol.canonical, with one encoder made once (json.dumps builds a new one per call: keys are hot here)
-canonical = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+
+
+def _not_json(value):
+    raise TypeError(f"not JSON: {value!r}")
+
+
+# casebook.protocol.canonical (sorted keys, no spaces, UTF-8), from a C encoder made once: json.dumps builds
+# a new encoder per call, three times the cost, and legal() keys every move with it
+if c_make_encoder is not None:
+    _ENCODE = c_make_encoder(None, _not_json, encode_basestring, None, ":", ",", True, False, True)
+
+    def canonical(value) -> str:
+        return "".join(_ENCODE(value, 0))
+else:  # pragma: no cover - a Python without the C accelerator
+    canonical = JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
 
 from . import schemas as S
 

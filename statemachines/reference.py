@@ -33,7 +33,8 @@ def discover_engines() -> dict:
 class ReferenceImplementation:
     """Tables of every reference game, keyed by a string id."""
 
-    def __init__(self, engines: dict | None = None):
+    def __init__(self, engines: dict | None = None, validate: bool = True):
+        # ``validate`` is accepted for older callers (casebook bench): every load is checked by the kit now
         self.engines = discover_engines() if engines is None else engines
         self.tables: dict = {}
         self._ids = itertools.count(1)

@@ -10,7 +10,7 @@ Names are quoted, and every one is the published schema's.
 from __future__ import annotations
 
 import pytest
-from pytest_bdd import given, parsers, scenarios, then, when
+from pytest_bdd import parsers, scenarios, then
 
 from casebook import schemas
 from casebook.errors import GameError
@@ -224,10 +224,13 @@ ACTIONS = [
     ("accuse", "accuse"), ('accuse "{suspect:suspect}"', "accuse"),
 ]
 CHANCE_MOVES = [
+    ("the deal is completed", lambda: deal),
     ('the dice show "{hazard:face}" and {movement:d}', "roll"),
     ('chance draws "{card:event_token|person|clue|detective_card|obstacle}"', "draw"),
 ]
 FACTS = [
+    Fact("a new {n:d}-player game at difficulty {level:d}", start=lambda position, n, level: position.new({"players": FIGURES[:n], "difficulty": level})),
+    Fact("a {n:d}-player game at difficulty {level:d}", start=lambda position, n, level: position.dealt({"players": FIGURES[:n], "difficulty": level}, deal)),
     Fact('it is {player:player}\'s {step:text} step on "{space:space}"', put=turn_step),
     Fact("it is {player:player}'s {step:text} step", check=lambda st, player, step: (st["current"], st["phase"]) == (player, STEPS[step])
          and (player in st.legal["to_act"] or STEPS[step] == "rolling")),
@@ -300,21 +303,6 @@ install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 
 
 # -- the steps only this game has ------------------------------------------------------------
-@given(parsers.parse("a new {n:d}-player game at difficulty {level:d}"))
-def new_game(position, n, level):
-    position.new({"players": FIGURES[:n], "difficulty": level})
-
-
-@given(parsers.parse("a {n:d}-player game at difficulty {level:d}"))
-def dealt_game(position, n, level):
-    position.dealt({"players": FIGURES[:n], "difficulty": level}, deal)
-
-
-@when("the deal is completed")
-def deal_completed(position):
-    deal(position.table)
-
-
 @then(parsers.parse("starting a game for {n:d} players at difficulty {level:d} is refused as {code:w}"))
 def start_refused(open_table, n, level, code):
     with pytest.raises(GameError) as refused:
