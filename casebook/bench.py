@@ -28,7 +28,6 @@ import sys
 import tempfile
 import time
 import tracemalloc
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from casebook.impls import close_implementation, open_implementation
@@ -141,18 +140,36 @@ def _env() -> dict:
     return dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
 
 
+# A tiny pytest plugin: each passed test's own time (setup, call, teardown), unrounded
+# (JUnit XML keeps milliseconds, too coarse for an empty scenario).
+TIMER_PLUGIN = """
+import json, os
+times, failed = {}, set()
+def pytest_runtest_logreport(report):
+    times[report.nodeid] = times.get(report.nodeid, 0.0) + report.duration
+    if report.failed or report.skipped:
+        failed.add(report.nodeid)
+def pytest_sessionfinish(session):
+    with open(os.environ["CASEBOOK_BENCH_TIMES"], "w") as f:
+        json.dump({k: v for k, v in times.items() if k not in failed}, f)
+"""
+
+
 def pytest_durations(args: list[str], cwd: Path) -> tuple[float, dict[str, float]]:
-    """pytest's own session time (start-up excluded) and each passed test's duration, from its JUnit XML."""
+    """pytest's own session time (start-up excluded) and each passed test's own duration."""
     with tempfile.TemporaryDirectory() as tmp:
-        xml = Path(tmp) / "junit.xml"
-        out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={xml}", *args],
-                             cwd=cwd, env=_env(), capture_output=True, text=True)
+        (Path(tmp) / "casebook_bench_timer.py").write_text(TIMER_PLUGIN)
+        times = Path(tmp) / "times.json"
+        env = _env()
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [tmp, env.get("PYTHONPATH")]))
+        env["CASEBOOK_BENCH_TIMES"] = str(times)
+        out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "casebook_bench_timer", *args],
+                             cwd=cwd, env=env, capture_output=True, text=True)
         tail = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else out.stderr
         seconds = re.search(r"in ([\d.]+)s", tail)
-        if not seconds or not xml.exists():
+        if not seconds or not times.exists():
             raise RuntimeError(f"pytest {' '.join(args)} did not report: {tail}")
-        cases = {f"{c.get('classname')}::{c.get('name')}": float(c.get("time", 0))
-                 for c in ET.parse(xml).iter("testcase") if not list(c)}  # no child: passed
+        cases = json.loads(times.read_text())
     return float(seconds.group(1)), cases
 
 
@@ -234,6 +251,7 @@ def _report(impl, args, repeat: int) -> int:
     scenario = Figure([seconds / max(len(cases), 1) for seconds, cases in runs])
     floor = Figure([seconds / max(len(cases), 1) for seconds, cases in floor_runs])
     empty_each = statistics.median(t for _, cases in floor_runs for t in cases.values()) or floor.median
+    print(f"  (each test's own time: an empty scenario {1000 * empty_each:.2f} ms; the rest of a session is collection)")
     print(f"  scenarios in process: {len(per_test)}, {1000 * scenario.median:.2f} ms each {scenario.spread(4)}")
     print(f"  empty pytest-bdd scenario: {1000 * floor.median:.2f} ms each {floor.spread(4)}")
     print(f"  cost per scenario / empty scenario: {scenario.median / floor.median:.2f}x   (goal <= 2x)")
