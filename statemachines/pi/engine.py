@@ -14,17 +14,11 @@ it until it is solved (PI-SOLV-07) or the round ends (PI-SOLV-10).
 from __future__ import annotations
 
 from casebook.errors import BadRequest
-from statemachines.core import Game, GameInfo, chance, memo, offer
+from statemachines.core import Game, chance, memo, offer
 
 from . import rules as R
-from .machine import ACTIONS, EVENTS, INVENTORY, PHASES, STATE, TRANSITIONS
+from .machine import ACTIONS, EVENTS, INVENTORY, STATE, STATES, TRANSITIONS
 
-INFO = GameInfo(
-    id=R.GAME_ID, title=R.TITLE, rulebook=R.RULEBOOK,
-    players=(R.MIN_PLAYERS, R.MAX_PLAYERS), default_players=R.PLAYERS[:3], player_names=R.PLAYERS,
-    variants=R.VARIANTS,
-    tag_kinds=("ruling", "model-board", "variant-engine-answers", "variant-neighbour-answers"),
-)
 SETUP_PHASES = ("seeding", "drawing_cases", "turning_up")
 IN_TURN = ("playing", "answering", "refilling", "turn_over")
 
@@ -32,8 +26,8 @@ IN_TURN = ("playing", "answering", "refilling", "turn_over")
 class PI(Game):
     """One table of P.I."""
 
-    info, names, board = INFO, R.NAMES, R.BOARD
-    phases, transitions, actions, events, state_fields, inventory = PHASES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
+    info, names, board = R.INFO, R.NAMES, R.BOARD
+    phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
 
     # -- set-up and load checks ------------------------------------------------------------
     def setup(self) -> None:

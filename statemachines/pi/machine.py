@@ -1,4 +1,4 @@
-"""P.I. — the turn as tables (data only): phases, transitions, actions, events, state, inventory.
+"""P.I. — the turn as tables (data only): phases (STATES), transitions, actions, events, state, inventory.
 
 A round is set up by chance (tiles, cases, nine evidence cards: PI-GOAL-04),
 then players take turns: place a detective, take an evidence card or try to
@@ -14,7 +14,7 @@ from statemachines.schemas import Enum, Int, ListOf, Maybe, MapOf, OneOf, PerPla
 
 from . import rules as R
 
-PHASES = [
+STATES = [
     {"name": "seeding", "actor": "chance", "summary": "a suspect tile, then a crime tile, on every location", "clauses": ["PI-DET-02", "PI-GOAL-04", "PI-GOAL-05", "PI-GOAL-06"]},
     {"name": "drawing_cases", "actor": "chance", "summary": "each player draws a culprit, a place and a crime for their left neighbour", "clauses": ["PI-GOAL-01", "PI-GOAL-02", "PI-GOAL-03", "PI-TIP-01"]},
     {"name": "turning_up", "actor": "chance", "summary": "nine evidence cards are turned face up", "clauses": ["PI-EVI-01", "PI-GOAL-04"]},

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from statemachines.core import GameInfo
+
 GAME_ID = "pi"
 TITLE = "P.I."
 RULEBOOK = "pi.fr.txt"
@@ -103,6 +105,14 @@ NAMES = {
     "suspect_tile": (SUSPECTS + (NO_SUSPECT,), "what a suspect tile shows: a suspect, or no suspect (2 such tiles)"),
     "crime_tile": (CRIMES + (NO_CRIME,), "what a crime tile shows: a crime, or no crime (4 such tiles)"),
 }
+
+
+INFO = GameInfo(
+    id=GAME_ID, title=TITLE, rulebook=RULEBOOK,
+    players=(MIN_PLAYERS, MAX_PLAYERS), default_players=PLAYERS[:3], player_names=PLAYERS,
+    variants=VARIANTS,
+    tag_kinds=("ruling", "model-board", "variant-engine-answers", "variant-neighbour-answers"),
+)
 
 
 # -- the data checks itself (an error here is a typo in the tables above) -------------------
