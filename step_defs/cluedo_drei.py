@@ -187,8 +187,10 @@ FACTS = [
     Fact("all 13 Advantage cards are on the discard pile", put=lambda st: discard_all(st)),
     Fact("{player:player} has already looked at the card[s|] in slot[s|] {slots:d+}",
          put=lambda st, player, slots: st["private"][player]["side_cards"].update({str(k): st["secret"]["side_cards"][k - 1] for k in slots})),
-    Fact("there are 21 clue cards: 6 suspects, 6 items and 9 locations", check=lambda st: all_cards(st) == sorted(KIND_OF)),
-    Fact("{card:card} is a clue card of kind {kind:w}", check=lambda st, card, kind: KIND_OF[card] == kind),
+    Fact("there are 21 clue cards: 6 suspects, 6 items and 9 locations",
+         check=lambda st: all_cards(st) == sorted(KIND_OF) and [list(KIND_OF.values()).count(k) for k in CASE] == [6, 6, 9]),
+    Fact("{card:card} is a clue card of kind {kind:w}",  # chance may put it into the case file in that slot
+         check=lambda st, card, kind: any(m["action"].get(kind) == card for m in st.legal["moves"] if m["action"]["type"] == "fill_case_file")),
     Fact("the case file holds one suspect, one item and one location",
          check=lambda st: st["secret"]["case_file"] is not None and all(KIND_OF[st["secret"]["case_file"][k]] == k for k in CASE)),
     Fact("each player holds {n:d} cards", check=lambda st, n: set(st["hand_sizes"].values()) == {n} == {len(h) for h in hands(st).values()}),

@@ -59,8 +59,8 @@ def game_over(request):
 def game_result(request, result):
     """The outcome's result (a word of the game's schema, the final phase's name), and nothing left to do."""
     table = request.getfixturevalue("position").table
-    outcome = table.state()["outcome"]
-    assert outcome is not None and outcome["result"] == result, outcome
+    state = table.state()
+    assert state["phase"] == result and state["outcome"] is not None and state["outcome"]["result"] == result, state["outcome"]
     assert table.legal() == {"to_act": [], "moves": []}
 
 
