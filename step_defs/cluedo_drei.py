@@ -13,12 +13,12 @@ from __future__ import annotations
 import json
 import re
 
-from pytest_bdd import given, parsers, scenarios, then, when
+from pytest_bdd import parsers, scenarios, when
 
 from casebook import schemas
 from casebook.protocol import CHANCE, redact
 from casebook.testing import view_leaks
-from step_defs.vocabulary import Fact, Types, acted, install, refusal
+from step_defs.vocabulary import Fact, Types, install, refusal
 
 scenarios("cluedo_drei")
 
@@ -162,6 +162,7 @@ ACTIONS = [
     ("follow the card naming {player:player}", "follow"),
     ("put the card away", "discard"),
     ("look at the card in slot {slot:d}", "look"),
+    ("roll {a:face} and {b:face}", lambda a, b: [{"type": "roll_dice"}, (CHANCE, {"type": "roll", "dice": [a, b]})]),
 ]
 CHANCE_MOVES = [
     ("the case file is filled with {suspect:card}, {item:card} and {location:card}", "fill_case_file"),
@@ -169,10 +170,32 @@ CHANCE_MOVES = [
     ("{card:card} is set aside", "set_aside"),
     ("the dice show {a:face} and {b:face}", lambda a, b: {"type": "roll", "dice": [a, b]}),
     ("the Advantage card drawn is a {card:text}", lambda card: {"type": "draw", "card": CARD_KINDS[card]}),
+    ("every question is answered", lambda: answer_every_question),
 ]
 PINS: set = set()  # cards a Given placed in this scenario: later Givens do not move them away (reset per scenario)
 
+def start(new=False, duel=False, dealt=False, nocards=False, standard=False):
+    """"a game of" leaves the variant to the game's default (two players: the Duel, CD-DUE-08); "a standard game" asks for classic."""
+    def begin(position, players):
+        PINS.clear()
+        variant = {"variant": "duel"} if duel else {"variant": "classic"} if standard else {}
+        options = {"players": players, **variant, **({"advantage_cards": False} if nocards else {})}
+        position.new(options) if new else position.dealt(options, deal_cards if dealt else deal)
+    return begin
+
+
+def answer_every_question(table) -> None:
+    while table.state()["phase"] in ("answering", "showing_tip"):
+        move = table.legal()["moves"][0]
+        table.apply(move["actor"], move["action"])
+
+
 FACTS = [
+    Fact("a game of {players:player+}", start=start()), Fact("a game of {players:player+}, dealt", start=start(dealt=True)),
+    Fact("a game of {players:player+} without Advantage cards", start=start(nocards=True)),
+    Fact("a Duel of {players:player+}", start=start(duel=True)), Fact("a standard game of {players:player+}", start=start(standard=True)),
+    Fact("a new game of {players:player+}", start=start(new=True)), Fact("a new Duel of {players:player+}", start=start(new=True, duel=True)),
+    Fact("a game of {n:d} investigators", start=lambda position, n: start()(position, INVESTIGATORS[:n])),
     Fact("the case file holds {s:card}, {i:card} and {l:card}", put=lambda st, s, i, l: into_case_file(st, s, i, l)),
     Fact("{player:player} holds none of {cards:card+}", put=lambda st, player, cards: holds(st, player, cards, PINS, none=True)),
     Fact("{player:player} holds {cards:card+}", put=lambda st, player, cards: holds(st, player, cards, PINS),
@@ -304,31 +327,6 @@ install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 
 
 # -- the steps only this game has ------------------------------------------------------------
-@given(parsers.re(r"an? (?P<new>new )?(?P<kind>game|standard game|Duel) of (?P<players>[A-Z].+?)(?P<dealt>, dealt)?(?P<nocards> without Advantage cards)?"))
-def a_game(position, new, kind, players, dealt, nocards):
-    PINS.clear()
-    options = {"players": TYPES.field("p", "player+")[1](players)}
-    if kind != "game":  # "a game of" leaves the variant to the game's default
-        options["variant"] = {"Duel": "duel", "standard game": "classic"}[kind]
-    if nocards:
-        options["advantage_cards"] = False
-    if new:
-        return position.new(options)
-    position.dealt(options, deal_cards if dealt else deal)
-
-
-@given(parsers.parse("a game of {n:d} investigators"))
-def a_game_of_n(position, n):
-    PINS.clear()
-    position.dealt({"players": INVESTIGATORS[:n]}, deal)
-
-
-@when(parsers.re(r"(?P<player>[A-Z][\w.]*(?: [A-Z][\w.]*)*) rolls (?P<a>[?2-6]) and (?P<b>[?2-6])"), target_fixture="outcome")
-def rolls(position, player, a, b):
-    acted(position, player, {"type": "roll_dice"}, trying=False)
-    return acted(position, CHANCE, {"type": "roll", "dice": [x if x == "?" else int(x) for x in (a, b)]}, trying=False)
-
-
 @when(parsers.re(r"an? (?P<what>new game|Duel)(?P<cards> with Advantage cards)? is requested (?P<rest>.+)"), target_fixture="refusal")
 def requested(implementation, what, cards, rest):
     options: dict = {"variant": "duel"} if what.startswith("Duel") else {}
@@ -351,10 +349,3 @@ def load_without(position, open_table, card):
         state["private"][p]["hand"] = [c for c in state["private"][p]["hand"] if c != card]
     state["surplus"] = [c for c in state["surplus"] if c != card]
     return refusal(lambda: open_table(state=state))
-
-
-@when("every question is answered")
-def every_question_answered(position):
-    while position.table.state()["phase"] in ("answering", "showing_tip"):
-        move = position.table.legal()["moves"][0]
-        position.table.apply(move["actor"], move["action"])

@@ -10,12 +10,12 @@ Names are quoted, and every one is the published schema's.
 from __future__ import annotations
 
 import pytest
-from pytest_bdd import given, parsers, scenarios, then, when
+from pytest_bdd import parsers, scenarios, then, when
 
 from casebook import schemas
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, leaks
-from step_defs.vocabulary import Fact, Types, install
+from step_defs.vocabulary import Fact, Types, install, refusal
 
 scenarios("feuerdiamant")
 
@@ -245,10 +245,13 @@ ACTIONS = [
     ("accuse", "accuse"), ('accuse "{suspect:suspect}"', "accuse"),
 ]
 CHANCE_MOVES = [
+    ("the deal is completed", lambda: deal),
     ('the dice show "{hazard:face}" and {movement:d}', "roll"),
     ('chance draws "{card:event_token|person|clue|detective_card|obstacle}"', "draw"),
 ]
 FACTS = [
+    Fact("a new {n:d}-player game at difficulty {level:d}", start=lambda position, n, level: position.new({"players": FIGURES[:n], "difficulty": level})),
+    Fact("a {n:d}-player game at difficulty {level:d}", start=lambda position, n, level: position.dealt({"players": FIGURES[:n], "difficulty": level}, deal)),
     Fact('it is {player:player}\'s {step:text} step on "{space:space}"', put=turn_step),
     Fact("it is {player:player}'s {step:text} step", check=lambda st, player, step: (st["current"], st["phase"]) == (player, STEPS[step])
          and (player in st.legal["to_act"] or STEPS[step] == "rolling")),
@@ -285,6 +288,8 @@ FACTS = [
     Fact('no obstacle lies on "{loc:location}"', check=lambda st, loc: st["board"][loc]["obstacle"] is None),
     Fact("{players:player+} have won together", check=lambda st, players: st.view(None)["outcome"]["winners"] == players == st["players"]),
     Fact("nobody has won", check=lambda st: st.view(None)["outcome"]["winners"] == []),
+    Fact('the clue revealed points to "{suspect:suspect}" in the {colour:colour} case', check=lambda st, suspect, colour: [
+        (e["suspect"], e["colour"]) for e in st.outcome.events if e["type"] == "clue_revealed"][-1:] == [(suspect, colour)]),
     Fact("no obstacle lies on the board", check=lambda st: all(b["obstacle"] is None for b in st.view(None)["board"].values())),
     Fact("no obstacle token is left beside the board", put=lambda st: into_box(st, "obstacles", "obstacles")),
     Fact("a roadblock lies between " + BETWEEN, put=add_roadblock, check=lambda st, a, b: path(a, b) in st["roadblocks"]),
@@ -331,21 +336,6 @@ install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 
 
 # -- the steps only this game has ------------------------------------------------------------
-@given(parsers.parse("a new {n:d}-player game at difficulty {level:d}"))
-def new_game(position, n, level):
-    position.new({"players": FIGURES[:n], "difficulty": level})
-
-
-@given(parsers.parse("a {n:d}-player game at difficulty {level:d}"))
-def dealt_game(position, n, level):
-    position.dealt({"players": FIGURES[:n], "difficulty": level}, deal)
-
-
-@when("the deal is completed")
-def deal_completed(position):
-    deal(position.table)
-
-
 @then(parsers.parse("starting a game for {n:d} players at difficulty {level:d} is refused as {code:w}"))
 def start_refused(open_table, n, level, code):
     with pytest.raises(GameError) as refused:
@@ -360,14 +350,4 @@ def start_ok(open_table, n, level):
 
 @when("the game is loaded", target_fixture="refusal")
 def the_game_is_loaded(position):
-    try:
-        position.table
-    except GameError as exc:
-        return exc
-    return None
-
-
-@then(parsers.parse('the clue revealed points to "{suspect}" in the {colour} case'))
-def clue_points_to(outcome, suspect, colour):
-    revealed = [e for e in outcome.events if e["type"] == "clue_revealed"]
-    assert revealed and (revealed[-1]["suspect"], revealed[-1]["colour"]) == (suspect, colour), outcome.events
+    return refusal(lambda: position.table)

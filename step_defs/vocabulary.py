@@ -15,7 +15,8 @@ see them), the generic steps:
     Then <fact>                       check it on the canonical state
     When <player> <action, 3rd person>   must be accepted     ("Peter moves to X")
     When <player> tries to <action>      may be refused       ("Peter tries to move to X")
-    When <chance phrase>                 a chance move        ("the dice show 2 and 3")
+    When <chance phrase>                 a chance move        ("the dice show 2 and 3"), or a routine
+    An action phrase may build a list of moves: ``(actor, action)`` for another actor's (chance's roll).
     Then <player> may|cannot <action>    a listed move of that player has (not) these fields
     When <actor> tries to send <JSON>    a raw request
 
@@ -30,7 +31,9 @@ action's) or to a function of the fields.
 from __future__ import annotations
 
 import json
+import marshal
 import re
+from functools import cached_property
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -136,11 +139,13 @@ def phrases(types: Types, table: list[tuple], form: Callable[[str], str] = lambd
 
 @dataclass
 class Fact:
-    """A sentence about a position: ``put`` makes it so (Given), ``check`` tells whether it is so (Then)."""
+    """A sentence about a position: ``put`` makes it so (Given), ``check`` tells whether it is so (Then);
+    ``start(position, **fields)`` sets a position up from nothing (Given a game of ...)."""
 
     pattern: str
     check: Callable[..., bool] | None = None
     put: Callable[..., None] | None = None
+    start: Callable[..., None] | None = None
 
 
 class Parser(StepParser):
@@ -183,7 +188,7 @@ def _actor_steps(types: Types, table: list[Phrase], lead: str, **extra) -> list:
 def _fact_steps(types: Types, facts: list[Fact], need: str) -> list:
     out = []
     for fact in facts:
-        if getattr(fact, need) is None:
+        if getattr(fact, need) is None and (need != "put" or fact.start is None):
             continue
         regex, converters = types.compile(fact.pattern)
         out.append((regex, lambda m, fact=fact, converters=converters: {
@@ -197,14 +202,16 @@ class Seen(dict):
 
     def __init__(self, table, outcome=None):
         super().__init__(table.state())
-        self.table, self.outcome = table, outcome
+        self.table, self.outcome, self._views = table, outcome, {}
 
-    @property
+    @cached_property
     def legal(self) -> dict:
         return self.table.legal()
 
     def view(self, player: str | None) -> dict:
-        return self.table.view(player)
+        if player not in self._views:
+            self._views[player] = self.table.view(player)
+        return self._views[player]
 
 
 class Position:
@@ -226,12 +233,12 @@ class Position:
         self._table, self._state = self.open(options), None
 
     def dealt(self, options: dict, deal: Callable) -> None:
-        key = (id(self.implementation), self.game, json.dumps(options, sort_keys=True), deal.__qualname__)
+        key = (id(self.implementation), self.game, repr(sorted(options.items())), deal.__qualname__)
         if key not in self._dealt:
             table = self.open(options)
             deal(table)
-            self._dealt[key] = json.dumps(table.state())
-        self._table, self._state = None, json.loads(self._dealt[key])
+            self._dealt[key] = marshal.dumps(table.state())
+        self._table, self._state = None, marshal.loads(self._dealt[key])  # a fresh copy to edit
 
     def edit(self, change: Callable[[dict], None]) -> None:
         if self._state is None:
@@ -267,6 +274,8 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
     if facts:
         @given(Parser("a fact", _fact_steps(types, facts, "put")), stacklevel=2)
         def given_fact(position, fact, args):
+            if fact.start:
+                return fact.start(position, **args)
             position.edit(lambda state: fact.put(state, **args))
 
         @then(Parser("a fact", _fact_steps(types, facts, "check")), stacklevel=2)
@@ -277,10 +286,16 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
     base, third = phrases(types, actions), phrases(types, actions, third_person)
     moves = _actor_steps(types, third, "", trying=False) + _actor_steps(types, base, "tries to ", trying=True)
     moves += [(p.regex, lambda m, p=p: {"actor": CHANCE, "action": p.match(m.string), "trying": False}) for p in phrases(types, chance)]
+    # (a chance phrase may also build a routine: a function of the table that plays chance's moves)
 
     @when(Parser("an action", moves), target_fixture="outcome", stacklevel=2)
     def act(position, actor, action, trying):
-        return acted(position, actor, action, trying)
+        if callable(action):  # a routine: chance plays out a whole stretch of the game
+            action(position.table)
+            return position.outcome
+        for step in action if isinstance(action, list) else [action]:  # several moves, some perhaps by chance
+            outcome = acted(position, *(step if isinstance(step, tuple) else (actor, step)), trying)
+        return outcome
 
     offers = _actor_steps(types, base, "may ", offered=True)
     offers += _actor_steps(types, base, "cannot ", offered=False) + _actor_steps(types, base, "may not ", offered=False)
