@@ -288,6 +288,8 @@ FACTS = [
     Fact('no obstacle lies on "{loc:location}"', check=lambda st, loc: st["board"][loc]["obstacle"] is None),
     Fact("{players:player+} have won together", check=lambda st, players: st.view(None)["outcome"]["winners"] == players == st["players"]),
     Fact("nobody has won", check=lambda st: st.view(None)["outcome"]["winners"] == []),
+    Fact('the clue revealed points to "{suspect:suspect}" in the {colour:colour} case', check=lambda st, suspect, colour: [
+        (e["suspect"], e["colour"]) for e in st.outcome.events if e["type"] == "clue_revealed"][-1:] == [(suspect, colour)]),
     Fact("no obstacle lies on the board", check=lambda st: all(b["obstacle"] is None for b in st.view(None)["board"].values())),
     Fact("no obstacle token is left beside the board", put=lambda st: into_box(st, "obstacles", "obstacles")),
     Fact("a roadblock lies between " + BETWEEN, put=add_roadblock, check=lambda st, a, b: path(a, b) in st["roadblocks"]),

@@ -131,3 +131,30 @@ Feature: Hazard
       And Justus carries out the event
       Then a roadblock lies between "Hospital" and "Kunstgalerie"
       And the event token on space 6 of the red track is gone
+
+  @FD-HAZ-06 @ruling @model-tracks
+  Rule: A token already activated and waiting is not activated again when its indicator, moved back by a card, reaches it a second time
+    Source: Game Sequence ¶33; Cards and Tokens ¶89
+    See also: FD-HAZ-04, FD-CARD-05
+    "Investigation Success" may move an indicator back while tokens it has
+    reached still wait to be carried out; when the indicator goes forward
+    again it reaches them once more.  The rulebook carries every activated
+    token out once: a waiting token keeps its one place in the order.
+
+    Example: red goes back past the waiting "1 white" and forward again; "1 white" waits once
+      Given a 2-player game at difficulty 5
+      And the obstacle "Hazard Die x2" lies on "Leuchtturm"
+      And Justus holds "Investigation Success"
+      And no event token lies on the white track
+      And the event token "1 red" lies on space 6 of the red track
+      And the event token "1 white" lies on space 7 of the red track
+      And Peter has rolled "red" and 3
+      When Peter moves the red hazard indicator
+      And Justus plays "Investigation Success" on the red track
+      Then the red hazard indicator stands on space 6
+      When Peter carries out the event
+      Then the red hazard indicator stands on space 7
+      And the activated event tokens are, in order: "1 white"
+      When Peter carries out the event
+      Then the white hazard indicator stands on space 6
+      And it is Peter's movement step

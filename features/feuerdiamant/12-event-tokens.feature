@@ -46,6 +46,28 @@ Feature: The event tokens
       And Peter carries out the event
       Then the red hazard indicator stands on space 7
 
+    Example: the die's colour moves again, even when the token lay on another track
+      Given a 2-player game at difficulty 5
+      And no event token lies on the red track
+      And the event token "double the hazard die" lies on space 6 of the white track
+      And the event token "1 white" lies on space 6 of the red track
+      And Peter has rolled "red" and 3
+      When Peter moves the red hazard indicator
+      And Peter carries out the event
+      And Peter carries out the event
+      Then the red hazard indicator stands on space 7
+      And the white hazard indicator stands on space 6
+
+    Example: for a star, the colour chosen moves again
+      Given a 2-player game at difficulty 5
+      And no event token lies on the blue track
+      And the event token "double the hazard die" lies on space 6 of the blue track
+      And Peter has rolled "star" and 3
+      When Peter moves the blue hazard indicator
+      And Peter carries out the event
+      Then the blue hazard indicator stands on space 7
+      And the red hazard indicator stands on space 5
+
   @FD-EVT-04 @model-tracks
   Rule: "Palisades Park and Hospital" sends the face-up suspects on those two locations into hiding beside the board; face-down cards and helpers stay
     Source: Cards and Tokens ¶112

@@ -301,8 +301,9 @@ class Feuerdiamant(Game):
                 return
             track["indicator"] += 1
             space = track["indicator"]
-            if self._token_at(colour, space) is not None:
-                self.s["activated"].append({"colour": colour, "space": space})
+            reached = {"colour": colour, "space": space}
+            if self._token_at(colour, space) is not None and reached not in self.s["activated"]:  # FD-HAZ-06: once
+                self.s["activated"].append(reached)
                 self.emit("event_activated", colour=colour, space=space, token=self._token_at(colour, space))
             if space >= R.TRACK_LAST:  # FD-END-04; the AUTO row ends the game
                 self.s["outcome"] = {"result": LOST, "winners": [], "track": colour, "case": R.CASES[colour], "reason": R.LOSS[colour]}

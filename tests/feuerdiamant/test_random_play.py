@@ -91,6 +91,7 @@ def events_are_carried_out_once_in_order(before: dict, move: dict, after: dict, 
     """FD-HAZ-03/04/05: a token an indicator reaches or passes is activated at once; activated tokens are carried
     out one at a time, first reached first, each exactly once (it leaves its track), unless a card ignores one."""
     queue = [(a["colour"], a["space"]) for a in before["activated"]]
+    waiting = set(queue)  # FD-HAZ-06: reached again after a card moved the indicator back, a waiting token is not activated twice
     for event in events:
         where = (event.get("colour"), event.get("space"))
         if event["type"] == "event_activated":
@@ -107,8 +108,7 @@ def events_are_carried_out_once_in_order(before: dict, move: dict, after: dict, 
     reached = {(e["colour"], e["space"]) for e in events if e["type"] == "event_activated"}
     for colour, track in before["tracks"].items():
         top = after["tracks"][colour]["indicator"]
-        already = {(a["colour"], a["space"]) for a in before["activated"]}  # activated earlier: carried out now, not again
-        passed = [t for t in track["tokens"] if track["indicator"] < t["space"] <= top and (colour, t["space"]) not in already]
+        passed = [t for t in track["tokens"] if track["indicator"] < t["space"] <= top and (colour, t["space"]) not in waiting]
         if top > track["indicator"]:  # an indicator went forward: every token it reached or passed is activated
             assert all((colour, t["space"]) in reached for t in passed), (colour, passed, events)
 
