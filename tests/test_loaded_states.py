@@ -20,6 +20,28 @@ import pytest
 from casebook import schemas
 from casebook.protocol import Table
 from casebook.testing import mutate, random_step, refused_or_plays_on
+from tests.pi.test_random_play import policy as pi_policy
+
+
+def policy_step(policy):
+    """random_step, with a game's own random-play policy choosing the move."""
+    def step(table: Table, rng: random.Random) -> dict | None:
+        legal = table.legal()
+        if not legal["moves"]:
+            return None
+        move = policy(table.state(), legal, rng)
+        table.apply(move["actor"], move["action"])
+        return move
+    return step
+
+
+# P.I.: a uniform random try names one of 1,680 solutions, so a uniform game stays in its first rounds until the
+# 20,000-state cap (9 minutes, and no round's scoring explored); its own policy (tests/pi) names the true case now
+# and then, so 4 games of ~200 moves cover scoring, same-turn ties, penalties and three round ends.  Its states
+# cost ~10x another game's (1,700 legal moves a turn), hence fewer mutations by default.
+STEP = {"pi": policy_step(pi_policy)}
+GAMES = {"pi": 4}
+MUTATIONS = {"pi": 800}
 
 
 def played_states(impl, game: str, games: int, rng: random.Random) -> list[dict]:
@@ -28,7 +50,8 @@ def played_states(impl, game: str, games: int, rng: random.Random) -> list[dict]
     for _ in range(games):
         table = Table.new(impl, game, {})
         states.append(table.state())
-        while random_step(table, rng) is not None and len(states) < 20_000:
+        step = STEP.get(game, random_step)
+        while step(table, rng) is not None and len(states) < 20_000:
             states.append(table.state())
         table.close()
     return states
@@ -38,8 +61,9 @@ def played_states(impl, game: str, games: int, rng: random.Random) -> list[dict]
 def test_a_mutated_state_is_refused_or_plays_on(implementation, hello, request, game):
     if game not in hello["games"]:
         pytest.skip(f"unsupported: game {game} not offered")
-    mutations = int(os.environ.get("CASEBOOK_MUTATIONS", 2000 if request.config.getoption("--impl") == "reference" else 200))
+    reference = request.config.getoption("--impl") == "reference"
+    mutations = int(os.environ.get("CASEBOOK_MUTATIONS", MUTATIONS.get(game, 2000) if reference else 200))
     rng = random.Random(f"mutations of {game}")
-    schema, states = schemas.load(game), played_states(implementation, game, 10, rng)
+    schema, states = schemas.load(game), played_states(implementation, game, GAMES.get(game, 10), rng)
     verdicts = Counter(refused_or_plays_on(implementation, game, mutate(rng.choice(states), schema, rng), rng) for _ in range(mutations))
     assert verdicts["refused"] and verdicts["played"], verdicts  # both kinds occur: the mutations are neither all fatal nor all harmless
