@@ -56,6 +56,7 @@ def register(parser) -> None:
                              "report moves/s for every game, and games/s only where every random game ended")
     parser.add_argument("--repeat", type=int, default=MIN_REPEAT, help=f"measure each figure this many times (at least {MIN_REPEAT}); print medians")
     parser.add_argument("--tables", type=int, default=50_000, help="open tables for the new() row (default 50,000)")
+    parser.add_argument("--game", action="append", help="only this game (repeatable); default: every game the engine offers")
     parser.add_argument("--impl", default="reference", help="the engine to measure (default: the reference, by its entry point)")
     parser.add_argument("--quick", action="store_true", help="skip the suite and verify ratios (minutes)")
     parser.add_argument("--no-verify", action="store_true", help="skip only the verify ratio (the longest figure)")
@@ -256,7 +257,7 @@ def _report(impl, args, repeat: int) -> int:
     print(f"random games cut at {cap:,} moves; games/s only where every game ended (else —); "
           f"ended: games that ended / games played, in the repeat that ended fewest\n")
     print(f"{'game':<16}{'players':>8}{'moves/s':>10}{'':<20}{'games/s':>9}{'moves/game':>11}{'KiB/game':>10}  ended")
-    games = hello["games"]
+    games = {g: f for g, f in hello["games"].items() if not getattr(args, "game", None) or g in args.game}
     for game, facts in games.items():
         low, high = facts.get("players", [2, 4])
         for n in sorted({low, high}):
