@@ -255,7 +255,7 @@ def _report(impl, args, repeat: int) -> int:
           f"{os.cpu_count()} cores; medians of {repeat} [min…max]\n")
     cap = getattr(args, "max_moves", MAX_MOVES)
     print(f"random games cut at {cap:,} moves; games/s only where every game ended (else —); "
-          f"ended: games that ended / games played, in the repeat that ended fewest\n")
+          f"ended: games that ended / games played (and how many hit the cap), in the repeat that ended fewest\n")
     print(f"{'game':<16}{'players':>8}{'moves/s':>10}{'':<20}{'games/s':>9}{'moves/game':>11}{'KiB/game':>10}  ended")
     games = {g: f for g, f in hello["games"].items() if not getattr(args, "game", None) or g in args.game}
     for game, facts in games.items():
@@ -271,7 +271,7 @@ def _report(impl, args, repeat: int) -> int:
             every = all(e == p for e, _, _, p in runs)
             rate = f"{statistics.median(p / seconds for _, _, seconds, p in runs):>9.2f}" if every else f"{'—':>9}"
             print(f"{game:<16}{n:>8}{speed.median:>10.0f} {speed.spread(0):<19}{rate}{moves:>11.0f}{kib.median:>10.1f}  "
-                  f"{ended}/{played}{'' if every else ' (the rest capped)'}")
+                  f"{ended}/{played}{'' if every else f', {played - ended} capped'}")
 
     tables = getattr(args, "tables", 50_000)
     print(f"\nnew() as tables stay open (goal: within 2x)")

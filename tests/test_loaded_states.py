@@ -35,13 +35,10 @@ def policy_step(policy):
     return step
 
 
-# P.I.: a uniform random try names one of 1,680 solutions, so a uniform game stays in its first rounds until the
-# 20,000-state cap (9 minutes, and no round's scoring explored); its own policy (tests/pi) names the true case now
-# and then, so 4 games of ~200 moves cover scoring, same-turn ties, penalties and three round ends.  Its states
-# cost ~10x another game's (1,700 legal moves a turn), hence fewer mutations by default.
+# P.I.: a uniform random try names one of 1,680 solutions, so a uniform game is thousands of wrong tries (hundreds
+# of penalties a player) and the 20,000-state cap took 9 minutes; its own policy (tests/pi) names the true case now
+# and then, so its 10 games of ~200 moves each play three rounds: scoring, penalties, round ends, the game's end.
 STEP = {"pi": policy_step(pi_policy)}
-GAMES = {"pi": 4}
-MUTATIONS = {"pi": 800}
 
 
 def played_states(impl, game: str, games: int, rng: random.Random) -> list[dict]:
@@ -61,9 +58,8 @@ def played_states(impl, game: str, games: int, rng: random.Random) -> list[dict]
 def test_a_mutated_state_is_refused_or_plays_on(implementation, hello, request, game):
     if game not in hello["games"]:
         pytest.skip(f"unsupported: game {game} not offered")
-    reference = request.config.getoption("--impl") == "reference"
-    mutations = int(os.environ.get("CASEBOOK_MUTATIONS", MUTATIONS.get(game, 2000) if reference else 200))
+    mutations = int(os.environ.get("CASEBOOK_MUTATIONS", 2000 if request.config.getoption("--impl") == "reference" else 200))
     rng = random.Random(f"mutations of {game}")
-    schema, states = schemas.load(game), played_states(implementation, game, GAMES.get(game, 10), rng)
+    schema, states = schemas.load(game), played_states(implementation, game, 10, rng)
     verdicts = Counter(refused_or_plays_on(implementation, game, mutate(rng.choice(states), schema, rng), rng) for _ in range(mutations))
     assert verdicts["refused"] and verdicts["played"], verdicts  # both kinds occur: the mutations are neither all fatal nor all harmless
