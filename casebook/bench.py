@@ -4,8 +4,13 @@ Every figure is measured ``--repeat`` times (at least 3) and the median is
 printed beside the spread, so one slow moment of a busy machine does not
 make the number.  Side by side, in one run:
 
-  * random complete games per second, per game and player count (seeded; at most
-    ``--budget`` seconds of games per figure, so a long game is measured on fewer games);
+  * random play per game and player count (seeded; at most ``--budget`` seconds of games
+    per figure, so a long game is measured on fewer games): moves per second, the
+    throughput every game has, and games per second where every random game ended.
+    A random game stops at ``--max-moves`` moves (the row says how many games ended
+    and how many hit the cap): uniform random play need not end a game soon (a random
+    P.I. try names one of 1,680 solutions, so a five-player round waits for four lucky
+    tries), and a benchmark measures an engine's speed, not how lucky dice are;
   * memory per live, dealt game (tracemalloc over many tables; goal <= 50 KiB);
   * ``new()`` at many open tables as a ratio to ``new()`` at none (goal <= 2x);
   * the suite's cost per scenario as a ratio to an empty pytest-bdd scenario
@@ -37,6 +42,7 @@ from casebook.testing import random_step
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_STEPS = 20_000  # a bound on one random game, so a bug shows as "did not end", not a hang
+MAX_MOVES = 2_000   # the benchmark's default cap on one random game: longer games are cut here, counted as capped
 MIN_REPEAT = 3
 
 
@@ -44,8 +50,13 @@ def register(parser) -> None:
     """The options of ``casebook bench`` (the CLI builds the subparser)."""
     parser.add_argument("--games", type=int, default=100, help="random games per game id and player count, per repeat")
     parser.add_argument("--budget", type=float, default=20.0, help="seconds of random games per game id, player count and repeat, at most (default 20)")
+    parser.add_argument("--max-moves", type=int, default=MAX_MOVES,
+                        help=f"stop a random game after this many moves and count it as capped, not ended (default {MAX_MOVES:,}): "
+                             "uniform random play need not end a game (a P.I. try names one of 1,680 solutions), so the rows "
+                             "report moves/s for every game, and games/s only where every random game ended")
     parser.add_argument("--repeat", type=int, default=MIN_REPEAT, help=f"measure each figure this many times (at least {MIN_REPEAT}); print medians")
     parser.add_argument("--tables", type=int, default=50_000, help="open tables for the new() row (default 50,000)")
+    parser.add_argument("--game", action="append", help="only this game (repeatable); default: every game the engine offers")
     parser.add_argument("--impl", default="reference", help="the engine to measure (default: the reference, by its entry point)")
     parser.add_argument("--quick", action="store_true", help="skip the suite and verify ratios (minutes)")
     parser.add_argument("--no-verify", action="store_true", help="skip only the verify ratio (the longest figure)")
@@ -77,12 +88,13 @@ def play_random_games(impl, game: str, options: dict, count: int, seed: int = 1)
 
 
 def random_games_within(impl, game: str, options: dict, count: int, seed: int = 1,
-                        budget: float | None = None) -> tuple[int, int, float, int]:
+                        budget: float | None = None, max_moves: int = MAX_STEPS) -> tuple[int, int, float, int]:
     """(games ended, moves played, seconds, games played) for up to ``count`` random games from a seeded RNG.
 
     With a ``budget`` (seconds), no new game starts once it is spent: a game whose random games run
-    to thousands of moves (P.I.'s three rounds) is still measured, on fewer games, instead of
-    holding the whole benchmark for hours.  At least one game is always played.
+    to thousands of moves is still measured, on fewer games, instead of holding the whole benchmark
+    for hours.  At least one game is always played.  A game still going after ``max_moves`` moves
+    is left there: played, not ended.
     """
     rng = random.Random(seed)
     ended = moves = played = 0
@@ -92,11 +104,13 @@ def random_games_within(impl, game: str, options: dict, count: int, seed: int = 
             break
         played += 1
         table = Table.new(impl, game, options)
-        for _ in range(MAX_STEPS):
+        for _ in range(min(max_moves, MAX_STEPS)):
             if random_step(table, rng) is None:
                 ended += 1
                 break
             moves += 1
+        else:
+            ended += not table.legal()["moves"]  # the cap's last move may have ended it
         table.close()
     return ended, moves, time.perf_counter() - start, played
 
@@ -239,19 +253,25 @@ def _report(impl, args, repeat: int) -> int:
     hello = impl.hello()
     print(f"Casebook benchmark — {hello['name']} {hello['version']}, Python {sys.version.split()[0]}, "
           f"{os.cpu_count()} cores; medians of {repeat} [min…max]\n")
-    print(f"{'game':<16}{'players':>8}{'games/s':>10}{'':<18}{'moves/game':>11}{'KiB/game':>10}  ended")
-    games = hello["games"]
+    cap = getattr(args, "max_moves", MAX_MOVES)
+    print(f"random games cut at {cap:,} moves; games/s only where every game ended (else —); "
+          f"ended: games that ended / games played (and how many hit the cap), in the repeat that ended fewest\n")
+    print(f"{'game':<16}{'players':>8}{'moves/s':>10}{'':<20}{'games/s':>9}{'moves/game':>11}{'KiB/game':>10}  ended")
+    games = {g: f for g, f in hello["games"].items() if not getattr(args, "game", None) or g in args.game}
     for game, facts in games.items():
         low, high = facts.get("players", [2, 4])
         for n in sorted({low, high}):
             options = options_for(facts, n)
             budget = getattr(args, "budget", None)
-            runs = [random_games_within(impl, game, options, args.games, seed=1 + i, budget=budget) for i in range(repeat)]
-            rate = Figure([played / seconds for _, _, seconds, played in runs])
+            runs = [random_games_within(impl, game, options, args.games, seed=1 + i, budget=budget, max_moves=cap) for i in range(repeat)]
+            speed = Figure([m / seconds for _, m, seconds, _ in runs])
             kib = measure(repeat, lambda: memory_per_game(impl, game, options) / 1024)
             moves = statistics.median(m / played for _, m, _, played in runs)
             ended, played = min((e, p) for e, _, _, p in runs)
-            print(f"{game:<16}{n:>8}{rate.median:>10.2f} {rate.spread(2):<17}{moves:>11.0f}{kib.median:>10.1f}  {ended}/{played}")
+            every = all(e == p for e, _, _, p in runs)
+            rate = f"{statistics.median(p / seconds for _, _, seconds, p in runs):>9.2f}" if every else f"{'—':>9}"
+            print(f"{game:<16}{n:>8}{speed.median:>10.0f} {speed.spread(0):<19}{rate}{moves:>11.0f}{kib.median:>10.1f}  "
+                  f"{ended}/{played}{'' if every else f', {played - ended} capped'}")
 
     tables = getattr(args, "tables", 50_000)
     print(f"\nnew() as tables stay open (goal: within 2x)")

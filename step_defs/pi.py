@@ -363,7 +363,7 @@ def load_impossible(position, open_table, edit):
     state = position.table.state()
     pattern = next(p for p in _IMPOSSIBLE if re.fullmatch(p, edit))
     _IMPOSSIBLE[pattern](state, re.fullmatch(pattern, edit))
-    try:
+    try:  # the same load-and-catch as heist's load_without: becomes vocabulary.try_load(open_table, state) once that lands
         open_table(state=state)
     except GameError as exc:
         return exc

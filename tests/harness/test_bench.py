@@ -35,3 +35,9 @@ def test_random_games_end_and_count_their_moves():
     ended, moves, seconds = bench.play_random_games(make(), "hourglass", {"turn_timer": None}, count=5)
     # four turns each: a pass (one move), or a mark and its answer (two)
     assert ended == 5 and 5 * 4 <= moves <= 5 * 8 and seconds > 0
+
+
+def test_a_random_game_is_cut_at_the_move_cap_and_not_counted_as_ended():
+    ended, moves, seconds, played = bench.random_games_within(make(), "hourglass", {"turn_timer": None}, count=5, max_moves=2)
+    uncapped = bench.random_games_within(make(), "hourglass", {"turn_timer": None}, count=5, max_moves=100)
+    assert (ended, moves, played) == (0, 10, 5) and uncapped[0] == uncapped[3] == 5
