@@ -95,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     hello.add_argument("--impl", default="reference")
     hello.set_defaults(func=cmd_hello)
 
-    bench = sub.add_parser("bench", help="benchmark: games per second, suite cost ratios, memory per game (medians)")
+    bench = sub.add_parser("bench", help="benchmark: random-play moves and games per second, suite cost ratios, memory per game (medians)")
     importlib.import_module("casebook.bench").register(bench)
     bench.set_defaults(func=cmd_bench)
 
