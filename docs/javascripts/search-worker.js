@@ -91,9 +91,15 @@ function rewrite(text) {
     .replace(/n't\b/g, " not")
     .replace(/'(s|re|m|ll|ve|d)\b/g, "");
   var words = lower.split(/[^a-z0-9\u00c0-\u024f]+/).filter(Boolean);
+  var joined = " " + words.join(" ") + " ";
+  var named = {}; // the words of the game's name the query holds: not searched for
   Object.keys(book.games).forEach(function (game) {
-    var names = book.games[game].names || [];
-    if (words.some(function (w) { return names.indexOf(w) >= 0; })) { scope = game; }
+    (book.games[game].names || []).forEach(function (name) { // a whole name: "small detectives", "p i"
+      if (joined.indexOf(" " + name + " ") >= 0) {
+        scope = game;
+        name.split(" ").forEach(function (w) { named[w] = true; });
+      }
+    });
   });
   var terms = [];
   var add = function (word, wildcard, weight) {
@@ -103,12 +109,10 @@ function rewrite(text) {
     if (!wildcard && NUMBERS[word]) { add(NUMBERS[word], false, 1); }
   };
   words.forEach(function (word, i) {
-    var names = scope ? book.games[scope].names || [] : [];
-    if (names.indexOf(word) >= 0) { return; }
+    if (named[word]) { return; }
     add(word, false);
     if (typing && i === words.length - 1) { add(word, true); }
   });
-  var joined = " " + words.join(" ") + " ";
   var replaced = {};
   book.synonyms.forEach(function (entry) { // [player phrase, [the features' words], game]
     if ((!(scope || here) || entry[2] === (scope || here)) && joined.indexOf(" " + entry[0] + " ") >= 0) {
