@@ -44,6 +44,13 @@ KIND_TITLES = {
 FILLER = ("happen", "happens", "happened", "allow", "allowed", "need", "needs", "anyone", "anybody", "anything",
           "someone", "somebody", "something", "now", "really", "okay", "please", "still")
 MIN_LENGTH = 4
+# The stemmer (Porter's) joins "moves" and "move" but not the forms of an irregular verb: a player
+# who asks whether they "draw" a card must find "a drawn card", and "shown" must find "show".
+# Each group is one verb; a question's word in a group is also searched as the group's other forms.
+IRREGULAR = ("draw drew drawn", "show showed shown", "see saw seen", "take took taken", "give gave given",
+             "go went gone", "choose chose chosen", "hide hid hidden", "lie lay lain", "get got gotten",
+             "win won", "lose lost", "hold held", "keep kept", "deal dealt", "find found",
+             "throw threw thrown", "begin began begun", "tell told", "fall fell fallen")
 # A clause's section title is a field of its own in the search index, as documentation search
 # indexes a heading's parents: a question's word that names the section ("Advantage", "Bar")
 # counts for every clause in it, less than a word of the clause itself (its heading weighs 1000,
@@ -167,7 +174,8 @@ class Site:
             games[game.id] = {"title": title, "names": sorted(names)}
             for phrase, words in self.synonyms.get(game.id, {}).items():
                 synonyms.append([" ".join(phrase.split()), " ".join(words).split(), game.id])
-        return {"games": games, "synonyms": synonyms, "filler": list(FILLER), "min_length": MIN_LENGTH}
+        forms = [group.split() for group in IRREGULAR if len(group.split()) > 1]
+        return {"games": games, "synonyms": synonyms, "filler": list(FILLER), "min_length": MIN_LENGTH, "forms": forms}
 
     def search_index(self, index: dict) -> dict:
         """Material's search index, plus what casebook's search worker reads and each clause's section (SECTION_BOOST)."""

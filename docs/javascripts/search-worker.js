@@ -13,7 +13,9 @@
  *                    and none on a word shorter than MIN_LENGTH; each game's player words
  *                    (features/<game>/synonyms.yml: "room" -> "location"; on a game's pages only
  *                    that game's, from elsewhere every game's) added to the query,
- *                    a phrase ("goes first" -> "start") in place of its words; a game's name
+ *                    a phrase ("goes first" -> "start") in place of its words; the other forms
+ *                    of an irregular verb ("draw" -> "drawn"), which the stemmer leaves apart;
+ *                    a game's name
  *                    in the query keeps the results to that game, and so does a game's page
  *                    (search-setup.js says which game the page is): name another game to search it.
  *   after a query    every clause its own result (Material groups by page and folds all but the
@@ -40,8 +42,9 @@ self.addEventListener = function (type, listener, options) {
 self.postMessage = function (message) { nativePostMessage(answer(message)); };
 importScripts(new URL(self.location.href).searchParams.get("material"));
 
-var book = { games: {}, synonyms: [], filler: [], min_length: 4 };
+var book = { games: {}, synonyms: [], filler: [], min_length: 4, forms: [] };
 var filler = {};
+var forms = {};   // a form of an irregular verb -> the verb's other forms ("draw" -> drew, drawn)
 var pages = {};   // page location -> its page-level search document
 var scope = null; // the game the last query named, if any
 var here = null;  // the game of the page the query was typed on, if any
@@ -63,6 +66,10 @@ function setup(index) {
   book = Object.assign(book, (index.config && index.config.casebook) || {});
   filler = {};
   book.filler.forEach(function (word) { filler[word] = true; });
+  forms = {};
+  book.forms.forEach(function (group) {
+    group.forEach(function (word) { forms[word] = group.filter(function (other) { return other !== word; }); });
+  });
   pages = {};
   index.docs.forEach(function (doc) {
     if (doc.location.indexOf("#") < 0) { pages[doc.location] = doc; }
@@ -107,6 +114,7 @@ function rewrite(text) {
     var term = wildcard && word.length >= book.min_length ? word : word + "^" + (weight || 2);
     if (terms.indexOf(term) < 0) { terms.push(term); }
     if (!wildcard && NUMBERS[word]) { add(NUMBERS[word], false, 1); }
+    if (!wildcard && !weight && forms[word]) { forms[word].forEach(function (form) { add(form, false, 2); }); }
   };
   words.forEach(function (word, i) {
     if (named[word]) { return; }
