@@ -8,7 +8,8 @@ is written into docs/), the raw JSON Schemas and the vendored mermaid.
 ``on_page_markdown`` puts the list of games where a hand-written page says
 ``<!-- casebook:games -->`` (the home page), so it stays true as games are
 added.  ``on_post_build`` adds to Material's search index what the site's
-search worker needs: each game's title and its players' words.  Problems
+search worker needs (each game's title and its players' words) and each
+clause's section, as a field of its own.  Problems
 found while reading (a clause without an id, a feature that does not parse, a
 table question or "See also" that names no clause, a malformed describe
 answer) are logged as warnings, so ``mkdocs build --strict`` refuses them.
@@ -110,7 +111,7 @@ def on_post_build(config):
     if _site is None or not path.is_file():
         return
     index = json.loads(path.read_text(encoding="utf-8"))
-    index.setdefault("config", {})["casebook"] = _site.search_data()
+    index = _site.search_index(index)
     path.write_text(json.dumps(index, separators=(",", ":"), ensure_ascii=False), encoding="utf-8")
 
 

@@ -13,7 +13,9 @@
  *                    and none on a word shorter than MIN_LENGTH; each game's player words
  *                    (features/<game>/synonyms.yml: "room" -> "location"; on a game's pages only
  *                    that game's, from elsewhere every game's) added to the query,
- *                    a phrase ("goes first" -> "start") in place of its words; a game's name
+ *                    a phrase ("goes first" -> "start") in place of its words; the other forms
+ *                    of an irregular verb ("draw" -> "drawn"), which the stemmer leaves apart;
+ *                    a game's name
  *                    in the query keeps the results to that game, and so does a game's page
  *                    (search-setup.js says which game the page is): name another game to search it.
  *   after a query    every clause its own result (Material groups by page and folds all but the
@@ -40,13 +42,23 @@ self.addEventListener = function (type, listener, options) {
 self.postMessage = function (message) { nativePostMessage(answer(message)); };
 importScripts(new URL(self.location.href).searchParams.get("material"));
 
-var book = { games: {}, synonyms: [], filler: [], min_length: 4 };
+var book = { games: {}, synonyms: [], filler: [], min_length: 4, forms: [] };
 var filler = {};
+var forms = {};   // a form of an irregular verb -> the verb's other forms ("draw" -> drew, drawn)
 var pages = {};   // page location -> its page-level search document
 var scope = null; // the game the last query named, if any
 var here = null;  // the game of the page the query was typed on, if any
 var wanted = null; // the clause id the query is, if it is one: that clause comes first
+var compared = []; // "the difference between a disc and a cube": the stems of the things compared
+var lengths = {}; // location -> the number of words in its title
+var average = 1;  // the mean of those
+// Material builds lunr's index with b = 0: a title's length does not count, so a long clause that
+// names many things (a bot's whole strategy) outranks the short one that answers.  Scores are
+// divided again by 1 - B + B * length / average (BM25's length normalisation, gently).
+var B = 0.3;
 var PREFER = 10;  // how much a result of the page's own game is preferred (five games now: 3 let another game's clauses through)
+var COMPARE = 2;  // how much a clause naming one of the things compared is preferred
+var WORD = 6;     // the boost of a player's word (lunr's boosts are whole numbers: 6 shares into halves and thirds)
 
 nativeAddEventListener("message", function (event) {
   var message = event.data;
@@ -63,10 +75,19 @@ function setup(index) {
   book = Object.assign(book, (index.config && index.config.casebook) || {});
   filler = {};
   book.filler.forEach(function (word) { filler[word] = true; });
+  forms = {};
+  book.forms.forEach(function (group) {
+    group.forEach(function (word) { forms[word] = group.filter(function (other) { return other !== word; }); });
+  });
   pages = {};
+  lengths = {};
+  var sum = 0;
   index.docs.forEach(function (doc) {
     if (doc.location.indexOf("#") < 0) { pages[doc.location] = doc; }
+    lengths[doc.location] = String(doc.title || "").split(/\s+/).length;
+    sum += lengths[doc.location];
   });
+  average = index.docs.length ? sum / index.docs.length : 1;
 }
 
 function stem(word) {
@@ -78,10 +99,11 @@ function isStopWord(word) {
 }
 
 /* A question in a player's words -> a lunr query Material passes on as it is (Material adds no
- * wildcard to a term that carries a boost: the player's words carry ^2, a number's other
- * spelling ^1, so that "two" finds "2 players" without counting twice). */
+ * wildcard to a term that carries a boost: the player's words carry ^WORD, a number's other
+ * spelling half that, so that "two" finds "2 players" without counting twice). */
 function rewrite(text) {
   scope = null;
+  compared = [];
   wanted = CLAUSE_ID.test(text) ? text.trim().toUpperCase() : null;
   if (!text.trim() || wanted) { return text; } // a clause id: Material finds it, answer() puts it first
   var typing = !/[\s?!.,;:]$/.test(text);
@@ -91,32 +113,50 @@ function rewrite(text) {
     .replace(/n't\b/g, " not")
     .replace(/'(s|re|m|ll|ve|d)\b/g, "");
   var words = lower.split(/[^a-z0-9\u00c0-\u024f]+/).filter(Boolean);
+  var joined = " " + words.join(" ") + " ";
+  var named = {}; // the words of the game's name the query holds: not searched for
   Object.keys(book.games).forEach(function (game) {
-    var names = book.games[game].names || [];
-    if (words.some(function (w) { return names.indexOf(w) >= 0; })) { scope = game; }
+    (book.games[game].names || []).forEach(function (name) { // a whole name: "small detectives", "p i"
+      if (joined.indexOf(" " + name + " ") >= 0) {
+        scope = game;
+        name.split(" ").forEach(function (w) { named[w] = true; });
+      }
+    });
   });
+  // "what's the difference between X and Y", "X vs Y": the player wants what each one is, which a
+  // clause naming that one alone says; a clause naming them all says what they share
+  var comparing = /\b(?:difference|differences|differ) between (.+)$/.exec(words.join(" ")) ||
+    /^(.+ (?:vs|versus) .+)$/.exec(words.join(" "));
+  if (comparing) {
+    compared = comparing[1].split(" ").filter(function (w) { return !isStopWord(w) && !/^(vs|versus)$/.test(w); }).map(stem);
+  }
   var terms = [];
   var add = function (word, wildcard, weight) {
     if (!word || isStopWord(word) || word.length < 2 && !/\d/.test(word)) { return; }
-    var term = wildcard && word.length >= book.min_length ? word : word + "^" + (weight || 2);
+    var term = wildcard && word.length >= book.min_length ? word : word + "^" + (weight || WORD);
     if (terms.indexOf(term) < 0) { terms.push(term); }
-    if (!wildcard && NUMBERS[word]) { add(NUMBERS[word], false, 1); }
+    if (!wildcard && NUMBERS[word]) { add(NUMBERS[word], false, WORD / 2); }
+    // the other forms of the verb weigh less than the one typed: a title holding two of them ("shown",
+    // "showed") must not outrank one that holds the typed word once
+    if (!wildcard && !weight && forms[word]) { forms[word].forEach(function (form) { add(form, false, WORD / 2); }); }
   };
   words.forEach(function (word, i) {
-    var names = scope ? book.games[scope].names || [] : [];
-    if (names.indexOf(word) >= 0) { return; }
+    if (named[word]) { return; }
     add(word, false);
     if (typing && i === words.length - 1) { add(word, true); }
   });
-  var joined = " " + words.join(" ") + " ";
-  var replaced = {};
+  var replaced = {}, kept = {};
   book.synonyms.forEach(function (entry) { // [player phrase, [the features' words], game]
     if ((!(scope || here) || entry[2] === (scope || here)) && joined.indexOf(" " + entry[0] + " ") >= 0) {
-      entry[1].forEach(function (word) { add(word, false); });
-      if (entry[0].indexOf(" ") > 0) { entry[0].split(" ").forEach(function (w) { replaced[w + "^2"] = true; }); }
+      // the features' words share the weight of the word they stand for ("markers" -> discs, cubes:
+      // each half), so that what the features say two ways does not count twice
+      var weight = Math.max(1, Math.round(WORD / entry[1].length));
+      entry[1].forEach(function (word) { add(word, false, weight); kept[word + "^" + WORD] = true; });
+      if (entry[0].indexOf(" ") > 0) { entry[0].split(" ").forEach(function (w) { replaced[w + "^" + WORD] = true; }); }
     }
   });
-  terms = terms.filter(function (term) { return !replaced[term]; });
+  // a phrase's words go, unless a phrase also put the same word back ("two player" -> "two players")
+  terms = terms.filter(function (term) { return !replaced[term] || kept[term]; });
   return terms.length ? terms.join(" ") : text;
 }
 
@@ -150,6 +190,14 @@ function matched(doc, terms) {
   return out;
 }
 
+/* Whether a result names exactly one of the things a question compares (marked in its title). */
+function namesOne(doc) {
+  var marked = {};
+  var re = /<mark>([^<]*)<\/mark>/g, hit;
+  while ((hit = re.exec(String(doc.title || ""))) !== null) { marked[stem(hit[1].toLowerCase())] = true; }
+  return compared.filter(function (w) { return marked[w]; }).length === 1;
+}
+
 /* Material's answer, one group per page -> one group per clause (and per page matched alone). */
 function answer(message) {
   if (!message || message.type !== RESULT || !message.data || !message.data.items) { return message; }
@@ -167,6 +215,8 @@ function answer(message) {
       var base = doc.score / (1 + Math.pow((page ? 1 : 0) + share(doc.terms), 2));
       var terms = matched(doc, doc.terms);
       var score = base * (1 + Math.pow(share(terms), 2));
+      if (compared.length > 1 && namesOne(doc)) { score *= COMPARE; }
+      score /= 1 - B + B * (lengths[doc.location] || average) / average;
       if (here && gameOf(doc.location) === here) { score *= PREFER; }
       // "SD-TWO-05" also matches SD-CARD-05 on "sd" and "05": the clause that is the id wins
       if (wanted && doc.location.slice(-wanted.length - 1) === "#" + wanted) { score *= 1000; }
