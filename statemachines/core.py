@@ -164,6 +164,17 @@ def chance_by_count(field: str, counts: dict) -> list[tuple]:
     return chance(({field: n} for n in names), [counts[n] for n in names])
 
 
+def decides_start(state: dict, dice: list, pips: Callable[[list], int] = sum) -> bool:
+    """The roll-off for the first turn (Cluedo CD-TRN-01/02, the heist game alike): ``dice`` is the last roll
+    of the round (``state["start_waiting"]`` holds one player) and, with the rolls before it, one total alone is
+    the highest.  ``pips`` counts a roll (Cluedo's question mark counts one, CD-TRN-04)."""
+    waiting = state["start_waiting"]
+    if len(waiting) > 1:
+        return False
+    totals = [pips(d) for d in dict(state["start_rolls"], **{waiting[0]: dice}).values()]
+    return totals.count(max(totals)) == 1
+
+
 class Built(list):
     """Moves already built and sorted (what @memo caches)."""
 

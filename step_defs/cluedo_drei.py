@@ -18,7 +18,7 @@ from pytest_bdd import parsers, scenarios, when
 from casebook import schemas
 from casebook.protocol import CHANCE, redact
 from casebook.testing import view_leaks
-from step_defs.vocabulary import Fact, Types, install, refusal
+from step_defs.vocabulary import Fact, Types, install, refusal, try_load
 
 scenarios("cluedo_drei")
 
@@ -352,4 +352,4 @@ def load_without(position, open_table, card):
     for p in state["players"]:
         state["private"][p]["hand"] = [c for c in state["private"][p]["hand"] if c != card]
     state["surplus"] = [c for c in state["surplus"] if c != card]
-    return refusal(lambda: open_table(state=state))
+    return try_load(open_table, state)

@@ -269,6 +269,11 @@ def refusal(call: Callable[[], Any]):
     return None
 
 
+def try_load(open_table, state: dict):
+    """Load the edited state: the typed refusal it gets, or None when it is accepted (a copy of the game that breaks a rule)."""
+    return refusal(lambda: open_table(state=state))
+
+
 def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list[Fact]) -> None:
     """Register the generic steps of the module doc in the calling module."""
     if facts:
