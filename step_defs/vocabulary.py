@@ -41,7 +41,7 @@ from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
 
 from casebook.errors import GameError
-from casebook.protocol import CHANCE
+from casebook.protocol import CHANCE, redact
 from casebook.testing import attempt
 
 
@@ -213,6 +213,17 @@ class Seen(dict):
             self._views[player] = self.table.view(player)
         return self._views[player]
 
+    @property
+    def viewers(self) -> list:
+        """Every player, and an onlooker (None: what the table shows everybody)."""
+        return [*self["players"], None]
+
+    def told(self, kind: str, knowers, **fields) -> bool:
+        """The last event ``kind``: every viewer is told ``fields``, and only ``knowers`` are told more (its private part)."""
+        last = [e for e in self.table.log if e["type"] == kind][-1:]
+        return bool(last) and all(all(redact(last[0], v).get(k) == x for k, x in fields.items())
+                                  and (v in knowers) == (redact(last[0], v) != redact(last[0], None)) for v in self.viewers)
+
 
 class Position:
     """The table a scenario plays on.  Givens edit a canonical state; it is loaded once, when a When or Then needs it.
@@ -267,6 +278,13 @@ def refusal(call: Callable[[], Any]):
     except GameError as exc:
         return exc
     return None
+
+
+def play_first(table, phases) -> None:
+    """While the table is in one of ``phases``, play the first move listed (a routine: chance deals, players answer)."""
+    while table.state()["phase"] in phases:
+        move = table.legal()["moves"][0]
+        table.apply(move["actor"], move["action"])
 
 
 def try_load(open_table, state: dict):
