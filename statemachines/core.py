@@ -164,6 +164,16 @@ def chance_by_count(field: str, counts: dict) -> list[tuple]:
     return chance(({field: n} for n in names), [counts[n] for n in names])
 
 
+def offered_when(test: Callable[[Any], bool]):
+    """An ``options_<trigger>``: the current player's move without fields, while ``test(table)`` holds."""
+    return lambda self: offer(self.current) if test(self) else []
+
+
+def guard(test: Callable[[Any], bool]):
+    """A guard that reads only the table (most do): ``a_draw_is_pending = guard(lambda g: bool(g.s["draws"]))``."""
+    return lambda self, actor, action: test(self)
+
+
 def decides_start(state: dict, dice: list, pips: Callable[[list], int] = sum) -> bool:
     """The roll-off for the first turn (Cluedo CD-TRN-01/02, the heist game alike): ``dice`` is the last roll
     of the round (``state["start_waiting"]`` holds one player) and, with the rolls before it, one total alone is
