@@ -16,7 +16,7 @@ import re
 import pytest
 from pytest_bdd import parsers, then, when
 
-from step_defs.vocabulary import Parser, Position, acted
+from step_defs.vocabulary import Parser, Position, acted, refusal
 
 # pyproject's python_files ("step_defs/*.py") would also collect these two as test modules, registering every
 # step here twice: pytest-bdd looks each step up among all step fixtures, so twice the definitions cost twice the time
@@ -64,6 +64,12 @@ def position(implementation, open_table, game_id) -> Position:
 def send_raw(position, actor, payload):
     """A raw request, for refusals of what no phrase can say (a malformed action)."""
     return acted(position, actor, json.loads(payload), trying=True)
+
+
+@when("the game is loaded", target_fixture="refusal")
+def the_game_is_loaded(position):
+    """The position the Givens built, loaded: the typed refusal it gets, or None."""
+    return refusal(lambda: position.table)
 
 
 def rejected_as(request, code):

@@ -218,6 +218,13 @@ class Seen(dict):
         """Every player, and an onlooker (None: what the table shows everybody)."""
         return [*self["players"], None]
 
+    def chance(self, field: str, value) -> float | None:
+        """The probability that chance's next move has ``field`` = ``value`` (None unless chance is to act, its moves summing to 1)."""
+        moves = self.legal["moves"]
+        if self.legal["to_act"] != [CHANCE] or abs(sum(m["p"] for m in moves) - 1) > 1e-9:
+            return None
+        return sum(m["p"] for m in moves if m["action"].get(field) == value)
+
     def told(self, kind: str, knowers, **fields) -> bool:
         """The last event ``kind``: every viewer is told ``fields``, and only ``knowers`` are told more (its private part)."""
         last = [e for e in self.table.log if e["type"] == kind][-1:]
