@@ -24,8 +24,7 @@ FACE_DOWN = "face down"
 SUSPECT_OF = {clue: facts["suspect"] for clue, facts in SCHEMA["facts"]["clues"].items()}
 SUSPECTS, HELPERS = SCHEMA["$defs"]["suspect"]["enum"], SCHEMA["$defs"]["helper"]["enum"]
 COLOUR_OF_CASE = {case: colour for colour, case in SCHEMA["facts"]["cases"].items()}
-STEPS = {"hazard": "hazard", "event": "events", "movement": "movement", "action": "action",
-         "person": "person", "detective cards": "detective_cards", "roll": "rolling"}
+STEPS = {"event": "events", "detective cards": "detective_cards", "roll": "rolling"}  # the other steps are named as their phases
 CHANCE_IS_TO = {"roll the dice": None, "place an event token": "events", "draw a detective card": "detective",
                 "draw a clue": "clues", "draw an obstacle": "obstacles", "place a person": "shuffle"}
 
@@ -107,22 +106,13 @@ def to_suspect_track(st, clues):
         st["suspect_track"][SUSPECT_OF[clue]].append(clue)
 
 
-def only_left(st, pool, card):
-    """Every card of the pool but one ``card`` goes into the box."""
-    st["secret"]["pools"][pool].remove(card)
-    into_box(st, pool, pool)
-    st["secret"]["pools"][pool] = [card]
-
-
-def clues_in_play(st) -> int:
-    """Clue cards on the board (either face), in the stack or under the suspect track: all but the one set aside."""
-    on_board = sum(1 for b in st["board"].values() if b["clue"] is not None)
-    return on_board + len(st["secret"]["pools"]["clues"]) + sum(len(c) for c in st["suspect_track"].values())
-
-
-def into_box(st, pool, box):
-    st["box"][box] += st["secret"]["pools"][pool]
-    st["secret"]["pools"][pool] = []
+def into_box(st, pool, keep=None):
+    """Every card or token of the stack ``pool`` goes into the box, but one ``keep``."""
+    cards = st["secret"]["pools"][pool]
+    if keep:
+        cards.remove(keep)
+    st["box"][pool] += cards
+    cards[:] = [keep] if keep else []
 
 
 def take_token(st, token):
@@ -153,10 +143,8 @@ def add_roadblock(st, a, b):
     st["roadblocks"] = sorted(st["roadblocks"] + [path(a, b)])
 
 
-def turn_step(st, player, step, space=None):
-    st["current"], st["phase"] = player, STEPS[step]
-    if space:
-        st["figures"][player] = space
+def turn_step(st, player, step, space):
+    st["current"], st["phase"], st["figures"][player] = player, STEPS.get(step, step), space
     st["roll"] = st["roll"] or {"hazard": "red", "movement": 1, "colour": "red", "bonus": 0}
 
 
@@ -180,15 +168,6 @@ def no_face_down_card_shows(st):
     hidden = set(st["secret"]["persons"].values()) | set(st["secret"]["clues"].values())
     return not any(leaks(st.view(v), v) or "secret" in st.view(v) or hidden & {b[k] for b in st.view(v)["board"].values() for k in ("person", "clue")}
                    for v in st.viewers)
-
-
-def only_action(st, player, what):
-    kinds = {m["type"] for m in st.table.moves_of(player) if m["type"] != "play"}
-    return kinds == {{"remove the obstacle": "remove_obstacle", "end the action": "end_action"}[what], "end_action"}
-
-
-def chance_is_to(st, what):
-    return st.legal["to_act"] == [CHANCE] and (st["draws"][0]["pool"] if st["draws"] else None) == CHANCE_IS_TO[what]
 
 
 # -- the vocabulary: actions, chance, facts --------------------------------------------------------
@@ -227,16 +206,16 @@ FACTS = [
     Fact("a new {n:d}-player game at difficulty {level:d}", start=lambda position, n, level: position.new({"players": FIGURES[:n], "difficulty": level})),
     Fact("a {n:d}-player game at difficulty {level:d}", start=lambda position, n, level: position.dealt({"players": FIGURES[:n], "difficulty": level}, deal)),
     Fact('it is {player:player}\'s {step:text} step on "{space:space}"', put=turn_step),
-    Fact("it is {player:player}'s {step:text} step", check=lambda st, player, step: (st["current"], st["phase"]) == (player, STEPS[step])
-         and (player in st.legal["to_act"] or STEPS[step] == "rolling")),
+    Fact("it is {player:player}'s {step:text} step", check=lambda st, player, step: (st["current"], st["phase"]) == (player, STEPS.get(step, step))
+         and (player in st.legal["to_act"] or STEPS.get(step, step) == "rolling")),
     Fact('{player:player} has rolled "{face:face}" and {n:d}',
          put=lambda st, player, face, n: st.update(current=player, phase="hazard", roll={"hazard": face, "movement": n, "colour": None, "bonus": 0})),
     Fact('{player:player}\'s figure stands on "{space:space}"', put=lambda st, player, space: st["figures"].__setitem__(player, space)),
     Fact('"{person:person}" lies face {face:w} at "{loc:location}"', put=lambda st, person, face, loc: put(st, "person", person, loc, face),
          check=lambda st, person, face, loc: st["board"][loc]["person"] == (person if face == "up" else FACE_DOWN)
          and (face == "up" or st["secret"]["persons"][loc] == person)),
-    Fact('"{person:person}" is in hiding beside the board', put=hide, check=lambda st, person: person in st["beside_board"]),
-    Fact('"{person:person}" is not beside the board', check=lambda st, person: person not in st["beside_board"]),
+    Fact('"{person:person}" is in hiding beside the board', put=hide, check=lambda st, person: person in st["beside_board"],
+         denied='"{person:person}" is not beside the board'),
     Fact('no person card lies at "{loc:location}"', put=clear_person, check=lambda st, loc: st["board"][loc]["person"] is None),
     Fact('the clue "{clue:clue}" lies face {face:w} at "{loc:location}"', put=lambda st, clue, face, loc: put(st, "clue", clue, loc, face),
          check=lambda st, clue, face, loc: face == "up" and st["board"][loc]["clue"] == clue),
@@ -249,10 +228,11 @@ FACTS = [
     Fact("every clue but the one set aside lies face up on the suspect track", put=lambda st: to_suspect_track(st, [
         *st["secret"]["clues"].values(), *(b["clue"] for b in st["board"].values() if b["clue"] not in (None, FACE_DOWN)), *st["secret"]["pools"]["clues"]])),
     Fact("the clue stack is empty", put=lambda st: to_suspect_track(st, st["secret"]["pools"]["clues"])),
-    Fact("the detective stack is empty", put=lambda st: into_box(st, "detective", "detective")),
-    Fact('only "{card:detective_card}" is left in the detective stack', put=lambda st, card: only_left(st, "detective", card)),
+    Fact("the detective stack is empty", put=lambda st: into_box(st, "detective")),
+    Fact('only "{card:detective_card}" is left in the detective stack', put=lambda st, card: into_box(st, "detective", keep=card)),
     Fact("{n:d} detective cards lie in the box", check=lambda st, n: len(st.view(None)["box"]["detective"]) == n),
-    Fact("{n:d} clue cards are in play", check=lambda st, n: clues_in_play(st) == n),
+    Fact("{n:d} clue cards are in play", check=lambda st, n: n == sum(b["clue"] is not None for b in st["board"].values())  # all but the one set aside
+         + len(st["secret"]["pools"]["clues"]) + sum(len(c) for c in st["suspect_track"].values())),
     Fact("every person card on the board lies face down",
          check=lambda st: all(b["person"] in (FACE_DOWN, None) for b in st.view(None)["board"].values())),
     Fact("the person cards on the board are the six suspects and the three helpers",
@@ -266,11 +246,10 @@ FACTS = [
     Fact('the clue revealed points to "{suspect:suspect}" in the {colour:colour} case', check=lambda st, suspect, colour: [
         (e["suspect"], e["colour"]) for e in st.outcome.events if e["type"] == "clue_revealed"][-1:] == [(suspect, colour)]),
     Fact("no obstacle lies on the board", check=lambda st: all(b["obstacle"] is None for b in st.view(None)["board"].values())),
-    Fact("no obstacle token is left beside the board", put=lambda st: into_box(st, "obstacles", "obstacles")),
-    Fact("a roadblock lies between " + BETWEEN, put=add_roadblock, check=lambda st, a, b: path(a, b) in st["roadblocks"]),
-    Fact("no roadblock lies between " + BETWEEN, check=lambda st, a, b: path(a, b) not in st["roadblocks"]),
-    Fact('{player:player} holds "{card:detective_card}"', put=give, check=lambda st, player, card: card in st["hands"][player]),
-    Fact('{player:player} holds no "{card:detective_card}"', check=lambda st, player, card: card not in st["hands"][player]),
+    Fact("no obstacle token is left beside the board", put=lambda st: into_box(st, "obstacles")),
+    Fact("a roadblock lies between " + BETWEEN, put=add_roadblock, check=lambda st, a, b: path(a, b) in st["roadblocks"], denied="no roadblock lies between " + BETWEEN),
+    Fact('{player:player} holds "{card:detective_card}"', put=give, check=lambda st, player, card: card in st["hands"][player],
+         denied='{player:player} holds no "{card:detective_card}"'),
     Fact("the {colour:colour} hazard indicator stands on space {n:d}", put=lambda st, colour, n: st["tracks"][colour].__setitem__("indicator", n),
          check=lambda st, colour, n: st["tracks"][colour]["indicator"] == n),
     Fact("every hazard indicator stands on space {n:d}", check=lambda st, n: {t["indicator"] for t in st["tracks"].values()} == {n} and len(st["tracks"]) == 4),
@@ -284,17 +263,17 @@ FACTS = [
         1 for t in st.view(None)["tracks"].values() for x in t["tokens"] if x["token"] == token) == n),
     Fact("{n:d} event tokens lie face up on the hazard tracks", check=lambda st, n: len(
         {(c, t["space"]) for c, track in st.view(None)["tracks"].items() for t in track["tokens"]}) == n == sum(len(t["tokens"]) for t in st.view(None)["tracks"].values())),
-    Fact("chance is to {what:text}", check=chance_is_to),
+    Fact("chance is to {what:text}", check=lambda st, what: st.legal["to_act"] == [CHANCE] and (st["draws"] or [{"pool": None}])[0]["pool"] == CHANCE_IS_TO[what]),
     Fact("the suspect track holds {n:d} clues", check=lambda st, n: sum(len(v) for v in st["suspect_track"].values()) == n),
     Fact("{n:d} obstacle tokens lie face down beside the board", check=lambda st, n: st.view(None)["stacks"]["obstacles"] == n),
     Fact("the detective stack holds {n:d} cards", check=lambda st, n: st.view(None)["stacks"]["detective"] == n),
     Fact("{n:d} detective cards are to be drawn for {player:player}",
          check=lambda st, n, player: sum(1 for d in st["draws"] if d == {"pool": "detective", "to": player}) == n),
-    Fact("the only action {player:player} may take is to {what:text}", check=only_action),
+    Fact("the only action {player:player} may take is to {what:text}", check=lambda st, player, what: {  # besides playing a card
+        m["type"] for m in st.table.moves_of(player) if m["type"] != "play"} == {{"remove the obstacle": "remove_obstacle", "end the action": "end_action"}[what], "end_action"}),
     Fact("the {case:text} case is uncovered", check=lambda st, case: COLOUR_OF_CASE[case] in st["uncovered"]),
     Fact("no case is uncovered", check=lambda st: st["uncovered"] == []),
-    Fact('"{suspect:suspect}" is cleared', check=lambda st, suspect: suspect in st["cleared"]),
-    Fact('"{suspect:suspect}" is not cleared', check=lambda st, suspect: suspect not in st["cleared"]),
+    Fact('"{suspect:suspect}" is cleared', check=lambda st, suspect: suspect in st["cleared"], denied='"{suspect:suspect}" is not cleared'),
     Fact('{n:d} figures stand on "{space:space}"', check=lambda st, n, space: len(st["figures"]) == n and set(st["figures"].values()) == {space}),
     Fact('every location but "Zentrale" holds a face-down person card and a face-down clue card', check=lambda st: "Zentrale" not in st.view(None)["board"]
          and len(st.view(None)["board"]) == 9 and all(b["person"] == b["clue"] == FACE_DOWN for b in st.view(None)["board"].values())),

@@ -140,12 +140,14 @@ def phrases(types: Types, table: list[tuple], form: Callable[[str], str] = lambd
 @dataclass
 class Fact:
     """A sentence about a position: ``put`` makes it so (Given), ``check`` tells whether it is so (Then);
-    ``start(position, **fields)`` sets a position up from nothing (Given a game of ...)."""
+    ``start(position, **fields)`` sets a position up from nothing (Given a game of ...); ``denied`` is the
+    sentence saying it is not so (Then, the check negated)."""
 
     pattern: str
     check: Callable[..., bool] | None = None
     put: Callable[..., None] | None = None
     start: Callable[..., None] | None = None
+    denied: str | None = None
 
 
 class Parser(StepParser):
@@ -301,6 +303,7 @@ def try_load(open_table, state: dict):
 
 def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list[Fact]) -> None:
     """Register the generic steps of the module doc in the calling module."""
+    facts = facts + [Fact(f.denied, check=lambda *a, f=f, **k: not f.check(*a, **k)) for f in facts if f.denied]
     if facts:
         @given(Parser("a fact", _fact_steps(types, facts, "put")), stacklevel=2)
         def given_fact(position, fact, args):
