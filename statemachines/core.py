@@ -135,6 +135,9 @@ class GameInfo:
     declines: tuple[str, ...] = ()
 
 
+LOADABLE_KEPT = 256  # load() remembers this many accepted states: a suite loads the same dealt positions again and again
+
+
 class InternalError(RuntimeError):
     """A listed move that failed inside the engine: a bug, reported as ``internal_error``; the table is restored."""
 
@@ -276,6 +279,7 @@ class Game:
         cls._check_state = S.checker(cls.state_spec(), cls._name_sets)
         cls._check_options = S.checker(cls.options_spec(), cls._name_sets)
         cls._check_action = {t: S.checker(S.typed(t, f), cls._name_sets) for t, (_, f) in cls.actions.items()}
+        cls._loadable = {}  # states load() accepted, as marshal bytes (oldest first)
 
     @classmethod
     def _verify_tables(cls) -> None:
@@ -427,6 +431,14 @@ class Game:
         """A table from a canonical state, or BadRequest: only states that can be played are accepted."""
         if type(state) is not dict or state.get("game") != cls.info.id:
             raise BadRequest(f"not a {cls.info.id} state")
+        try:
+            known = marshal.dumps(state)
+        except (ValueError, TypeError):  # not plain JSON: the checks below say what is wrong
+            known = None
+        if known in cls._loadable:  # these very bytes passed every check below before: loading is pure
+            table = cls(marshal.loads(known))
+            table.derive()
+            return table
         options, players = state.get("options"), state.get("players")
         cls._check_options(options, None, "$.options")
         cls.check_options(options)
@@ -443,6 +455,10 @@ class Game:
             raise BadRequest("$.outcome is set exactly when the game has ended, and its result is the final phase")
         table.check()
         table._check_playable()
+        if known is not None:
+            if len(cls._loadable) >= LOADABLE_KEPT:
+                cls._loadable.pop(next(iter(cls._loadable)))
+            cls._loadable[known] = None
         return table
 
     def _check_playable(self) -> None:
