@@ -51,6 +51,7 @@ class Types:
     def __init__(self, schema: dict, article: str = "", player: str | None = None):
         self.defs, self.article = schema["$defs"], article
         self.player = player  # a regex for free player names; None: the schema's enum
+        self._compiled: dict[str, tuple] = {}  # a fact's pattern serves its Given and its Then: compiled once
 
     def field(self, name: str, kind: str) -> tuple[str, Callable]:
         many = kind.endswith("+")
@@ -89,6 +90,11 @@ class Types:
 
     def compile(self, pattern: str) -> tuple[re.Pattern, dict[str, Callable]]:
         """``pattern`` with ``{name:type}`` fields as a regex (fields: named groups) and the fields' converters."""
+        if pattern not in self._compiled:
+            self._compiled[pattern] = self._compile(pattern)
+        return self._compiled[pattern]
+
+    def _compile(self, pattern: str) -> tuple[re.Pattern, dict[str, Callable]]:
         out, converters, pos = [], {}, 0
         for m in re.finditer(r"\{(\w+):([\w+|]+)\}|\[([^\]]+)\]", pattern):
             out.append(re.escape(pattern[pos:m.start()]))
