@@ -135,6 +135,9 @@ class GameInfo:
     declines: tuple[str, ...] = ()
 
 
+LOADABLE_KEPT = 256  # load() remembers this many accepted states: a suite loads the same dealt positions again and again
+
+
 class InternalError(RuntimeError):
     """A listed move that failed inside the engine: a bug, reported as ``internal_error``; the table is restored."""
 
@@ -162,6 +165,27 @@ def chance_by_count(field: str, counts: dict) -> list[tuple]:
     """Chance draws ``{field: name}`` from a pile of ``{name: how many}``, each as likely as its count."""
     names = [n for n in sorted(counts) if counts[n]]
     return chance(({field: n} for n in names), [counts[n] for n in names])
+
+
+def offered_when(test: Callable[[Any], bool]):
+    """An ``options_<trigger>``: the current player's move without fields, while ``test(table)`` holds."""
+    return lambda self: offer(self.current) if test(self) else []
+
+
+def guard(test: Callable[[Any], bool]):
+    """A guard that reads only the table (most do): ``a_draw_is_pending = guard(lambda g: bool(g.s["draws"]))``."""
+    return lambda self, actor, action: test(self)
+
+
+def decides_start(state: dict, dice: list, pips: Callable[[list], int] = sum) -> bool:
+    """The roll-off for the first turn (Cluedo CD-TRN-01/02, the heist game alike): ``dice`` is the last roll
+    of the round (``state["start_waiting"]`` holds one player) and, with the rolls before it, one total alone is
+    the highest.  ``pips`` counts a roll (Cluedo's question mark counts one, CD-TRN-04)."""
+    waiting = state["start_waiting"]
+    if len(waiting) > 1:
+        return False
+    totals = [pips(d) for d in dict(state["start_rolls"], **{waiting[0]: dice}).values()]
+    return totals.count(max(totals)) == 1
 
 
 class Built(list):
@@ -255,6 +279,7 @@ class Game:
         cls._check_state = S.checker(cls.state_spec(), cls._name_sets)
         cls._check_options = S.checker(cls.options_spec(), cls._name_sets)
         cls._check_action = {t: S.checker(S.typed(t, f), cls._name_sets) for t, (_, f) in cls.actions.items()}
+        cls._loadable = {}  # states load() accepted, as marshal bytes (oldest first)
 
     @classmethod
     def _verify_tables(cls) -> None:
@@ -406,6 +431,14 @@ class Game:
         """A table from a canonical state, or BadRequest: only states that can be played are accepted."""
         if type(state) is not dict or state.get("game") != cls.info.id:
             raise BadRequest(f"not a {cls.info.id} state")
+        try:
+            known = marshal.dumps(state)
+        except (ValueError, TypeError):  # not plain JSON: the checks below say what is wrong
+            known = None
+        if known in cls._loadable:  # these very bytes passed every check below before: loading is pure
+            table = cls(marshal.loads(known))
+            table.derive()
+            return table
         options, players = state.get("options"), state.get("players")
         cls._check_options(options, None, "$.options")
         cls.check_options(options)
@@ -422,6 +455,10 @@ class Game:
             raise BadRequest("$.outcome is set exactly when the game has ended, and its result is the final phase")
         table.check()
         table._check_playable()
+        if known is not None:
+            if len(cls._loadable) >= LOADABLE_KEPT:
+                cls._loadable.pop(next(iter(cls._loadable)))
+            cls._loadable[known] = None
         return table
 
     def _check_playable(self) -> None:

@@ -1,11 +1,8 @@
 """Steps of Cluedo: Die drei ??? (features/cluedo_drei/).  They speak only the driver protocol.
 
-A scenario starts from a dealt table ("Given a game of Justus Jonas and Peter
-Shaw": dealt once per options through chance moves, then loaded) and shapes
-it with facts (Given ...) that edit the canonical state; the table is loaded
-once, when a When or Then needs it.  Every name is the published schema's; a
-leading "the" is dropped ("the painting" is the card "painting"), except in
-"the Super Parrot", whose name it is.
+A scenario starts from a table dealt through chance once per options (vocabulary.Position) and shapes it
+with facts that edit the canonical state.  Every name is the published schema's; a leading "the" is dropped
+("the painting" is the card "painting"), except in "the Super Parrot", whose name it is.
 """
 
 from __future__ import annotations
@@ -18,7 +15,7 @@ from pytest_bdd import parsers, scenarios, when
 from casebook import schemas
 from casebook.protocol import CHANCE, redact
 from casebook.testing import view_leaks
-from step_defs.vocabulary import Fact, Types, install, refusal
+from step_defs.vocabulary import Fact, Types, install, play_first, refusal, try_load
 
 scenarios("cluedo_drei")
 
@@ -36,8 +33,7 @@ CARD_KINDS = {"taxi": "taxi", "headquarters call": "headquarters", "tip-off": "t
 def deal_cards(table) -> None:
     """The default case file, and every card as chance lists it first."""
     table.apply(CHANCE, {"type": "fill_case_file", **DEFAULT_CASE})
-    while table.state()["phase"] in ("setting_aside", "dealing"):
-        table.apply(CHANCE, table.legal()["moves"][0]["action"])
+    play_first(table, ("setting_aside", "dealing"))
 
 
 def deal(table) -> None:
@@ -52,6 +48,7 @@ def hands(state) -> dict:
 
 
 def locate(state, card):
+    """Where ``card`` lies: ("hand", player), ("surplus", None), ("side", slot index) or ("case", kind)."""
     for p, hand in hands(state).items():
         if card in hand:
             return ("hand", p)
@@ -66,43 +63,32 @@ def container(state, where) -> list:
     return state["private"][where[1]]["hand"] if where[0] == "hand" else state["surplus"]
 
 
-def exchange(cards: list, out: str, into: str) -> None:
-    """Replace ``out`` by ``into`` in a hand or the surplus, which stay sorted."""
-    cards.remove(out)
-    cards.append(into)
-    cards.sort()
+def swap(state, a, b) -> None:
+    """Cards ``a`` and ``b`` change places (hands and the surplus stay sorted; the case file keeps its slots)."""
+    for (kind, at), old, new in ((locate(state, a), a, b), (locate(state, b), b, a)):
+        if kind in ("side", "case"):
+            state["secret"]["side_cards" if kind == "side" else "case_file"][at] = new
+        else:
+            cards = container(state, (kind, at))
+            cards[cards.index(old)] = new
+            cards.sort()
 
 
 def swap_into(state, card, where, pins, avoid=()) -> None:
     """Put ``card`` into ``where`` (a hand or the surplus), sending one unpinned card of it to where ``card`` was."""
     source = locate(state, card)
-    if source == where:
-        pins.add(card)
-        return
-    target = container(state, where)
-    same_kind = source[0] == "case"  # the case file keeps one card of each kind
-    victim = next((c for c in target if c not in pins and c not in avoid and (not same_kind or KIND_OF[c] == source[1])), None)
-    assert victim is not None, f"the engine's {where[0]} {where[1] or ''} holds {target}: no card there can make room for {card}"
-    exchange(target, victim, card)
-    if source[0] == "side":
-        state["secret"]["side_cards"][source[1]] = victim
-    elif same_kind:
-        state["secret"]["case_file"][source[1]] = victim
-    else:
-        exchange(container(state, source), card, victim)
+    if source != where:
+        target = container(state, where)  # the case file keeps one card of each kind
+        victim = next((c for c in target if c not in pins and c not in avoid and (source[0] != "case" or KIND_OF[c] == source[1])), None)
+        assert victim is not None, f"the engine's {where[0]} {where[1] or ''} holds {target}: no card there can make room for {card}"
+        swap(state, card, victim)
     pins.add(card)
 
 
 def into_case_file(state, suspect, item, location) -> None:
-    case = state["secret"]["case_file"]
     for kind, card in zip(CASE, (suspect, item, location)):
-        if case[kind] != card:
-            where = locate(state, card)
-            if where[0] == "side":
-                state["secret"]["side_cards"][where[1]] = case[kind]
-            else:
-                exchange(container(state, where), card, case[kind])
-            case[kind] = card
+        if state["secret"]["case_file"][kind] != card:
+            swap(state, card, state["secret"]["case_file"][kind])
 
 
 def holds(state, player, cards, pins, none=False) -> None:
@@ -113,17 +99,6 @@ def holds(state, player, cards, pins, none=False) -> None:
             other = next(q for q in state["players"] if q != player and any(c not in pins and c not in cards for c in hands(state)[q]))
             swap_into(state, card, ("hand", other), pins, avoid=cards)
             pins.discard(card)
-
-
-def lay_beside(state, card, slot) -> None:
-    """Duel: put ``card`` (from a hand or the surplus) into ``slot`` beside the board; the card there takes its place."""
-    side = state["secret"]["side_cards"]
-    where = locate(state, card)
-    if where[0] == "side":
-        side[where[1]] = side[slot - 1]
-    else:
-        exchange(container(state, where), card, side[slot - 1])
-    side[slot - 1] = card
 
 
 def drop_out(state, player) -> None:
@@ -139,21 +114,15 @@ def enter(state, player, place) -> None:
 
 
 def discard_all(state) -> None:
-    adv = state["advantage"]
-    adv["discard"] = {k: adv["stack"][k] + adv["discard"][k] for k in adv["stack"]}
-    adv["stack"] = {k: 0 for k in adv["stack"]}
-
-
-def everybody(state) -> list:
-    return [*state["players"], None]
+    stack, discard = state["advantage"]["stack"], state["advantage"]["discard"]
+    state["advantage"].update(stack={k: 0 for k in stack}, discard={k: stack[k] + discard[k] for k in stack})
 
 
 # -- the vocabulary: actions, chance, facts --------------------------------------------------
 ACTIONS = [
     ("move to {to:space}", "move"),
     ("ask about {suspect:card}, {item:card} and {location:card}", "question"),
-    ("accuse {suspect:card}, {item:card} and {location:place}", "accuse"),
-    ("accuse {suspect:card}, {item:card} and {location:card}", "accuse"),
+    ("accuse {suspect:card}, {item:card} and {location:place|card}", "accuse"),
     ("show {card:card}", "show"),
     ("take the secret passage", "secret_passage"),
     ("end the turn", "end_turn"),
@@ -170,7 +139,7 @@ CHANCE_MOVES = [
     ("{card:card} is set aside", "set_aside"),
     ("the dice show {a:face} and {b:face}", lambda a, b: {"type": "roll", "dice": [a, b]}),
     ("the Advantage card drawn is a {card:text}", lambda card: {"type": "draw", "card": CARD_KINDS[card]}),
-    ("every question is answered", lambda: answer_every_question),
+    ("every question is answered", lambda: lambda table: play_first(table, ("answering", "showing_tip"))),
 ]
 PINS: set = set()  # cards a Given placed in this scenario: later Givens do not move them away (reset per scenario)
 
@@ -183,20 +152,11 @@ def start(new=False, variant=None, dealt=False, nocards=False):
     return begin
 
 
-def answer_every_question(table) -> None:
-    while table.state()["phase"] in ("answering", "showing_tip"):
-        move = table.legal()["moves"][0]
-        table.apply(move["actor"], move["action"])
-
-
-FACTS = [
-    Fact("a game of {players:player+}", start=start()), Fact("a game of {players:player+}, dealt", start=start(dealt=True)),
-    Fact("a game of {players:player+} without Advantage cards", start=start(nocards=True)),
-    Fact("a Duel of {players:player+}", start=start(variant="duel")), Fact("a standard game of {players:player+}", start=start(variant="classic")),
-    Fact("a standard game of {players:player+} without Advantage cards", start=start(variant="classic", nocards=True)),
-    Fact("a standard game of {players:player+}, dealt", start=start(variant="classic", dealt=True)),
-    Fact("a new game of {players:player+}", start=start(new=True)), Fact("a new Duel of {players:player+}", start=start(new=True, variant="duel")),
-    Fact("a new standard game of {players:player+}", start=start(new=True, variant="classic")),
+STARTS = {"a {kind} of {players:player+}": {}, "a {kind} of {players:player+}, dealt": {"dealt": True},
+          "a {kind} of {players:player+} without Advantage cards": {"nocards": True}, "a new {kind} of {players:player+}": {"new": True}}
+FACTS = [Fact(phrase.replace("{kind}", kind), start=start(variant=variant, **how))
+         for kind, variant in {"game": None, "Duel": "duel", "standard game": "classic"}.items() for phrase, how in STARTS.items()]
+FACTS += [
     Fact("a game of {n:d} investigators", start=lambda position, n: start()(position, INVESTIGATORS[:n])),
     Fact("the case file holds {s:card}, {i:card} and {l:card}", put=lambda st, s, i, l: into_case_file(st, s, i, l)),
     Fact("{player:player} holds none of {cards:card+}", put=lambda st, player, cards: holds(st, player, cards, PINS, none=True)),
@@ -221,26 +181,26 @@ FACTS = [
     Fact("each player holds {n:d} cards", check=lambda st, n: set(st["hand_sizes"].values()) == {n} == {len(h) for h in hands(st).values()}),
     Fact("{n:d} card[s|] [lie|lies] face up beside the board", check=lambda st, n: len(st.view(None)["surplus"]) == n),
     Fact("{n:d} card[s|] [lie|lies] face down beside the board", check=lambda st, n: st.view(None)["side_cards"] == n),
-    Fact("every view shows {card:card} face up beside the board", check=lambda st, card: all(card in st.view(v)["surplus"] for v in everybody(st))),
+    Fact("every view shows {card:card} face up beside the board", check=lambda st, card: all(card in st.view(v)["surplus"] for v in st.viewers)),
     Fact("the next card is dealt to {player:player}", check=lambda st, player: st.view(None)["dealing_to"] == player),
     Fact("the view of {player:player} shows {card:card} in his hand", check=lambda st, player, card: card in st.view(player)["private"][player]["hand"]),
     Fact("the view of {player:player} shows {n:d} cards in his hand", check=lambda st, player, n: len(st.view(player)["private"][player]["hand"]) == n),
     Fact("the view of {player:player} does not show the hand of {other:player}",
          check=lambda st, player, other: other not in st.view(player)["private"] and "secret" not in st.view(player)),
-    Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in shown_to(st, player)),
-    Fact("{player:player} has not seen {card:card}", check=lambda st, player, card: card not in shown_to(st, player)),
+    Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in shown_to(st, player), denied="{player:player} has not seen {card:card}"),
     Fact("{player:player} has seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) in st.view(player)["private"][player]["side_cards"]),
-    Fact("{card:card} lies face down beside the board in slot {slot:d}", put=lambda st, card, slot: lay_beside(st, card, slot)),
+    Fact("{card:card} lies face down beside the board in slot {slot:d}", put=lambda st, card, slot: swap(st, card, st["secret"]["side_cards"][slot - 1])),
     Fact("{player:player} has seen {card:card} beside the board",
          check=lambda st, player, card: card in st.view(player)["private"][player]["side_cards"].values()),
     Fact("{player:player} has not seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) not in st.view(player)["private"][player]["side_cards"]),
-    Fact("the markers of {s:card} and {i:card} stand in {place:place}", check=lambda st, s, i, place: st.view(None)["markers"][s] == st.view(None)["markers"][i] == place),
     Fact("the marker of {s:card} stands beside the board", check=lambda st, s: st.view(None)["markers"][s] is None),
-    Fact("the marker of {s:card} stands in {place:place}", check=lambda st, s, place: st.view(None)["markers"][s] == place),
+    Fact("the marker[s|] of {cards:card+} [stand|stands] in {place:place}", check=lambda st, cards, place: all(st.view(None)["markers"][c] == place for c in cards)),
     Fact("every marker stands beside the board", check=lambda st: set(st.view(None)["markers"].values()) == {None}),
     Fact("each die can show only {faces:face+}", check=lambda st, faces: st.legal["to_act"] == [CHANCE] and all(
         {m["action"]["dice"][k] for m in st.legal["moves"]} == set(faces) for k in (0, 1))),
     Fact("the roll counts {n:d} pips", check=lambda st, n: st.view(None)["turn"]["pips"] == n),
+    Fact("{player:player} may move on with {n:d} pips", check=lambda st, player, n: st["current"] == player and st.view(None)["turn"]["pips"] == n
+         and any(a["type"] == "move" for a in st.table.moves_of(player))),
     Fact("{player:player} has no pips left to move", check=lambda st, player: st["current"] == player and st.view(None)["turn"]["pips"] == 0),
     Fact("the dice are rolled next for {player:player}",
          check=lambda st, player: st["phase"] == "rolling_for_start" and st["start_waiting"][0] == player and st.legal["to_act"] == [CHANCE]),
@@ -255,9 +215,9 @@ FACTS = [
     Fact("{player:player} has won the game", check=lambda st, player: (st["phase"], st.view(None)["outcome"]["winners"]) == ("solved", [player])),
     Fact("the case remains unsolved", check=lambda st: (st["phase"], st.view(None)["outcome"]["winners"]) == ("unsolved", [])),
     Fact("everybody sees the case file: {s:card}, {i:card} and {l:card}",
-         check=lambda st, s, i, l: all(st.view(v)["outcome"]["case_file"] == dict(zip(CASE, (s, i, l))) for v in everybody(st))),
+         check=lambda st, s, i, l: all(st.view(v)["outcome"]["case_file"] == dict(zip(CASE, (s, i, l))) for v in st.viewers)),
     Fact("no view shows the case file", check=lambda st: not view_leaks(st.table, st["players"]) and all(
-        st.view(v)["outcome"] is None and "case_file" not in st.view(v)["private"].get(v, {}) for v in everybody(st))),
+        st.view(v)["outcome"] is None and "case_file" not in st.view(v)["private"].get(v, {}) for v in st.viewers)),
     Fact("no view shows another player's hand",
          check=lambda st: not view_leaks(st.table, st["players"]) and all(set(st.view(p)["private"]) == {p} for p in st["players"])),
     Fact("no view shows the cards beside the board", check=lambda st: not view_leaks(st.table, st["players"]) and all(
@@ -290,23 +250,9 @@ def must_show(st, player, cards) -> bool:
     return legal["to_act"] == [player] and sorted(m["action"]["card"] for m in legal["moves"]) == sorted(cards)
 
 
-def everybody_saw_showing(st, by, to) -> bool:
-    shown = [e for e in st.table.log if e["type"] == "shown"]
-    publics = [redact(shown[-1], viewer) for viewer in everybody(st)] if shown else []
-    return bool(shown) and all((p["by"], p["to"]) == (by, to) and (v in (by, to)) == ("card" in json.dumps(p)) for v, p in zip(everybody(st), publics))
-
-
-def everybody_saw_looking(st, player, slot) -> bool:
-    """Duel: the last look is public as to who and which slot, and only the looker's part names the card."""
-    looked = [e for e in st.table.log if e["type"] == "looked"]
-    publics = [redact(looked[-1], viewer) for viewer in everybody(st)] if looked else []
-    return bool(looked) and all((p["player"], p["slot"]) == (player, slot) and (v == player) == ("card" in json.dumps(p))
-                                for v, p in zip(everybody(st), publics))
-
-
 def only_accuser_looked(st, player) -> bool:
     """Only the accuser holds the case file, and what the accusation told the others names no card of it."""
-    for viewer in everybody(st):
+    for viewer in st.viewers:
         view = st.view(viewer)
         told = json.dumps([redact(e, viewer) for e in st.outcome.events])
         if view["outcome"] is not None or ("case_file" in view["private"].get(viewer, {})) != (viewer == player):
@@ -320,8 +266,9 @@ FACTS += [
     Fact("{players:player+} found no evidence, in that order",
          check=lambda st, players: [e["player"] for e in st.outcome.events if e["type"] == "no_evidence"] == players),
     Fact("nobody shows a card", check=lambda st: {"nobody_showed"} <= {e["type"] for e in st.outcome.events} and "shown" not in {e["type"] for e in st.outcome.events}),
-    Fact("everybody saw that {by:player} showed {to:player} a card", check=everybody_saw_showing),
-    Fact("everybody saw that {player:player} looked at the card in slot {slot:d}", check=everybody_saw_looking),
+    Fact("everybody saw that {by:player} showed {to:player} a card", check=lambda st, by, to: st.told("shown", (by, to), by=by, to=to)),
+    Fact("everybody saw that {player:player} looked at the card in slot {slot:d}",
+         check=lambda st, player, slot: st.told("looked", (player,), player=player, slot=slot)),
     Fact("nobody but {player:player} has looked into the case file", check=only_accuser_looked),
     Fact("the cards beside the board are as they were", check=lambda st: st["secret"]["side_cards"] == st.outcome.before["secret"]["side_cards"]),
 ]
@@ -347,7 +294,6 @@ def requested(implementation, what, cards, rest):
 def load_without(position, open_table, card):
     state = position.table.state()
     card = card.removeprefix("the ")
-    for p in state["players"]:
-        state["private"][p]["hand"] = [c for c in state["private"][p]["hand"] if c != card]
-    state["surplus"] = [c for c in state["surplus"] if c != card]
-    return refusal(lambda: open_table(state=state))
+    for cards in (state["surplus"], *(state["private"][p]["hand"] for p in state["players"])):
+        cards[:] = [c for c in cards if c != card]
+    return try_load(open_table, state)

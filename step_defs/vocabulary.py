@@ -41,7 +41,7 @@ from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
 
 from casebook.errors import GameError
-from casebook.protocol import CHANCE
+from casebook.protocol import CHANCE, redact
 from casebook.testing import attempt
 
 
@@ -51,6 +51,7 @@ class Types:
     def __init__(self, schema: dict, article: str = "", player: str | None = None):
         self.defs, self.article = schema["$defs"], article
         self.player = player  # a regex for free player names; None: the schema's enum
+        self._compiled: dict[str, tuple] = {}  # a fact's pattern serves its Given and its Then: compiled once
 
     def field(self, name: str, kind: str) -> tuple[str, Callable]:
         many = kind.endswith("+")
@@ -89,6 +90,11 @@ class Types:
 
     def compile(self, pattern: str) -> tuple[re.Pattern, dict[str, Callable]]:
         """``pattern`` with ``{name:type}`` fields as a regex (fields: named groups) and the fields' converters."""
+        if pattern not in self._compiled:
+            self._compiled[pattern] = self._compile(pattern)
+        return self._compiled[pattern]
+
+    def _compile(self, pattern: str) -> tuple[re.Pattern, dict[str, Callable]]:
         out, converters, pos = [], {}, 0
         for m in re.finditer(r"\{(\w+):([\w+|]+)\}|\[([^\]]+)\]", pattern):
             out.append(re.escape(pattern[pos:m.start()]))
@@ -140,12 +146,14 @@ def phrases(types: Types, table: list[tuple], form: Callable[[str], str] = lambd
 @dataclass
 class Fact:
     """A sentence about a position: ``put`` makes it so (Given), ``check`` tells whether it is so (Then);
-    ``start(position, **fields)`` sets a position up from nothing (Given a game of ...)."""
+    ``start(position, **fields)`` sets a position up from nothing (Given a game of ...); ``denied`` is the
+    sentence saying it is not so (Then, the check negated)."""
 
     pattern: str
     check: Callable[..., bool] | None = None
     put: Callable[..., None] | None = None
     start: Callable[..., None] | None = None
+    denied: str | None = None
 
 
 class Parser(StepParser):
@@ -213,6 +221,24 @@ class Seen(dict):
             self._views[player] = self.table.view(player)
         return self._views[player]
 
+    @property
+    def viewers(self) -> list:
+        """Every player, and an onlooker (None: what the table shows everybody)."""
+        return [*self["players"], None]
+
+    def chance(self, field: str, value) -> float | None:
+        """The probability that chance's next move has ``field`` = ``value`` (None unless chance is to act, its moves summing to 1)."""
+        moves = self.legal["moves"]
+        if self.legal["to_act"] != [CHANCE] or abs(sum(m["p"] for m in moves) - 1) > 1e-9:
+            return None
+        return sum(m["p"] for m in moves if m["action"].get(field) == value)
+
+    def told(self, kind: str, knowers, **fields) -> bool:
+        """The last event ``kind``: every viewer is told ``fields``, and only ``knowers`` are told more (its private part)."""
+        last = [e for e in self.table.log if e["type"] == kind][-1:]
+        return bool(last) and all(all(redact(last[0], v).get(k) == x for k, x in fields.items())
+                                  and (v in knowers) == (redact(last[0], v) != redact(last[0], None)) for v in self.viewers)
+
 
 class Position:
     """The table a scenario plays on.  Givens edit a canonical state; it is loaded once, when a When or Then needs it.
@@ -269,8 +295,21 @@ def refusal(call: Callable[[], Any]):
     return None
 
 
+def play_first(table, phases) -> None:
+    """While the table is in one of ``phases``, play the first move listed (a routine: chance deals, players answer)."""
+    while table.state()["phase"] in phases:
+        move = table.legal()["moves"][0]
+        table.apply(move["actor"], move["action"])
+
+
+def try_load(open_table, state: dict):
+    """Load the edited state: the typed refusal it gets, or None when it is accepted (a copy of the game that breaks a rule)."""
+    return refusal(lambda: open_table(state=state))
+
+
 def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list[Fact]) -> None:
     """Register the generic steps of the module doc in the calling module."""
+    facts = facts + [Fact(f.denied, check=lambda *a, f=f, **k: not f.check(*a, **k)) for f in facts if f.denied]
     if facts:
         @given(Parser("a fact", _fact_steps(types, facts, "put")), stacklevel=2)
         def given_fact(position, fact, args):

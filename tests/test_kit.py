@@ -64,6 +64,25 @@ def test_a_stuck_state_is_refused():
     assert "cannot be played" in refused("feuerdiamant", {**state, "phase": "events", "activated": [], "draws": [], "roll": roll})
 
 
+def test_a_state_loaded_again_is_the_same_table_and_a_refused_one_stays_refused():
+    state = dealt("cluedo_drei", {"players": ["Justus Jonas", "Peter Shaw", "Bob Andrews"]})
+    first, again = REF.load("cluedo_drei", state), REF.load("cluedo_drei", json.loads(json.dumps(state)))  # the second from load()'s memory
+    assert REF.state(first) == REF.state(again) == state and REF.legal(first) == REF.legal(again)
+    REF.apply(again, *(lambda m: (m["actor"], m["action"]))(REF.legal(again)["moves"][0]))
+    assert REF.state(REF.load("cluedo_drei", state)) == state, "a table loaded from memory shares nothing with the others"
+    stuck = {**state, "current": "Skinner Norris"}
+    refused("cluedo_drei", stuck)
+    refused("cluedo_drei", stuck)
+
+
+def test_the_roll_off_for_the_first_turn_needs_one_highest_total():
+    from statemachines.core import decides_start
+    waiting = {"start_rolls": {"A": [6, 6], "B": [3, 4]}, "start_waiting": ["C"]}
+    assert not decides_start(waiting, [6, 6]) and decides_start(waiting, [2, 2])
+    assert not decides_start({"start_rolls": {}, "start_waiting": ["A", "B"]}, [6, 6]), "the round is not over"
+    assert decides_start(waiting, ["?", 6], pips=lambda d: sum(1 if x == "?" else x for x in d)), "the game counts the pips"
+
+
 def test_an_error_inside_a_move_leaves_the_table_as_it_was(monkeypatch):
     table = Toy.new({})
     before = table.state()

@@ -54,15 +54,16 @@ Feature: Turn Sequence — who starts
   Rule: After a player's turn the player to their left (next clockwise, the next in seating order) has the turn
     Source: Turn Sequence ¶53, ¶74
     See also: CD-ACC-08
-    @model-board
     Example: after Peter Bob plays, after Bob Justus
-      Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
-      And it is Peter Shaw's turn
-      When Peter Shaw rolls 2 and 2
-      And Peter Shaw moves to Ring 14
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      And Bob Andrews stands in the Friedhof
+      And Peter Shaw has just entered the Strand
+      When Peter Shaw asks about Dick Perry, the painting and the Strand
+      And every question is answered
       Then it is Bob Andrews's turn
-      When Bob Andrews rolls 2 and 2
-      And Bob Andrews moves to Ring 22
+      When Bob Andrews takes the secret passage
+      And Bob Andrews asks about Dick Perry, the painting and the Memorial Hospital
+      And every question is answered
       Then it is Justus Jonas's turn
 
     Example: a player cannot act on someone else's turn

@@ -14,10 +14,9 @@ Feature: Turn Sequence — roll, move and enter a location
       When Justus Jonas rolls 3 and 5
       Then the roll counts 8 pips
 
-    @model-board
     Example: the player must roll before moving
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
-      When Justus Jonas tries to move to Ring 6
+      When Justus Jonas tries to move to the Highschool
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
@@ -44,17 +43,26 @@ Feature: Turn Sequence — roll, move and enter a location
       When Justus Jonas rolls 2 and 2
       Then Justus Jonas may not move to Ring 5
 
-  @CD-MOV-04
+  @CD-MOV-04 @model-board
   Rule: Entering a location ends the move at once, however many pips are left
     Source: Turn Sequence ¶57; Secret Passages ¶89
-    See also: CD-MOV-03, CD-ADV-02
-    @model-board
+    See also: CD-MOV-03, CD-ADV-02, CD-ACC-01
+    Which places a roll reaches is our board's (CD-CMP-04 to CD-CMP-06).
+
     Example: Justus rolls twelve and enters the Highschool after four steps
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       When Justus Jonas rolls 6 and 6
       And Justus Jonas moves to the Highschool
       Then Justus Jonas stands in the Highschool
       And Justus Jonas must ask a question in the Highschool
+
+    Example: Justus enters the Headquarters with pips to spare, and may accuse there
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      And Justus Jonas stands on Lane A3
+      When Justus Jonas rolls 2 and 2
+      And Justus Jonas moves to the Headquarters
+      Then Justus Jonas stands in the Headquarters
+      And Justus Jonas must accuse or end the turn
 
   @CD-MOV-05 @model-board
   Rule: When no location is in reach, the pawn stops on the path
@@ -73,14 +81,14 @@ Feature: Turn Sequence — roll, move and enter a location
       Then Justus Jonas stands on Ring 5
       And it is Peter Shaw's turn
 
-  @CD-MOV-06 @ruling
+  @CD-MOV-06 @ruling @model-board
   Rule: The player chooses freely among the places the roll allows; heading for a location is advice, not a duty
     Source: Turn Sequence ¶57
     The rulebook urges the player to make for a location, and, without an
     Advantage card, to get near the entrance they are aiming at.  Neither
-    names a place the player must choose, so we read both as advice.
+    names a place the player must choose, so we read both as advice.  What
+    is in reach of a roll is our board's (CD-CMP-04 to CD-CMP-06).
 
-    @model-board
     Example: Justus may stay on the path although the Highschool is in reach
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       When Justus Jonas rolls 2 and 2

@@ -85,7 +85,6 @@ Feature: Turn Sequence — Advantage cards
       Then Peter Shaw stands in the Headquarters
       And Peter Shaw must accuse or end the turn
 
-    @model-board
     Example: a tip-off makes Justus show Peter a card, then Peter moves his five
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And it is Peter Shaw's turn
@@ -97,16 +96,15 @@ Feature: Turn Sequence — Advantage cards
       Then Justus Jonas must show one of his cards
       When Justus Jonas shows Wilbur Graham
       Then Peter Shaw has seen Wilbur Graham
-      And Peter Shaw may move to Marios Eispalast
+      And Peter Shaw may move on with 5 pips
 
-    @model-board
     Example: put away unused, the card leaves Peter his five pips
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And it is Peter Shaw's turn
       When Peter Shaw rolls ? and 4
       And the Advantage card drawn is a taxi
       And Peter Shaw puts the card away
-      Then Peter Shaw may move to Marios Eispalast
+      Then Peter Shaw may move on with 5 pips
       And the Advantage discard pile holds 1 card
 
     Example: a taxi cannot take Peter to the Headquarters
@@ -134,24 +132,31 @@ Feature: Turn Sequence — Advantage cards
       And the Advantage stack holds 12 cards
 
   @CD-ADV-07 @ruling
-  Rule: Without Advantage cards a question mark is only a pip and the black spaces are ordinary path spaces
+  Rule: Without Advantage cards a question mark is only a pip
     Source: Setup ¶45; Turn Sequence ¶61
+    See also: CD-ADV-08
     The rulebook lets the players put the cards away and then says only to
     move as close as possible to the entrance aimed at.  It does not say what
-    the question mark and the black spaces become; with no card to draw, we
-    give them no effect: the question mark counts its one pip (CD-CMP-07) and
-    a black space needs the exact count like any other path space (CD-MOV-03).
+    the question mark becomes; with no card to draw, we give it no effect: it
+    counts its one pip (CD-CMP-07).
 
-    @model-board
     Example: no draw for a question mark
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
       And it is Peter Shaw's turn
       When Peter Shaw rolls ? and 4
       Then the roll counts 5 pips
       And there are no Advantage cards in the game
-      And Peter Shaw may move to Marios Eispalast
+      And Peter Shaw may move on with 5 pips
 
-    @model-board
+  @CD-ADV-08 @ruling @model-board
+  Rule: Without Advantage cards the black spaces are ordinary path spaces
+    Source: Setup ¶45; Turn Sequence ¶61
+    See also: CD-ADV-07, CD-ADV-02
+    The rulebook does not say what the black spaces become when the cards
+    are put away; with no card to draw, we give them no effect: a black space
+    needs the exact count like any other path space (CD-MOV-03).  Which
+    spaces are black is our board's (CD-CMP-06).
+
     Example: Ring 12 needs the exact count like any path space
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
       And it is Peter Shaw's turn

@@ -21,18 +21,21 @@ Feature: Turn Sequence — marking clues and ending the turn
   @CD-END-02
   Rule: What you were shown stays on your notepad for the rest of the game
     Source: Turn Sequence ¶71-72
-    @model-board
     Example: two shown cards are both noted
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And the case file holds Skinner Norris, the golden belt and the Friedhof
       And Peter Shaw holds Dick Perry and the Memorial Hospital
+      And Peter Shaw stands in the Memorial Hospital
+      And Bob Andrews stands in the Friedhof
       And Justus Jonas has just entered the Friedhof
       When Justus Jonas asks about Dick Perry, the painting and the Friedhof
       And Peter Shaw shows Dick Perry
-      And Peter Shaw rolls 2 and 2
-      And Peter Shaw moves to Ring 14
-      And Bob Andrews rolls 2 and 2
-      And Bob Andrews moves to Ring 22
+      And Peter Shaw takes the secret passage
+      And Peter Shaw asks about Skinner Norris, the golden belt and the Friedhof
+      And every question is answered
+      And Bob Andrews takes the secret passage
+      And Bob Andrews asks about Skinner Norris, the golden belt and the Memorial Hospital
+      And every question is answered
       And Justus Jonas takes the secret passage
       And Justus Jonas asks about Mr. Grey, the painting and the Memorial Hospital
       And Peter Shaw shows the Memorial Hospital

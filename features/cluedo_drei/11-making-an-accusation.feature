@@ -14,18 +14,15 @@ Feature: Winning the Game — making an accusation
   @CD-ACC-01
   Rule: An accusation can only be made in the Headquarters, on arriving there
     Source: Making an Accusation ¶79
-    See also: CD-ADV-05, CD-ACC-06
+    See also: CD-ADV-05, CD-ACC-06, CD-MOV-04
     Example: Justus in the Strand cannot accuse
       Given Justus Jonas has just entered the Strand
       When Justus Jonas tries to accuse Brittany, the golden belt and the Memorial Hospital
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
-    @model-board
     Example: arriving in the Headquarters Justus may accuse
-      Given Justus Jonas stands on Lane A3
-      When Justus Jonas rolls 2 and 2
-      And Justus Jonas moves to the Headquarters
+      Given Justus Jonas has just entered the Headquarters
       Then Justus Jonas must accuse or end the turn
 
   @CD-ACC-02
@@ -108,13 +105,12 @@ Feature: Winning the Game — making an accusation
     stays unsolved if no player accuses rightly.  So the last player keeps
     taking turns until they accuse.
 
-    @model-board
     Example: with Justus and Peter out, Bob plays turn after turn
       Given Justus Jonas is out of the race
       And Peter Shaw is out of the race
-      And it is Bob Andrews's turn
-      When Bob Andrews rolls 2 and 2
-      And Bob Andrews moves to Ring 22
+      And Bob Andrews has just entered the Strand
+      When Bob Andrews asks about Dick Perry, the painting and the Strand
+      And every question is answered
       Then it is Bob Andrews's turn
 
   @CD-ACC-08 @ruling
@@ -123,21 +119,19 @@ Feature: Winning the Game — making an accusation
     The rulebook forbids them to question or accuse, which is all a turn is
     for; moving their pawn would change nothing, so their turns are skipped.
 
-    @model-board
     Example: Justus's turns are skipped
       Given Justus Jonas is out of the race
-      And it is Bob Andrews's turn
-      When Bob Andrews rolls 2 and 2
-      And Bob Andrews moves to Ring 22
+      And Bob Andrews has just entered the Strand
+      When Bob Andrews asks about Dick Perry, the painting and the Strand
+      And every question is answered
       Then it is Peter Shaw's turn
 
-    @model-board
     Example: even standing in the Headquarters, Justus gets no turn to accuse
       Given Justus Jonas is out of the race
       And Justus Jonas stands in the Headquarters
-      And it is Bob Andrews's turn
-      When Bob Andrews rolls 2 and 2
-      And Bob Andrews moves to Ring 22
+      And Bob Andrews has just entered the Strand
+      When Bob Andrews asks about Dick Perry, the painting and the Strand
+      And every question is answered
       Then it is Peter Shaw's turn
 
   @CD-ACC-09 @ruling

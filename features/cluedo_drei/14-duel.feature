@@ -31,11 +31,10 @@ Feature: Cluedo Duel for 2 players or teams
   @CD-DUE-02 @variant-duel
   Rule: The Duel is played without Advantage cards
     Source: Cluedo Duel for 2 Players or Teams ¶99
-    @model-board
     Example: a question mark draws nothing
       Given a Duel of Justus Jonas and Peter Shaw
       When Justus Jonas rolls ? and 4
-      Then Justus Jonas may move to Highschool
+      Then Justus Jonas may move on with 5 pips
       And there are no Advantage cards in the game
 
     Example: asking for Advantage cards in a Duel is refused

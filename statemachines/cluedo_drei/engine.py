@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from casebook.errors import BadRequest
-from statemachines.core import Game, chance, chance_by_count, memo, offer
+from statemachines.core import Game, chance, chance_by_count, decides_start, memo, offer
 
 from . import rules as R
 from .machine import ACTIONS, EVENTS, INVENTORY, STATE, STATES, TRANSITIONS
@@ -246,12 +246,7 @@ class CluedoDrei(Game):
         return sum(len(self.hand(p)) for p in self.players) + 1 == self._share() * len(self.players)
 
     def decides_start(self, actor, action):
-        waiting = self.s["start_waiting"]
-        if len(waiting) > 1:
-            return False
-        rolls = dict(self.s["start_rolls"], **{waiting[0]: action["dice"]})
-        best = max(pips(d) for d in rolls.values())
-        return sum(1 for d in rolls.values() if pips(d) == best) == 1
+        return decides_start(self.s, action["dice"], pips)
 
     def shows_question_mark(self, actor, action):
         return R.QUESTION_MARK in action["dice"]

@@ -21,7 +21,7 @@ STATES = [
     {"name": "rolling", "actor": "chance", "summary": "the two dice", "clauses": ["CD-MOV-01", "CD-ADV-01", "CD-ADV-06", "CD-CMP-07"]},
     {"name": "drawing", "actor": "chance", "summary": "the top Advantage card", "clauses": ["CD-ADV-01", "CD-ADV-02", "CD-ADV-04", "CD-CMP-08"]},
     {"name": "playing_advantage", "actor": "player", "summary": "follow the card drawn, or put it away", "clauses": ["CD-ADV-05", "CD-ADV-03"]},
-    {"name": "moving", "actor": "player", "summary": "choose where the roll takes the pawn", "clauses": ["CD-MOV-02", "CD-MOV-03", "CD-MOV-04", "CD-MOV-05", "CD-MOV-06", "CD-MOV-07", "CD-MOV-08", "CD-MOV-09", "CD-PAS-05", "CD-CMP-04", "CD-CMP-05", "CD-CMP-06"]},
+    {"name": "moving", "actor": "player", "summary": "choose where the roll takes the pawn", "clauses": ["CD-MOV-02", "CD-MOV-03", "CD-MOV-04", "CD-MOV-05", "CD-MOV-06", "CD-MOV-07", "CD-MOV-08", "CD-MOV-09", "CD-ADV-08", "CD-PAS-05", "CD-CMP-04", "CD-CMP-05", "CD-CMP-06"]},
     {"name": "questioning", "actor": "player", "summary": "name a suspect, an item and this location", "clauses": ["CD-QUE-01", "CD-QUE-02", "CD-QUE-03", "CD-CLV-01", "CD-QUE-08", "CD-END-03"]},
     {"name": "answering", "actor": "player", "summary": "the first player to the left who can shows one card", "clauses": ["CD-QUE-04", "CD-QUE-05", "CD-QUE-06", "CD-QUE-07", "CD-ACC-04", "CD-NOT-02", "CD-NOT-03", "CD-END-02", "CD-QUE-09"]},
     {"name": "showing_tip", "actor": "player", "summary": "the player named by a tip-off shows one card", "clauses": ["CD-ADV-05"]},

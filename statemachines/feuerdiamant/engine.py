@@ -12,16 +12,13 @@ from collections import Counter
 from typing import Callable, NamedTuple
 
 from casebook.errors import BadRequest
-from statemachines.core import Game, chance, chance_by_count, memo, offer
+from statemachines.core import Game, chance, chance_by_count, guard, memo, offer, offered_when
 
 from . import rules as R
 from .machine import (
-    ACTIONS, DETECTIVE_CARDS, EVENT_STEP, FACE_DOWN, HAZARD, INVENTORY, LOST, MOVEMENT, PERSON, ROLLING, SETUP,
+    ACTIONS, DETECTIVE_CARDS, EVENT_STEP, FACE_DOWN, HAZARD, INVENTORY, LOST, MOVEMENT, PERSON, ROLLING, SET_ASIDE, SETUP,
     STATE, STATES, TRANSITIONS, WON, EVENTS as EVENT_TABLE,
 )
-
-SET_ASIDE = "set aside"
-
 
 class Card(NamedTuple):  # a detective card's rule: when, with which fields (options), and what it does (effect)
     any_time: bool
@@ -184,11 +181,8 @@ class Feuerdiamant(Game):
             frontier = [n for space in frontier for n in R.SPACES[space] if n not in seen and n not in blocked and not seen.add(n)]
         return offer(self.current, ({"to": space} for space in sorted(seen)))
 
-    def options_reveal_clue(self):
-        return offer(self.current) if self._usable_here() and self.s["board"][self._here()]["clue"] == FACE_DOWN else []
-
-    def options_reveal_person(self):
-        return offer(self.current) if self._usable_here() and self._person_here() == FACE_DOWN else []
+    options_reveal_clue = offered_when(lambda g: g._usable_here() and g.s["board"][g._here()]["clue"] == FACE_DOWN)
+    options_reveal_person = offered_when(lambda g: g._usable_here() and g._person_here() == FACE_DOWN)
 
     def options_interrogate(self):
         """FD-INT-02/03/08: a face-up suspect here, and any clue on a location without an obstacle."""
@@ -213,16 +207,14 @@ class Feuerdiamant(Game):
         here = self._here()
         return here in R.LOCATIONS and sum(1 for p in self.players if self.s["figures"][p] == here) >= 2
 
-    def options_remove_obstacle(self):
-        return offer(self.current) if self._second_figure_here() and self._blocked(self._here()) else []
+    options_remove_obstacle = offered_when(lambda g: g._second_figure_here() and g._blocked(g._here()))
 
     def options_remove_roadblock(self):
         if not self._second_figure_here() or self._blocked(self._here()):
             return []  # FD-OBS-01: on a blocked location the obstacle is the only thing to remove
         return offer(self.current, ({"path": p} for p in self.s["roadblocks"] if self._here() in R.PATH_ENDS[p]))
 
-    def options_draw_detective_card(self):
-        return offer(self.current) if self._here() == R.CENTRAL_OFFICE and self._deck_allows_drawing() else []  # FD-CO-01/02
+    options_draw_detective_card = offered_when(lambda g: g._here() == R.CENTRAL_OFFICE and g._deck_allows_drawing())  # FD-CO-01/02
 
     def options_play(self):
         """FD-CARD-*: any player's any-time cards in every deciding phase; the active player's others at the end."""
@@ -240,14 +232,9 @@ class Feuerdiamant(Game):
         return offer(self.current, ({"suspect": s} for s in R.SUSPECTS))  # FD-END-01
 
     # -- guards (pure) -----------------------------------------------------------------------
-    def a_draw_is_pending(self, actor, action) -> bool:
-        return bool(self.s["draws"])
-
-    def an_event_is_activated(self, actor, action) -> bool:
-        return bool(self.s["activated"])
-
-    def a_track_is_full(self, actor, action) -> bool:
-        return self.s["outcome"] is not None
+    a_draw_is_pending = guard(lambda g: bool(g.s["draws"]))
+    an_event_is_activated = guard(lambda g: bool(g.s["activated"]))
+    a_track_is_full = guard(lambda g: g.s["outcome"] is not None)
 
     def ignores_the_hazard_die(self, actor, action) -> bool:
         return action["card"] == R.IGNORE_HAZARD_DIE
@@ -476,33 +463,25 @@ def _central_office_options(g: Feuerdiamant) -> list[dict]:  # FD-CARD-07
         o | {"choice": "move back"} for o in g._back_options()] + [o | {"choice": "discard event"} for o in g._ahead_options()]
 
 
-def _central_office_effect(g: Feuerdiamant, action: dict) -> None:
-    if action["choice"] == "draw":
-        g.earn_detective_cards(n=2)
-    elif action["choice"] == "move back":
-        g._move_back(action["colour"], R.CENTRAL_OFFICE_BACK)
-    else:
-        g._discard_first_ahead(action["colour"])
-
-
-def _ignore_event(g: Feuerdiamant, action: dict) -> None:
-    g.s["box"]["events"].append(g._take_token(action["colour"], action["space"]))
-
-
-def _movement_bonus(g: Feuerdiamant, action: dict) -> None:
-    g.s["roll"]["bonus"] += R.MOVEMENT_BONUS  # for the active player, whoever played it
+CENTRAL_OFFICE_CHOICES: dict[str, Callable[[Feuerdiamant, dict], None]] = {  # FD-CARD-07: the card's three uses
+    "draw": lambda g, a: g.earn_detective_cards(n=2),
+    "move back": lambda g, a: g._move_back(a["colour"], R.CENTRAL_OFFICE_BACK),
+    "discard event": lambda g, a: g._discard_first_ahead(a["colour"]),
+}
 
 
 CARDS: dict[str, Card] = {
     # FD-CARD-03: any token still on a track, even one just activated
-    R.IGNORE_EVENT: Card(True, lambda g: [{"colour": c, "space": t["space"]} for c in R.COLOURS for t in g.s["tracks"][c]["tokens"]], _ignore_event),
+    R.IGNORE_EVENT: Card(True, lambda g: [{"colour": c, "space": t["space"]} for c in R.COLOURS for t in g.s["tracks"][c]["tokens"]],
+                         lambda g, a: g.s["box"]["events"].append(g._take_token(a["colour"], a["space"]))),
     # FD-CARD-04: only before the die's result is carried out; the machine's HAZARD row skips the step
     R.IGNORE_HAZARD_DIE: Card(True, lambda g: [{}] if g.phase == HAZARD else [], lambda g, a: None),
     # FD-CARD-05: one indicator one space back
     R.INVESTIGATION_SUCCESS: Card(True, lambda g: g._back_options(), lambda g, a: g._move_back(a["colour"], 1)),
     # FD-CARD-02: useful only until the figure has moved
-    R.MOVEMENT_PLUS_3: Card(True, lambda g: [{}] if g.phase in (HAZARD, EVENT_STEP, MOVEMENT) else [], _movement_bonus),  # the event step too (FD-CARD-02)
-    R.CENTRAL_OFFICE_CARD: Card(False, _central_office_options, _central_office_effect),
+    R.MOVEMENT_PLUS_3: Card(True, lambda g: [{}] if g.phase in (HAZARD, EVENT_STEP, MOVEMENT) else [],  # the event step too (FD-CARD-02)
+                            lambda g, a: g.s["roll"].update(bonus=g.s["roll"]["bonus"] + R.MOVEMENT_BONUS)),  # the active player's, whoever plays it
+    R.CENTRAL_OFFICE_CARD: Card(False, _central_office_options, lambda g, a: CENTRAL_OFFICE_CHOICES[a["choice"]](g, a)),
     # FD-CARD-10: the obstacle where the figure stands, without a second figure
     R.REMOVE_OBSTACLE: Card(False, lambda g: [{}] if g._blocked(g._here()) else [], lambda g, a: g._remove(g._here(), None)),
     # FD-CARD-11: a roadblock next to the figure's location, without a second figure

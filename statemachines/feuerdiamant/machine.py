@@ -69,6 +69,7 @@ TRANSITIONS = [
 # -- the protocol's words for this machine ---------------------------------------------
 SPACE = Enum(*R.EVENT_SPACES)
 FACE_DOWN = "face down"
+SET_ASIDE = "set aside"  # where a draw of the culprit's clue goes (a pending draw's "to")
 
 ACTIONS = {
     "draw": ("chance draws the card or token the first pending draw asks for",

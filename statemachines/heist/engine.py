@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from casebook.errors import BadRequest
 from casebook.protocol import CLOCK
-from statemachines.core import Game, chance, memo, offer
+from statemachines.core import Game, chance, decides_start, memo, offer
 
 from . import bots
 from . import rules as R
@@ -242,12 +242,7 @@ class Heist(Game):
         return len(self.s["secret"]["undealt"]) == 1
 
     def decides_start(self, actor, action):
-        waiting = self.s["start_waiting"]
-        if len(waiting) > 1:
-            return False
-        rolls = dict(self.s["start_rolls"], **{waiting[0]: action["dice"]})
-        best = max(sum(d) for d in rolls.values())
-        return sum(1 for d in rolls.values() if sum(d) == best) == 1
+        return decides_start(self.s, action["dice"])
 
     def accusation_is_right(self, actor, action):
         return all(action[k] == self.s["secret"]["hideout"][k] for k in R.KINDS)
