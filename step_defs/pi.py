@@ -20,7 +20,7 @@ from casebook import schemas
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, Table, redact_events
 from casebook.testing import Outcome
-from step_defs.vocabulary import Fact, Types, acted, install
+from step_defs.vocabulary import Fact, Types, acted, install, try_load
 
 scenarios("pi")
 
@@ -363,11 +363,7 @@ def load_impossible(position, open_table, edit):
     state = position.table.state()
     pattern = next(p for p in _IMPOSSIBLE if re.fullmatch(p, edit))
     _IMPOSSIBLE[pattern](state, re.fullmatch(pattern, edit))
-    try:  # the same load-and-catch as heist's load_without: becomes vocabulary.try_load(open_table, state) once that lands
-        open_table(state=state)
-    except GameError as exc:
-        return exc
-    return None
+    return try_load(open_table, state)
 
 
 # -- what a move told (Then, on the outcome) -------------------------------------------------------
