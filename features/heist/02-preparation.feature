@@ -161,20 +161,21 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
 
     Source: Preparation ¶11
 
-    @model-bots
-    Example: the Easy bot Pip asks its question; ending the turn in its place is refused
-      Given a game of Anna and the Easy bot Pip
+    Example: in the Kitchen the Easy bot Pip has one move; another a person could make there is refused
+      Given a game of Anna, Bernat and the Easy bot Pip
       And Pip has just entered the Kitchen
-      When Pip tries to end the turn
+      Then the bot Pip has exactly one move
+      When Pip tries a move a person could make there but its level did not choose
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
-    @model-bots
-    Example: the bot's choice is one of the questions a person could ask there
-      Given a game of Anna and the Easy bot Pip
-      And Pip holds none of Dex and the cloned keycard
-      And Pip has just entered the Kitchen
-      Then the bot Pip chooses to ask about Dex, the cloned keycard and the Kitchen
+    Example: the bot's choice is a move a person in its seat could make: the only card it can show
+      Given a game of Anna, Bernat and the Easy bot Pip
+      And the hideout holds Dex, the thermal lance and the Kitchen
+      And Pip holds the drill
+      And Anna has just entered the Kitchen
+      When Anna asks about Dex, the drill and the Kitchen
+      Then the bot Pip chooses to show the drill
 
   @HO-PRE-12
   Rule: A bot that holds a named card shows one when the question reaches it

@@ -69,6 +69,14 @@ Feature: Your turn, step by step
       Then Anna stands on Hall 2
       And it is Bernat's turn
 
+    Example: in the tutorial, a walk that stops on Hall 2 is the learner's first move, and enters no place (HO-TUT-03)
+      Given the tutorial for Anna
+      When Anna rolls 1 and 1
+      And Anna selects the Kitchen
+      And Anna confirms the move
+      Then Anna stands on Hall 2
+      And the coach has spoken to Anna about the first move
+
     Example: with the Kitchen in reach Anna may still head for the Library
       When Anna rolls 3 and 4
       And Anna selects the Library
@@ -155,20 +163,11 @@ Feature: Your turn, step by step
   @HO-TRN-09
   Rule: The secret passage is taken only from the place where the turn began, and only from a place that has one
     Source: Your turn, step by step ¶15
+    See also: HO-MOD-03 (which places have one, on our board)
 
-    @model-board
-    Example: the Dining Room has no passage
-      Given Anna stands in the Dining Room
-      When Anna rolls 3 and 4
-      And Anna tries to take the secret passage
-      Then the action is rejected as illegal_action
-      And the game is exactly as it was
-
-    @model-board
     Example: having walked into the Kitchen, Anna cannot go on through its passage
-      When Anna rolls 3 and 4
-      And Anna selects the Kitchen
-      And Anna confirms the move
+      Given Anna has selected the Kitchen, within reach of the roll
+      When Anna confirms the move
       And Anna tries to take the secret passage
       Then the action is rejected as illegal_action
       And the game is exactly as it was

@@ -81,13 +81,28 @@ Feature: Our model of what the page leaves out — names, board and bots
         | Conservatory | Wine Cellar  |
         | Wine Cellar  | Conservatory |
 
-    Example: the Study has no passage
+    Scenario Outline: the <place> has no passage
       Given a game of Anna, Bernat and Carla
-      And Anna stands in the Study
-      When Anna rolls 1 and 1
+      And Anna stands in the <place>
+      When Anna rolls 3 and 4
       And Anna tries to take the secret passage
       Then the action is rejected as illegal_action
       And the game is exactly as it was
+
+      Examples:
+        | place       |
+        | Study       |
+        | Dining Room |
+
+    Example: the case log records the passage Anna took
+      Given a game of Anna, Bernat and Carla
+      And Anna stands in the Kitchen
+      When Anna rolls 1 and 1
+      And Anna takes the secret passage
+      Then the case log ends with:
+        | entry                                         |
+        | Anna rolled 1 and 1                           |
+        | Anna took the secret passage to the Library   |
 
   @HO-MOD-04 @ruling @model-board
   Rule: Pawns never block one another: a pawn may pass or share any space or place
@@ -245,8 +260,9 @@ Feature: Our model of what the page leaves out — names, board and bots
       Then the bot Nyx chooses to show the drill
 
   @HO-BOT-04 @ruling @model-bots
-  Rule: A Hard bot plays as a Normal one and also reads its own questions nobody answered: the named cards its sheet leaves open are in the hideout, unless some face-down card is still unseen by it
+  Rule: A Hard bot plays as a Normal one and also reads its own questions nobody answered: the named cards its sheet leaves open are in the hideout
     Source: Preparation ¶11
+    See also: HO-BOT-05 (the two-seat game's face-down cards)
 
     Example: nobody can answer the Hard bot Rook, so Rook accuses and wins
       Given a game of Anna, Bernat and the Hard bot Rook
@@ -277,7 +293,14 @@ Feature: Our model of what the page leaves out — names, board and bots
       When the bots play
       Then it is Anna's turn
 
-    @players-2
+  @HO-BOT-05 @ruling @model-bots @players-2
+  Rule: In the two-seat game a Hard bot reads nothing from an unanswered question while some face-down card is still unseen by it
+    A face-down card is in nobody's hand (HO-DIS-10), so a question nobody
+    answers may name it: it is not proved to be in the hideout until the bot
+    has looked at every face-down card.
+
+    Source: Preparation ¶11; What you must discover ¶8
+
     Example: with face-down cards Rook has not seen, silence proves nothing
       Given a game of Anna and the Hard bot Rook
       And the hideout holds Vera, the thermal lance and the Wine Cellar
@@ -286,3 +309,20 @@ Feature: Our model of what the page leaves out — names, board and bots
       And Rook has just entered the Wine Cellar
       When the bots play
       Then it is Anna's turn
+
+    Example: once Rook has looked at every face-down card, silence proves the hideout: Rook accuses and wins
+      Given a game of Anna and the Hard bot Rook
+      And the hideout holds Vera, the thermal lance and the Wine Cellar
+      And Dex lies face down in the Kitchen
+      And the drill lies face down in the Dining Room
+      And Lena lies face down in the Ballroom
+      And the dynamite lies face down in the Library
+      And Rook has looked at Dex face down in the Kitchen
+      And Rook has looked at the drill face down in the Dining Room
+      And Rook has looked at Lena face down in the Ballroom
+      And Rook has looked at the dynamite face down in the Library
+      And Rook holds none of the Kitchen
+      And the notes sheet of Rook marks every card but Vera, the thermal lance, the Wine Cellar and the Kitchen
+      And Rook has just entered the Wine Cellar
+      When the bots play
+      Then Rook has won the game
