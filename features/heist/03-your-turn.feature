@@ -24,6 +24,11 @@ Feature: Your turn, step by step
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
+    Example: the turn cannot be ended before rolling
+      When Anna tries to end the turn
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
     Example: the dice are chance's, not the player's
       When Anna rolls the dice
       And Anna tries to send {"type": "roll", "dice": [6, 6]}
@@ -199,10 +204,12 @@ Feature: Your turn, step by step
       And Anna stands in the Kitchen
 
   @HO-TRN-12 @ruling
-  Rule: A player inside a place may accuse at any moment of their own turn: before rolling, on entering, or after the question
+  Rule: A player inside a place may accuse at any moment of their own turn but the move: before rolling, on entering, or after the question; once the dice are rolled the pawn moves first
     The page asks only that the accuser be inside a place; the order of the
     steps on the page is the usual order, not a ban.  Accusing ends the turn
-    either way (HO-ACC-05, HO-ACC-06).
+    either way (HO-ACC-05, HO-ACC-06).  A roll is made to move, and after it
+    the pawn must leave its place (HO-TRN-06), so between the roll and the
+    move there is no accusation.
 
     Source: Your turn, step by step ¶17; Making the accusation ¶31
 
@@ -210,6 +217,13 @@ Feature: Your turn, step by step
       Given Anna stands in the Kitchen
       When Anna accuses Vera, the thermal lance and the Wine Cellar
       Then Anna has won the game
+
+    Example: having rolled in the Kitchen, Anna must move before she may accuse
+      Given Anna stands in the Kitchen
+      When Anna rolls 3 and 4
+      And Anna tries to accuse Vera, the thermal lance and the Wine Cellar
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
 
     Example: after her question Anna may accuse or end the turn, nothing else
       Given Anna has just entered the Kitchen

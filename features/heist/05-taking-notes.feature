@@ -203,14 +203,16 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
     Source: Taking notes ¶29
 
     Example: the first roll and a turn's roll
-      Given a dealt game of Anna and Bernat
+      Given a dealt game of Anna, Bernat and Carla
       When the dice show 6 and 5
       And the dice show 1 and 2
+      And the dice show 2 and 2
       And Anna rolls 3 and 4
       Then the case log ends with:
         | entry                                |
         | Anna rolled 6 and 5 to decide who starts |
         | Bernat rolled 1 and 2 to decide who starts |
+        | Carla rolled 2 and 2 to decide who starts |
         | Anna starts                          |
         | Anna rolled 3 and 4                  |
 

@@ -19,7 +19,7 @@ Feature: The timer
     Source: The timer ¶36
 
     Scenario Outline: a <seconds>-second turn timer runs on Anna's turn
-      Given a game of Anna and Bernat, with a <seconds>-second turn timer
+      Given a game of Anna, Bernat and Carla, with a <seconds>-second turn timer
       Then the turn timer is <seconds> seconds
       And the clock may end the turn timer of Anna
 
@@ -30,11 +30,11 @@ Feature: The timer
         | 60      |
 
     Example: a room with the turn timer chosen off
-      Given a game of Anna and Bernat, with the turn timer off
+      Given a game of Anna, Bernat and Carla, with the turn timer off
       Then the clock may not end the turn timer
 
     Example: twenty seconds is not a choice
-      When a private room is requested for Anna and Bernat, with a 20-second turn timer
+      When a private room is requested for Anna, Bernat and Carla, with a 20-second turn timer
       Then the request is refused as bad_request
 
   @HO-TIM-03
@@ -57,13 +57,13 @@ Feature: The timer
     Source: The timer ¶36
 
     Example: Anna cannot end her own turn timer
-      Given a game of Anna and Bernat, with a 30-second turn timer
+      Given a game of Anna, Bernat and Carla, with a 30-second turn timer
       When Anna tries to send {"type": "expire", "timer": "turn"}
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
     Example: on Anna's turn nobody must show, so the clock cannot end the show timer
-      Given a game of Anna and Bernat, with a 30-second turn timer
+      Given a game of Anna, Bernat and Carla, with a 30-second turn timer
       When the clock tries to end the show timer
       Then the action is rejected as illegal_action
       And the game is exactly as it was
@@ -139,7 +139,7 @@ Feature: The timer
     Source: The timer ¶36
 
     Example: Anna cannot change the turn timer during the game
-      Given a game of Anna and Bernat, with a 30-second turn timer
+      Given a game of Anna, Bernat and Carla, with a 30-second turn timer
       When Anna tries to send {"type": "set_turn_timer", "seconds": 60}
       Then the action is rejected as bad_request
       And the game is exactly as it was

@@ -15,7 +15,7 @@ Feature: Our model of what the page leaves out — names, board and bots
     Source: What you must discover ¶5-7; Questioning ¶19
 
     Example: the names chance may hide
-      Given a new game of Anna and Bernat
+      Given a new game of Anna, Bernat and Carla
       Then the gang members are Dex, Lena, Marcus, Otto, Rosa and Vera
       And the methods are the cloned keycard, the drill, the dynamite, the skeleton key, the stethoscope and the thermal lance
       And the places are the Kitchen, the Dining Room, the Ballroom, the Conservatory, the Library, the Study, the Garage, the Attic and the Wine Cellar
@@ -137,8 +137,8 @@ Feature: Our model of what the page leaves out — names, board and bots
     Source: Preparation ¶11
 
     Example: the Easy bot Pip's sheet shows its cards although the room's assistant is off
-      Given a game of Anna and the Easy bot Pip
-      Then the notes sheet of Pip marks 7 cards as in hand
+      Given a game of Anna, Bernat and the Easy bot Pip
+      Then the notes sheet of Pip marks 6 cards as in hand
 
     Example: the Normal bot Nyx, sure of the hideout, accuses before rolling
       Given a game of Anna, Bernat and the Normal bot Nyx
@@ -167,31 +167,38 @@ Feature: Our model of what the page leaves out — names, board and bots
     Source: Preparation ¶11
 
     Example: from the Entrance Pip heads for the Kitchen
-      Given a game of Anna and the Easy bot Pip
+      Given a game of Anna, Bernat and the Easy bot Pip
       And it is Pip's turn
       When Pip rolls 3 and 4
       Then the bot Pip chooses to select the Kitchen
 
     Example: from Hall 3 Pip heads for the Dining Room
-      Given a game of Anna and the Easy bot Pip
+      Given a game of Anna, Bernat and the Easy bot Pip
       And Pip stands on Hall 3
       And it is Pip's turn
       When Pip rolls 1 and 1
       Then the bot Pip chooses to select the Dining Room
 
     Example: in the Kitchen Pip walks on rather than take the passage
-      Given a game of Anna and the Easy bot Pip
+      Given a game of Anna, Bernat and the Easy bot Pip
       And Pip stands in the Kitchen
       And it is Pip's turn
       When Pip rolls 1 and 1
       Then the bot Pip chooses to select the Dining Room
 
     Example: with five gang members and five methods open, Pip's eighth question names the third of each
-      Given a game of Anna and the Easy bot Pip
+      Given a game of Anna, Bernat and the Easy bot Pip
       And Pip has asked 7 questions in the Kitchen
       And Pip has just entered the Kitchen
       And the notes sheet of Pip marks only Dex and the cloned keycard
       Then the bot Pip chooses to ask about Otto, the skeleton key and the Kitchen
+
+    Example: only Pip's own questions count: after three of Anna's, Pip's first question names the first of each
+      Given a game of Anna, Bernat and the Easy bot Pip
+      And Anna has asked 3 questions in the Kitchen
+      And Pip has just entered the Kitchen
+      And the notes sheet of Pip marks only Dex and the cloned keycard
+      Then the bot Pip chooses to ask about Lena, the drill and the Kitchen
 
     Example: holding Marcus and the Kitchen, Pip shows Marcus
       Given a game of Anna, the Easy bot Pip and Bernat
@@ -309,6 +316,23 @@ Feature: Our model of what the page leaves out — names, board and bots
       And Rook has just entered the Wine Cellar
       When the bots play
       Then it is Anna's turn
+
+    Example: Rook's question names the dynamite, face down where Rook has not looked: nobody shows it, and Rook does not accuse
+      Given a game of Anna and the Hard bot Rook
+      And the hideout holds Vera, the thermal lance and the Wine Cellar
+      And Dex lies face down in the Kitchen
+      And the drill lies face down in the Dining Room
+      And Lena lies face down in the Ballroom
+      And the dynamite lies face down in the Library
+      And Rook has looked at Dex face down in the Kitchen
+      And Rook has looked at the drill face down in the Dining Room
+      And Rook has looked at Lena face down in the Ballroom
+      And Rook holds none of the Kitchen
+      And the notes sheet of Rook marks every card but Vera, the thermal lance, the dynamite, the Wine Cellar and the Kitchen
+      And Rook has just entered the Wine Cellar
+      When the bots play
+      Then it is Anna's turn
+      And Rook is not out
 
     Example: once Rook has looked at every face-down card, silence proves the hideout: Rook accuses and wins
       Given a game of Anna and the Hard bot Rook
