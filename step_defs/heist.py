@@ -354,6 +354,8 @@ FACTS = [
     Fact("the roll gives {player:player} {n:d} steps", check=lambda st, player, n: st["current"] == player and sum(st.view(None)["turn"]["dice"]) == n),
     Fact("the path shown to {player:player} runs through {halls:space+} to {place:place}",
          check=lambda st, player, halls, place: st["current"] == player and st.view(None)["turn"]["path"] == halls + [place]),
+    Fact("the path shown to {player:player} leads to {place:place}",
+         check=lambda st, player, place: st["current"] == player and st.view(None)["turn"]["selected"] == place == st.view(None)["turn"]["path"][-1]),
     Fact("the path shown to {player:player} is {n:d} steps long", check=lambda st, player, n: st["current"] == player and len(st.view(None)["turn"]["path"]) == n),
     Fact("the pawn of {player:player} would stop on {space:space}", check=lambda st, player, space: st["current"] == player and path_walked(st)[-1] == space),
     # -- the timers

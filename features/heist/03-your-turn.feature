@@ -92,19 +92,21 @@ Feature: Your turn, step by step
   Rule: Selecting a place only shows the path; the selection may be changed any number of times before it is confirmed
     Source: Your turn, step by step ¶14
 
-    Example: Anna looks at the Kitchen, then chooses the Wine Cellar
+    Example: Anna looks at the Kitchen, then the Wine Cellar, then the Kitchen again
+      Given Anna stands in the Study
       When Anna rolls 3 and 4
       And Anna selects the Kitchen
       And Anna selects the Wine Cellar
-      Then Anna stands in the Entrance
-      And the path shown to Anna runs through Hall 1, Hall 27 and Hall 26 to the Wine Cellar
-      When Anna confirms the move
-      Then Anna stands in the Wine Cellar
+      Then Anna stands in the Study
+      And the path shown to Anna leads to the Wine Cellar
+      When Anna selects the Kitchen
+      Then the path shown to Anna leads to the Kitchen
 
     Example: a selection moves nothing and asks nothing
+      Given Anna stands in the Study
       When Anna rolls 3 and 4
       And Anna selects the Kitchen
-      Then Anna stands in the Entrance
+      Then Anna stands in the Study
       And Anna may not ask about Marcus, the drill and the Kitchen
 
   @HO-TRN-05
@@ -112,9 +114,8 @@ Feature: Your turn, step by step
     Source: Your turn, step by step ¶14
 
     Example: after confirming the Kitchen Anna cannot select another place
-      When Anna rolls 3 and 4
-      And Anna selects the Kitchen
-      And Anna confirms the move
+      Given Anna has selected the Kitchen, within reach of the roll
+      When Anna confirms the move
       And Anna tries to select the Wine Cellar
       Then the action is rejected as illegal_action
       And the game is exactly as it was

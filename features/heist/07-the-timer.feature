@@ -49,6 +49,14 @@ Feature: The timer
       Then the show timer is 15 seconds
       And the clock may end the show timer of Bernat
 
+    Example: with a 60-second turn timer the show timer is still 15 seconds
+      Given a game of Anna, Bernat and Carla, with a 60-second turn timer
+      And Bernat holds Marcus
+      And Anna has just entered the Kitchen
+      When Anna asks about Marcus, the drill and the Kitchen
+      Then the show timer is 15 seconds
+      And the clock may end the show timer of Bernat
+
   @HO-TIM-04 @ruling
   Rule: A timer ends only through the clock, and only while it runs: a player cannot end one, and the clock cannot end a timer that is not running
     Time is an input like the dice: the engine never reads a clock, so a run-out
@@ -77,8 +85,9 @@ Feature: The timer
 
     Example: before rolling, Anna loses her turn
       Given a game of Anna, Bernat and Carla, with a 30-second turn timer
+      And Anna stands in the Study
       When the turn timer runs out
-      Then Anna stands in the Entrance
+      Then Anna stands in the Study
       And it is Bernat's turn
       And the case log ends with:
         | entry                         |
@@ -86,10 +95,11 @@ Feature: The timer
 
     Example: a selected place not confirmed is dropped and the pawn stays
       Given a game of Anna, Bernat and Carla, with a 30-second turn timer
+      And Anna stands in the Study
       When Anna rolls 3 and 4
       And Anna selects the Kitchen
       And the turn timer runs out
-      Then Anna stands in the Entrance
+      Then Anna stands in the Study
       And it is Bernat's turn
 
     Example: in the Kitchen without a question, the pawn stays and no question is asked

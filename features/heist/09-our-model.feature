@@ -47,6 +47,15 @@ Feature: Our model of what the page leaves out — names, board and bots
         | Library      | 14    |
         | Study        | 14    |
 
+    Example: from the Entrance to the Wine Cellar by Hall 1, Hall 27 and Hall 26, after a look at the Kitchen
+      Given a game of Anna, Bernat and Carla
+      When Anna rolls 3 and 4
+      And Anna selects the Kitchen
+      And Anna selects the Wine Cellar
+      Then the path shown to Anna runs through Hall 1, Hall 27 and Hall 26 to the Wine Cellar
+      When Anna confirms the move
+      Then Anna stands in the Wine Cellar
+
     Scenario Outline: from the Entrance the <place> is <steps> steps away
       Given a game of Anna, Bernat and Carla
       When Anna rolls 6 and 6
@@ -208,13 +217,14 @@ Feature: Our model of what the page leaves out — names, board and bots
       Then the bot Pip chooses to show Marcus
 
   @HO-BOT-03 @ruling @model-bots
-  Rule: A Normal bot heads for a place its sheet leaves unmarked (or with a face-down card it has not seen), where it has asked least and then the nearest, taking the passage to one when none is in reach; asks about the unmarked gang member and method it has named least; and shows a card it has already shown the asker when it can
+  Rule: A Normal bot heads for a place its sheet leaves unmarked, where it has asked least and then the nearest, taking the passage to one when none is in reach; asks about the unmarked gang member and method it has named least; and shows a card it has already shown the asker when it can
     Ties go to the first in board order or in the sheet's order.  A place
     whose card nobody can show (it is hidden, or face down elsewhere) stays
     unmarked; going where it asked least keeps the bot from asking there for
     ever.  Showing a card the asker has already seen tells them nothing new.
 
     Source: Preparation ¶11
+    See also: HO-BOT-05 (the face-down cards of the two-seat game)
 
     Example: from the Entrance, with the Kitchen and the Wine Cellar marked, Nyx heads for the Dining Room
       Given a game of Anna, Bernat and the Normal bot Nyx
@@ -301,10 +311,11 @@ Feature: Our model of what the page leaves out — names, board and bots
       Then it is Anna's turn
 
   @HO-BOT-05 @ruling @model-bots @players-2
-  Rule: In the two-seat game a Hard bot reads nothing from an unanswered question while some face-down card is still unseen by it
+  Rule: In the two-seat game a Normal or Hard bot also heads for a place with a face-down card it has not seen, and a Hard bot reads nothing from an unanswered question while some face-down card is still unseen by it
     A face-down card is in nobody's hand (HO-DIS-10), so a question nobody
     answers may name it: it is not proved to be in the hideout until the bot
-    has looked at every face-down card.
+    has looked at every face-down card.  Looking is the only way to learn
+    those cards, so the bot goes to look.
 
     Source: Preparation ¶11; What you must discover ¶8
 
@@ -350,3 +361,21 @@ Feature: Our model of what the page leaves out — names, board and bots
       And Rook has just entered the Wine Cellar
       When the bots play
       Then Rook has won the game
+
+    Example: the Normal bot Nyx heads for the Study, whose face-down card it has not seen, before the Wine Cellar it asked in twice
+      Given a game of Anna and the Normal bot Nyx
+      And the hideout holds Vera, the thermal lance and the Wine Cellar
+      And Dex lies face down in the Dining Room
+      And Lena lies face down in the Ballroom
+      And the dynamite lies face down in the Library
+      And the drill lies face down in the Study
+      And Nyx has looked at Dex face down in the Dining Room
+      And Nyx has looked at Lena face down in the Ballroom
+      And Nyx has looked at the dynamite face down in the Library
+      And Nyx holds none of Otto
+      And the notes sheet of Nyx marks every card but Vera, Otto, the thermal lance, the drill and the Wine Cellar
+      And Nyx has asked 2 questions in the Wine Cellar
+      And Nyx stands in the Garage
+      And it is Nyx's turn
+      When Nyx rolls 1 and 1
+      Then the bot Nyx chooses to select the Study
