@@ -121,18 +121,24 @@ Feature: Your first game — learn by playing
       And the bots play
       Then the coach has spoken to Anna about the first move, the first place, the first card shown and being ready to accuse
 
-    Example: with two gang members still unmarked Anna is not ready
+    Scenario Outline: with two <heading> still unmarked Anna is not ready
       Given the tutorial for Anna
       And the hideout holds Vera, the thermal lance and the Wine Cellar
       And Lola holds Otto
       And Lola holds none of the Kitchen
-      And Anna holds none of Dex
-      And the notes sheet of Anna marks every card but Vera, Otto, Dex, the thermal lance and the Wine Cellar
+      And Anna holds none of <card>
+      And the notes sheet of Anna marks every card but Vera, Otto, <card>, the thermal lance and the Wine Cellar
       And the coach has spoken to Anna about the first move, the first place and the first card shown
       And Anna has just entered the Kitchen
       When Anna asks about Otto, the thermal lance and the Kitchen
       And the bots play
       Then the coach has spoken to Anna about the first move, the first place and the first card shown
+
+      Examples:
+        | heading       | card      |
+        | gang members  | Dex       |
+        | methods       | the drill |
+        | places        | the Attic |
 
   @HO-TUT-08 @ruling
   Rule: The coach speaks to the learner alone, once for each moment: its words are in the learner's view, never in the case log or another view
