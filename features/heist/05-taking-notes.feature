@@ -293,8 +293,15 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
       When Anna confirms the move
       Then the case log ends with:
         | entry                     |
-        | Anna starts               |
         | Anna moved to the Kitchen |
+
+    Example: a selection, not yet a move, adds nothing after the roll
+      Given a game of Anna, Bernat and Carla
+      When Anna rolls 1 and 2
+      And Anna selects the Kitchen
+      Then the case log ends with:
+        | entry               |
+        | Anna rolled 1 and 2 |
 
   @HO-LOG-08 @ruling
   Rule: The set-up is in the case log without a card: that the hideout was filled, whom each card was dealt to, where each face-down card was laid
