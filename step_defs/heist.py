@@ -167,6 +167,13 @@ def start_turn(st, player, place=None) -> None:
     st.update(phase="in_place" if place else "starting_turn", current=player, turn=dict(FRESH_TURN))
 
 
+def in_reach(st, player, place) -> None:
+    """Rolled, and the place selected with its path shown as one step: the confirmation enters it on any board."""
+    start_turn(st, player)
+    st["phase"] = "moving"
+    st["turn"].update(began=st["positions"][player], dice=[1, 1], selected=place, path=[place])
+
+
 def drop_out(st, player) -> None:
     st["out"].append(player)
     if st["current"] == player:  # as the rules would: the turn passes on (HO-ACC-05)
@@ -327,6 +334,7 @@ FACTS = [
          check=lambda st, player: (st["phase"], st["current"]) == ("starting_turn", player) and player in st.legal["to_act"]),
     Fact("it is still {player:player}'s turn", check=lambda st, player: st["current"] == player and player in st.legal["to_act"]),
     Fact("{player:player} has just entered {place:place}", put=edit(start_turn)),
+    Fact("{player:player} has selected {place:place}, within reach of the roll", put=edit(in_reach)),
     Fact("chance is to act", check=lambda st: st.legal["to_act"] == [CHANCE]),
     Fact("the dice are rolled next for {player:player}",
          check=lambda st, player: st["phase"] == "rolling_for_start" and st["start_waiting"][0] == player and st.legal["to_act"] == [CHANCE]),
@@ -346,6 +354,8 @@ FACTS = [
     Fact("the roll gives {player:player} {n:d} steps", check=lambda st, player, n: st["current"] == player and sum(st.view(None)["turn"]["dice"]) == n),
     Fact("the path shown to {player:player} runs through {halls:space+} to {place:place}",
          check=lambda st, player, halls, place: st["current"] == player and st.view(None)["turn"]["path"] == halls + [place]),
+    Fact("the path shown to {player:player} leads to {place:place}",
+         check=lambda st, player, place: st["current"] == player and st.view(None)["turn"]["selected"] == place == st.view(None)["turn"]["path"][-1]),
     Fact("the path shown to {player:player} is {n:d} steps long", check=lambda st, player, n: st["current"] == player and len(st.view(None)["turn"]["path"]) == n),
     Fact("the pawn of {player:player} would stop on {space:space}", check=lambda st, player, space: st["current"] == player and path_walked(st)[-1] == space),
     # -- the timers
@@ -399,6 +409,7 @@ FACTS = [
         {"type": "asked", "seat": player, "gang": "Dex", "method": "drill", "place": place} for _ in range(n))),
     Fact("the coach has spoken to {player:player} about {said:text}", put=lambda st, player, said: st["private"][player].__setitem__("coach", moments(said)),
          check=lambda st, player, said: mine(st, player)["coach"] == moments(said)),
+    Fact("the bot {player:player} has exactly one move", check=lambda st, player: st.legal["to_act"] == [player] and len(st.table.moves_of(player)) == 1),
     Fact("the bot {player:player} chooses to {phrase:text}", check=lambda st, player, phrase: st.table.moves_of(player) == [
         next(a for a in (p.match(phrase) for p in _ACTIONS) if a is not None)]),
     Fact("only {player:player} hears the coach", check=lambda st, player: mine(st, player)["coach"] != [] and all(
@@ -413,6 +424,16 @@ install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 @when(parsers.re(r"(?:the (?P<timer>show|turn) timer runs out|the clock tries to end the (?P<trying>show|turn) timer)"), target_fixture="outcome")
 def clock_expires(position, timer, trying):
     return acted(position, CLOCK, {"type": "expire", "timer": timer or trying}, trying=bool(trying))
+
+
+@when(parsers.parse("{bot} tries a move a person could make there but its level did not choose"), target_fixture="outcome")
+def bot_tries_another(position, bot):
+    """In a place just entered a person may end the turn or ask (HO-TRN-11): whichever the bot's level did not list."""
+    table = position.table
+    here = table.state()["positions"][bot]
+    person = [{"type": "end_turn"}, {"type": "question", "gang": schemas.names(SCHEMA, "gang")[0],
+                                     "method": schemas.names(SCHEMA, "method")[0], "place": here}]
+    return acted(position, bot, next(a for a in person if a not in table.moves_of(bot)), trying=True)
 
 
 @pytest.fixture

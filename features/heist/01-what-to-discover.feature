@@ -130,47 +130,34 @@ Feature: What you must discover
   @HO-DIS-08 @players-2
   Rule: Entering a place that carries a face-down card, the player looks at it privately, and again on every later visit
     Source: What you must discover ¶8
+    See also: HO-DIS-11 (on our board: the passage, and a walk that stops short)
 
-    @model-board
     Example: Anna walks into the Kitchen and sees the drill; Bernat does not
       Given a game of Anna and Bernat
       And the drill lies face down in the Kitchen
-      When Anna rolls 1 and 2
-      And Anna selects the Kitchen
-      And Anna confirms the move
+      And Anna has selected the Kitchen, within reach of the roll
+      When Anna confirms the move
       Then Anna has seen the drill
       And Bernat has not seen the drill
 
-    @model-board
     Example: a later visit shows it again
       Given a game of Anna and Bernat
       And the drill lies face down in the Kitchen
       And Anna stands in the Dining Room
       And Anna has looked at the drill face down in the Kitchen
-      When Anna rolls 2 and 3
-      And Anna selects the Kitchen
-      And Anna confirms the move
+      And Anna has selected the Kitchen, within reach of the roll
+      When Anna confirms the move
       Then the case log ends with:
         | entry                                        |
         | Anna moved to the Kitchen                    |
         | Anna looked at the face-down card in the Kitchen |
 
-    @model-board
-    Example: arriving by the secret passage also shows it
-      Given a game of Anna and Bernat
-      And the drill lies face down in the Library
-      And Anna stands in the Kitchen
-      When Anna rolls 1 and 1
-      And Anna takes the secret passage
-      Then Anna has seen the drill
-
-    @model-board
-    Example: stopping in the hall short of the place shows nothing
+    Example: selecting the place, not yet confirmed, shows nothing
       Given a game of Anna and Bernat
       And the drill lies face down in the Kitchen
+      And it is Anna's turn
       When Anna rolls 1 and 1
       And Anna selects the Kitchen
-      And Anna confirms the move
       Then Anna has not seen the drill
 
   @HO-DIS-09 @ruling @players-2
@@ -185,9 +172,8 @@ Feature: What you must discover
       Given a game of Anna and Bernat
       And the drill lies face down in the Kitchen
       And Anna stands in the Dining Room
-      When Anna rolls 2 and 3
-      And Anna selects the Kitchen
-      And Anna confirms the move
+      And Anna has selected the Kitchen, within reach of the roll
+      When Anna confirms the move
       Then the case log ends with:
         | entry                                        |
         | Anna moved to the Kitchen                    |
@@ -211,3 +197,27 @@ Feature: What you must discover
       When Anna asks about Marcus, the drill and the Kitchen
       Then nobody could show a card
       And Anna must accuse or end the turn
+
+  @HO-DIS-11 @ruling @model-board @players-2
+  Rule: On our board a secret passage enters the place at its other end, so its face-down card is looked at; a walk that stops in the hall short of the place enters nothing, so nothing is looked at
+    The page ties the look to entering a place.  Which places a passage joins
+    (HO-MOD-03) and where a short walk stops (HO-TRN-03) are our model of the
+    board, so these examples hang on it.
+
+    Source: What you must discover ¶8
+
+    Example: arriving by the secret passage also shows it
+      Given a game of Anna and Bernat
+      And the drill lies face down in the Library
+      And Anna stands in the Kitchen
+      When Anna rolls 1 and 1
+      And Anna takes the secret passage
+      Then Anna has seen the drill
+
+    Example: stopping in the hall short of the place shows nothing
+      Given a game of Anna and Bernat
+      And the drill lies face down in the Kitchen
+      When Anna rolls 1 and 1
+      And Anna selects the Kitchen
+      And Anna confirms the move
+      Then Anna has not seen the drill

@@ -106,7 +106,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       Then the room opens with 4 seats
 
     Example: there is no Expert level
-      When a private room is requested for Anna and the Expert bot Rook
+      When a private room is requested for Anna, Bernat and the Expert bot Rook
       Then the request is refused as bad_request
 
   @HO-PRE-08 @ruling
@@ -116,12 +116,12 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
     Source: Preparation ¶11
 
     Example: a public room with a bot
-      When a public room is requested for Anna and the Easy bot Pip
+      When a public room is requested for Anna, Bernat and the Easy bot Pip
       Then the request is refused as bad_request
 
     Example: a public room of people opens
-      When a public room is requested for Anna and Bernat
-      Then the room opens with 2 seats
+      When a public room is requested for Anna, Bernat and Carla
+      Then the room opens with 3 seats
 
   @HO-PRE-09 @ruling
   Rule: A room holds at least one person, the one who opened it; a room of bots only is refused
@@ -129,28 +129,28 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
 
     Source: Preparation ¶11
 
-    Example: two bots alone
-      When a private room is requested for the Easy bot Pip and the Hard bot Rook
+    Example: three bots alone
+      When a private room is requested for the Easy bot Pip, the Normal bot Nyx and the Hard bot Rook
       Then the request is refused as bad_request
 
   @HO-PRE-10 @ruling
   Rule: Room options are checked when the room opens: unknown options, malformed values and seat names that are missing, repeated or reserved are refused as bad_request, an unknown kind of room as unsupported
     Source: Preparation ¶11
 
-    Example: two seats with one name
-      When a private room is requested for Anna and Anna
+    Example: two seats with one name, among three
+      When a private room is requested for Anna, Bernat and Anna
       Then the request is refused as bad_request
 
     Example: a seat may not be named after the chance or clock actors
-      When a private room is requested for Anna and clock
+      When a private room is requested for Anna, Bernat and clock
       Then the request is refused as bad_request
 
     Example: an option the game does not know
-      When a private room is requested for Anna and Bernat, with the option colour
+      When a private room is requested for Anna, Bernat and Carla, with the option colour
       Then the request is refused as bad_request
 
     Example: a kind of room the game does not have
-      When a league room is requested for Anna and Bernat
+      When a league room is requested for Anna, Bernat and Carla
       Then the request is refused as unsupported
 
   @HO-PRE-11 @ruling
@@ -161,20 +161,21 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
 
     Source: Preparation ¶11
 
-    @model-bots
-    Example: the Easy bot Pip asks its question; ending the turn in its place is refused
-      Given a game of Anna and the Easy bot Pip
+    Example: in the Kitchen the Easy bot Pip has one move; another a person could make there is refused
+      Given a game of Anna, Bernat and the Easy bot Pip
       And Pip has just entered the Kitchen
-      When Pip tries to end the turn
+      Then the bot Pip has exactly one move
+      When Pip tries a move a person could make there but its level did not choose
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
-    @model-bots
-    Example: the bot's choice is one of the questions a person could ask there
-      Given a game of Anna and the Easy bot Pip
-      And Pip holds none of Dex and the cloned keycard
-      And Pip has just entered the Kitchen
-      Then the bot Pip chooses to ask about Dex, the cloned keycard and the Kitchen
+    Example: the bot's choice is a move a person in its seat could make: the only card it can show
+      Given a game of Anna, Bernat and the Easy bot Pip
+      And the hideout holds Dex, the thermal lance and the Kitchen
+      And Pip holds the drill
+      And Anna has just entered the Kitchen
+      When Anna asks about Dex, the drill and the Kitchen
+      Then the bot Pip chooses to show the drill
 
   @HO-PRE-12
   Rule: A bot that holds a named card shows one when the question reaches it
@@ -218,7 +219,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
     Source: Preparation ¶11; The timer ¶36
 
     Example: the turn timer does not run on Rook's turn
-      Given a game of Anna and the Hard bot Rook, with a 30-second turn timer
+      Given a game of Anna, Bernat and the Hard bot Rook, with a 30-second turn timer
       And it is Rook's turn
       Then the clock may not end the turn timer
 

@@ -24,6 +24,11 @@ Feature: Your turn, step by step
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
+    Example: the turn cannot be ended before rolling
+      When Anna tries to end the turn
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
     Example: the dice are chance's, not the player's
       When Anna rolls the dice
       And Anna tries to send {"type": "roll", "dice": [6, 6]}
@@ -69,6 +74,14 @@ Feature: Your turn, step by step
       Then Anna stands on Hall 2
       And it is Bernat's turn
 
+    Example: in the tutorial, a walk that stops on Hall 2 is the learner's first move, and enters no place (HO-TUT-03)
+      Given the tutorial for Anna
+      When Anna rolls 1 and 1
+      And Anna selects the Kitchen
+      And Anna confirms the move
+      Then Anna stands on Hall 2
+      And the coach has spoken to Anna about the first move
+
     Example: with the Kitchen in reach Anna may still head for the Library
       When Anna rolls 3 and 4
       And Anna selects the Library
@@ -79,19 +92,21 @@ Feature: Your turn, step by step
   Rule: Selecting a place only shows the path; the selection may be changed any number of times before it is confirmed
     Source: Your turn, step by step ¶14
 
-    Example: Anna looks at the Kitchen, then chooses the Wine Cellar
+    Example: Anna looks at the Kitchen, then the Wine Cellar, then the Kitchen again
+      Given Anna stands in the Study
       When Anna rolls 3 and 4
       And Anna selects the Kitchen
       And Anna selects the Wine Cellar
-      Then Anna stands in the Entrance
-      And the path shown to Anna runs through Hall 1, Hall 27 and Hall 26 to the Wine Cellar
-      When Anna confirms the move
-      Then Anna stands in the Wine Cellar
+      Then Anna stands in the Study
+      And the path shown to Anna leads to the Wine Cellar
+      When Anna selects the Kitchen
+      Then the path shown to Anna leads to the Kitchen
 
     Example: a selection moves nothing and asks nothing
+      Given Anna stands in the Study
       When Anna rolls 3 and 4
       And Anna selects the Kitchen
-      Then Anna stands in the Entrance
+      Then Anna stands in the Study
       And Anna may not ask about Marcus, the drill and the Kitchen
 
   @HO-TRN-05
@@ -99,9 +114,8 @@ Feature: Your turn, step by step
     Source: Your turn, step by step ¶14
 
     Example: after confirming the Kitchen Anna cannot select another place
-      When Anna rolls 3 and 4
-      And Anna selects the Kitchen
-      And Anna confirms the move
+      Given Anna has selected the Kitchen, within reach of the roll
+      When Anna confirms the move
       And Anna tries to select the Wine Cellar
       Then the action is rejected as illegal_action
       And the game is exactly as it was
@@ -155,20 +169,11 @@ Feature: Your turn, step by step
   @HO-TRN-09
   Rule: The secret passage is taken only from the place where the turn began, and only from a place that has one
     Source: Your turn, step by step ¶15
+    See also: HO-MOD-03 (which places have one, on our board)
 
-    @model-board
-    Example: the Dining Room has no passage
-      Given Anna stands in the Dining Room
-      When Anna rolls 3 and 4
-      And Anna tries to take the secret passage
-      Then the action is rejected as illegal_action
-      And the game is exactly as it was
-
-    @model-board
     Example: having walked into the Kitchen, Anna cannot go on through its passage
-      When Anna rolls 3 and 4
-      And Anna selects the Kitchen
-      And Anna confirms the move
+      Given Anna has selected the Kitchen, within reach of the roll
+      When Anna confirms the move
       And Anna tries to take the secret passage
       Then the action is rejected as illegal_action
       And the game is exactly as it was
@@ -200,10 +205,12 @@ Feature: Your turn, step by step
       And Anna stands in the Kitchen
 
   @HO-TRN-12 @ruling
-  Rule: A player inside a place may accuse at any moment of their own turn: before rolling, on entering, or after the question
+  Rule: A player inside a place may accuse at any moment of their own turn but the move: before rolling, on entering, or after the question; once the dice are rolled the pawn moves first
     The page asks only that the accuser be inside a place; the order of the
     steps on the page is the usual order, not a ban.  Accusing ends the turn
-    either way (HO-ACC-05, HO-ACC-06).
+    either way (HO-ACC-05, HO-ACC-06).  A roll is made to move, and after it
+    the pawn must leave its place (HO-TRN-06), so between the roll and the
+    move there is no accusation.
 
     Source: Your turn, step by step ¶17; Making the accusation ¶31
 
@@ -211,6 +218,13 @@ Feature: Your turn, step by step
       Given Anna stands in the Kitchen
       When Anna accuses Vera, the thermal lance and the Wine Cellar
       Then Anna has won the game
+
+    Example: having rolled in the Kitchen, Anna must move before she may accuse
+      Given Anna stands in the Kitchen
+      When Anna rolls 3 and 4
+      And Anna tries to accuse Vera, the thermal lance and the Wine Cellar
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
 
     Example: after her question Anna may accuse or end the turn, nothing else
       Given Anna has just entered the Kitchen

@@ -161,13 +161,11 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
 
     Source: Taking notes ¶28; What you must discover ¶8
 
-    @model-board
     Example: Anna's sheet marks the drill as face down in the Kitchen
       Given a game of Anna and Bernat, with the notes assistant on
       And the drill lies face down in the Kitchen
-      When Anna rolls 1 and 2
-      And Anna selects the Kitchen
-      And Anna confirms the move
+      And Anna has selected the Kitchen, within reach of the roll
+      When Anna confirms the move
       Then the notes sheet of Anna marks the drill as face down in the Kitchen
 
   @HO-NOT-12
@@ -205,14 +203,16 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
     Source: Taking notes ¶29
 
     Example: the first roll and a turn's roll
-      Given a dealt game of Anna and Bernat
+      Given a dealt game of Anna, Bernat and Carla
       When the dice show 6 and 5
       And the dice show 1 and 2
+      And the dice show 2 and 2
       And Anna rolls 3 and 4
       Then the case log ends with:
         | entry                                |
         | Anna rolled 6 and 5 to decide who starts |
         | Bernat rolled 1 and 2 to decide who starts |
+        | Carla rolled 2 and 2 to decide who starts |
         | Anna starts                          |
         | Anna rolled 3 and 4                  |
 
@@ -287,26 +287,21 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
 
     Source: Taking notes ¶29
 
-    @model-board
     Example: Anna walks into the Kitchen
+      Given a game of Anna, Bernat and Carla
+      And Anna has selected the Kitchen, within reach of the roll
+      When Anna confirms the move
+      Then the case log ends with:
+        | entry                     |
+        | Anna moved to the Kitchen |
+
+    Example: a selection, not yet a move, adds nothing after the roll
       Given a game of Anna, Bernat and Carla
       When Anna rolls 1 and 2
       And Anna selects the Kitchen
-      And Anna confirms the move
       Then the case log ends with:
-        | entry                     |
-        | Anna rolled 1 and 2       |
-        | Anna moved to the Kitchen |
-
-    Example: Anna takes the secret passage
-      Given a game of Anna, Bernat and Carla
-      And Anna stands in the Kitchen
-      When Anna rolls 1 and 1
-      And Anna takes the secret passage
-      Then the case log ends with:
-        | entry                                         |
-        | Anna rolled 1 and 1                           |
-        | Anna took the secret passage to the Library   |
+        | entry               |
+        | Anna rolled 1 and 2 |
 
   @HO-LOG-08 @ruling
   Rule: The set-up is in the case log without a card: that the hideout was filled, whom each card was dealt to, where each face-down card was laid

@@ -103,6 +103,13 @@ Feature: Making the accusation
       When Carla ends the turn
       Then it is Carla's turn
 
+    Example: when Anna is wrong with Carla already out, the game goes on with Bernat
+      Given Carla is out
+      And Anna has just entered the Kitchen
+      When Anna accuses Otto, the drill and the Garage
+      Then Anna is out
+      And it is Bernat's turn
+
   @HO-ACC-08 @ruling
   Rule: When every seat has accused wrongly the case stays unsolved: the game ends with no winner and the hideout is shown to all
     The page does not say how a game ends that nobody wins.  With nobody

@@ -19,7 +19,7 @@ Feature: The timer
     Source: The timer ¶36
 
     Scenario Outline: a <seconds>-second turn timer runs on Anna's turn
-      Given a game of Anna and Bernat, with a <seconds>-second turn timer
+      Given a game of Anna, Bernat and Carla, with a <seconds>-second turn timer
       Then the turn timer is <seconds> seconds
       And the clock may end the turn timer of Anna
 
@@ -30,11 +30,11 @@ Feature: The timer
         | 60      |
 
     Example: a room with the turn timer chosen off
-      Given a game of Anna and Bernat, with the turn timer off
+      Given a game of Anna, Bernat and Carla, with the turn timer off
       Then the clock may not end the turn timer
 
     Example: twenty seconds is not a choice
-      When a private room is requested for Anna and Bernat, with a 20-second turn timer
+      When a private room is requested for Anna, Bernat and Carla, with a 20-second turn timer
       Then the request is refused as bad_request
 
   @HO-TIM-03
@@ -49,6 +49,14 @@ Feature: The timer
       Then the show timer is 15 seconds
       And the clock may end the show timer of Bernat
 
+    Example: with a 60-second turn timer the show timer is still 15 seconds
+      Given a game of Anna, Bernat and Carla, with a 60-second turn timer
+      And Bernat holds Marcus
+      And Anna has just entered the Kitchen
+      When Anna asks about Marcus, the drill and the Kitchen
+      Then the show timer is 15 seconds
+      And the clock may end the show timer of Bernat
+
   @HO-TIM-04 @ruling
   Rule: A timer ends only through the clock, and only while it runs: a player cannot end one, and the clock cannot end a timer that is not running
     Time is an input like the dice: the engine never reads a clock, so a run-out
@@ -57,13 +65,13 @@ Feature: The timer
     Source: The timer ¶36
 
     Example: Anna cannot end her own turn timer
-      Given a game of Anna and Bernat, with a 30-second turn timer
+      Given a game of Anna, Bernat and Carla, with a 30-second turn timer
       When Anna tries to send {"type": "expire", "timer": "turn"}
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
     Example: on Anna's turn nobody must show, so the clock cannot end the show timer
-      Given a game of Anna and Bernat, with a 30-second turn timer
+      Given a game of Anna, Bernat and Carla, with a 30-second turn timer
       When the clock tries to end the show timer
       Then the action is rejected as illegal_action
       And the game is exactly as it was
@@ -77,8 +85,9 @@ Feature: The timer
 
     Example: before rolling, Anna loses her turn
       Given a game of Anna, Bernat and Carla, with a 30-second turn timer
+      And Anna stands in the Study
       When the turn timer runs out
-      Then Anna stands in the Entrance
+      Then Anna stands in the Study
       And it is Bernat's turn
       And the case log ends with:
         | entry                         |
@@ -86,10 +95,11 @@ Feature: The timer
 
     Example: a selected place not confirmed is dropped and the pawn stays
       Given a game of Anna, Bernat and Carla, with a 30-second turn timer
+      And Anna stands in the Study
       When Anna rolls 3 and 4
       And Anna selects the Kitchen
       And the turn timer runs out
-      Then Anna stands in the Entrance
+      Then Anna stands in the Study
       And it is Bernat's turn
 
     Example: in the Kitchen without a question, the pawn stays and no question is asked
@@ -139,7 +149,7 @@ Feature: The timer
     Source: The timer ¶36
 
     Example: Anna cannot change the turn timer during the game
-      Given a game of Anna and Bernat, with a 30-second turn timer
+      Given a game of Anna, Bernat and Carla, with a 30-second turn timer
       When Anna tries to send {"type": "set_turn_timer", "seconds": 60}
       Then the action is rejected as bad_request
       And the game is exactly as it was

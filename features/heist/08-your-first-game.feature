@@ -39,14 +39,14 @@ Feature: Your first game — learn by playing
     The page names the first move; a pawn that stops in the hall has moved.
 
     Source: Your first game ¶38
+    See also: HO-TRN-03 (on our board, a first move that stops in the hall)
 
-    @model-board
-    Example: Anna's first move stops in the hall
+    Example: Anna's first confirmed move is her first move
       Given the tutorial for Anna
-      When Anna rolls 1 and 1
-      And Anna selects the Kitchen
-      And Anna confirms the move
-      Then the coach has spoken to Anna about the first move
+      And Anna has selected the Kitchen, within reach of the roll
+      Then the coach has spoken to Anna about nothing
+      When Anna confirms the move
+      Then the coach has spoken to Anna about the first move and the first place
 
     Example: a selection is not yet a move
       Given the tutorial for Anna
@@ -58,12 +58,10 @@ Feature: Your first game — learn by playing
   Rule: The coach speaks to the learner the first time they enter a place
     Source: Your first game ¶38
 
-    @model-board
     Example: Anna's first move takes her into the Kitchen
       Given the tutorial for Anna
-      When Anna rolls 1 and 2
-      And Anna selects the Kitchen
-      And Anna confirms the move
+      And Anna has selected the Kitchen, within reach of the roll
+      When Anna confirms the move
       Then the coach has spoken to Anna about the first move and the first place
 
   @HO-TUT-05 @ruling
@@ -123,18 +121,24 @@ Feature: Your first game — learn by playing
       And the bots play
       Then the coach has spoken to Anna about the first move, the first place, the first card shown and being ready to accuse
 
-    Example: with two gang members still unmarked Anna is not ready
+    Scenario Outline: with two <heading> still unmarked Anna is not ready
       Given the tutorial for Anna
       And the hideout holds Vera, the thermal lance and the Wine Cellar
       And Lola holds Otto
       And Lola holds none of the Kitchen
-      And Anna holds none of Dex
-      And the notes sheet of Anna marks every card but Vera, Otto, Dex, the thermal lance and the Wine Cellar
+      And Anna holds none of <card>
+      And the notes sheet of Anna marks every card but Vera, Otto, <card>, the thermal lance and the Wine Cellar
       And the coach has spoken to Anna about the first move, the first place and the first card shown
       And Anna has just entered the Kitchen
       When Anna asks about Otto, the thermal lance and the Kitchen
       And the bots play
       Then the coach has spoken to Anna about the first move, the first place and the first card shown
+
+      Examples:
+        | heading       | card      |
+        | gang members  | Dex       |
+        | methods       | the drill |
+        | places        | the Attic |
 
   @HO-TUT-08 @ruling
   Rule: The coach speaks to the learner alone, once for each moment: its words are in the learner's view, never in the case log or another view
@@ -143,20 +147,17 @@ Feature: Your first game — learn by playing
 
     Source: Your first game ¶38
 
-    @model-board
     Example: the bots and a spectator do not hear the coach
       Given the tutorial for Anna
-      When Anna rolls 1 and 2
-      And Anna selects the Kitchen
-      And Anna confirms the move
+      And Anna has selected the Kitchen, within reach of the roll
+      When Anna confirms the move
       Then only Anna hears the coach
 
-    @model-board
     Example: a second move into a place brings no new word
       Given the tutorial for Anna
       And the coach has spoken to Anna about the first move and the first place
       And Anna stands in the Kitchen
-      When Anna rolls 2 and 3
-      And Anna selects the Dining Room
-      And Anna confirms the move
+      And Anna has selected the Dining Room, within reach of the roll
+      When Anna confirms the move
+      Then Anna stands in the Dining Room
       Then the coach has spoken to Anna about the first move and the first place

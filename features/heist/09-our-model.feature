@@ -15,7 +15,7 @@ Feature: Our model of what the page leaves out — names, board and bots
     Source: What you must discover ¶5-7; Questioning ¶19
 
     Example: the names chance may hide
-      Given a new game of Anna and Bernat
+      Given a new game of Anna, Bernat and Carla
       Then the gang members are Dex, Lena, Marcus, Otto, Rosa and Vera
       And the methods are the cloned keycard, the drill, the dynamite, the skeleton key, the stethoscope and the thermal lance
       And the places are the Kitchen, the Dining Room, the Ballroom, the Conservatory, the Library, the Study, the Garage, the Attic and the Wine Cellar
@@ -46,6 +46,15 @@ Feature: Our model of what the page leaves out — names, board and bots
         | Garage       | 11    |
         | Library      | 14    |
         | Study        | 14    |
+
+    Example: from the Entrance to the Wine Cellar by Hall 1, Hall 27 and Hall 26, after a look at the Kitchen
+      Given a game of Anna, Bernat and Carla
+      When Anna rolls 3 and 4
+      And Anna selects the Kitchen
+      And Anna selects the Wine Cellar
+      Then the path shown to Anna runs through Hall 1, Hall 27 and Hall 26 to the Wine Cellar
+      When Anna confirms the move
+      Then Anna stands in the Wine Cellar
 
     Scenario Outline: from the Entrance the <place> is <steps> steps away
       Given a game of Anna, Bernat and Carla
@@ -81,13 +90,28 @@ Feature: Our model of what the page leaves out — names, board and bots
         | Conservatory | Wine Cellar  |
         | Wine Cellar  | Conservatory |
 
-    Example: the Study has no passage
+    Scenario Outline: the <place> has no passage
       Given a game of Anna, Bernat and Carla
-      And Anna stands in the Study
-      When Anna rolls 1 and 1
+      And Anna stands in the <place>
+      When Anna rolls 3 and 4
       And Anna tries to take the secret passage
       Then the action is rejected as illegal_action
       And the game is exactly as it was
+
+      Examples:
+        | place       |
+        | Study       |
+        | Dining Room |
+
+    Example: the case log records the passage Anna took
+      Given a game of Anna, Bernat and Carla
+      And Anna stands in the Kitchen
+      When Anna rolls 1 and 1
+      And Anna takes the secret passage
+      Then the case log ends with:
+        | entry                                         |
+        | Anna rolled 1 and 1                           |
+        | Anna took the secret passage to the Library   |
 
   @HO-MOD-04 @ruling @model-board
   Rule: Pawns never block one another: a pawn may pass or share any space or place
@@ -122,8 +146,8 @@ Feature: Our model of what the page leaves out — names, board and bots
     Source: Preparation ¶11
 
     Example: the Easy bot Pip's sheet shows its cards although the room's assistant is off
-      Given a game of Anna and the Easy bot Pip
-      Then the notes sheet of Pip marks 7 cards as in hand
+      Given a game of Anna, Bernat and the Easy bot Pip
+      Then the notes sheet of Pip marks 6 cards as in hand
 
     Example: the Normal bot Nyx, sure of the hideout, accuses before rolling
       Given a game of Anna, Bernat and the Normal bot Nyx
@@ -152,31 +176,38 @@ Feature: Our model of what the page leaves out — names, board and bots
     Source: Preparation ¶11
 
     Example: from the Entrance Pip heads for the Kitchen
-      Given a game of Anna and the Easy bot Pip
+      Given a game of Anna, Bernat and the Easy bot Pip
       And it is Pip's turn
       When Pip rolls 3 and 4
       Then the bot Pip chooses to select the Kitchen
 
     Example: from Hall 3 Pip heads for the Dining Room
-      Given a game of Anna and the Easy bot Pip
+      Given a game of Anna, Bernat and the Easy bot Pip
       And Pip stands on Hall 3
       And it is Pip's turn
       When Pip rolls 1 and 1
       Then the bot Pip chooses to select the Dining Room
 
     Example: in the Kitchen Pip walks on rather than take the passage
-      Given a game of Anna and the Easy bot Pip
+      Given a game of Anna, Bernat and the Easy bot Pip
       And Pip stands in the Kitchen
       And it is Pip's turn
       When Pip rolls 1 and 1
       Then the bot Pip chooses to select the Dining Room
 
     Example: with five gang members and five methods open, Pip's eighth question names the third of each
-      Given a game of Anna and the Easy bot Pip
+      Given a game of Anna, Bernat and the Easy bot Pip
       And Pip has asked 7 questions in the Kitchen
       And Pip has just entered the Kitchen
       And the notes sheet of Pip marks only Dex and the cloned keycard
       Then the bot Pip chooses to ask about Otto, the skeleton key and the Kitchen
+
+    Example: only Pip's own questions count: after three of Anna's, Pip's first question names the first of each
+      Given a game of Anna, Bernat and the Easy bot Pip
+      And Anna has asked 3 questions in the Kitchen
+      And Pip has just entered the Kitchen
+      And the notes sheet of Pip marks only Dex and the cloned keycard
+      Then the bot Pip chooses to ask about Lena, the drill and the Kitchen
 
     Example: holding Marcus and the Kitchen, Pip shows Marcus
       Given a game of Anna, the Easy bot Pip and Bernat
@@ -186,13 +217,14 @@ Feature: Our model of what the page leaves out — names, board and bots
       Then the bot Pip chooses to show Marcus
 
   @HO-BOT-03 @ruling @model-bots
-  Rule: A Normal bot heads for a place its sheet leaves unmarked (or with a face-down card it has not seen), where it has asked least and then the nearest, taking the passage to one when none is in reach; asks about the unmarked gang member and method it has named least; and shows a card it has already shown the asker when it can
+  Rule: A Normal bot heads for a place its sheet leaves unmarked, where it has asked least and then the nearest, taking the passage to one when none is in reach; asks about the unmarked gang member and method it has named least; and shows a card it has already shown the asker when it can
     Ties go to the first in board order or in the sheet's order.  A place
     whose card nobody can show (it is hidden, or face down elsewhere) stays
     unmarked; going where it asked least keeps the bot from asking there for
     ever.  Showing a card the asker has already seen tells them nothing new.
 
     Source: Preparation ¶11
+    See also: HO-BOT-05 (the face-down cards of the two-seat game)
 
     Example: from the Entrance, with the Kitchen and the Wine Cellar marked, Nyx heads for the Dining Room
       Given a game of Anna, Bernat and the Normal bot Nyx
@@ -245,8 +277,9 @@ Feature: Our model of what the page leaves out — names, board and bots
       Then the bot Nyx chooses to show the drill
 
   @HO-BOT-04 @ruling @model-bots
-  Rule: A Hard bot plays as a Normal one and also reads its own questions nobody answered: the named cards its sheet leaves open are in the hideout, unless some face-down card is still unseen by it
+  Rule: A Hard bot plays as a Normal one and also reads its own questions nobody answered: the named cards its sheet leaves open are in the hideout
     Source: Preparation ¶11
+    See also: HO-BOT-05 (the two-seat game's face-down cards)
 
     Example: nobody can answer the Hard bot Rook, so Rook accuses and wins
       Given a game of Anna, Bernat and the Hard bot Rook
@@ -277,7 +310,15 @@ Feature: Our model of what the page leaves out — names, board and bots
       When the bots play
       Then it is Anna's turn
 
-    @players-2
+  @HO-BOT-05 @ruling @model-bots @players-2
+  Rule: In the two-seat game a Normal or Hard bot also heads for a place with a face-down card it has not seen, and a Hard bot reads nothing from an unanswered question while some face-down card is still unseen by it
+    A face-down card is in nobody's hand (HO-DIS-10), so a question nobody
+    answers may name it: it is not proved to be in the hideout until the bot
+    has looked at every face-down card.  Looking is the only way to learn
+    those cards, so the bot goes to look.
+
+    Source: Preparation ¶11; What you must discover ¶8
+
     Example: with face-down cards Rook has not seen, silence proves nothing
       Given a game of Anna and the Hard bot Rook
       And the hideout holds Vera, the thermal lance and the Wine Cellar
@@ -286,3 +327,55 @@ Feature: Our model of what the page leaves out — names, board and bots
       And Rook has just entered the Wine Cellar
       When the bots play
       Then it is Anna's turn
+
+    Example: Rook's question names the dynamite, face down where Rook has not looked: nobody shows it, and Rook does not accuse
+      Given a game of Anna and the Hard bot Rook
+      And the hideout holds Vera, the thermal lance and the Wine Cellar
+      And Dex lies face down in the Kitchen
+      And the drill lies face down in the Dining Room
+      And Lena lies face down in the Ballroom
+      And the dynamite lies face down in the Library
+      And Rook has looked at Dex face down in the Kitchen
+      And Rook has looked at the drill face down in the Dining Room
+      And Rook has looked at Lena face down in the Ballroom
+      And Rook holds none of the Kitchen
+      And the notes sheet of Rook marks every card but Vera, the thermal lance, the dynamite, the Wine Cellar and the Kitchen
+      And Rook has just entered the Wine Cellar
+      When the bots play
+      Then it is Anna's turn
+      And Rook is not out
+
+    Example: once Rook has looked at every face-down card, silence proves the hideout: Rook accuses and wins
+      Given a game of Anna and the Hard bot Rook
+      And the hideout holds Vera, the thermal lance and the Wine Cellar
+      And Dex lies face down in the Kitchen
+      And the drill lies face down in the Dining Room
+      And Lena lies face down in the Ballroom
+      And the dynamite lies face down in the Library
+      And Rook has looked at Dex face down in the Kitchen
+      And Rook has looked at the drill face down in the Dining Room
+      And Rook has looked at Lena face down in the Ballroom
+      And Rook has looked at the dynamite face down in the Library
+      And Rook holds none of the Kitchen
+      And the notes sheet of Rook marks every card but Vera, the thermal lance, the Wine Cellar and the Kitchen
+      And Rook has just entered the Wine Cellar
+      When the bots play
+      Then Rook has won the game
+
+    Example: the Normal bot Nyx heads for the Study, whose face-down card it has not seen, before the Wine Cellar it asked in twice
+      Given a game of Anna and the Normal bot Nyx
+      And the hideout holds Vera, the thermal lance and the Wine Cellar
+      And Dex lies face down in the Dining Room
+      And Lena lies face down in the Ballroom
+      And the dynamite lies face down in the Library
+      And the drill lies face down in the Study
+      And Nyx has looked at Dex face down in the Dining Room
+      And Nyx has looked at Lena face down in the Ballroom
+      And Nyx has looked at the dynamite face down in the Library
+      And Nyx holds none of Otto
+      And the notes sheet of Nyx marks every card but Vera, Otto, the thermal lance, the drill and the Wine Cellar
+      And Nyx has asked 2 questions in the Wine Cellar
+      And Nyx stands in the Garage
+      And it is Nyx's turn
+      When Nyx rolls 1 and 1
+      Then the bot Nyx chooses to select the Study

@@ -1,4 +1,4 @@
-"""The online heist game — how the reference's bots choose (HO-BOT-01..04, @ruling @model-bots).
+"""The online heist game — how the reference's bots choose (HO-BOT-01..05, @ruling @model-bots).
 
 A bot is a seat whose choices the engine makes (HO-PRE-11): ``choose`` gets
 the moves a person in its seat could make now and the bot's own view (never
@@ -48,9 +48,10 @@ def knowledge(level: str, me: str, view: dict) -> dict[str, set[str]]:
     """For each kind, the cards that may still be hidden: what the sheet leaves open (HO-BOT-01)."""
     notes = view["private"][me]["notes"]
     open_cards = {R.HEADINGS[h]: {c for c, entry in cards.items() if entry is None} for h, cards in notes.items()}
+    # HO-BOT-05: while some face-down card is unseen, an unanswered question may name it
     if level == "hard" and set(view["face_down"]) <= _looked_places(me, view):
         # HO-BOT-04: a question of its own that went round unanswered names the hideout's cards, but
-        # for those its sheet has marked (its own, or seen face down); unseen face-down cards could hide them
+        # for those its sheet has marked (its own, or seen face down)
         for question in _unanswered(me, view["log"]):
             for kind in R.KINDS:
                 if question[kind] in open_cards[kind]:
