@@ -19,7 +19,7 @@ from pytest_bdd import parsers, scenarios, then, when
 from casebook import schemas
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, CLOCK, Table, leaks
-from step_defs.vocabulary import Fact, Types, acted, install, phrases
+from step_defs.vocabulary import Fact, Types, acted, install, phrases, try_load
 
 scenarios("heist")
 
@@ -463,11 +463,7 @@ def load_without(position, open_table, card):
     state = position.table.state()
     for slot in state["private"].values():
         slot["hand"] = [c for c in slot["hand"] if c != card.removeprefix("the ")]
-    try:
-        open_table(state=state)
-    except GameError as exc:
-        return exc
-    return None
+    return try_load(open_table, state)
 
 
 @then("the case log ends with:")
