@@ -26,6 +26,7 @@ import yaml
 
 from casebook.site import engines as engines_mod
 from casebook.site import pictures, tracepage
+from casebook.site.fields import field_reference
 from casebook.site.html import LABELS, badge, chip, esc, href, kind_badge, md_heading_text, table
 from casebook.site.results import LastRun, Report, attach, read_cucumber, read_reports
 from casebook.site.spec import CLAUSE_ID, NOT_RUN, Clause, Example, Game, Section, Step, read_games, summarize
@@ -637,6 +638,8 @@ class Site:
         ]
         if schema.get("description"):
             out.append(paragraphs(str(schema["description"])))
+        out.append(field_reference(schema))  # every field, action and event in words (casebook/site/fields.py)
+        out.append("\n## The schema, part by part { #schema }\n")
         for name, sub in schema.get("$defs", {}).items():
             out.append(f"\n## {md_heading_text(name)} {{ #{name} }}\n")
             if isinstance(sub, dict) and sub.get("description"):
