@@ -57,7 +57,6 @@ class Rules:
     version = "0.0"
     games: dict[str, dict] = {}  # game id -> {"declines": [tags or clause ids], …any facts}
     copy_on_play = False
-    check_actions = True  # False: skip the schema check of actions (a move is still refused unless legal() lists it)
 
     def __init__(self):
         self._tables: dict[str, tuple[str, object]] = {}
@@ -109,7 +108,7 @@ class Rules:
         from casebook.conformance.validating import schema_error
 
         game, g = self._game(table)
-        problem = "not an object" if not isinstance(action, dict) else schema_error(game, "action", action) if self.check_actions else None
+        problem = schema_error(game, "action", action) if isinstance(action, dict) else "not an object"
         if problem:
             raise BadRequest(f"not a {game} action: {problem}")
         legal = self.legal(table)

@@ -176,7 +176,7 @@ class Differential:
         except OutOfScope:
             self._drop_other()
             return None
-        return self.compare()
+        return self.compare(loaded=True)
 
     def _drop_other(self) -> None:
         if self.other is not None:
@@ -226,14 +226,23 @@ class Differential:
         keep = [m for m in expected["moves"] if m not in dropped]
         return {**expected, "to_act": sorted({m["actor"] for m in keep}), "moves": keep}
 
-    def compare(self) -> Disagreement | None:
+    def compare(self, loaded: bool = False) -> Disagreement | None:
         players = self.players
         expected = self.observe(self.ref, players)
         try:
             actual, problem = self._guard(lambda: self.observe(self.other, players), "an observation")
-        except OutOfScope:  # it answers, but not here: a declined part; the reference plays on alone
+        except OutOfScope as why:  # it answers, but not here: a declined part; the reference plays on alone
             self._drop_other()
-            return None
+            if loaded:
+                return None
+            # Its own game left what it plays.  If it takes the reference's position on, the two
+            # games have parted: the move led it elsewhere (a wrong phase, say), not into a declined part.
+            problem = self.resync()
+            if self.other is not None:
+                return Disagreement(self.played, "scope", [
+                    f"after this move the implementation's own game is outside what it plays ({why}), "
+                    "yet it plays the reference's position: the move led the two games apart"])
+            return problem
         if problem:
             return problem
         for key in expected:

@@ -86,8 +86,8 @@ def kind(node, root: dict) -> str:
         return f"always {json.dumps(node['const'], ensure_ascii=False)}{tail}"
     if "enum" in node:
         return f"one of {_list(node['enum'])}{tail}"
-    if "oneOf" in node:
-        return " | ".join(kind(o, root) for o in node["oneOf"]) + tail
+    if "oneOf" in node or "anyOf" in node:
+        return " | ".join(kind(o, root) for o in node.get("oneOf") or node["anyOf"]) + tail
     t = node.get("type")
     if t == "integer":
         low, high = node.get("minimum"), node.get("maximum")

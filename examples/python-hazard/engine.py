@@ -29,22 +29,32 @@ POOLS = {"events": "event token", "persons": "person", "clues": "clue", "detecti
 LAST_SPACE = 15  # an indicator on the last space ends the game (FD-END-04), a part this engine declines
 
 
+def x2(g, obstacle: str) -> int:
+    """2 while the obstacle lies on the board, else 1 (FD-OBS-06..10)."""
+    return 2 if any(slot["obstacle"] == obstacle for slot in g["board"].values()) else 1
+
+
+# -- the protocol: hello's facts and declines (casebook.author does the wire, tables, errors) -------------
 def declined() -> list[str]:
     """Every clause of the phases it does not play, the event tokens it does not carry out, and the modelled parts it lacks."""
     clauses = {c for p in SCHEMA["phases"] if p["name"] not in PLAYED for c in p["clauses"]}
-    return sorted(clauses | {"FD-EVT-04", "FD-EVT-05", "FD-EVT-06", "FD-EVT-07", "FD-OBS-06", "FD-OBS-07", "FD-OBS-08",
-                             "FD-OBS-09", "FD-OBS-10", "FD-CARD-03", "FD-CARD-04", "FD-CARD-05", "FD-HAZ-06", "FD-TURN-04"})
+    cards = {f"FD-CARD-{n:02d}" for n in range(1, 20)}  # detective cards may be played in any step: none is played here
+    return sorted(clauses | cards | {"FD-EVT-04", "FD-EVT-05", "FD-EVT-06", "FD-EVT-07", "FD-HAZ-06", "FD-TURN-02",
+                                     "FD-TURN-03", "FD-TURN-04"})
 
 
-# -- the protocol: hello's facts, the wire (casebook.author does the rest) ------------------
 class HazardEngine(Rules):
     name, version = "python-hazard-example", "0.1"
     copy_on_play = True  # a move that runs into a declined part (a full track) is refused whole
-    # The published schema's draw.card is oneOf(person, detective card, ...): "Aunt Mathilda" is both, so
-    # the schema refuses the deal's own moves.  Moves are still refused unless legal() lists them.
-    check_actions = False
     games = {"feuerdiamant": {"players": [2, 4], "declines": declined()}}
 
+    def restore(self, game, state):
+        return state  # the published state is this engine's own model
+
+    def snapshot(self, g):
+        return g
+
+    # -- the rules ----------------------------------------------------------------------
     def start(self, game, options):
         """The table before the deal, as the field reference describes it; the deal is chance's ``draw`` moves."""
         defaults = {k: v["default"] for k, v in SCHEMA["$defs"]["options"]["properties"].items()}
@@ -63,13 +73,6 @@ class HazardEngine(Rules):
                 "set_aside": None, "outcome": None,
                 "secret": {"persons": {}, "clues": {}, "set_aside": None, "pools": {**pools, "shuffle": []}}}
 
-    def restore(self, game, state):
-        return state  # the published state is this engine's own model
-
-    def snapshot(self, g):
-        return g
-
-    # -- the rules ----------------------------------------------------------------------
     def moves(self, g):
         phase, player = g["phase"], g["current"]
         if phase == "setup":  # FD-SET-*: each pending draw takes any card left in its pool
@@ -94,14 +97,15 @@ class HazardEngine(Rules):
             g["roll"] = {"hazard": action["hazard"], "movement": action["movement"], "colour": None, "bonus": 0}
             events.append({"type": "dice_rolled", "hazard": action["hazard"], "movement": action["movement"]})
             g["phase"] = "hazard"
+            return events
         elif action["type"] == "move_hazard_indicator":
             g["roll"]["colour"] = action["colour"]
-            self._advance(g, action["colour"], 1, events)
+            self._advance(g, action["colour"], x2(g, "Hazard Die x2"), events)  # FD-OBS-06/07: x2 doubles the die
         else:
             self._carry_out(g, g["activated"].pop(0), events)
         if g["phase"] == "setup":
             g["phase"] = "setup" if g["draws"] else "rolling"
-        elif g["phase"] != "rolling":
+        else:
             g["phase"] = "events" if g["activated"] else "movement"  # FD-HAZ-03: tokens first, then the figure moves
         return events
 
@@ -147,11 +151,11 @@ class HazardEngine(Rules):
             g["roadblocks"].append(token.removeprefix("roadblock "))  # FD-EVT-02
             return
         g["box"]["events"].append(token)
-        if token == "double the hazard die":  # FD-EVT-03: the die's colour (a star's choice) once more
-            self._advance(g, g["roll"]["colour"], 1, events)
-        else:  # "2 blue": two spaces of blue
+        if token == "double the hazard die":  # FD-EVT-03: the die's result once more; FD-OBS-08: doubled again by x2
+            self._advance(g, g["roll"]["colour"], x2(g, "Hazard Die x2"), events)
+        else:  # "2 blue": two spaces of blue; FD-OBS-09/10: "Event Symbols x2" doubles only the token's symbols
             count, colour = token.split(" ")
-            self._advance(g, colour, int(count), events)
+            self._advance(g, colour, int(count) * x2(g, "Event Symbols x2"), events)
 
 
 if __name__ == "__main__":
