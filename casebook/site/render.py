@@ -48,7 +48,8 @@ STATUS_ORDER = ("passed", "failed", "partial", "unsupported", "skipped", NOT_RUN
 
 # Pages other parts of the harness write in Markdown, published as they are when present:
 # (source beside the code it documents, page in the site, title in the nav).
-GUIDES = (("casebook/conformance/validate-your-engine.md", "protocol/validate-your-engine.md", "Validate your own engine"),)
+GUIDES = (("casebook/conformance/validate-your-engine.md", "protocol/validate-your-engine.md", "Validate your own engine"),
+          ("casebook/conformance/wrap-an-engine.md", "protocol/wrap-an-engine.md", "Wrap an engine you already have"))
 
 # Pages made of what other pages say (a register, an index, results, the protocol): kept out of
 # the search index (Material's own front matter), so a search lands on the clause itself.
