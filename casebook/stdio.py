@@ -261,6 +261,7 @@ class StdioImplementation:
         self._generation = 0  # bumped at each start; tables carry the generation they live in
         self._no_step = False  # set once the engine answers that it has no ``step``
         self._unread: set[int] = set()  # ids of requests sent without waiting (close): their answers are skipped
+        self._viewed: set[str] = set()  # tables whose views the caller has asked for
         atexit.register(self.shutdown)
 
     # -- process lifecycle ----------------------------------------------------
@@ -449,6 +450,7 @@ class StdioImplementation:
         return self._result("state", {"table": self._remote(table)})
 
     def view(self, table: str, player: str | None) -> dict:
+        self._viewed.add(table)  # from now on its steps bring every view along
         return self._result("view", {"table": self._remote(table), "player": player})
 
     def legal(self, table: str, actor: str | None = None) -> dict:
@@ -469,7 +471,10 @@ class StdioImplementation:
         remote = self._remote(table)
         if not self._no_step:
             try:
-                result = self._result("step", {"table": remote, "actor": actor, "action": action, "state": True, "views": True})
+                # Views only for a table whose views were asked for: a scenario seldom looks at one, a random
+                # game at every move (every view of each step would cost more than the move on this wire).
+                result = self._result("step", {"table": remote, "actor": actor, "action": action, "state": True,
+                                               "views": table in self._viewed})
             except NoSuchMethod:
                 self._no_step = True
             else:
@@ -487,6 +492,7 @@ class StdioImplementation:
 
     def close(self, table: str) -> None:
         """Sent without waiting for the answer (one round trip saved per table); the next call skips it."""
+        self._viewed.discard(table)
         try:
             remote = self._remote(table)
         except DriverFailure:
