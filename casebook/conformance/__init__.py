@@ -68,8 +68,8 @@ def register(subparsers) -> None:
     fuzz.add_argument("--seed", type=int, default=0, help="Hypothesis seed: same seed, same games (default 0; round k uses seed+k)")
     fuzz.add_argument("--max-steps", type=_at_least(1), default=200, help="moves per game at most (default 200)")
     fuzz.add_argument("--max-disagreements", type=_at_least(1), default=3, metavar="N",
-                      help="collect up to N distinct disagreements, each in its own search round, before stopping (default 3; "
-                           "1: stop at the first)")
+                      help="collect up to N distinct disagreements (a new search round, seed+1, while fewer are found and "
+                           "the last round found a new one) before stopping (default 3; 1: stop at the first)")
     fuzz.add_argument("--ignore", action="append", default=[], metavar="PATH",
                       help="leave this JSON path out of views and events, fnmatch style, e.g. '$.advantage*' or "
                            "'$.private.*.notes' (repeatable; default: compare everything a player sees)")

@@ -3,11 +3,15 @@
 ``casebook fuzz`` lets Hypothesis choose a game's options and then, move by
 move, an index into the reference's sorted ``legal()`` list (so any engine
 with the same rules offers the same list), now and then probing a move that
-should be refused.  After every step both sides must agree on the canonical
-state, on ``legal()``, on every player's view and a spectator's, on the
-events of the move, and on the error code of a refusal.  Hypothesis shrinks a
-disagreement to a short game record, saved as JSON; ``casebook replay``
-plays it again.
+should be refused.  After every step both sides must agree on what a player
+can observe: ``legal()``, every player's view and a spectator's, the events
+as each of them receives them, and the error code of a refusal.  The
+canonical state itself is never compared (its secrets and bookkeeping are the
+engine's own business until a player can see them).  Parts the
+implementation declines are played on the reference alone and the position
+loaded back (``Differential``).  Each distinct disagreement is shrunk by
+Hypothesis to a short game record, saved as JSON; ``casebook replay`` plays
+it again.
 """
 
 from __future__ import annotations
