@@ -33,7 +33,6 @@ from __future__ import annotations
 import atexit
 import collections
 import os
-import queue
 import select
 import shlex
 import signal
@@ -61,7 +60,7 @@ EXIT_POLL = 0.25  # seconds between looks at whether the engine still runs, whil
 
 
 class TooLong:
-    """Put on the line queue instead of a line longer than the limit (then the reader stops)."""
+    """Read instead of a line longer than the limit (then the reader stops)."""
 
     def __init__(self, size: int):
         self.size = size
@@ -153,33 +152,71 @@ def _signal(pid: int, group: bool = False) -> None:
         pass
 
 
-# -- the reader threads -------------------------------------------------------------
-def _pump(stream, lines: queue.Queue, limit: int) -> None:
-    """Lines of the engine's stdout onto ``lines`` as bytes; at most ``limit`` bytes are ever held."""
-    fd, buffer = stream.fileno(), bytearray()
-    try:
-        while True:
-            chunk = os.read(fd, CHUNK)
+# -- reading the engine's output ----------------------------------------------------------
+class LineReader:
+    """Lines of the engine's stdout, read in the calling thread (no reader thread, no queue).
+
+    A reader thread handing each answer over through a queue costs two thread
+    switches per call, and on a busy machine the GIL's switch interval (ms)
+    with them: far more than the round trip itself.  Reading here, with
+    ``poll`` for the timeout, keeps a call to one write and one read.  At most
+    ``limit`` bytes of a line are ever held: a longer one yields ``TooLong``,
+    and nothing is read after it.
+    """
+
+    def __init__(self, stream, limit: int):
+        self.stream, self.fd, self.limit = stream, stream.fileno(), limit
+        os.set_blocking(self.fd, False)
+        self.poller = select.poll()
+        self.poller.register(self.fd, select.POLLIN)
+        self.lines: collections.deque = collections.deque()
+        self.partial = bytearray()
+        self.done = False  # end of file seen, or a line too long: nothing more is read
+
+    def next(self, wait: float):
+        """The next line (bytes), ``TooLong`` or ``EOF``; ``None`` if none came within ``wait`` seconds."""
+        if not self.lines and not self.done and self.poller.poll(max(0.0, wait) * 1000):
+            self._read()
+        if self.lines:
+            return self.lines.popleft()
+        return EOF if self.done else None
+
+    def _read(self) -> None:
+        while not self.done:
+            try:
+                chunk = os.read(self.fd, CHUNK)
+            except BlockingIOError:
+                return
+            except OSError:
+                chunk = b""
             if not chunk:
-                break
+                self._finish(EOF)
+                return
             start = 0
             while (end := chunk.find(b"\n", start)) >= 0:
-                buffer += chunk[start:end]
+                self.partial += chunk[start:end]
                 start = end + 1
-                if len(buffer) > limit:
-                    lines.put(TooLong(len(buffer)))
+                if len(self.partial) > self.limit:
+                    self._finish(TooLong(len(self.partial)))
                     return
-                lines.put(bytes(buffer))
-                buffer.clear()
-            buffer += chunk[start:]
-            if len(buffer) > limit:  # no newline in sight: stop reading, the call fails as too_large
-                lines.put(TooLong(len(buffer)))
+                self.lines.append(bytes(self.partial))
+                self.partial.clear()
+            self.partial += chunk[start:]
+            if len(self.partial) > self.limit:  # no newline in sight: stop reading, the call fails as too_large
+                self._finish(TooLong(len(self.partial)))
                 return
-    except OSError:
-        pass
-    finally:
-        lines.put(EOF)
-        stream.close()
+
+    def _finish(self, last) -> None:
+        if last is not EOF:
+            self.lines.append(last)
+        self.done = True
+        self.partial = bytearray()
+
+    def close(self) -> None:
+        try:
+            self.stream.close()
+        except OSError:
+            pass
 
 
 def _drain(stream, tail: collections.deque) -> None:
@@ -223,6 +260,8 @@ class StdioImplementation:
         self._stderr: collections.deque = collections.deque(maxlen=STDERR_LINES)
         self._generation = 0  # bumped at each start; tables carry the generation they live in
         self._no_step = False  # set once the engine answers that it has no ``step``
+        self._unread: set[int] = set()  # ids of requests sent without waiting (close): their answers are skipped
+        self._viewed: set[str] = set()  # tables whose views the caller has asked for
         atexit.register(self.shutdown)
 
     # -- process lifecycle ----------------------------------------------------
@@ -248,11 +287,11 @@ class StdioImplementation:
         os.set_blocking(self.proc.stdin.fileno(), False)
         self._writable = select.poll()
         self._writable.register(self.proc.stdin.fileno(), select.POLLOUT)
-        self._lines: queue.Queue = queue.Queue()
+        self._reader = LineReader(self.proc.stdout, self.max_line)
         self._stderr = collections.deque(maxlen=STDERR_LINES)
-        threading.Thread(target=_pump, args=(self.proc.stdout, self._lines, self.max_line), daemon=True).start()
         threading.Thread(target=_drain, args=(self.proc.stderr, self._stderr), daemon=True).start()
         self._generation += 1
+        self._unread = set()  # answers of the process that died are never coming
         hello = self._call("hello", {}, timeout=max(self.timeout, START_TIMEOUT))
         try:
             self._hello = check_hello(hello)
@@ -277,9 +316,10 @@ class StdioImplementation:
         for pid in family(proc.pid, self._token):  # any spawned between the look and the kill
             _signal(pid)
         try:
-            proc.stdin.close()  # ours alone; stdout and stderr belong to their reader threads
+            proc.stdin.close()  # ours; stderr belongs to its reader thread
         except OSError:
             pass
+        self._reader.close()
 
     def shutdown(self) -> None:
         if self.proc is not None:
@@ -321,16 +361,14 @@ class StdioImplementation:
         """
         while True:
             left = until - time.monotonic()
-            try:
-                return self._lines.get(timeout=max(0.0, min(left, EXIT_POLL)))
-            except queue.Empty:
-                if self.proc.poll() is not None:  # gone: take what it wrote before it went, if anything
-                    try:
-                        return self._lines.get(timeout=EXIT_POLL)
-                    except queue.Empty:
-                        return EOF
-                if left <= EXIT_POLL:
-                    return None
+            line = self._reader.next(min(left, EXIT_POLL))
+            if line is not None:
+                return line
+            if self.proc.poll() is not None:  # gone: take what it wrote before it went, if anything
+                line = self._reader.next(EXIT_POLL)
+                return EOF if line is None else line
+            if left <= EXIT_POLL:
+                return None
 
     def _call(self, method: str, params: dict, timeout: float | None = None):
         self._check_deadline(method)
@@ -345,6 +383,10 @@ class StdioImplementation:
         rid = self._ids
         self._send(dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params}), until, cause, method)
         line = self._next_line(until)
+        while self._unread and isinstance(line, bytes):  # the answer to a close sent earlier comes first
+            if not self._skipped(line):
+                break
+            line = self._next_line(until)
         if line is None:
             what = f"no answer to {method} within {wait:g} s" if cause == "timeout" else f"the run's deadline passed during {method}"
             raise self._fail(cause, what)
@@ -408,6 +450,7 @@ class StdioImplementation:
         return self._result("state", {"table": self._remote(table)})
 
     def view(self, table: str, player: str | None) -> dict:
+        self._viewed.add(table)  # from now on its steps bring every view along
         return self._result("view", {"table": self._remote(table), "player": player})
 
     def legal(self, table: str, actor: str | None = None) -> dict:
@@ -428,7 +471,10 @@ class StdioImplementation:
         remote = self._remote(table)
         if not self._no_step:
             try:
-                result = self._result("step", {"table": remote, "actor": actor, "action": action, "state": True, "views": True})
+                # Views only for a table whose views were asked for: a scenario seldom looks at one, a random
+                # game at every move (every view of each step would cost more than the move on this wire).
+                result = self._result("step", {"table": remote, "actor": actor, "action": action, "state": True,
+                                               "views": table in self._viewed})
             except NoSuchMethod:
                 self._no_step = True
             else:
@@ -445,8 +491,25 @@ class StdioImplementation:
         return result
 
     def close(self, table: str) -> None:
+        """Sent without waiting for the answer (one round trip saved per table); the next call skips it."""
+        self._viewed.discard(table)
         try:
             remote = self._remote(table)
         except DriverFailure:
             return  # its process is gone already
-        self._call("close", {"table": remote})
+        self._check_deadline("close")
+        self._ids += 1
+        self._unread.add(self._ids)
+        request = dumps({"jsonrpc": "2.0", "id": self._ids, "method": "close", "params": {"table": remote}})
+        self._send(request, time.monotonic() + self.timeout, "timeout", "close")
+
+    def _skipped(self, line: bytes) -> bool:
+        """Whether ``line`` answers a request sent without waiting (then it is dropped, error or not)."""
+        try:
+            answer = parse(line, max_line=self.max_line)
+        except WireError:
+            return False  # let the call name the garbage
+        if isinstance(answer, dict) and type(answer.get("id")) is int and answer["id"] in self._unread:
+            self._unread.discard(answer["id"])
+            return True
+        return False

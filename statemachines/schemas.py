@@ -238,7 +238,10 @@ class OneOf(Spec):
         self.options = [spec(o) for o in options]
 
     def schema(self, names):
-        return {"oneOf": [o.schema(names) for o in self.options]}
+        # A name may belong to two sets ("Aunt Mathilda" is a person and a detective card): then it
+        # fits two forms, which JSON Schema's oneOf refuses; check() takes the first that fits, as anyOf does.
+        key = "anyOf" if all(isinstance(o, Name) for o in self.options) else "oneOf"
+        return {key: [o.schema(names) for o in self.options]}
 
     def check(self, value, ctx, path):
         reasons = []

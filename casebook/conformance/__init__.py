@@ -6,9 +6,10 @@
     casebook verify --impl SPEC --list
         a dry run: from the engine's hello alone, which clauses run, which only in
         part, which are unsupported, and which decline removes them
-    casebook fuzz --impl SPEC --game G
-        random legal play on SPEC and the reference at once; a disagreement is
-        shrunk and saved as a replay file
+    casebook fuzz --impl SPEC --game G [--max-disagreements N] [--ignore PATH]
+        random legal play on SPEC and the reference at once, comparing what
+        players observe; each distinct disagreement is shrunk and saved as a
+        replay file
     casebook replay FILE --impl SPEC
         play a saved record again on both sides
     casebook perft --impl SPEC [--game G]
@@ -53,19 +54,32 @@ def register(subparsers) -> None:
     verify.add_argument("--suite", help="the Casebook checkout holding features/, step_defs/, tests/ (default: this one)")
     verify.set_defaults(func=cmd_verify)
 
-    fuzz = subparsers.add_parser("fuzz", help="differential fuzzing: random legal play on an implementation and the reference")
-    fuzz.add_argument("--impl", required=True)
-    fuzz.add_argument("--game", required=True)
-    fuzz.add_argument("--examples", type=int, default=50, help="random games to try (default 50)")
-    fuzz.add_argument("--seed", type=int, default=0, help="Hypothesis seed: same seed, same games (default 0)")
-    fuzz.add_argument("--max-steps", type=int, default=200, help="moves per game at most (default 200)")
-    fuzz.add_argument("--options", help="fixed options as JSON (default: Hypothesis chooses within the game's facts)")
-    fuzz.add_argument("--out", help="replay file to write on a disagreement (default results/fuzz/<game>-<name>.json, "
-                                    "numbered if taken); an existing one is kept unless --force")
-    fuzz.add_argument("--force", action="store_true", help="overwrite --out if it exists")
-    fuzz.add_argument("--timeout", type=float, default=10.0)
+    fuzz = subparsers.add_parser(
+        "fuzz", help="differential fuzzing: random legal play on an implementation and the reference",
+        description="Plays random games on the implementation and on the reference at once and compares, after every move, "
+                    "what a player can observe: legal(), every player's view and a spectator's, the events as each of them "
+                    "receives them, and the error code of a refused move (never the whole state). Moves the implementation "
+                    "answers 'unsupported' are played on the reference alone, and its position is loaded into the "
+                    "implementation after them. Each distinct disagreement is shrunk to its shortest game and saved as a "
+                    "replay file. Exit status: 0 none found, 1 found, 2 could not run.")
+    fuzz.add_argument("--impl", required=True, help='the implementation to judge: reference | python:mod:factory | "cmd:COMMAND"')
+    fuzz.add_argument("--game", required=True, help="the game to play (one of the implementation's hello games)")
+    fuzz.add_argument("--examples", type=_at_least(1), default=50, help="random games per search round (default 50)")
+    fuzz.add_argument("--seed", type=int, default=0, help="Hypothesis seed: same seed, same games (default 0; round k uses seed+k)")
+    fuzz.add_argument("--max-steps", type=_at_least(1), default=200, help="moves per game at most (default 200)")
+    fuzz.add_argument("--max-disagreements", type=_at_least(1), default=3, metavar="N",
+                      help="collect up to N distinct disagreements (a new search round, seed+1, while fewer are found and "
+                           "the last round found a new one) before stopping (default 3; 1: stop at the first)")
+    fuzz.add_argument("--ignore", action="append", default=[], metavar="PATH",
+                      help="leave this JSON path out of views and events, fnmatch style, e.g. '$.advantage*' or "
+                           "'$.private.*.notes' (repeatable; default: compare everything a player sees)")
+    fuzz.add_argument("--options", help="fixed options as JSON (default: Hypothesis chooses within the game's $defs.options)")
+    fuzz.add_argument("--out", help="replay file for the first disagreement, the others numbered beside it (default "
+                                    "results/fuzz/<game>-<name>.json, numbered if taken); an existing one is kept unless --force")
+    fuzz.add_argument("--force", action="store_true", help="overwrite --out (and its numbered siblings) if they exist")
+    fuzz.add_argument("--timeout", type=float, default=10.0, help="seconds the engine may take per call (default 10)")
     fuzz.add_argument("--reference", default="reference", help="what to compare with (default: the reference, in process)")
-    fuzz.add_argument("--no-shrink", action="store_true", help="save the first disagreement as found")
+    fuzz.add_argument("--no-shrink", action="store_true", help="save each disagreement as found, unshrunk (faster)")
     fuzz.set_defaults(func=cmd_fuzz)
 
     replay = subparsers.add_parser("replay", help="replay a saved fuzz disagreement on an implementation and the reference")
@@ -89,6 +103,19 @@ def register(subparsers) -> None:
     perft.add_argument("--timeout", type=float, default=10.0)
     perft.add_argument("--validate", action="store_true", help="also check every answer against the schema (slower)")
     perft.set_defaults(func=cmd_perft)
+
+
+def _at_least(low: int):
+    def convert(text: str) -> int:
+        import argparse
+
+        value = int(text)
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {text}")
+        return value
+
+    convert.__name__ = "int"
+    return convert
 
 
 def _console(stderr: bool = False):
@@ -255,7 +282,7 @@ def list_plan(hello: dict, root: Path, games: list[str], patterns: list[str], co
 def cmd_fuzz(args) -> int:
     from rich.progress import Progress
 
-    from casebook.conformance.differential import fuzz, save
+    from casebook.conformance.differential import save, search
     from casebook.impls import close_implementation, open_implementation
     from casebook.names import slug, terminal
 
@@ -274,20 +301,26 @@ def cmd_fuzz(args) -> int:
         started = time.perf_counter()
         with Progress(console=_console(stderr=True), transient=True) as progress:
             task = progress.add_task(f"fuzz {args.game}", total=None)
-            record = fuzz(reference, impl, args.game, examples=args.examples, seed=args.seed, max_steps=args.max_steps,
-                          options=options, shrink=not args.no_shrink,
-                          on_example=lambda n: progress.update(task, advance=1, description=f"fuzz {args.game}: game of {n} moves"))
+            records = search(reference, impl, args.game, examples=args.examples, seed=args.seed, max_steps=args.max_steps,
+                             options=options, shrink=not args.no_shrink, limit=args.max_disagreements,
+                             ignore=tuple(args.ignore),
+                             on_example=lambda n: progress.update(task, advance=1, description=f"fuzz {args.game}: game of {n} moves"))
         seconds = time.perf_counter() - started
-        if record is None:
+        if not records:
             console.print(f"[green]no disagreement in {args.examples} games of {args.game} (seed {args.seed}, {seconds:.1f} s)[/green]")
             return EXIT_OK
-        record["found_with"] = {"spec": args.impl, "name": hello.get("name"), "version": hello.get("version"),
-                                "seed": args.seed, "examples": args.examples}
-        path = Path(args.out) if args.out else unused(Path("results") / "fuzz" / f"{slug(args.game)}-{slug(str(hello.get('name')))}.json")
-        save(record, path)
-        console.print(f"[red]disagreement[/red] {terminal(record['summary'])}")
-        console.print(f"minimal record: {len(record['steps'])} moves, saved to {terminal(path)}\n"
-                      f"reproduce: casebook replay {terminal(path)} --impl {terminal(json.dumps(args.impl))}")
+        first = Path(args.out) if args.out else unused(Path("results") / "fuzz" / f"{slug(args.game)}-{slug(str(hello.get('name')))}.json")
+        console.print(f"[red]{len(records)} distinct disagreement(s)[/red] in {seconds:.1f} s")
+        for n, record in enumerate(records, 1):
+            record["found_with"] = {"spec": args.impl, "name": hello.get("name"), "version": hello.get("version"),
+                                    "seed": args.seed, "examples": args.examples}
+            path = first if n == 1 else first.with_name(f"{first.stem}-{n}{first.suffix}")
+            if not args.force:
+                path = unused(path) if n > 1 else path
+            save(record, path)
+            console.print(f"[red]{n}. disagreement[/red] {terminal(record['summary'])}")
+            console.print(f"   minimal record: {len(record['steps'])} moves, saved to {terminal(path)}\n"
+                          f"   reproduce: casebook replay {terminal(path)} --impl {terminal(json.dumps(args.impl))}")
         return EXIT_FAILED
     finally:
         close_implementation(impl)

@@ -3,22 +3,28 @@
 ``casebook fuzz`` lets Hypothesis choose a game's options and then, move by
 move, an index into the reference's sorted ``legal()`` list (so any engine
 with the same rules offers the same list), now and then probing a move that
-should be refused.  After every step both sides must agree on the canonical
-state, on ``legal()``, on every player's view and a spectator's, on the
-events of the move, and on the error code of a refusal.  Hypothesis shrinks a
-disagreement to a short game record, saved as JSON; ``casebook replay``
-plays it again.
+should be refused.  After every step both sides must agree on what a player
+can observe: ``legal()``, every player's view and a spectator's, the events
+as each of them receives them, and the error code of a refusal.  The
+canonical state itself is never compared (its secrets and bookkeeping are the
+engine's own business until a player can see them).  Parts the
+implementation declines are played on the reference alone and the position
+loaded back (``Differential``).  Each distinct disagreement is shrunk by
+Hypothesis to a short game record, saved as JSON; ``casebook replay`` plays
+it again.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import json
+import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from casebook.conformance.validating import schema_error
 from casebook.errors import DriverFailure, GameError
-from casebook.protocol import CHANCE, Table, canonical, players_of
+from casebook.protocol import CHANCE, Table, canonical, players_of, redact_events
 
 REPLAY_FORMAT = "casebook-replay/1"
 
@@ -62,14 +68,30 @@ def normal_legal(legal):
 player_ids = players_of
 
 
+def prune(value, patterns: tuple[str, ...], path: str = "$"):
+    """``value`` without the object fields whose JSON path matches one of ``patterns`` (fnmatch: ``$.advantage*``)."""
+    if not patterns:
+        return value
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            here = f"{path}.{key}"
+            if not any(fnmatch.fnmatchcase(here, p) for p in patterns):
+                out[key] = prune(item, patterns, here)
+        return out
+    if isinstance(value, list):
+        return [prune(item, patterns, f"{path}[]") for item in value]
+    return value
+
+
 class OutOfScope(Exception):
-    """The implementation answered ``unsupported``: the game left the part it declares; stop comparing."""
+    """The implementation cannot take the game on from here (it declines it and cannot load the position)."""
 
 
 @dataclass
 class Disagreement:
     step: int  # how many steps had been played when they parted (0: right after new)
-    what: str  # "state", "legal", "view(Justus)", "events", "refusal", "implementation failed"…
+    what: str  # "legal", "view(Justus)", "events(spectator)", "refusal", "implementation failed"…
     detail: list[str] = field(default_factory=list)
     reference: object = None
     implementation: object = None
@@ -78,15 +100,53 @@ class Disagreement:
         lines = "\n  ".join(self.detail)
         return f"after step {self.step}: {self.what} differs\n  {lines}"
 
+    def signature(self, players: list[str]) -> str:
+        """What makes two disagreements the same one: the kind and the first differing path, values, indices and player names left out.
+
+        ``view(Justus)`` and ``view(Peter)`` differing at ``$.hands.Justus`` and
+        ``$.hands.Peter`` are one deviation seen twice, not two.
+        """
+        kind = re.sub(r"\(.*\)", "", self.what)
+        first = self.detail[0] if self.detail else ""
+        where = first.split(":", 1)[0] if first.startswith("$") else ""
+        where = re.sub(r"\[\d+\]", "[]", where)
+        for player in sorted(players, key=len, reverse=True):
+            where = where.replace(f".{player}", ".<player>")
+        return f"{kind} {where}".strip()
+
+
+VIEWS = "views"  # the observation keys: "legal", then "view(<player>)" for each player and the spectator
+
 
 class Differential:
-    """One game on both sides.  Every call returns a Disagreement or None."""
+    """One game on both sides; every call returns a Disagreement or None.
 
-    def __init__(self, reference, implementation, game: str):
-        self.ref_impl, self.impl, self.game = reference, implementation, game
+    Only what a player can observe is compared: ``legal()``, each player's
+    and a spectator's view, the events as each of them receives them, and the
+    code of a refusal; never the canonical state (it holds the secrets, and
+    bookkeeping an engine may keep its own way).  Fields matching ``ignore``
+    (JSON paths, fnmatch) are left out of views and events.
+
+    Declined parts are left out.  A move the implementation answers with
+    ``unsupported`` is played on the reference alone; after each such move the
+    reference's state is loaded into the implementation, and comparing resumes
+    as soon as it takes the position on (``legal()`` answers).  A move the
+    reference lists and the implementation does not is left out of the
+    comparison of ``legal()`` when the implementation, given that position,
+    answers it with ``unsupported``.
+    """
+
+    def __init__(self, reference, implementation, game: str, ignore: tuple[str, ...] = ()):
+        self.ref_impl, self.impl, self.game, self.ignore = reference, implementation, game, tuple(ignore)
         self.ref: Table | None = None
-        self.other: Table | None = None
+        self.other: Table | None = None  # None while the game is in a part the implementation declines
         self.played = 0
+        self.declined: set[str] = set()  # canonical moves the implementation answered ``unsupported``
+        self.skipped = 0  # moves played on the reference alone
+
+    @property
+    def players(self) -> list[str]:
+        return player_ids(self.ref.state())
 
     def _guard(self, call, what: str):
         """Run a call on the implementation; a driver fault or an unexpected error is a disagreement."""
@@ -101,31 +161,109 @@ class Differential:
 
     def start(self, options: dict) -> Disagreement | None:
         self.ref = Table.new(self.ref_impl, self.game, options)  # GameError: options the rules refuse
-        self.other, problem = self._guard(lambda: Table.new(self.impl, self.game, options), "new")
+        try:
+            self.other, problem = self._guard(lambda: Table.new(self.impl, self.game, options), "new")
+        except OutOfScope:
+            return self.resync()  # an engine that does not deal may still take the dealt position
         return problem or self.compare()
 
-    def observe(self, table: Table) -> dict:
-        state = table.state()
-        seen = {"state": state, "legal": normal_legal(table.legal())}
-        for player in [*player_ids(self.ref.state()), None]:
-            seen[f"view({player if player is not None else 'spectator'})"] = table.view(player)
+    def resync(self) -> Disagreement | None:
+        """Load the reference's position into the implementation; compare from there if it takes it on."""
+        self._drop_other()
+        state = self.ref.state()
+        try:
+            table, problem = self._guard(lambda: Table.load(self.impl, self.game, state), "load")
+            if problem:
+                return problem
+            self.other = table
+            self._guard(self.other.legal, "legal")  # unsupported: the position lies in a declined part
+        except OutOfScope:
+            self._drop_other()
+            return None
+        return self.compare(loaded=True)
+
+    def _drop_other(self) -> None:
+        if self.other is not None:
+            try:
+                self.other.close()
+            except (GameError, DriverFailure):
+                pass  # a table the engine forgot is gone either way
+            self.other = None
+
+    def observe(self, table: Table, players: list[str]) -> dict:
+        seen = {"legal": normal_legal(table.legal())}
+        for player in [*players, None]:
+            seen[f"view({player if player is not None else 'spectator'})"] = prune(table.view(player), self.ignore)
         return seen
 
-    def compare(self) -> Disagreement | None:
-        expected = self.observe(self.ref)
-        actual, problem = self._guard(lambda: self.observe(self.other), "an observation")
+    def _is_declined(self, move: dict) -> bool:
+        """Does the implementation, given this position, answer ``move`` with ``unsupported``?"""
+        key = canonical([move["actor"], move["action"]])
+        if key in self.declined:
+            return True
+        try:
+            scratch = Table.load(self.impl, self.game, self.ref.state())
+        except (GameError, DriverFailure):
+            return False
+        try:
+            scratch.apply(move["actor"], move["action"])
+        except GameError as exc:
+            if exc.code == "unsupported":
+                self.declined.add(key)
+                return True
+        except DriverFailure:
+            return False
+        finally:
+            try:
+                scratch.close()
+            except (GameError, DriverFailure):
+                pass
+        return False
+
+    def _comparable_legal(self, expected: dict, actual: dict) -> dict:
+        """The reference's ``legal()`` without the moves the implementation declines (only where they differ)."""
+        theirs = {canonical([m.get("actor"), m.get("action")]) for m in actual.get("moves", []) if isinstance(m, dict)}
+        missing = [m for m in expected["moves"] if canonical([m["actor"], m["action"]]) not in theirs]
+        dropped = [m for m in missing if self._is_declined(m)]
+        if not dropped:
+            return expected
+        keep = [m for m in expected["moves"] if m not in dropped]
+        return {**expected, "to_act": sorted({m["actor"] for m in keep}), "moves": keep}
+
+    def compare(self, loaded: bool = False) -> Disagreement | None:
+        players = self.players
+        expected = self.observe(self.ref, players)
+        try:
+            actual, problem = self._guard(lambda: self.observe(self.other, players), "an observation")
+        except OutOfScope as why:  # it answers, but not here: a declined part; the reference plays on alone
+            self._drop_other()
+            if loaded:
+                return None
+            # Its own game left what it plays.  If it takes the reference's position on, the two
+            # games have parted: the move led it elsewhere (a wrong phase, say), not into a declined part.
+            problem = self.resync()
+            if self.other is not None:
+                return Disagreement(self.played, "scope", [
+                    f"after this move the implementation's own game is outside what it plays ({why}), "
+                    "yet it plays the reference's position: the move led the two games apart"])
+            return problem
         if problem:
             return problem
-        for key in ("legal", "state", *[k for k in expected if k.startswith("view")]):
-            if canonical(expected[key]) != canonical(actual.get(key)):
-                detail = differences(expected[key], actual.get(key))
-                # Equal to the reference implies valid; only a difference is worth a schema check,
-                # which then names the cause (validating every answer would cost more than the play).
-                part = "view" if key.startswith("view") else key
-                problem = schema_error(self.game, part, actual.get(key)) if part != "legal" else None
-                if problem:
-                    detail.insert(0, f"schema_violation: {key} fails {problem}")
-                return Disagreement(self.played, key, detail, expected[key], actual.get(key))
+        for key in expected:
+            want, got = expected[key], actual.get(key)
+            if canonical(want) == canonical(got):
+                continue
+            if key == "legal":
+                want = self._comparable_legal(want, got if isinstance(got, dict) else {})
+                if canonical(want) == canonical(got):
+                    continue
+            detail = differences(want, got)
+            # Equal to the reference implies valid; only a difference is worth a schema check,
+            # which then names the cause (validating every answer would cost more than the play).
+            problem = schema_error(self.game, "view", got) if key != "legal" and not self.ignore else None
+            if problem:
+                detail.insert(0, f"schema_violation: {key} fails {problem}")
+            return Disagreement(self.played, key, detail, want, got)
         return None
 
     def step(self, actor: str, action: dict, probe: bool = False) -> Disagreement | None:
@@ -134,28 +272,44 @@ class Differential:
             expected = {"events": self.ref.apply(actor, action)}
         except GameError as exc:
             expected = {"refusal": exc.code}
+        if self.other is None:  # in a part the implementation declines: the reference plays on alone
+            self.played += 1
+            self.skipped += "events" in expected
+            return self.resync() if "events" in expected else None
         try:
             actual = {"events": self.other.apply(actor, action)}
         except GameError as exc:
-            if exc.code == "unsupported" and "events" in expected:
-                raise OutOfScope(f"apply: {exc.message}") from None
             actual = {"refusal": exc.code}
         except DriverFailure as exc:
             self.played += 1
             return Disagreement(self.played, "implementation failed during apply", [f"{exc.cause}: {exc.detail}"[:500]])
         self.played += 1
-        if canonical(expected) != canonical(actual):
-            what = "refusal" if "refusal" in expected or "refusal" in actual else "events"
-            return Disagreement(self.played, what, differences(expected, actual) or [f"{actor} {canonical(action)}"], expected, actual)
+        if actual.get("refusal") == "unsupported":
+            if "refusal" in expected:
+                return None  # a move outside what it plays, refused either way: not judged
+            self.declined.add(canonical([actor, action]))
+            self.skipped += 1
+            return self.resync()
+        if "refusal" in expected or "refusal" in actual:
+            if canonical(expected) != canonical(actual):
+                return Disagreement(self.played, "refusal", differences(expected, actual) or [f"{actor} {canonical(action)}"], expected, actual)
+            return None
+        for viewer in [*self.players, None]:
+            want = prune(redact_events(expected["events"], viewer), self.ignore)
+            got = actual["events"]
+            got = prune(redact_events(got, viewer), self.ignore) if isinstance(got, list) and all(isinstance(e, dict) for e in got) else got
+            if canonical(want) != canonical(got):
+                name = viewer if viewer is not None else "spectator"
+                return Disagreement(self.played, f"events({name})", differences(want, got) or [f"{actor} {canonical(action)}"], want, got)
         return self.compare()
 
     def close(self) -> None:
-        for table in (self.ref, self.other):
-            if table is not None:
-                try:
-                    table.close()
-                except Exception:
-                    pass  # a crashed engine has forgotten it already
+        self._drop_other()
+        if self.ref is not None:
+            try:
+                self.ref.close()
+            except (GameError, DriverFailure):
+                pass
 
 
 def probe_for(legal: dict, players: list[str], history: list[dict], pick) -> dict | None:
@@ -253,12 +407,46 @@ def options_strategy(facts: dict, schema: dict | None):
 
 
 class _Found(Exception):
-    pass
+    """A disagreement; one subclass per signature, so Hypothesis shrinks each on its own."""
 
 
-def fuzz(reference, implementation, game: str, *, examples: int = 50, seed: int = 0, max_steps: int = 200,
-         options: dict | None = None, shrink: bool = True, on_example=None) -> dict | None:
-    """Search for a disagreement; return the minimal replay record, or None when none was found."""
+def fuzz(reference, implementation, game: str, **kw) -> dict | None:
+    """The first minimal disagreement record, or None (see ``search``)."""
+    found = search(reference, implementation, game, **{**kw, "limit": 1})
+    return found[0] if found else None
+
+
+def search(reference, implementation, game: str, *, examples: int = 50, seed: int = 0, max_steps: int = 200,
+           options: dict | None = None, shrink: bool = True, limit: int = 1, ignore: tuple[str, ...] = (),
+           on_example=None) -> list[dict]:
+    """Up to ``limit`` distinct disagreements, each shrunk to its shortest game, as replay records.
+
+    A round is one Hypothesis search of ``examples`` games.  Disagreements
+    already found count as agreement in later rounds (the game stops there),
+    so each round looks for another; the search ends after ``limit`` are
+    found or a round finds nothing new.  Two disagreements are the same when
+    their ``Disagreement.signature`` is.
+    """
+    found: dict[str, dict] = {}
+    for round_ in range(limit):
+        new = _round(reference, implementation, game, examples=examples, seed=seed + round_, max_steps=max_steps,
+                     options=options, shrink=shrink, known=set(found), room=limit - len(found), ignore=ignore,
+                     on_example=on_example)
+        if not new:
+            break
+        found.update(new)
+        if len(found) >= limit:
+            break
+    return [{"format": REPLAY_FORMAT, "game": game, **record, **({"ignore": list(ignore)} if ignore else {})}
+            for record in list(found.values())[:limit]]
+
+
+def _shorter(a: dict, b: dict | None) -> bool:
+    return b is None or (len(a["steps"]), len(canonical(a["options"]))) < (len(b["steps"]), len(canonical(b["options"])))
+
+
+def _round(reference, implementation, game: str, *, examples: int, seed: int, max_steps: int, options, shrink: bool,
+           known: set[str], room: int, ignore, on_example) -> dict[str, dict]:
     from hypothesis import HealthCheck, Phase, Verbosity, assume, given, settings
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
@@ -267,21 +455,23 @@ def fuzz(reference, implementation, game: str, *, examples: int = 50, seed: int 
 
     facts = reference.hello()["games"].get(game, {})
     opts = st.just(options) if options is not None else options_strategy(facts, game_schema(game))
-    last: dict = {}
+    seen: dict[str, dict] = {}  # signature -> the shortest record that shows it
+    kinds: dict[str, type] = {}
 
     @settings(max_examples=examples, database=None, deadline=None, derandomize=False, print_blob=False,
-              suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
+              suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet, report_multiple_bugs=True,
               phases=[Phase.generate, Phase.shrink] if shrink else [Phase.generate])
     @hseed(seed)
     @given(st.data())
     def one_game(data):
         chosen = data.draw(opts, label="options")
         steps: list[dict] = []
-        diff = Differential(reference, implementation, game)
+        diff = Differential(reference, implementation, game, ignore=ignore)
         try:
             problem = play(diff, chosen, steps, max_steps=max_steps,
                            pick=lambda n: data.draw(st.integers(0, n - 1)) if n > 1 else 0,
                            probe=lambda: data.draw(st.integers(0, 9)) == 9)
+            players = player_ids(diff.ref.state()) if diff.ref is not None else []
         except InvalidOptions:
             assume(False)  # e.g. a Duel for three: the rules refuse it, so there is nothing to compare
             return
@@ -289,28 +479,33 @@ def fuzz(reference, implementation, game: str, *, examples: int = 50, seed: int 
             diff.close()
         if on_example is not None:
             on_example(len(steps))
-        if problem is not None:
-            last.clear()
-            last.update({"options": chosen, "steps": steps, "disagreement": asdict(problem), "summary": str(problem)})
-            raise _Found(str(problem))
+        if problem is None:
+            return
+        signature = problem.signature(players)
+        if signature in known or (signature not in seen and len(seen) >= room):
+            return  # found in an earlier round, or beyond the limit: not looked for now
+        record = {"options": chosen, "steps": steps, "disagreement": {**asdict(problem), "signature": signature},
+                  "summary": str(problem), "reference_only": diff.skipped}
+        if _shorter(record, seen.get(signature)):
+            seen[signature] = record
+        kind = kinds.setdefault(signature, type(f"Found{len(kinds)}", (_Found,), {}))
+        raise kind(str(problem))
 
     try:
         one_game()
     except _Found:
         pass
-    except Exception:  # Hypothesis' Flaky and friends: keep the last disagreement seen
-        if not last:
+    except Exception:  # several disagreements at once (an exception group), Flaky and friends: keep what was seen
+        if not seen:
             raise
-    if not last:
-        return None
-    return {"format": REPLAY_FORMAT, "game": game, **last}
+    return seen
 
 
 def replay(reference, implementation, record: dict) -> Disagreement | None:
     """Play a saved record on both sides; the first disagreement, or None if they now agree."""
     if record.get("format") != REPLAY_FORMAT:
         raise ValueError(f"not a Casebook replay file (format {record.get('format')!r})")
-    diff = Differential(reference, implementation, record["game"])
+    diff = Differential(reference, implementation, record["game"], ignore=tuple(record.get("ignore", ())))
     try:
         problem = diff.start(record.get("options", {}))
         for move in record["steps"]:

@@ -27,6 +27,7 @@ import yaml
 
 from casebook.site import engines as engines_mod
 from casebook.site import pictures, tracepage
+from casebook.site.fields import field_reference
 from casebook.site.html import LABELS, badge, chip, esc, href, kind_badge, md_heading_text, table
 from casebook.site.results import LastRun, Report, attach, read_cucumber, read_reports
 from casebook.site.spec import CLAUSE_ID, NOT_RUN, Clause, Example, Game, Section, Step, read_games, summarize
@@ -60,7 +61,8 @@ STATUS_ORDER = ("passed", "failed", "partial", "unsupported", "skipped", NOT_RUN
 
 # Pages other parts of the harness write in Markdown, published as they are when present:
 # (source beside the code it documents, page in the site, title in the nav).
-GUIDES = (("casebook/conformance/validate-your-engine.md", "protocol/validate-your-engine.md", "Validate your own engine"),)
+GUIDES = (("casebook/conformance/validate-your-engine.md", "protocol/validate-your-engine.md", "Validate your own engine"),
+          ("casebook/conformance/wrap-an-engine.md", "protocol/wrap-an-engine.md", "Wrap an engine you already have"))
 
 # Pages made of what other pages say (a register, an index, results, the protocol): kept out of
 # the search index (Material's own front matter), so a search lands on the clause itself.
@@ -667,6 +669,8 @@ class Site:
         ]
         if schema.get("description"):
             out.append(paragraphs(str(schema["description"])))
+        out.append(field_reference(schema))  # every field, action and event in words (casebook/site/fields.py)
+        out.append("\n## The schema, part by part { #schema }\n")
         for name, sub in schema.get("$defs", {}).items():
             out.append(f"\n## {md_heading_text(name)} {{ #{name} }}\n")
             if isinstance(sub, dict) and sub.get("description"):

@@ -1,0 +1,118 @@
+"""fuzz judges what players observe, leaves declined parts out, and collects distinct disagreements."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from casebook.conformance.differential import Differential, search
+from casebook.errors import Unsupported
+from casebook.impls import open_implementation
+from tests.conformance.helpers import ROOT, TOY_SPEC
+from tests.harness.toy import make
+
+
+class _Wrapped:
+    """The toy reference with a few answers changed; everything else passes through."""
+
+    def __init__(self):
+        self.inner = make()
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+class TwoDeviations(_Wrapped):
+    """B may never bet 2 (legal() omits it), and A's bet of 1 is announced as a bet of 2: two unrelated departures."""
+
+    def legal(self, table):
+        legal = self.inner.legal(table)
+        moves = [m for m in legal["moves"] if not (m["actor"] == "B" and m["action"] == {"type": "bet", "amount": 2})]
+        return {"to_act": sorted({m["actor"] for m in moves}), "moves": moves}
+
+    def apply(self, table, actor, action):
+        events = self.inner.apply(table, actor, action)
+        return [dict(e, amount=2) if e.get("type") == "bet" and e["player"] == "A" else e for e in events]
+
+
+class KeepsItsOwnBooks(_Wrapped):
+    """Agrees on everything a player sees, but its canonical state carries a bookkeeping field of its own."""
+
+    def state(self, table):
+        return {**self.inner.state(table), "secret": {"shuffles": 7}}
+
+
+class DeclinesBetting(_Wrapped):
+    """Deals, but answers ``unsupported`` to every bet (a part it declines)."""
+
+    def apply(self, table, actor, action):
+        if action.get("type") == "bet":
+            raise Unsupported("this engine does not play the betting round")
+        return self.inner.apply(table, actor, action)
+
+
+def two_deviations():
+    return TwoDeviations()
+
+
+def test_two_different_deviations_are_two_distinct_disagreements():
+    found = search(open_implementation(TOY_SPEC), TwoDeviations(), "toy", examples=40, seed=3, limit=5)
+    kinds = sorted(r["disagreement"]["signature"] for r in found)
+    assert kinds == ["events $[].amount", "legal $.moves"], kinds
+    for record in found:  # each shrunk on its own: deal A, deal B, A bets
+        assert [s["actor"] for s in record["steps"]] == ["chance", "chance", "A"], record["steps"]
+
+
+def test_the_limit_stops_the_search_at_the_first():
+    assert len(search(open_implementation(TOY_SPEC), TwoDeviations(), "toy", examples=40, seed=3, limit=1)) == 1
+
+
+def test_a_view_seen_by_several_players_is_one_disagreement_not_one_per_viewer():
+    diff = Differential(open_implementation(TOY_SPEC), TwoDeviations(), "toy")
+    problem = diff.start({})
+    assert problem is None
+    for move in ({"to": "A", "card": 1}, {"to": "B", "card": 2}):
+        assert diff.step("chance", {"type": "deal", **move}) is None
+    problem = diff.step("A", {"type": "bet", "amount": 1})
+    assert problem is not None and problem.what == "events(A)", problem
+    assert problem.signature(["A", "B"]) == "events $[].amount"
+
+
+def test_a_state_field_no_player_sees_is_not_judged():
+    assert search(open_implementation(TOY_SPEC), KeepsItsOwnBooks(), "toy", examples=20, seed=1, limit=3) == []
+
+
+def test_a_declined_part_is_played_by_the_reference_alone_and_judged_after_it_when_loaded():
+    diff = Differential(open_implementation(TOY_SPEC), DeclinesBetting(), "toy")
+    assert diff.start({}) is None
+    for move in ({"to": "A", "card": 1}, {"to": "B", "card": 2}):
+        assert diff.step("chance", {"type": "deal", **move}) is None
+    # The deal is judged; the bets are not (the engine declines them), and nothing differs.
+    assert diff.step("A", {"type": "bet", "amount": 1}) is None and diff.skipped == 1
+    # After A's bet the position is loaded into the engine again: comparing resumes there.
+    assert diff.other is not None
+    assert diff.step("B", {"type": "bet", "amount": 2}) is None and diff.skipped == 2
+
+
+def test_an_ignored_path_is_left_out_and_the_record_remembers_it():
+    found = search(open_implementation(TOY_SPEC), TwoDeviations(), "toy", examples=40, seed=3, limit=5, ignore=("$[].amount",))
+    assert [r["disagreement"]["signature"] for r in found] == ["legal $.moves"]
+    assert found[0]["ignore"] == ["$[].amount"]
+
+
+def test_the_cli_saves_each_disagreement_and_documents_every_option(tmp_path):
+    out = tmp_path / "found.json"
+    cli = [sys.executable, "-m", "casebook.cli", "fuzz"]
+    run = subprocess.run([*cli, "--impl", "python:tests.conformance.test_fuzz:two_deviations", "--reference", TOY_SPEC,
+                          "--game", "toy", "--examples", "40", "--seed", "3", "--out", str(out)],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "2 distinct disagreement(s)" in run.stdout, run.stdout
+    saved = [json.loads(out.read_text()), json.loads((tmp_path / "found-2.json").read_text())]
+    assert {r["disagreement"]["signature"] for r in saved} == {"events $[].amount", "legal $.moves"}
+    helped = subprocess.run([*cli, "--help"], cwd=ROOT, capture_output=True, text=True).stdout
+    options = [word.strip("[],") for word in helped.split() if word.startswith(("--", "[--"))]
+    guide = (ROOT / "casebook" / "conformance" / "validate-your-engine.md").read_text(encoding="utf-8")
+    undocumented = sorted({o for o in options if o.startswith("--") and o != "--help" and f"`{o}" not in guide})
+    assert not undocumented, f"fuzz options the guide does not explain: {undocumented}"

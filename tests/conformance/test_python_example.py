@@ -1,0 +1,90 @@
+"""The second independent example (examples/python-hazard): under 30 lines of protocol, and the report its author sees."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from casebook.conformance.differential import search
+from casebook.impls import open_implementation
+from tests.conformance.helpers import ROOT
+
+HERE = ROOT / "examples" / "python-hazard"
+SPEC = f"cmd:{sys.executable} {HERE / 'engine.py'}"
+sys.path.insert(0, str(HERE))
+from engine import HazardEngine  # noqa: E402  (the example is a script, not a package)
+
+
+def code_lines(text: str) -> int:
+    return sum(1 for line in text.splitlines() if line.strip() and not line.strip().startswith("#"))
+
+
+def test_the_protocol_takes_under_30_lines_and_the_rest_is_rules():
+    source = (HERE / "engine.py").read_text(encoding="utf-8")
+    protocol = source[source.index("# -- the protocol"):source.index("# -- the rules")]
+    main = source[source.index('if __name__ == "__main__":'):]
+    rules = source[source.index("# -- the rules"):source.index('if __name__ == "__main__":')]
+    assert code_lines(protocol) + code_lines(main) < 30, protocol + main
+    assert code_lines(rules) > 2 * (code_lines(protocol) + code_lines(main))
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    out = tmp_path_factory.mktemp("hazard")
+    run = subprocess.run([sys.executable, "-m", "casebook.cli", "verify", "--impl", SPEC, "--game", "feuerdiamant",
+                          "--out", str(out), "--no-progress"], cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 1, run.stdout[-3000:] + run.stderr[-3000:]  # the expected failures below
+    return json.loads((out / "conformance" / "python-hazard-example.json").read_text()), run.stdout
+
+
+def test_the_clause_report_passes_what_it_plays_and_names_why_the_rest_is_unsupported(report):
+    data, printed = report
+    status = {c: v["status"] for c, v in data["clauses"].items()}
+    passed = sorted(c for c, s in status.items() if s == "passed")
+    assert passed == ["FD-EVT-01", "FD-EVT-03", "FD-HAZ-01", "FD-HAZ-02", "FD-HAZ-03", "FD-MOD-03",
+                      "FD-OBS-06", "FD-OBS-07", "FD-OBS-08", "FD-OBS-09", "FD-OBS-10", "FD-TURN-01"]
+    expected = json.loads((HERE / "expected-failures.json").read_text())["failures"]
+    assert sorted(c for c, s in status.items() if s == "failed") == sorted(expected)
+    declined = set(HazardEngine.games["feuerdiamant"]["declines"])
+    unsupported = {c for c, s in status.items() if s == "unsupported"}
+    assert unsupported and unsupported <= declined | {c for c in status if c.startswith("FD-SET")}
+    for clause in unsupported:  # each says which decline removed it
+        messages = [s["message"] for s in data["clauses"][clause]["scenarios"]]
+        assert all(m.startswith("unsupported") for m in messages), (clause, messages)
+    assert {p["status"] for p in data["properties"]} == {"unsupported"}
+    # The printed report names every failed clause with its examples' messages.
+    for clause in expected:
+        assert clause in printed
+
+
+def test_the_failures_are_asserts_about_declined_parts_not_deviations(report):
+    data, _ = report
+    for clause in json.loads((HERE / "expected-failures.json").read_text())["failures"]:
+        failed = [s["message"] for s in data["clauses"][clause]["scenarios"] if s["status"] == "failed"]
+        assert failed and all("unsupported" in m.lower() for m in failed), (clause, failed)
+
+
+def test_fuzz_compares_every_step_it_plays_and_finds_no_disagreement():
+    assert search(open_implementation("reference"), HazardEngine(), "feuerdiamant", examples=8, seed=0, max_steps=70,
+                  options={"players": ["Justus", "Peter"], "difficulty": 3}, limit=2) == []
+
+
+def test_fuzz_finds_a_wrong_phase_after_a_move_even_when_that_phase_is_declined():
+    """An engine that skips the hazard step after the roll lands in the movement step, which it declines: still a disagreement."""
+
+    class SkipsHazard(HazardEngine):
+        def play(self, g, actor, action):
+            events = super().play(g, actor, action)
+            if action["type"] == "roll":
+                g["phase"] = "movement"
+            return events
+
+    found = search(open_implementation("reference"), SkipsHazard(), "feuerdiamant", examples=8, seed=0, max_steps=70,
+                   options={"players": ["Justus", "Peter"], "difficulty": 3}, limit=1)
+    assert [r["disagreement"]["what"] for r in found] == ["scope"]
+    assert found[0]["steps"][-1]["action"]["type"] == "roll"
+    assert re.search(r"outside what it plays", found[0]["summary"])
