@@ -66,27 +66,30 @@ Feature: Hazard
       And the obstacle "Hazard Die x2" lies on "Leuchtturm"
       And no event token lies on the white track
       And the event token "1 white" lies on space 6 of the red track
-      And the event token "Palisades Park and Hospital" lies on space 7 of the red track
+      And the event token "roadblock Hospital~Kunstgalerie" lies on space 7 of the red track
       And Justus has rolled "red" and 3
       When Justus moves the red hazard indicator
-      Then the activated event tokens are, in order: "1 white", "Palisades Park and Hospital"
+      Then the activated event tokens are, in order: "1 white", "roadblock Hospital~Kunstgalerie"
       When Justus carries out the event
       Then the white hazard indicator stands on space 6
       And the event token on space 6 of the red track is gone
-      And the activated event tokens are, in order: "Palisades Park and Hospital"
+      And no roadblock lies between "Hospital" and "Kunstgalerie"
+      And the activated event tokens are, in order: "roadblock Hospital~Kunstgalerie"
       And it is Justus's event step
       When Justus carries out the event
       Then the event token on space 7 of the red track is gone
+      And a roadblock lies between "Hospital" and "Kunstgalerie"
       And it is Justus's movement step
 
     Example: a token activated by another token's symbol comes after it
       Given a 2-player game at difficulty 5
       And the event token "1 blue" lies on space 6 of the red track
-      And the event token "shuffle two suspects" lies on space 6 of the blue track
+      And the event token "roadblock Jachthafen~Schrottplatz" lies on space 6 of the blue track
       And Justus has rolled "red" and 3
       When Justus moves the red hazard indicator
-      And Justus carries out the event
-      Then the activated event tokens are, in order: "shuffle two suspects"
+      Then the activated event tokens are, in order: "1 blue"
+      When Justus carries out the event
+      Then the activated event tokens are, in order: "roadblock Jachthafen~Schrottplatz"
       And the blue hazard indicator stands on space 6
 
     Example: a token reached by the die waits before one reached later by a token's symbol
@@ -95,18 +98,20 @@ Feature: Hazard
       And no event token lies on the white track
       And the event token "1 blue" lies on space 6 of the red track
       And the event token "1 white" lies on space 7 of the red track
-      And the event token "shuffle two suspects" lies on space 6 of the blue track
+      And the event token "roadblock Jachthafen~Schrottplatz" lies on space 6 of the blue track
       And Justus has rolled "red" and 3
       When Justus moves the red hazard indicator
       And Justus carries out the event
       Then the blue hazard indicator stands on space 6
       And the white hazard indicator stands on space 5
-      And the activated event tokens are, in order: "1 white", "shuffle two suspects"
+      And the activated event tokens are, in order: "1 white", "roadblock Jachthafen~Schrottplatz"
       When Justus carries out the event
       Then the white hazard indicator stands on space 6
-      And the activated event tokens are, in order: "shuffle two suspects"
+      And no roadblock lies between "Jachthafen" and "Schrottplatz"
+      And the activated event tokens are, in order: "roadblock Jachthafen~Schrottplatz"
       When Justus carries out the event
       Then the event token on space 6 of the blue track is gone
+      And a roadblock lies between "Jachthafen" and "Schrottplatz"
       And it is Justus's movement step
 
   @FD-HAZ-05 @model-tracks

@@ -37,7 +37,7 @@ def report(tmp_path_factory):
     out = tmp_path_factory.mktemp("hazard")
     run = subprocess.run([sys.executable, "-m", "casebook.cli", "verify", "--impl", SPEC, "--game", "feuerdiamant",
                           "--out", str(out), "--no-progress"], cwd=ROOT, capture_output=True, text=True, timeout=900)
-    assert run.returncode == 1, run.stdout[-3000:] + run.stderr[-3000:]  # the expected failures below
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]  # nothing fails: every clause it plays passes
     return json.loads((out / "conformance" / "python-hazard-example.json").read_text()), run.stdout
 
 
@@ -45,10 +45,11 @@ def test_the_clause_report_passes_what_it_plays_and_names_why_the_rest_is_unsupp
     data, printed = report
     status = {c: v["status"] for c, v in data["clauses"].items()}
     passed = sorted(c for c, s in status.items() if s == "passed")
-    assert passed == ["FD-EVT-01", "FD-EVT-03", "FD-HAZ-01", "FD-HAZ-02", "FD-HAZ-03", "FD-MOD-03",
-                      "FD-OBS-06", "FD-OBS-07", "FD-OBS-08", "FD-OBS-09", "FD-OBS-10", "FD-TURN-01"]
-    expected = json.loads((HERE / "expected-failures.json").read_text())["failures"]
-    assert sorted(c for c, s in status.items() if s == "failed") == sorted(expected)
+    # Issue 11 item 1: a scenario assumes only what its clause is about, so no clause it plays fails or is lost
+    # through a part it declines (the movement step an example ends in, a token that touches the board's persons).
+    assert passed == ["FD-EVT-01", "FD-EVT-02", "FD-EVT-03", "FD-HAZ-01", "FD-HAZ-02", "FD-HAZ-03", "FD-HAZ-04", "FD-HAZ-05",
+                      "FD-MOD-02", "FD-MOD-03", "FD-OBS-06", "FD-OBS-07", "FD-OBS-08", "FD-OBS-09", "FD-OBS-10", "FD-TURN-01"]
+    assert set(status.values()) == {"passed", "unsupported"}
     declined = set(HazardEngine.games["feuerdiamant"]["declines"])
     unsupported = {c for c, s in status.items() if s == "unsupported"}
     assert unsupported and unsupported <= declined | {c for c in status if c.startswith("FD-SET")}
@@ -56,16 +57,7 @@ def test_the_clause_report_passes_what_it_plays_and_names_why_the_rest_is_unsupp
         messages = [s["message"] for s in data["clauses"][clause]["scenarios"]]
         assert all(m.startswith("unsupported") for m in messages), (clause, messages)
     assert {p["status"] for p in data["properties"]} == {"unsupported"}
-    # The printed report names every failed clause with its examples' messages.
-    for clause in expected:
-        assert clause in printed
-
-
-def test_the_failures_are_asserts_about_declined_parts_not_deviations(report):
-    data, _ = report
-    for clause in json.loads((HERE / "expected-failures.json").read_text())["failures"]:
-        failed = [s["message"] for s in data["clauses"][clause]["scenarios"] if s["status"] == "failed"]
-        assert failed and all("unsupported" in m.lower() for m in failed), (clause, failed)
+    assert "16 passed, 0 partly supported, 0 failed, 94 unsupported" in printed
 
 
 def test_fuzz_compares_every_step_it_plays_and_finds_no_disagreement():
