@@ -10,24 +10,6 @@ from casebook.site.fields import field_reference, rows, type_name, undescribed
 GAMES = schemas.games()
 
 KNOWN_GAPS = {  # fields the game's machine.py does not describe yet: only ever remove from here
-    'cluedo_drei': {
-        'action accuse: location',
-        'action look: slot',
-        'event accused: right',
-        'event case_file_filled: secret.case_file',
-        'event entered: via',
-        'event looked: slot',
-        'event out: private.<player>.case_file',
-        'event rolled: pips',
-        'event set_aside: slot',
-        'event solved: case_file',
-        'event unsolved: case_file',
-        'state: advantage.discard',
-        'state: advantage.stack',
-        'state: outcome.case_file',
-        'state: outcome.result',
-        'state: secret.case_file',
-    },
     'feuerdiamant': {
         'action draw: card',
         'action play: choice',
