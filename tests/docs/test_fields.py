@@ -10,26 +10,6 @@ from casebook.site.fields import field_reference, rows, type_name, undescribed
 GAMES = schemas.games()
 
 KNOWN_GAPS = {  # fields the game's machine.py does not describe yet: only ever remove from here
-    'heist': {
-        'action switch_notes_assistant: on',
-        'event accused: private.<player>.hideout',
-        'event accused: private.<player>.named',
-        'event accused: right',
-        'event closed: hideout',
-        'state: log[].hideout',
-        'state: log[].right',
-        'state: outcome.hideout',
-        'state: outcome.result',
-        'state: private.<player>.notes.how',
-        'state: private.<player>.notes.how.<method>.seen',
-        'state: private.<player>.notes.where',
-        'state: private.<player>.notes.where.<place>.seen',
-        'state: private.<player>.notes.who',
-        'state: private.<player>.notes.who.<gang>.seen',
-        'state: secret.face_down',
-        'state: secret.hideout',
-        'state: timer.seconds',
-    },
     'pi': {
         'action seed: tile',
         'event case_shown: case',
