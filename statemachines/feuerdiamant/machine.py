@@ -67,14 +67,15 @@ TRANSITIONS = [
 ]
 
 # -- the protocol's words for this machine ---------------------------------------------
-SPACE = Enum(*R.EVENT_SPACES)
+SPACE = (Enum(*R.EVENT_SPACES), "the exclamation space of a hazard track where the event token lies (6, 7, 9, 10, 12, 13 or 14)")
+MOVEMENT_DIE = (Int(1, 6), "the pips of the movement die, 1 to 6")
 FACE_DOWN = "face down"
 SET_ASIDE = "set aside"  # where a draw of the culprit's clue goes (a pending draw's "to")
 
 ACTIONS = {
     "draw": ("chance draws the card or token the first pending draw asks for",
-             {"card": OneOf("event_token", "person", "clue", "detective_card", "obstacle")}),
-    "roll": ("chance rolls the hazard die and the movement die", {"hazard": "face", "movement": Int(1, 6)}),
+             {"card": (OneOf("event_token", "person", "clue", "detective_card", "obstacle"), "the card or token drawn, of the kind the pending draw's pool holds")}),
+    "roll": ("chance rolls the hazard die and the movement die", {"hazard": "face", "movement": MOVEMENT_DIE}),
     "move_hazard_indicator": ("the active player moves the indicator the hazard die shows (any, on a star)", {"colour": "colour"}),
     "carry_out_event": ("the active player carries out the first activated event token",
                         {"suspects?": (ListOf("suspect", 2, 2), "shuffle two suspects: which two, when more are face up")}),
@@ -90,7 +91,8 @@ ACTIONS = {
     "draw_detective_card": ("action d: draw a detective card in the Central Office", {}),
     "end_action": ("take no (more) action", {}),
     "play": ("play a detective card; its fields say how", {
-        "card": "detective_card", "colour?": "colour", "space?": SPACE, "choice?": Enum("draw", "move back", "discard event"),
+        "card": "detective_card", "colour?": "colour", "space?": (SPACE, "Ignore an Event Token: the space of the token put into the box"),
+        "choice?": (Enum("draw", "move back", "discard event"), "Central Office card: draw two detective cards, move an indicator back, or discard the next event token ahead of one"),
         "path?": "path", "person?": "person", "to?": "location"}),
     "accuse": ("name the culprit, at the end of the turn", {"suspect": "suspect"}),
     "end_turn": ("end the turn: the next player clockwise", {}),
@@ -103,10 +105,10 @@ EVENTS = {
     "clue_placed_face_down": ("a clue card was laid face down", {"location": "location", "secret": {"clue": "clue"}}),
     "obstacle_placed": ("an obstacle came onto a location", {"location": "location", "obstacle": "obstacle"}),
     "detective_card_drawn": ("a detective card was drawn", {"player": "player", "card": "detective_card"}),
-    "dice_rolled": ("the dice were rolled", {"hazard": "face", "movement": Int(1, 6)}),
+    "dice_rolled": ("the dice were rolled", {"hazard": "face", "movement": MOVEMENT_DIE}),
     "event_activated": ("an indicator reached an event token", {"colour": "colour", "space": SPACE, "token": "event_token"}),
-    "game_lost": ("a hazard track is full", {"track": "colour", "reason": str}),
-    "hazard_indicator_moved": ("an indicator moved", {"colour": "colour", "to": Int(1, R.TRACK_LAST)}),
+    "game_lost": ("a hazard track is full", {"track": "colour", "reason": (str, "what the full track brings about, in words")}),
+    "hazard_indicator_moved": ("an indicator moved", {"colour": "colour", "to": (Int(1, R.TRACK_LAST), "the space the indicator now stands on, 1 to 15 (15: the game is lost)")}),
     "event_carried_out": ("an event token was carried out", {"colour": "colour", "space": SPACE, "token": "event_token"}),
     "suspect_hides": ("a suspect went into hiding beside the board", {"suspect": "suspect", "location": "location"}),
     "figure_moved": ("a figure moved", {"player": "player", "to": "space"}),
@@ -121,9 +123,9 @@ EVENTS = {
     "roadblock_removed": ("a roadblock went into the box", {"path": "path"}),
     "event_token_discarded": ("an event token went into the box unused", {"colour": "colour", "space": SPACE, "token": "event_token"}),
     "detective_card_played": ("a detective card was played", {"player": "player", "card": "detective_card"}),
-    "accused": ("the culprit was named", {"player": "player", "suspect": "suspect", "clue": "clue", "culprit": "suspect", "result": Enum(WON, LOST)}),
+    "accused": ("the culprit was named", {"player": "player", "suspect": "suspect", "clue": "clue", "culprit": "suspect", "result": (Enum(WON, LOST), "won: the suspect named is the culprit, and everybody wins; lost: everybody loses")}),
     "turn_ended": ("the turn passed on", {"next": "player"}),
-    "case_uncovered": ("all six clues of a case are visible", {"colour": "colour", "case": str}),
+    "case_uncovered": ("all six clues of a case are visible", {"colour": "colour", "case": (str, "the name of the case of that colour, e.g. Fire Phantom")}),
 }
 
 CARD_SLOT = Maybe(OneOf("person", Const(FACE_DOWN)))
@@ -131,12 +133,16 @@ STATE = {
     "current": ("player", "whose turn it is"),
     "turn": (Int(1), "the number of the turn"),
     "figures": (PerPlayer("space"), "where each player's figure stands: a location or a fingerprint space"),
-    "tracks": (Record("colour", {"indicator": Int(R.TRACK_FIRST, R.TRACK_LAST), "tokens": [{"space": SPACE, "token": "event_token"}]}),
+    "tracks": (Record("colour", {"indicator": (Int(R.TRACK_FIRST, R.TRACK_LAST), "the space the hazard indicator stands on, 1 to 15 (15: the game is lost)"),
+                                 "tokens": ([{"space": SPACE, "token": "event_token"}], "the event tokens lying on the track, face up, by space")}),
                "each hazard track: its indicator and the event tokens still on it"),
     "activated": ([{"colour": "colour", "space": SPACE}], "event tokens reached and not yet carried out, in order"),
-    "roll": (Maybe({"hazard": "face", "movement": Int(1, 6), "colour": Maybe("colour"), "bonus": Int(0)}),
+    "roll": (Maybe({"hazard": "face", "movement": MOVEMENT_DIE, "colour": Maybe("colour"),
+                    "bonus": (Int(0), "extra movement from Movement +3 cards played this turn, 3 per card")}),
              "this turn's dice, the colour the hazard die moved, and the movement bonus"),
-    "board": (Record("board_location", {"person": CARD_SLOT, "clue": Maybe(OneOf("clue", Const(FACE_DOWN))), "obstacle": Maybe("obstacle")}),
+    "board": (Record("board_location", {"person": (CARD_SLOT, "the person card here: its name when face up; \"face down\" (which one is in secret.persons); null: none"),
+                                         "clue": (Maybe(OneOf("clue", Const(FACE_DOWN))), "the clue card here: its name when face up; \"face down\" (which one is in secret.clues); null: none"),
+                                         "obstacle": Maybe("obstacle")}),
               "each location but the Central Office: its person card, clue card and obstacle (face down: the card is secret)"),
     "roadblocks": (ListOf("path", unique=True), "roadblocks lying on the board"),
     "beside_board": (["person"], "persons in hiding, face up beside the board"),
@@ -144,16 +150,18 @@ STATE = {
     "hands": (PerPlayer(["detective_card"]), "detective cards (open: a cooperative game)"),
     "stacks": (Record("pool", Int(0)), "how many cards each face-down pool holds (derived)"),
     "box": ({"events": ["event_token"], "obstacles": ["obstacle"], "detective": ["detective_card"]}, "what has left the game"),
-    "draws": ([{"pool": "pool", "to": str}], "chance draws an effect has queued: from which pool, to where"),
+    "draws": ([{"pool": "pool", "to": (str, "where the card goes: \"<colour>:<space>\" for an event token, a player for a detective card, \"set aside\" for the culprit's clue, else a board location")}], "chance draws an effect has queued: from which pool, to where"),
     "uncovered": (["colour"], "the cases whose six clues are visible (derived)"),
     "cleared": (["suspect"], "the suspects whose four clues are visible (derived)"),
     "set_aside": (Maybe("clue"), "the clue set aside, once turned up by an accusation"),
-    "outcome": (Maybe({"result": Enum(WON, LOST), "winners": ["player"], "track?": "colour", "case?": str, "reason?": str,
+    "outcome": (Maybe({"result": (Enum(WON, LOST), "won or lost, for the whole table alike"), "winners": ["player"], "track?": "colour", "case?": (str, "lost on a full track: the name of that track's case"),
+                       "reason?": (str, "lost on a full track: what the full track brings about, in words"),
                        "accused?": "suspect", "culprit?": "suspect"}), "how the game ended: everybody wins or loses together"),
     "secret": ({
-        "persons": MapOf("board_location", "person"), "clues": MapOf("board_location", "clue"), "set_aside": Maybe("clue"),
-        "pools": {"events": ["event_token"], "persons": ["person"], "clues": ["clue"], "detective": ["detective_card"],
-                  "obstacles": ["obstacle"], "shuffle": (["person"], "suspects being shuffled between two places")},
+        "persons": (MapOf("board_location", "person"), "the face-down person card on each location that has one"),
+        "clues": (MapOf("board_location", "clue"), "the face-down clue card on each location that has one"), "set_aside": Maybe("clue"),
+        "pools": ({"events": ["event_token"], "persons": ["person"], "clues": ["clue"], "detective": ["detective_card"],
+                  "obstacles": ["obstacle"], "shuffle": (["person"], "suspects being shuffled between two places")}, "what each face-down pool still holds, for chance to draw from"),
     }, "what nobody sees: the face-down cards and the order of every pool"),
 }
 

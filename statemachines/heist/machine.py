@@ -84,7 +84,7 @@ ACTIONS = {
     "accuse": ("the player inside a place opens the hideout, naming a gang member, a method and any place", CASE),
     "end_turn": ("the player ends the turn", {}),
     "expire": ("the clock: a running timer runs out", {"timer": "timer"}),
-    "switch_notes_assistant": ("the player switches their own notes assistant off, or back on", {"on": bool}),
+    "switch_notes_assistant": ("the player switches their own notes assistant off, or back on", {"on": (bool, "true: switch it back on (only where the room's default is on); false: switch it off")}),
 }
 
 # public fields (the case log's entry) and the parts for some eyes only
@@ -105,9 +105,10 @@ _EVENTS = {
                {"private": MapOf("player", {"card": "card"})}),
     "nobody_showed": ("nobody could show a card", {}, {}),
     "timer_ran_out": ("a timer ran out", {"timer": "timer", "seat": "player"}, {}),
-    "accused": ("a player opened the hideout; only they see its cards and what they named", {"seat": "player", "right": bool},
-                {"private": MapOf("player", {"named": CASE, "hideout": CASE})}),
-    "closed": ("the game is over: the hideout's cards, for everyone", {"winner": Maybe("player"), "hideout": CASE}, {}),
+    "accused": ("a player opened the hideout; only they see its cards and what they named", {"seat": "player", "right": (bool, "whether the three cards named are the hideout's")},
+                {"private": MapOf("player", {"named": (CASE, "the gang member, method and place the accuser named"),
+                                             "hideout": (CASE, "the hideout's three cards, seen by the accuser alone")})}),
+    "closed": ("the game is over: the hideout's cards, for everyone", {"winner": Maybe("player"), "hideout": (CASE, "the hideout's three cards, now shown to everyone")}, {}),
 }
 EVENTS = {kind: (doc, {**public, **{k + "?": v for k, v in hidden.items()}}) for kind, (doc, public, hidden) in _EVENTS.items()}
 EVENTS["coach"] = ("tutorial: the coach speaks to the learner alone (never in the case log)", {"private": MapOf("player", {"moment": "moment"})})
@@ -132,8 +133,11 @@ class Tagged(Spec):
 
 LOG_ENTRY = Tagged({kind: typed(kind, public) for kind, (_, public, _) in _EVENTS.items()})
 
-SEEN = {"seen": Enum("in hand", "shown", "face down"), "by?": "player", "place?": "place"}
-NOTES = {"who": Record("gang", Maybe(SEEN)), "how": Record("method", Maybe(SEEN)), "where": Record("place", Maybe(SEEN))}
+SEEN = {"seen": (Enum("in hand", "shown", "face down"), "how the player knows the card: in their own hand, shown by a player (by), or looked at face down on a place (place)"),
+        "by?": "player", "place?": "place"}
+NOTED = "what the assistant wrote beside each name (null: nothing)"
+NOTES = {"who": (Record("gang", Maybe(SEEN)), "who took it: " + NOTED), "how": (Record("method", Maybe(SEEN)), "how the safe was opened: " + NOTED),
+         "where": (Record("place", Maybe(SEEN)), "where it is hidden: " + NOTED)}
 
 STATE = {
     "hand_sizes": (PerPlayer(Int(0)), "how many cards each seat holds (derived)"),
@@ -152,11 +156,14 @@ STATE = {
         "question": (Maybe(CASE), "the question asked this turn"),
         "answerer": (Maybe("player"), "who must show a card"),
     }, "this turn so far"),
-    "timer": (Maybe({"timer": "timer", "seconds": Int(1), "seat": "player"}), "the timer running now, if any (derived)"),
+    "timer": (Maybe({"timer": "timer", "seconds": (Int(1), "its length in seconds: 15 to show a card, or the room's turn timer (30, 45 or 60); only a clock move ends it"),
+                     "seat": "player"}), "the timer running now, if any (derived)"),
     "out": (["player"], "the seats that accused wrongly, in that order"),
-    "outcome": (Maybe({"result": Enum("solved", "unsolved"), "winners": ["player"], "hideout": CASE}), "how the game ended"),
+    "outcome": (Maybe({"result": (Enum("solved", "unsolved"), "solved: a player accused rightly; unsolved: every seat accused wrongly"), "winners": ["player"],
+                       "hideout": (CASE, "the hideout's three cards, shown to everyone at the end")}), "how the game ended"),
     "log": (ListOf(LOG_ENTRY), "the case log: every public entry, in order (HO-LOG-01)"),
-    "secret": ({"hideout": Maybe(CASE), "undealt": ["card"], "face_down": MapOf("place", "card")}, "what nobody sees"),
+    "secret": ({"hideout": (Maybe(CASE), "the gang member, method and place in the hideout (null: not filled yet)"), "undealt": ["card"],
+                "face_down": (MapOf("place", "card"), "two seats: the card lying face down on each place that has one")}, "what nobody sees"),
     "private": (PerPlayer({
         "hand": ["card"],
         "seen": ([{"card": "card", "by?": "player", "place?": "place"}], "the cards this player was shown, or looked at face down"),

@@ -63,7 +63,10 @@ TRANSITIONS = [
 # -- the protocol's words for this machine -------------------------------------------------
 CASE = {"suspect": "suspect", "location": "location", "crime": "crime"}
 PART_OF_A_CASE = {"suspect?": "suspect", "location?": "location", "crime?": "crime"}  # while it is being drawn
-TILE = OneOf("suspect_tile", "crime_tile")
+TILE = (OneOf("suspect_tile", "crime_tile"), "the tile laid face up: a suspect tile or a crime tile (it may show no suspect or no crime)")
+POINTS = (Int(0, 7), "the points of the right try: 7, 5, 3, 1 or 0 as 0, 1, 2, 3 or more earlier passes of the round saw a right try")
+TOTALS = (PerPlayer(int), "each player's final total: the three rounds' points less 2 per penalty (may be below zero)")
+CASES = (PerPlayer(CASE), "each player's case, the one they had to solve, shown to all")
 CASE_KIND = Enum(*R.CASE_KINDS)
 BY = (Enum("detective", "card"), "what earned the discs and cubes")
 ON = ("evidence", "where they lie: the detective's location, or the card taken (its tile; a location card: the location)")
@@ -85,19 +88,19 @@ EVENTS = {
     "case_card_drawn": ("a player drew a card of their left neighbour's case: only they see which",
                         {"by": "player", "for": "player", "element": (CASE_KIND, "which of the three cards: culprit, place or crime"), "private": MapOf("player", {"card": "evidence"})}),
     "turned_up": ("an evidence card was turned face up", {"card": "evidence"}),
-    "round_begins": ("a round's set-up is done and its first player plays", {"round": Int(1, R.ROUNDS), "player": "player"}),
+    "round_begins": ("a round's set-up is done and its first player plays", {"round": (Int(1, R.ROUNDS), "which round, 1 to 3"), "player": "player"}),
     "turn": ("a player's turn begins", {"player": "player", "game_turn": (Int(1), "the pass round the table, counted from 1 in each round")}),
     "detective_placed": ("a detective was placed on a location", {"player": "player", "location": "location"}),
     "card_taken": ("a face-up evidence card was taken", {"player": "player", "card": "evidence"}),
     "answer_awaited": ("neighbour-answers: the case's holder is to place the discs and cubes", {"player": "player", "answerer": "player"}),
     "marked": ("discs and cubes were placed for a player: counts only, never which element", {"player": "player", "by": BY, "on": ON, "discs": DISCS, "cubes": CUBES}),
     "tried": ("a player named a solution, right or wrong (never which element was wrong)",
-              {"player": "player", **CASE, "right": bool}),
-    "scored": ("a right solution earned points", {"player": "player", "points": Int(0, 7)}),
+              {"player": "player", **CASE, "right": (bool, "whether all three names match the player's case")}),
+    "scored": ("a right solution earned points", {"player": "player", "points": POINTS}),
     "penalised": ("a wrong solution earned a penalty", {"player": "player", "penalties": (Int(1), "the player's penalties now")}),
-    "case_shown": ("a solved case is open to all", {"player": "player", "case": CASE}),
-    "round_over": ("the round ended: every case of it is shown, with the points earned", {"round": Int(1, R.ROUNDS), "cases": PerPlayer(CASE), "points": PerPlayer(Int(0, 7))}),
-    "game_over": ("the third round ended: totals and winners", {"totals": PerPlayer(int), "winners": ListOf("player", 1)}),
+    "case_shown": ("a solved case is open to all", {"player": "player", "case": (CASE, "the player's solved case, now open to all")}),
+    "round_over": ("the round ended: every case of it is shown, with the points earned", {"round": (Int(1, R.ROUNDS), "which round ended, 1 to 3"), "cases": CASES, "points": (PerPlayer(Int(0, 7)), "the points each player earned this round")}),
+    "game_over": ("the third round ended: totals and winners", {"totals": TOTALS, "winners": ListOf("player", 1)}),
 }
 
 STATE = {
@@ -117,11 +120,11 @@ STATE = {
     "revealed": (MapOf("player", CASE), "the cases solved this round, open to all"),
     "points": (PerPlayer(ListOf(Int(0, 7), 1, R.ROUNDS)), "points earned in each round begun"),
     "penalties": (PerPlayer(Int(0)), "penalties so far, two points each"),
-    "rounds": (ListOf({"cases": PerPlayer(CASE), "solved": MapOf("player", Int(1))}, 0, R.ROUNDS), "the rounds played out: every case shown"),
-    "outcome": (Maybe({"result": Enum("over"), "totals": PerPlayer(int), "winners": ListOf("player", 1)}),
+    "rounds": (ListOf({"cases": CASES, "solved": (MapOf("player", Int(1)), "who solved their case that round, and in which pass (game turn)")}, 0, R.ROUNDS), "the rounds played out: every case shown"),
+    "outcome": (Maybe({"result": (Enum("over"), "always over: the game has no other end"), "totals": TOTALS, "winners": ListOf("player", 1)}),
                 "how the game ended: the final totals and the winners (several: a shared victory)"),
     "secret": ({"case_decks": ["evidence"]}, "what nobody sees: the case cards not drawn"),
-    "private": (PerPlayer({"case_of": ("player", "whose case this player holds: their left neighbour"), "case": PART_OF_A_CASE}),
+    "private": (PerPlayer({"case_of": ("player", "whose case this player holds: their left neighbour"), "case": (PART_OF_A_CASE, "the left neighbour's case cards: culprit, place and crime (fewer while they are drawn)")}),
                 "what only that player sees: the case of their left neighbour"),
 }
 

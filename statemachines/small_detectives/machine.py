@@ -123,6 +123,8 @@ TRANSITIONS = [
 # -- the protocol's words for this machine -------------------------------------------------
 CASE = {"culprit": "culprit", "weapon": "weapon"}
 PLAYED = {"player": "player", "card": "card"}
+ANSWER = (Enum("yes", "no"), "yes when the player asked has seen every clue asked about, else no")
+RIGHT = (bool, "whether both the culprit and the weapon named are the ones under the Police")
 
 ACTIONS = {
     "hide": ("chance hides a culprit and a weapon under the Police", CASE),
@@ -130,7 +132,7 @@ ACTIONS = {
     "deal": ("chance deals one card to the player whose turn it is to receive", {"card": "card"}),
     "play": ("a player lays a card face down; with two players two, the first to be carried out first", {"cards": ListOf("card", 1, 2)}),
     "shadow": ("Shadowing: the detective to follow", {"detective": "player"}),
-    "move": ("Unexpected: how many tiles clockwise", {"tiles": Int(1)}),
+    "move": ("Unexpected: how many tiles clockwise", {"tiles": (Int(1), "how many tiles clockwise: 1, 2 or 3, the Bar and the Police counting as tiles")}),
     "go": ("On Wheels: the tile to go to", {"to": "tile"}),
     "swap_places": ("Disguise: the detective on an adjacent tile to change places with", {"with": "player"}),
     "swap_houses": ("Small Move: the adjacent house whose tile changes place with the one underfoot", {"with": "house"}),
@@ -145,9 +147,9 @@ EVENTS = {
     "hidden": ("a culprit and a weapon went under the Police, unseen", {"secret": CASE}),
     "laid": ("a house tile was laid, house side up", {"house": "house", "secret": {"clue": "clue"}}),
     "dealt": ("a card was dealt", {"to": "player", "private": MapOf("player", {"card": "card"})}),
-    "round": ("a round begins", {"round": Int(1)}),
+    "round": ("a round begins", {"round": (Int(1), "the round's number, from 1")}),
     "chose": ("a player laid their card(s) face down", {"player": "player", "private": MapOf("player", {"cards": ["card"]})}),
-    "revealed": ("cards were turned over, in the order they take effect", {"cards": [PLAYED]}),
+    "revealed": ("cards were turned over, in the order they take effect", {"cards": ([PLAYED], "each card turned over and whose it is, in the order they take effect (lowest number first)")}),
     "into_street": ("a detective stepped into the street, facing its tile", {"player": "player", "facing": "tile"}),
     "shadowed": ("the Shadowing player named the detective to follow", {"player": "player", "detective": "player"}),
     "moved": ("a detective went from one tile to another", {"player": "player", "from": "tile", "to": "tile"}),
@@ -156,21 +158,22 @@ EVENTS = {
     "swapped_cards": ("two cards played this round changed places", {"player": "player", "of": ListOf("player", 2, 2)}),
     "no_effect": ("a card found nothing to act on", PLAYED),
     "carried_out": ("a card's effect is over", PLAYED),
-    "looked": ("a player looked at the clue under a house", {"player": "player", "house": "house", "via": Enum("house", "shadowing", "survey"),
+    "looked": ("a player looked at the clue under a house", {"player": "player", "house": "house", "via": (Enum("house", "shadowing", "survey"),
+                                                              "house: their detective ended the round alone on it; shadowing: the detective they followed did; survey: Neighbor Survey"),
                                                               "private": MapOf("player", {"clue": "clue"})}),
     "asked": ("a question at the Bar: only the two players learn the clues and the answer",
-              {"asker": "player", "asked": "player", "private": MapOf("player", {"clues": ["clue"], "answer": Enum("yes", "no")})}),
+              {"asker": "player", "asked": "player", "private": MapOf("player", {"clues": ["clue"], "answer": ANSWER})}),
     "bar_turned": ("the Bar was turned over", {"side": "side"}),
-    "passed": ("a player left a tile's effect unused", {"player": "player", "at": Enum(R.BAR, R.POLICE)}),
-    "reported": ("a report at the Police: only the reporter learns what was named", {"player": "player", "right": bool,
+    "passed": ("a player left a tile's effect unused", {"player": "player", "at": (Enum(R.BAR, R.POLICE), "the tile whose effect was left unused")}),
+    "reported": ("a report at the Police: only the reporter learns what was named", {"player": "player", "right": RIGHT,
                                                                                       "private": MapOf("player", CASE)}),
     "out": ("a mistaken player is out: their played cards leave face up, their hand face down",
-            {"player": "player", "played": ["card"], "hand": Int(0), "secret": {"hand": ["card"]}}),
+            {"player": "player", "played": ["card"], "hand": (Int(0), "how many cards their hand held; the cards go face down, into secret"), "secret": {"hand": ["card"]}}),
     "solved": ("a right report: the case is shown to all", {"player": "player", **CASE}),
     "last_left": ("everyone else failed at the Police", {"player": "player"}),
     "stalemate": ("no detective can reach the Police any more: the game ends, nobody wins", {**CASE}),
     "stepped_back": ("detectives in the street stepped back onto their tiles", {"players": ["player"]}),
-    "cards_passed": ("each player took the card(s) played on their right", {"passes": [{"from": "player", "to": "player", "cards": ["card"]}]}),
+    "cards_passed": ("each player took the card(s) played on their right", {"passes": ([{"from": "player", "to": "player", "cards": ["card"]}], "who took which card(s), from the player on their right, face up for all")}),
 }
 
 STATE = {
@@ -191,7 +194,8 @@ STATE = {
     "out_of_game": (["card"], "cards out of the game face up: those the player count leaves out, and cards played by players out"),
     "dealing_to": (Maybe("player"), "who receives the next card while dealing (derived)"),
     "hand_sizes": (PerPlayer(Int(0)), "how many cards each player holds (derived)"),
-    "outcome": (Maybe({"result": Enum("solved", "last_detective", "stalemate"), "winner": Maybe("player"), "case": Maybe(CASE)}),
+    "outcome": (Maybe({"result": (Enum("solved", "last_detective", "stalemate"), "solved: a right report; last_detective: everyone else failed at the Police; stalemate: nobody can reach the Police"),
+                       "winner": Maybe("player"), "case": (Maybe(CASE), "the culprit and weapon under the Police, shown to all (null: last_detective, never shown)")}),
                 "how the game ended: its final phase, the winner, the case when shown"),
     "secret": ({
         "police": (Maybe(CASE), "the culprit and the weapon under the Police"),
@@ -204,9 +208,9 @@ STATE = {
         "hand": ["card"],
         "choice?": (ListOf("card", 1, 2), "the card(s) laid face down and not yet turned over"),
         "seen": (["clue"], "the clues this player has looked at, in the order seen (SD-BAR-04)"),
-        "questions": ([{"asker": "player", "asked": "player", "clues": ["clue"], "answer": Enum("yes", "no")}],
+        "questions": ([{"asker": "player", "asked": "player", "clues": ["clue"], "answer": ANSWER}],
                       "the Bar questions this player asked or answered (SD-BAR-05)"),
-        "report?": ({**CASE, "right": bool}, "what this player named at the Police (SD-POL-05)"),
+        "report?": ({**CASE, "right": RIGHT}, "what this player named at the Police (SD-POL-05)"),
     }), "what only that player sees"),
 }
 
