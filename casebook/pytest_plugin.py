@@ -6,7 +6,7 @@
 
 The implementation is opened once per run (a stdio engine: one process,
 restarted only after it fails).  Scenarios whose game, or whose tags
-(``@variant-duel``, ``@optional``, ``@model-board``…), the implementation
+(``@variant-duel``, ``@optional``, ``@model-board``, ``@setup``…), the implementation
 declines in ``hello`` are skipped as ``unsupported: …``, never failed.
 """
 

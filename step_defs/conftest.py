@@ -11,11 +11,14 @@ refusals and their error, the game's end and result, events.
 
 import importlib
 import json
+import os
 import re
+from pathlib import Path
 
 import pytest
 from pytest_bdd import parsers, then, when
 
+from step_defs import vocabulary
 from step_defs.vocabulary import Parser, Position, acted, refusal
 
 # pyproject's python_files ("step_defs/*.py") would also collect these two as test modules, registering every
@@ -53,6 +56,21 @@ def _remembered(bdd):
 _bdd_scenario = importlib.import_module("pytest_bdd.scenario")  # (the package's name `scenario` is a function)
 if all(hasattr(_bdd_scenario, n) for n in ("step_function_context_registry", "get_fixture_names", "getfixturedefs")):
     _bdd_scenario.find_fixturedefs_for_step = _remembered(_bdd_scenario)
+
+
+def pytest_sessionfinish(session):
+    """A recording run (CASEBOOK_RECORD_POSITIONS=<folder>) writes the starts it dealt: <folder>/<game>/positions.json.
+
+    Regenerate the published ones with the whole suite, in one process (each game's file is replaced whole):
+    ``CASEBOOK_RECORD_POSITIONS=features pytest step_defs -p no:xdist``.
+    """
+    folder = os.environ.get(vocabulary.RECORD)
+    if not folder or hasattr(session.config, "workerinput"):  # an xdist worker saw only its share of the starts
+        return
+    for game, positions in vocabulary.recorded.items():
+        path = Path(folder) / game / "positions.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(vocabulary.positions_json(positions), encoding="utf-8")
 
 
 @pytest.fixture

@@ -30,11 +30,14 @@ action's) or to a function of the fields.
 
 from __future__ import annotations
 
+import copy
 import json
 import marshal
+import os
 import re
 from functools import cached_property
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 from pytest_bdd import given, then, when
@@ -240,11 +243,47 @@ class Seen(dict):
                                   and (v in knowers) == (redact(last[0], v) != redact(last[0], None)) for v in self.viewers)
 
 
+RECORD = "CASEBOOK_RECORD_POSITIONS"  # a folder: deal every start on the engine and write <folder>/<game>/positions.json
+FEATURES = Path(__file__).resolve().parent.parent / "features"
+_published: dict[str, dict] = {}  # game -> {position name: canonical state}, read from features/<game>/positions.json once
+recorded: dict[str, dict] = {}  # game -> {position name: state}, what a recording run dealt (conftest writes it)
+_hellos: dict[int, dict] = {}  # id(implementation) -> its hello, asked once
+
+
+def position_name(deal: Callable, options: dict) -> str:
+    """A start's name in positions.json: the deal routine and the options (sorted keys: one spelling per start)."""
+    return f"{deal.__qualname__} {json.dumps(options, sort_keys=True)}"
+
+
+def published(game: str) -> dict:
+    """The starting positions the reference dealt for ``game`` (features/<game>/positions.json; none: {})."""
+    if game not in _published:
+        path = FEATURES / game / "positions.json"
+        _published[game] = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    return _published[game]
+
+
+def declines_setup(implementation, game: str) -> bool:
+    """Whether the engine's hello declines ``@setup`` for ``game`` (it does not deal: it starts from published positions)."""
+    key = id(implementation)
+    if key not in _hellos:
+        _hellos[key] = implementation.hello()
+    return "setup" in _hellos[key].get("games", {}).get(game, {}).get("declines", [])
+
+
+def positions_json(positions: dict) -> str:
+    """positions.json's text: names sorted, one start a line, each state's own key order kept (a Then may check an order)."""
+    lines = [f"  {json.dumps(name)}: {json.dumps(positions[name], ensure_ascii=False)}" for name in sorted(positions)]
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
 class Position:
     """The table a scenario plays on.  Givens edit a canonical state; it is loaded once, when a When or Then needs it.
 
     ``dealt(options, deal)`` starts from the position ``deal`` reaches from ``new(options)``: dealt once per
     implementation and options, then loaded from the cache (a scenario assumes only what its clause is about).
+    An engine that declines ``@setup`` is never asked to deal: it starts from the reference's deal, published in
+    features/<game>/positions.json (a start the file lacks is dealt as before).  A full engine is judged on its own deal.
     """
 
     _dealt: dict = {}
@@ -259,11 +298,19 @@ class Position:
         self._table, self._state = self.open(options), None
 
     def dealt(self, options: dict, deal: Callable) -> None:
-        key = (id(self.implementation), self.game, repr(sorted(options.items())), deal.__qualname__)
+        name = position_name(deal, options)
+        recording = os.environ.get(RECORD)
+        if not recording and declines_setup(self.implementation, self.game) and name in published(self.game):
+            self._table, self._state = None, copy.deepcopy(published(self.game)[name])
+            return
+        key = (id(self.implementation), self.game, name)
         if key not in self._dealt:
             table = self.open(options)
             deal(table)
-            self._dealt[key] = marshal.dumps(table.state())
+            state = table.state()
+            if recording:
+                recorded.setdefault(self.game, {})[name] = state
+            self._dealt[key] = marshal.dumps(state)
         self._table, self._state = None, marshal.loads(self._dealt[key])  # a fresh copy to edit
 
     def edit(self, change: Callable[[dict], None]) -> None:

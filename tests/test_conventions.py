@@ -20,7 +20,7 @@ from casebook.pytest_plugin import CLAUSE_ID
 ROOT = Path(__file__).resolve().parent.parent
 FEATURES = ROOT / "features"
 GAMES = sorted(p.name for p in FEATURES.iterdir() if p.is_dir()) if FEATURES.exists() else []
-KNOWN_KINDS = re.compile(r"^(ruling|optional|variant-[a-z0-9-]+|players-\d+(-\d+)?|model-[a-z0-9-]+|difficulty-\d)$")
+KNOWN_KINDS = re.compile(r"^(ruling|optional|setup|variant-[a-z0-9-]+|players-\d+(-\d+)?|model-[a-z0-9-]+|difficulty-\d)$")
 
 
 def rules_of(game: str):
@@ -64,7 +64,7 @@ def test_other_tags_are_known_kinds(game):
     odd = sorted(
         {t for _, _, rule in rules_of(game) for t in tags(rule) if not CLAUSE_ID.match(t) and not KNOWN_KINDS.match(t)}
     )
-    assert not odd, f"tags of no known kind (ruling, optional, variant-*, players-*, model-*): {odd}"
+    assert not odd, f"tags of no known kind (ruling, optional, setup, variant-*, players-*, model-*): {odd}"
 
 
 @pytest.mark.parametrize("game", GAMES)

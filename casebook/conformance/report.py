@@ -75,7 +75,8 @@ def catalog(features: Path, games: list[str] | None = None) -> dict[str, dict]:
 
 
 # -- what a hello runs (verify --list) and what each decline removes --------------------
-DECLINABLE = ("model-", "variant-", "players-", "optional")  # tags an engine may decline; @ruling is never one
+DECLINABLE = ("model-", "variant-", "players-", "optional", "setup")  # tags an engine may decline; @ruling is never one
+# @setup: the engine does not deal; it starts from the reference's deals (features/<game>/positions.json)
 
 
 def plan(hello: dict, clauses: dict[str, dict]) -> dict[str, dict]:
@@ -113,6 +114,9 @@ def removed_by(clauses: dict[str, dict]) -> dict[str, dict[str, list[dict]]]:
     is about it.  A clause that loses examples though its Rule is about something else
     (an example reaches its position through the board) is off subject: a defect of the
     features, which makes an engine that declines the tag lose a clause it may well play.
+    ``@setup`` is also on subject on an example: no example reaches its position through the set-up (an engine
+    that declines it starts from the published positions), so an example carries it only when it checks the deal
+    (a Rule about an invariant, such as one case per player, has one example on the deal and others on loaded states).
     """
     out: dict[str, dict[str, list[dict]]] = {}
     for game, tags in declinable(clauses).items():
@@ -122,7 +126,7 @@ def removed_by(clauses: dict[str, dict]) -> dict[str, dict[str, list[dict]]]:
             out.setdefault(game, {})[tag] = [
                 {"clause": cid, "rule": info["rule"], "removed": verdicts[cid]["status"],
                  "examples": [e["name"] for e in verdicts[cid]["examples"] if e["why"]],
-                 "on_subject": tag in info["tags"]}
+                 "on_subject": tag in info["tags"] or tag == "setup"}
                 for cid, info in sorted(mine.items()) if verdicts[cid]["status"] != "runs"]
     return out
 
@@ -136,7 +140,9 @@ def declines_markdown(clauses: dict[str, dict]) -> str:
            "Declining a tag in `hello` removes the examples that carry it.  A clause whose Rule (or section) carries "
            "the tag is *on subject*: the decline is about it.  A clause that loses examples though its Rule is about "
            "something else is *off subject*: the example reaches its position through the declined part, a defect "
-           "of the features (it should load a state instead), listed here until it is fixed.\n"]
+           "of the features (it should load a state instead), listed here until it is fixed.  `setup` on an example is on "
+           "subject: no example reaches its position through the set-up (an engine that declines it starts from the "
+           "published positions), so an example carries it only when it checks the deal.\n"]
     for game, tags in removed_by(clauses).items():
         off = sum(1 for rows in tags.values() for r in rows if not r["on_subject"])
         out.append(f"### {game}\n\n{off} off-subject clause(s).\n")

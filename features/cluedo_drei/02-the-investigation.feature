@@ -3,7 +3,7 @@ Feature: The Investigation
   to answer (who stole, what, where it is hidden) and the clue cards that
   name the six suspects, the six items and the nine locations.
 
-  @CD-INV-01
+  @CD-INV-01 @setup
   Rule: The case to solve is one suspect, one item and one location, and they are exactly the three cards of the case file
     Source: Components ¶20; The Investigation ¶30-34, ¶36, ¶38
     Example: the case file holds one card of each kind

@@ -5,7 +5,7 @@ Feature: Setup
   Choosing an investigator is CD-CMP-03; the investigator card laid Post-it
   side up in front of each player changes no rule and is not modelled.
 
-  @CD-SET-01
+  @CD-SET-01 @setup
   Rule: The case file is filled before anything else, blind, and no player may see it
     Source: Setup ¶42
     Example: nobody's view shows the case file
@@ -19,7 +19,7 @@ Feature: Setup
       Then the action is rejected as not_your_turn
       And the game is exactly as it was
 
-  @CD-SET-02
+  @CD-SET-02 @setup
   Rule: The other clue cards are dealt so that every player holds as many as every other, and what is left over lies face up for all
     Source: Setup ¶43
     See also: CD-QUE-07, CD-SET-08, CD-DUE-01
@@ -40,7 +40,7 @@ Feature: Setup
       And Palisades Park lies face up beside the board
       Then every view shows Palisades Park face up beside the board
 
-  @CD-SET-03 @ruling
+  @CD-SET-03 @ruling @setup
   Rule: The deal goes one card at a time, clockwise from the first player seated, and everybody can see whose turn it is to receive
     Source: Setup ¶43
     The rulebook says only "deal face down".  Dealing card by card, the
@@ -55,7 +55,7 @@ Feature: Setup
       Then the next card is dealt to Peter Shaw
       And Justus Jonas holds Brittany
 
-  @CD-SET-04 @model-board
+  @CD-SET-04 @model-board @setup
   Rule: Each pawn starts on the start space of its investigator
     Source: Setup ¶41
     Scenario Outline: <investigator> begins on his or her own start space
@@ -71,7 +71,7 @@ Feature: Setup
         | Aunt Mathilda   |
         | Inspector Cotta |
 
-  @CD-SET-05
+  @CD-SET-05 @setup
   Rule: The suspect and item markers start beside the board, on no location
     Source: Components ¶26-27; Setup ¶41
     Example: all twelve markers are beside the board
@@ -80,7 +80,7 @@ Feature: Setup
       And the marker of the painting stands beside the board
       And every marker stands beside the board
 
-  @CD-SET-06
+  @CD-SET-06 @setup
   Rule: A game is played with the Advantage stack unless the players put the cards away
     Source: Setup ¶45
     Example: a game without Advantage cards has no stack
@@ -102,7 +102,7 @@ Feature: Setup
       When a new game is requested with the option "speed"
       Then the request is refused as bad_request
 
-  @CD-SET-08 @ruling @optional
+  @CD-SET-08 @ruling @optional @setup
   Rule: Two players who ask for the standard game play it: nine cards each, nothing beside the board, and the Advantage cards in play
     Source: Cluedo Duel for 2 Players or Teams ¶94
     See also: CD-DUE-08

@@ -11,6 +11,7 @@ Feature: Cluedo Duel for 2 players or teams
   @CD-DUE-01 @variant-duel
   Rule: The Duel is for exactly two players or teams, and four clue cards are set aside face down before the deal
     Source: Cluedo Duel for 2 Players or Teams ¶94-98
+    @setup
     Example: each side holds seven cards and four lie face down
       Given a Duel of Justus Jonas and Peter Shaw
       Then each player holds 7 cards
@@ -21,6 +22,7 @@ Feature: Cluedo Duel for 2 players or teams
       When a Duel is requested for Justus Jonas, Peter Shaw and Bob Andrews
       Then the request is refused as bad_request
 
+    @setup
     Example: the four cards are set aside after the case file and before the deal
       Given a new Duel of Justus Jonas and Peter Shaw
       When the case file is filled with Mr. Grey, the golden belt and the Highschool
@@ -117,6 +119,7 @@ Feature: Cluedo Duel for 2 players or teams
   Rule: With two players or teams the Duel's rules apply: a game of two is a Duel unless the standard game is asked for
     Source: Cluedo Duel for 2 Players or Teams ¶94
     See also: CD-SET-08
+    @setup
     Example: a game of two players is dealt as a Duel
       Given a game of Justus Jonas and Peter Shaw
       Then each player holds 7 cards

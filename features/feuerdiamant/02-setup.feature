@@ -7,6 +7,7 @@ Feature: Game setup
   Rule: The difficulty level from 1 to 5 is the start space of all four hazard indicators
     Source: Game Setup ¶14
 
+    @setup
     Scenario Outline: indicators start on the difficulty
       Given a new 3-player game at difficulty <level>
       When the deal is completed
@@ -23,7 +24,7 @@ Feature: Game setup
     Example: there is no difficulty 6
       Then starting a game for 2 players at difficulty 6 is refused as bad_request
 
-  @FD-SET-02
+  @FD-SET-02 @setup
   Rule: Every player's figure starts on the Central Office; with fewer than four players the unused figures stay in the box
     Source: Game Setup ¶17
 
@@ -35,7 +36,7 @@ Feature: Game setup
       Given a 2-player game at difficulty 2
       Then 2 figures stand on "Zentrale"
 
-  @FD-SET-03
+  @FD-SET-03 @setup
   Rule: The 28 event tokens are shuffled and laid face up, one on each exclamation space of the hazard tracks
     Source: Game Setup ¶18
 
@@ -45,7 +46,7 @@ Feature: Game setup
       When the deal is completed
       Then 28 event tokens lie face up on the hazard tracks
 
-  @FD-SET-04
+  @FD-SET-04 @setup
   Rule: The 6 obstacle tokens wait face down beside the board
     Source: Game Setup ¶19
 
@@ -54,7 +55,7 @@ Feature: Game setup
       Then 6 obstacle tokens lie face down beside the board
       And no obstacle lies on the board
 
-  @FD-SET-05
+  @FD-SET-05 @setup
   Rule: The 9 person cards, six suspects and three helpers, are shuffled and one lies face down on every location except the Central Office
     Source: Game Setup ¶20
     See also: FD-SET-08
@@ -65,7 +66,7 @@ Feature: Game setup
       And the person cards on the board are the six suspects and the three helpers
       And no view shows a face-down card
 
-  @FD-SET-08 @ruling
+  @FD-SET-08 @ruling @setup
   Rule: At the start one clue card lies face down on every location except the Central Office
     Source: Game Setup ¶12; Game Sequence ¶44; End of the Game ¶75
     Our text of the set-up never says how the clue cards reach the board.  It
@@ -80,7 +81,7 @@ Feature: Game setup
       Then every location but "Zentrale" holds a face-down person card and a face-down clue card
       And no view shows a face-down card
 
-  @FD-SET-06
+  @FD-SET-06 @setup
   Rule: One clue card is set aside unseen at the start; the others not on the board form the clue stack
     Source: Game Idea ¶6; End of the Game ¶75
 
@@ -88,7 +89,7 @@ Feature: Game setup
       Given a 2-player game at difficulty 1
       Then one clue card is set aside unseen and 14 clue cards form the stack
 
-  @FD-SET-07
+  @FD-SET-07 @setup
   Rule: Without the app, the 24 clue cards with a silhouette and the 12 suspect chips stay in the box: the game's own 24 clue cards are used
     Source: Game Setup ¶21-24
 
@@ -97,7 +98,7 @@ Feature: Game setup
       Then one clue card is set aside unseen and 14 clue cards form the stack
       And every location but "Zentrale" holds a face-down person card and a face-down clue card
 
-  @FD-SET-09
+  @FD-SET-09 @setup
   Rule: Of the 24 clue cards, the 23 not set aside come into play, and all 23 can be assigned to the suspects
     Source: Game Idea ¶6; Game Sequence ¶44
     See also: FD-SET-06, FD-IDEA-03

@@ -19,7 +19,7 @@ Feature: What you must discover
       When a copy of the game without the drill is loaded
       Then the request is refused as bad_request
 
-  @HO-DIS-02
+  @HO-DIS-02 @setup
   Rule: Before play the game hides one card of each kind, picked at random, and nobody sees them
     Source: What you must discover ¶8
 
@@ -38,7 +38,7 @@ Feature: What you must discover
       Then the action is rejected as not_your_turn
       And the game is exactly as it was
 
-  @HO-DIS-03
+  @HO-DIS-03 @setup
   Rule: The 18 cards not hidden are all dealt among the seats, none set aside, except in the two-seat game
     Source: What you must discover ¶8
 
@@ -52,7 +52,7 @@ Feature: What you must discover
         | 3 | Anna, Bernat and Carla                   | 6    | 6, 6 and 6          |
         | 6 | Anna, Bernat, Carla, Dani, Emma and Ferran | 3  | 3, 3, 3, 3, 3 and 3 |
 
-  @HO-DIS-04 @ruling
+  @HO-DIS-04 @ruling @setup
   Rule: The deal goes one card at a time round the table from the first seat, so with 4 or 5 seats the first seats hold one card more
     The page says the 18 cards are shared out among the players and sets none
     aside, so with four or five seats the hands cannot be even.  Dealing card
@@ -79,7 +79,7 @@ Feature: What you must discover
       Then Anna holds Dex
       And the next card is dealt to Bernat
 
-  @HO-DIS-05 @players-2
+  @HO-DIS-05 @players-2 @setup
   Rule: With two active seats, four of the 18 cards lie face down, each on its own place, and each seat holds seven
     Source: What you must discover ¶8
 
@@ -89,7 +89,7 @@ Feature: What you must discover
       And 4 cards lie face down, on 4 different places
       And no view shows the face-down cards
 
-  @HO-DIS-06 @ruling @players-2
+  @HO-DIS-06 @ruling @players-2 @setup
   Rule: In the two-seat game the game lays the four cards before the deal, choosing each card and its place by chance among the places still free
     The page does not say which four places.  Chance picks them as it picks
     everything else the game shuffles; two cards never share a place, and a
@@ -109,7 +109,7 @@ Feature: What you must discover
       Then chance may lay any of the 17 other cards face down on any of the 8 places, each as likely
       And a card lies face down in the Kitchen
 
-  @HO-DIS-07 @ruling @players-2
+  @HO-DIS-07 @ruling @players-2 @setup
   Rule: Bots are active seats: a person and one bot play the two-seat game; empty seats do not count
     The page counts active seats without excluding bots, and a bot holds
     cards and answers like any seat, so a table of one person and one bot is

@@ -8,7 +8,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
   bot level plays is our model (HO-BOT-01 to HO-BOT-04); the rules every
   level keeps are here.
 
-  @HO-PRE-01
+  @HO-PRE-01 @setup
   Rule: The game does all the set-up (hiding, shuffling, dealing, placing the pawns); no player acts before the first turn
     Source: Preparation ¶10
 
@@ -20,7 +20,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       Then the action is rejected as not_your_turn
       And the game is exactly as it was
 
-  @HO-PRE-02 @ruling @model-board
+  @HO-PRE-02 @ruling @model-board @setup
   Rule: Every pawn begins in the Entrance
     The page says the game places everyone on the board but not where; one
     common start keeps the seats equal.

@@ -303,7 +303,7 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
         | entry               |
         | Anna rolled 1 and 2 |
 
-  @HO-LOG-08 @ruling
+  @HO-LOG-08 @ruling @setup
   Rule: The set-up is in the case log without a card: that the hideout was filled, whom each card was dealt to, where each face-down card was laid
     Everybody sees the game shuffle and deal; nobody sees the cards.
 

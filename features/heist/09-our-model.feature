@@ -128,7 +128,7 @@ Feature: Our model of what the page leaves out — names, board and bots
       And Anna confirms the move
       Then Anna stands in the Kitchen
 
-  @HO-MOD-05 @ruling
+  @HO-MOD-05 @ruling @setup
   Rule: The gang members' and methods' tokens start in no place, until a question brings them to one
     The page says only where a question brings them.
 

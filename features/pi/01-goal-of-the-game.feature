@@ -15,6 +15,7 @@ Feature: Goal of the game
   Rule: In every round each player has exactly one case to solve, made of one culprit, one place and one crime
     Source: Goal of the game [But du jeu] ¶2-5
 
+    @setup
     Example: after the set-up every player has a culprit, a place and a crime to find
       Given a game of Red, Blue and Green
       Then every player's case is one suspect, one location and one crime
@@ -28,6 +29,7 @@ Feature: Goal of the game
   Rule: No suspect, location or crime belongs to two cases of the same round
     Source: Goal of the game [But du jeu] ¶6
 
+    @setup
     Example: a card drawn into one case is not offered for the next
       Given a game of Red and Blue whose cases are being drawn
       And Blue's case is Vera Lane, Skid Row and Murder
@@ -38,7 +40,7 @@ Feature: Goal of the game
       When a copy of the game in which Red's and Blue's cases share Murder is loaded
       Then the request is refused as bad_request
 
-  @PI-GOAL-03 @ruling
+  @PI-GOAL-03 @ruling @setup
   Rule: Each player secretly draws one suspect, one location and one crime from the three case decks; these are the case of the player to their left
     The text never says where a case comes from, only (¶35) that you know the
     case of your left neighbour.  Following the boxed game, each player, in

@@ -47,10 +47,12 @@ Feature: Placing a detective
     order (rules.py), all suspect tiles first, then all crime tiles.
     Source: Placing a detective [Poser un détective] ¶17
 
+    @setup
     Example: the first tile seeded is a suspect tile, "no suspect" twice as likely as any one suspect
       Given a game of Red and Blue whose tiles are being seeded
       Then chance seeds a suspect tile on Harbour Front: each suspect 1 in 14, no suspect 2 in 14
 
+    @setup
     Example: after the set-up the board holds every tile once, one of each kind per location
       Given a game of Red, Blue and Green
       Then every location holds one suspect tile and one crime tile, of 12 suspects, 2 no suspect, 10 crimes and 4 no crime

@@ -5,7 +5,7 @@ Feature: Taking an evidence card
   only of the element of the player's case of the same kind.  What the deck
   holds and how the row of nine is refilled the text leaves out: rulings.
 
-  @PI-EVI-01 @ruling
+  @PI-EVI-01 @ruling @setup
   Rule: The evidence deck holds one card for every suspect, location and crime, 36 in all, shuffled afresh each round; nine of them lie face up
     The text mentions the nine cards only; the published descriptions say
     the deck holds every suspect, crime and location.  Blank tiles have no

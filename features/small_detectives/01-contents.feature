@@ -5,7 +5,7 @@ Feature: Contents
   magnifying glasses, and fifteen action cards.  The list names no culprit,
   no weapon and no colour: the names we use are rulings (SD-CMP-02, SD-CMP-04).
 
-  @SD-CMP-01
+  @SD-CMP-01 @setup
   Rule: Eight house tiles take part in every game: six lie round the street and two lie hidden under the Police
     Source: Contents ¶17-21
 

@@ -51,7 +51,7 @@ Feature: Setup
       When Red plays Dead End
       Then Red stands on the Bar
 
-  @SD-SET-02
+  @SD-SET-02 @setup
   Rule: Chance hides one culprit tile and one weapon tile, house side up, under the Police, and nobody may look at them
     Source: Setup ¶32
 
@@ -72,7 +72,7 @@ Feature: Setup
       Then the Police hides the Maid and the Rope
       And no view shows what the Police hides
 
-  @SD-SET-03
+  @SD-SET-03 @setup
   Rule: The six other house tiles are shuffled and laid house side up round the street, one on each house place
     Source: Setup ¶33
 
@@ -99,7 +99,7 @@ Feature: Setup
       Given a game of Red, Yellow and Green
       Then no view shows what the houses hide
 
-  @SD-SET-04 @ruling
+  @SD-SET-04 @ruling @setup
   Rule: Chance sets up in a fixed order: the Police first, then House 1 to House 6, then the deal, one card at a time, clockwise from the first player listed
     Source: Setup ¶32-33, ¶41
     The rulebook says to shuffle and deal.  Laying and dealing one tile or card
@@ -143,7 +143,7 @@ Feature: Setup
       And Green names the Butler and the Knife
       Then the action is accepted
 
-  @SD-SET-06 @ruling @model-start
+  @SD-SET-06 @ruling @model-start @setup
   Rule: Each detective starts on the tile the picture gives for the number of players
     Source: Setup ¶35
     The rulebook shows the starting tiles in a picture per player count.  Our
@@ -163,7 +163,7 @@ Feature: Setup
         | 4 | House 1, House 3, House 4 and House 6          |
         | 5 | House 1, House 2, House 3, House 4 and House 5 |
 
-  @SD-SET-07
+  @SD-SET-07 @setup
   Rule: The deck is trimmed to the number of players: five use every card, four put the 5+ cards away, three also the 4+ cards, two also the 3+ cards
     Source: Setup ¶36-40
 
@@ -179,7 +179,7 @@ Feature: Setup
         | 4 | 12    | 3   |
         | 5 | 15    | 0   |
 
-  @SD-SET-08 @ruling @model-marks
+  @SD-SET-08 @ruling @model-marks @setup
   Rule: Disguise is marked 3+; Shadowing, Foot Patrol 004 and Unexpected are marked 4+; Small Move, Big Move and Telephone Call are marked 5+; the other eight cards carry no mark
     Source: Setup ¶36-40
     The marks are printed on the cards, which the rulebook does not show.  The
@@ -198,7 +198,7 @@ Feature: Setup
         | 3 | Shadowing, Foot Patrol 004, Unexpected, Small Move, Big Move and Telephone Call      |
         | 2 | Shadowing, Foot Patrol 004, Unexpected, Disguise, Small Move, Big Move and Telephone Call |
 
-  @SD-SET-09
+  @SD-SET-09 @setup
   Rule: Every card in play is dealt, three to each player or four each with two players, and each player sees only their own hand
     Source: Setup ¶41-42
 
@@ -234,7 +234,7 @@ Feature: Setup
       Given a game of Red and Yellow
       Then Red and Yellow must choose two cards
 
-  @SD-SET-11 @ruling
+  @SD-SET-11 @ruling @setup
   Rule: The Bar is laid with its culprit side up
     Source: Setup ¶31
     The Bar has a culprit side and a weapon side (SD-BAR-01 asks about the kind

@@ -5,7 +5,7 @@ Feature: 2-Player Game
   lays down two, which are carried out one pair after the other, each with
   its tile effects, before the two players swap the cards they played.
 
-  @SD-TWO-01
+  @SD-TWO-01 @setup
   Rule: Each of the two players is dealt four cards
     Source: 2-Player Game ¶88-89
 

@@ -1,0 +1,148 @@
+"""Published starting positions (features/<game>/positions.json) and the declinable ``@setup`` (issue 11 item 1).
+
+Every "Given a game of ..." reaches its position through ``Position.dealt``.  A full engine deals it itself (it is
+judged on its own deal, as before); an engine that declines ``@setup`` starts from the reference's deal, published
+in features/<game>/positions.json, and loses only the clauses tagged ``@setup`` (those that check the deal).
+The published positions drift when a deal routine, an option or the reference's set-up changes: the first test
+deals them all again and compares.  Regenerate: ``CASEBOOK_RECORD_POSITIONS=features pytest step_defs -p no:xdist``.
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from casebook.conformance.report import catalog, plan, removed_by
+from casebook.impls import open_implementation
+from step_defs import vocabulary
+from step_defs.vocabulary import Position, position_name
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = sorted(p.parent.name for p in (ROOT / "features").glob("*/trace.yml"))
+
+
+def scenarios(*options: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """Every scenario, in one process (a recording run must see every start)."""
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "-p", "no:xdist", *options, "step_defs"],
+                          cwd=ROOT, env={**os.environ, **(env or {})}, capture_output=True, text=True, timeout=900)
+
+
+def test_the_published_positions_are_the_references_deals_and_every_start_the_suite_uses(tmp_path):
+    run = scenarios(env={vocabulary.RECORD: str(tmp_path)})
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    for game in GAMES:
+        dealt = json.loads((tmp_path / game / "positions.json").read_text(encoding="utf-8"))
+        text = (ROOT / "features" / game / "positions.json").read_text(encoding="utf-8")
+        published = json.loads(text)
+        assert sorted(dealt) == sorted(published), (
+            f"{game}: starts used but not published {sorted(set(dealt) - set(published))}, "
+            f"published but unused {sorted(set(published) - set(dealt))}; regenerate: "
+            "CASEBOOK_RECORD_POSITIONS=features pytest step_defs -p no:xdist")
+        changed = [name for name in dealt if dealt[name] != published[name]]
+        assert not changed, f"{game}: the reference now deals these differently; regenerate: {changed}"
+        # the state's own key order is kept (a heist Then reads the notes sheet in its order)
+        assert [list(s) for s in dealt.values()] == [list(published[n]) for n in dealt], game
+        assert text == vocabulary.positions_json(dealt), f"{game}: positions.json is not in its written form; regenerate"
+
+
+class NoDeal:
+    """The reference, declining ``@setup`` in every game, and refusing (as a fault) any chance move on a table it
+    opened with ``new``: a scenario that deals on it, or that checks the deal, fails unless it is unsupported."""
+
+    def __init__(self):
+        self.inner, self.fresh = open_implementation("reference"), set()
+
+    def hello(self):
+        hello = self.inner.hello()
+        for facts in hello["games"].values():
+            facts["declines"] = [*facts.get("declines", []), "setup"]
+        return hello
+
+    def new(self, game, options):
+        table = self.inner.new(game, options)
+        self.fresh.add(table)
+        return table
+
+    def apply(self, table, actor, action):
+        if actor == "chance" and table in self.fresh:
+            raise RuntimeError(f"dealt on an engine that declines the set-up: {action}")
+        return self.inner.apply(table, actor, action)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+def test_an_engine_that_declines_setup_never_deals_and_loses_only_setup_examples():
+    run = scenarios("--impl", "python:tests.test_positions:NoDeal")
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    reasons = set(re.findall(r"^SKIPPED \[\d+\] [^:]+:\d+: (.*)$", run.stdout, re.M))
+    assert reasons == {"unsupported: declines @setup"}, reasons
+    skipped = int(re.search(r"(\d+) skipped", run.stdout)[1])
+    clauses = catalog(ROOT / "features")
+    tagged = sum(1 for c in clauses.values() for e in c["examples"] if "setup" in e["tags"])
+    assert skipped >= tagged > 0  # an outline's example is one scenario per row
+
+
+def test_a_setup_clause_is_unsupported_for_an_engine_that_declines_it_and_no_other_clause_is():
+    clauses = catalog(ROOT / "features")
+    for game in GAMES:
+        mine = {cid: c for cid, c in clauses.items() if c["game"] == game}
+        verdicts = plan({"games": {game: {"declines": ["setup"]}}}, mine)
+        lost = {cid for cid, v in verdicts.items() if v["status"] != "runs"}
+        assert lost == {cid for cid, c in mine.items() if any("setup" in e["tags"] for e in c["examples"])}, game
+        assert {cid for cid in lost if verdicts[cid]["status"] == "unsupported"} == \
+            {cid for cid, c in mine.items() if "setup" in c["tags"]}, game  # a tagged Rule goes whole, a tagged example alone
+        assert lost, f"{game}: no clause checks the deal"
+        assert all(r["on_subject"] for r in removed_by(mine)[game]["setup"])
+    assert plan({"games": {"pi": {"declines": ["setup"]}}}, {"PI-GOAL-01": clauses["PI-GOAL-01"]})["PI-GOAL-01"]["summary"] == "1 of 2 examples run"
+
+
+class Hello:
+    def __init__(self, declines):
+        self.declines = declines
+
+    def hello(self):
+        return {"games": {"pi": {"declines": self.declines}}}
+
+
+def test_a_published_start_is_loaded_and_never_dealt_on_an_engine_that_declines_setup(monkeypatch):
+    options = {"players": ["Red", "Blue"]}
+
+    def deal(table):
+        raise AssertionError("dealt on the engine although the position is published")
+
+    published = {"phase": "playing", "players": options["players"]}
+    monkeypatch.setitem(vocabulary._published, "pi", {position_name(deal, options): published})
+    monkeypatch.delenv(vocabulary.RECORD, raising=False)
+    opened = []
+    position = Position(Hello(["setup"]), lambda options=None, state=None: opened.append((options, state)) or "table", "pi")
+    position.dealt(options, deal)
+    position.edit(lambda state: state.update(phase="edited"))  # a scenario edits its own copy, not the published one
+    assert position.table == "table" and opened == [(None, {**published, "phase": "edited"})]
+    assert published["phase"] == "playing"
+
+
+class Dealt:
+    def __init__(self, state):
+        self._state = state
+
+    def state(self):
+        return self._state
+
+
+def test_a_full_engine_deals_itself_and_an_unpublished_start_is_dealt(monkeypatch):
+    monkeypatch.delenv(vocabulary.RECORD, raising=False)
+    for declines, published in ((["model-board"], True), (["setup"], False)):
+        dealt = []
+
+        def deal(table):
+            dealt.append(table)
+
+        options = {"players": ["Red", "Blue", "Green"], "declines": declines}  # a start of its own (the cache is per start)
+        monkeypatch.setitem(vocabulary._published, "pi", {position_name(deal, options): {"phase": "published"}} if published else {})
+        engine = Hello(declines)
+        position = Position(engine, lambda options=None, state=None: Dealt({"phase": "dealt"}) if state is None else ("loaded", state), "pi")
+        position.dealt(options, deal)
+        assert len(dealt) == 1 and position.table == ("loaded", {"phase": "dealt"}), declines
