@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from casebook.conformance.differential import search
+from casebook.errors import GameError
 from casebook.impls import open_implementation
 from tests.conformance.helpers import ROOT
 
@@ -52,12 +53,21 @@ def test_the_clause_report_passes_what_it_plays_and_names_why_the_rest_is_unsupp
     assert set(status.values()) == {"passed", "unsupported"}
     declined = set(HazardEngine.games["feuerdiamant"]["declines"])
     unsupported = {c for c, s in status.items() if s == "unsupported"}
-    assert unsupported and unsupported <= declined | {c for c in status if c.startswith("FD-SET")}
+    setup = {c for c, v in data["clauses"].items() if any("declines" in s["message"] and "@setup" in s["message"] for s in v["scenarios"])}
+    assert unsupported and unsupported <= declined | setup
+    assert "setup" in declined and {"FD-SET-02", "FD-SET-09"} <= setup  # it does not deal: the set-up's clauses go with it
     for clause in unsupported:  # each says which decline removed it
         messages = [s["message"] for s in data["clauses"][clause]["scenarios"]]
         assert all(m.startswith("unsupported") for m in messages), (clause, messages)
     assert {p["status"] for p in data["properties"]} == {"unsupported"}
     assert "16 passed, 0 partly supported, 0 failed, 94 unsupported" in printed
+
+
+def test_it_does_not_deal_every_scenario_hands_it_the_published_position():
+    """It declines @setup: ``new`` answers unsupported, so the 25 examples it passes all started from a loaded deal."""
+    with pytest.raises(GameError) as refused:
+        HazardEngine().new("feuerdiamant", {"players": ["Justus", "Peter"], "difficulty": 1})
+    assert refused.value.code == "unsupported"
 
 
 def test_fuzz_compares_every_step_it_plays_and_finds_no_disagreement():
