@@ -78,30 +78,13 @@ from __future__ import annotations
 import marshal
 from dataclasses import dataclass, field
 from functools import wraps
-from json.encoder import JSONEncoder, c_make_encoder, encode_basestring
 from typing import Any, Callable, Iterable
 
 from transitions import Machine
 
 from casebook import schemas as published
 from casebook.errors import BadRequest, IllegalAction, NotYourTurn, Unsupported
-from casebook.protocol import CHANCE, CLOCK
-
-
-
-def _not_json(value):
-    raise TypeError(f"not JSON: {value!r}")
-
-
-# casebook.protocol.canonical (sorted keys, no spaces, UTF-8), from a C encoder made once: json.dumps builds
-# a new encoder per call, three times the cost, and legal() keys every move with it
-if c_make_encoder is not None:
-    _ENCODE = c_make_encoder(None, _not_json, encode_basestring, None, ":", ",", True, False, True)
-
-    def canonical(value) -> str:
-        return "".join(_ENCODE(value, 0))
-else:  # pragma: no cover - a Python without the C accelerator
-    canonical = JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+from casebook.protocol import CHANCE, CLOCK, canonical  # canonical: legal()'s move keys
 
 from . import schemas as S
 
