@@ -19,7 +19,7 @@ from pytest_bdd import parsers, scenarios, then, when
 from casebook import schemas
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, CLOCK, Table, leaks
-from step_defs.vocabulary import Fact, Types, acted, install, phrases, try_load
+from step_defs.vocabulary import Fact, Types, acted, install, phrases, try_load, viewers
 
 scenarios("heist")
 
@@ -205,9 +205,6 @@ def moments(text: str) -> list[str]:
 
 
 # -- reading views ---------------------------------------------------------------------------------
-def everybody(st) -> list:
-    return [*st["players"], None]
-
 
 def mine(st, player) -> dict:
     return st.view(player)["private"][player]
@@ -225,7 +222,7 @@ def all_cards(st) -> list:
 
 def hidden_from_all(st, secret: set) -> bool:
     """No view leaks, and no viewer holds, was shown, or reads in an outcome any of ``secret``."""
-    for viewer in everybody(st):
+    for viewer in viewers(st):
         view = st.view(viewer)
         slot = view["private"].get(viewer, {})
         seen = set(slot.get("hand", [])) | {x["card"] for x in slot.get("seen", [])}
@@ -366,7 +363,7 @@ FACTS = [
     # -- what each seat sees
     Fact("no view shows the hideout", check=lambda st: hidden_from_all(st, set(st["secret"]["hideout"].values()))),
     Fact("no view shows the face-down cards", check=lambda st: hidden_from_all(st, set(st["secret"]["face_down"].values()))),
-    Fact("no view shows another player's notes sheet", check=lambda st: all(set(st.view(v)["private"]) <= {v} and not leaks(st.view(v), v) for v in everybody(st))),
+    Fact("no view shows another player's notes sheet", check=lambda st: all(set(st.view(v)["private"]) <= {v} and not leaks(st.view(v), v) for v in viewers(st))),
     Fact("{player:player} has looked at {card:card} face down in {place:place}", put=edit(lambda st, player, card, place: has_seen(st, player, card, place=place))),
     Fact("{by:player} has shown {player:player} {card:card}", put=edit(lambda st, by, player, card: has_seen(st, player, card, by=by))),
     Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in [x["card"] for x in mine(st, player)["seen"]]),
@@ -376,10 +373,10 @@ FACTS = [
         x["card"] for x in st["private"][player]["seen"] if x.get("place") == last_log(st, "looked")["place"])) == {player} == {last_log(st, "looked")["seat"]}),
     Fact("only {player:player} can see which cards were named", check=lambda st, player: {p for p in st["players"] if "accused" in mine(st, p)} == {player}),
     Fact("no entry of the case log names a card", check=lambda st: not any(
-        set(map(str, e.values())) & set(KIND_OF) for v in everybody(st) for e in st.view(v)["log"] if e["type"] not in ("asked", "closed"))),
+        set(map(str, e.values())) & set(KIND_OF) for v in viewers(st) for e in st.view(v)["log"] if e["type"] not in ("asked", "closed"))),
     Fact("nobody could show a card", check=unanswered),
     Fact("the case log names none of {cards:card+}", check=lambda st, cards: not any(
-        set(cards) & set(map(str, e.values())) for v in everybody(st) for e in st.view(v)["log"])),
+        set(cards) & set(map(str, e.values())) for v in viewers(st) for e in st.view(v)["log"])),
     # -- the notes sheet
     Fact(SHEET + " marks only {cards:card+}", put=lambda st, player, cards: marks(st, player, cards, only=True)),
     Fact(SHEET + " marks every card but {cards:card+}", put=lambda st, player, cards: marks(st, player, cards, only=False)),
@@ -401,9 +398,9 @@ FACTS = [
     Fact("{player:player} sees the hideout: {g:gang}, {m:method} and {p:place}",
          check=lambda st, player, g, m, p: mine(st, player)["hideout"] == dict(zip(KINDS, (g, m, p)))),
     Fact("everybody sees the hideout: {g:gang}, {m:method} and {p:place}",
-         check=lambda st, g, m, p: all(st.view(v)["outcome"]["hideout"] == dict(zip(KINDS, (g, m, p))) for v in everybody(st))),
+         check=lambda st, g, m, p: all(st.view(v)["outcome"]["hideout"] == dict(zip(KINDS, (g, m, p))) for v in viewers(st))),
     Fact("nobody but {player:player} has seen the hideout", check=lambda st, player: all(
-        st.view(v)["outcome"] is None and ("hideout" in st.view(v)["private"].get(v, {})) == (v == player) for v in everybody(st))),
+        st.view(v)["outcome"] is None and ("hideout" in st.view(v)["private"].get(v, {})) == (v == player) for v in viewers(st))),
     # -- bots and the coach
     Fact("{player:player} has asked {n:d} questions in {place:place}", put=lambda st, player, n, place: st["log"].extend(
         {"type": "asked", "seat": player, "gang": "Dex", "method": "drill", "place": place} for _ in range(n))),
@@ -413,7 +410,7 @@ FACTS = [
     Fact("the bot {player:player} chooses to {phrase:text}", check=lambda st, player, phrase: st.table.moves_of(player) == [
         next(a for a in (p.match(phrase) for p in _ACTIONS) if a is not None)]),
     Fact("only {player:player} hears the coach", check=lambda st, player: mine(st, player)["coach"] != [] and all(
-        "coach" not in json.dumps(st.view(v)["log"]) and (v == player) == ("coach" in st.view(v)["private"].get(v, {})) for v in everybody(st))),
+        "coach" not in json.dumps(st.view(v)["log"]) and (v == player) == ("coach" in st.view(v)["private"].get(v, {})) for v in viewers(st))),
 ]
 
 _ACTIONS = phrases(TYPES, ACTIONS)
@@ -470,7 +467,7 @@ def load_without(position, open_table, card):
 def log_ends_with(position, datatable):
     expected = [row[0] for row in datatable[1:]]
     table = position.table
-    for viewer in [*table.state()["players"], None]:
+    for viewer in viewers(table.state()):
         lines = [render(e) for e in table.view(viewer)["log"]]
         assert lines[-len(expected):] == expected, (viewer, lines[-len(expected) - 2:])
 

@@ -20,7 +20,7 @@ from casebook import schemas
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, Table, redact_events
 from casebook.testing import Outcome
-from step_defs.vocabulary import Fact, Types, acted, install, try_load
+from step_defs.vocabulary import Fact, Types, acted, install, try_load, viewers
 
 scenarios("pi")
 
@@ -109,9 +109,6 @@ def place(state, player, location) -> None:
 
 
 # -- what a table shows ---------------------------------------------------------------------------
-def everybody(st) -> list:
-    return [*st["players"], None]
-
 
 def gives(st, by, on, player, d, c, viewers=(None,)) -> bool:
     for v in viewers:
@@ -174,7 +171,7 @@ def holds_case(value, wanted: dict) -> bool:
 
 def case_open(st, player, elements) -> bool:
     wanted = {KIND_OF[n]: n for n in elements}
-    return all(wanted in [st.view(v)["revealed"].get(player)] + [r["cases"][player] for r in st.view(v)["rounds"]] for v in everybody(st))
+    return all(wanted in [st.view(v)["revealed"].get(player)] + [r["cases"][player] for r in st.view(v)["rounds"]] for v in viewers(st))
 
 
 def standing(st, player) -> tuple:
@@ -253,7 +250,7 @@ FACTS = [
     Fact("every location holds one suspect tile and one crime tile, of {counts:text}", check=tiles_are),
     Fact("the detective on {on:location} gives {player:player} {d:d} disc[s|] and {c:d} cube[s|]", check=lambda st, **kw: gives(st, "detective", **kw)),
     Fact("everybody sees that the detective on {on:location} gives {player:player} {d:d} disc[s|] and {c:d} cube[s|]",
-         check=lambda st, **kw: gives(st, "detective", **kw, viewers=everybody(st))),
+         check=lambda st, **kw: gives(st, "detective", **kw, viewers=viewers(st))),
     Fact("the {on:evidence} card gives {player:player} {d:d} disc[s|] and {c:d} cube[s|]", check=lambda st, **kw: gives(st, "card", **kw)),
     Fact("{n:d} evidence cards lie face up", check=lambda st, n: len(st.view(None)["face_up"]) == n),
     Fact("{n:d} evidence cards are in the deck", check=lambda st, n: len(st.view(None)["deck"]) == n),
@@ -369,7 +366,7 @@ def load_impossible(position, open_table, edit):
 # -- what a move told (Then, on the outcome) -------------------------------------------------------
 @then(parsers.re(r"only (?P<player>\w+) sees (?P<card>.+)"))
 def only_sees(position, outcome, player, card):
-    for viewer in everybody(position.table.state()):
+    for viewer in viewers(position.table.state()):
         holds = card in strings(position.table.view(viewer)["private"])
         told = card in strings(redact_events(outcome.events, viewer))
         assert holds == told == (viewer == player), f"{viewer}: holds {holds}, told {told}"
@@ -388,6 +385,6 @@ def scores_this_round(position, outcome, player, n):
 
 @then(parsers.re(r"everybody is told that (?P<player>\w+) named (?P<s>.+?), (?P<l>.+?) and (?P<c>.+) and was wrong"))
 def told_wrong(position, outcome, player, s, l, c):
-    for viewer in everybody(position.table.state()):
+    for viewer in viewers(position.table.state()):
         tried = [e for e in redact_events(outcome.events, viewer) if e["type"] == "tried"]
         assert tried == [{"type": "tried", "player": player, "suspect": s, "location": l, "crime": c, "right": False}], tried

@@ -18,7 +18,7 @@ from pytest_bdd import given, parsers, scenarios, then, when
 from casebook import schemas
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, canonical, leaks, redact, redact_events
-from step_defs.vocabulary import Fact, Types, acted, install, phrases
+from step_defs.vocabulary import Fact, Types, acted, install, phrases, viewers
 
 scenarios("small_detectives")
 
@@ -112,9 +112,6 @@ def out_of_the_game(state, player: str) -> None:
 
 
 # -- reading a position --------------------------------------------------------------------------
-def viewers(st) -> list:
-    return [*st["players"], None]
-
 
 def text(value) -> str:
     return json.dumps(value, ensure_ascii=False)

@@ -207,6 +207,11 @@ def _fact_steps(types: Types, facts: list[Fact], need: str) -> list:
     return out
 
 
+def viewers(state: dict) -> list:
+    """Every player of a state, and an onlooker (None: what the table shows everybody)."""
+    return [*state["players"], None]
+
+
 class Seen(dict):
     """The canonical state a fact is checked on, with the table's legal moves and views at hand (fetched when asked),
     and the outcome of the scenario's last action (its events, the state before)."""
@@ -226,8 +231,7 @@ class Seen(dict):
 
     @property
     def viewers(self) -> list:
-        """Every player, and an onlooker (None: what the table shows everybody)."""
-        return [*self["players"], None]
+        return viewers(self)
 
     def chance(self, field: str, value) -> float | None:
         """The probability that chance's next move has ``field`` = ``value`` (None unless chance is to act, its moves summing to 1)."""
