@@ -81,12 +81,6 @@ def measure(repeat: int, one) -> Figure:
 
 
 # -- games per second, memory ------------------------------------------------------
-def play_random_games(impl, game: str, options: dict, count: int, seed: int = 1) -> tuple[int, int, float]:
-    """(games ended, moves played, seconds) for ``count`` random games from a seeded RNG."""
-    ended, moves, seconds, _ = random_games_within(impl, game, options, count, seed)
-    return ended, moves, seconds
-
-
 def random_games_within(impl, game: str, options: dict, count: int, seed: int = 1,
                         budget: float | None = None, max_moves: int = MAX_STEPS) -> tuple[int, int, float, int]:
     """(games ended, moves played, seconds, games played) for up to ``count`` random games from a seeded RNG.

@@ -32,7 +32,7 @@ def test_new_at_scale_measures_both_ends_and_leaves_no_table_open():
 
 
 def test_random_games_end_and_count_their_moves():
-    ended, moves, seconds = bench.play_random_games(make(), "hourglass", {"turn_timer": None}, count=5)
+    ended, moves, seconds, _ = bench.random_games_within(make(), "hourglass", {"turn_timer": None}, count=5)
     # four turns each: a pass (one move), or a mark and its answer (two)
     assert ended == 5 and 5 * 4 <= moves <= 5 * 8 and seconds > 0
 
