@@ -254,21 +254,14 @@ def leaks(view: Json, viewer: str | None, path: str = "$") -> list[str]:
 class Table:
     """One game in progress on an implementation: the handle step definitions hold.
 
-    Where the implementation offers ``step`` (the stdio client does), ``apply``
-    fetches the next ``legal()``, ``state()`` and every view with the events,
-    and the next call of each uses it (once: a caller may edit what it gets):
-    a random game then costs one round trip a move, not five.  Set ``batched = False`` on a
-    table (or the class) to send plain ``apply`` calls.
+    It asks the implementation each time; batching is the transport's business (the
+    stdio client sends a move as ``step`` and answers the looks after it from what came
+    along), so whatever wraps the implementation (verify's checks) sees every call.
     """
-
-    batched = True
 
     def __init__(self, impl: Implementation, game: str, table_id: str):
         self.impl, self.game, self.id = impl, game, table_id
         self.log: list[dict] = []  # every event applied through this handle, unredacted
-        self._next_legal: dict | None = None  # from the last step; used once, by the next legal()
-        self._next_state: dict | None = None  # likewise, by the next state()
-        self._next_views: dict = {}  # likewise, each by the next view() of its viewer
 
     @classmethod
     def new(cls, impl: Implementation, game: str, options: dict) -> "Table":
@@ -279,42 +272,28 @@ class Table:
         return cls(impl, game, impl.load(game, state))
 
     def state(self) -> dict:
-        state, self._next_state = self._next_state, None
-        return self.impl.state(self.id) if state is None else state
+        return self.impl.state(self.id)
 
     def view(self, player: str | None) -> dict:
-        view = self._next_views.pop(player, None)
-        return self.impl.view(self.id, player) if view is None else view
+        return self.impl.view(self.id, player)
 
     def legal(self, actor: str | None = None) -> dict:
         """The referee's ``legal()``; with ``actor``, that player's form (``player_legal``)."""
-        legal, self._next_legal = self._next_legal, None
-        if legal is None:
-            legal = self.impl.legal(self.id)
+        legal = self.impl.legal(self.id)
         return legal if actor is None else player_legal(legal, actor)
 
     def moves_of(self, actor: str) -> list[dict]:
         return [m["action"] for m in self.legal()["moves"] if m["actor"] == actor]
 
     def apply(self, actor: str, action: dict) -> list:
-        self._forget()  # also after a refusal: the next call asks the engine
-        if self.batched and getattr(self.impl, "step", None) is not None:
-            result = step(self.impl, self.id, actor, action)
-            events, self._next_legal, self._next_state = result["events"], result.get("legal"), result.get("state")
-            self._next_views = {v["player"]: v["view"] for v in result.get("views") or []}
-        else:
-            events = self.impl.apply(self.id, actor, action)
+        events = self.impl.apply(self.id, actor, action)
         self.log.extend(events)
         return events
 
     def seat(self, player: str) -> "Seat":
         return Seat(self, player)
 
-    def _forget(self) -> None:
-        self._next_legal, self._next_state, self._next_views = None, None, {}
-
     def close(self) -> None:
-        self._forget()  # a closed table answers nothing from here on
         self.impl.close(self.id)
 
     def __repr__(self) -> str:

@@ -262,6 +262,7 @@ class StdioImplementation:
         self._no_step = False  # set once the engine answers that it has no ``step``
         self._unread: set[int] = set()  # ids of requests sent without waiting (close): their answers are skipped
         self._viewed: set[str] = set()  # tables whose views the caller has asked for
+        self._fetched: dict[str, dict] = {}  # table -> what its last move's step brought along (see apply)
         atexit.register(self.shutdown)
 
     # -- process lifecycle ----------------------------------------------------
@@ -292,6 +293,7 @@ class StdioImplementation:
         threading.Thread(target=_drain, args=(self.proc.stderr, self._stderr), daemon=True).start()
         self._generation += 1
         self._unread = set()  # answers of the process that died are never coming
+        self._fetched = {}
         hello = self._call("hello", {}, timeout=max(self.timeout, START_TIMEOUT))
         try:
             self._hello = check_hello(hello)
@@ -446,43 +448,84 @@ class StdioImplementation:
     def load(self, game: str, state: dict) -> str:
         return self._table_id(str(self._result("load", {"game": game, "state": state}, "table", (str, int))))
 
+    def _take(self, table: str, key: str, player: str | None = None):
+        """What the last move's step brought for this call, once (the caller may edit it); else None."""
+        fetched = self._fetched.get(table)
+        if fetched is None:
+            return None
+        if key == "views":
+            return fetched["views"].pop(player, None)
+        return fetched.pop(key, None)
+
     def state(self, table: str) -> dict:
-        return self._result("state", {"table": self._remote(table)})
+        remote = self._remote(table)
+        state = self._take(table, "state")
+        return self._result("state", {"table": remote}) if state is None else state
 
     def view(self, table: str, player: str | None) -> dict:
+        remote = self._remote(table)
         self._viewed.add(table)  # from now on its steps bring every view along
-        return self._result("view", {"table": self._remote(table), "player": player})
+        view = self._take(table, "views", player)
+        return self._result("view", {"table": remote, "player": player}) if view is None else view
 
     def legal(self, table: str, actor: str | None = None) -> dict:
-        if actor is None:
-            return self._result("legal", {"table": self._remote(table)})
-        # An engine that knows only the referee's form answers with every move: cut it down here too.
-        return player_legal(self._result("legal", {"table": self._remote(table), "actor": actor}), actor)
+        remote = self._remote(table)
+        legal = self._take(table, "legal")
+        if legal is None:
+            if actor is not None:  # an engine that knows only the referee's form answers every move: cut it here too
+                return player_legal(self._result("legal", {"table": remote, "actor": actor}), actor)
+            legal = self._result("legal", {"table": remote})
+        return legal if actor is None else player_legal(legal, actor)
 
     def apply(self, table: str, actor: str, action: dict) -> list:
-        return self._result("apply", {"table": self._remote(table), "actor": actor, "action": action}, "events", list)
+        """A move, sent as ``step`` where the engine has it: the next ``legal()``, ``state()`` and views come along.
+
+        Each is kept for the next call that asks for it, once, so a move and the looks after it
+        cost one round trip instead of up to five, while the caller asks exactly as it would ask
+        an engine in process (and verify checks each answer when it is asked for, not when it comes).
+        """
+        remote = self._remote(table)
+        self._fetched.pop(table, None)  # also after a refusal: the next call asks the engine
+        if not self._no_step:
+            try:
+                result = self._step(remote, table, actor, action)
+            except NoSuchMethod:
+                self._no_step = True
+            else:
+                self._fetched[table] = {"legal": result.get("legal"), "state": result.get("state"),
+                                        "views": {v["player"]: v["view"] for v in result.get("views") or []}}
+                return result["events"]
+        return self._result("apply", {"table": remote, "actor": actor, "action": action}, "events", list)
 
     # -- optional calls (protocol 1.1) --------------------------------------------
     def describe(self, game: str) -> dict:
         return self._result("describe", {"game": game})
 
+    def _step(self, remote: str, table: str, actor: str, action: dict) -> dict:
+        """One ``step`` request, its answer's shape checked; ``NoSuchMethod`` from an engine without it."""
+        # Views only for a table whose views were asked for: a scenario seldom looks at one, a random
+        # game at every move (every view of each step would cost more than the move on this wire).
+        result = self._result("step", {"table": remote, "actor": actor, "action": action, "state": True,
+                                       "views": table in self._viewed})
+        views = result.get("views")
+        if (not isinstance(result.get("events"), list) or not isinstance(result.get("legal"), (dict, type(None)))
+                or not isinstance(result.get("state"), (dict, type(None))) or not isinstance(views, (list, type(None)))
+                or not all(isinstance(v, dict) and "view" in v and isinstance(v.get("player"), (str, type(None))) for v in views or [])):
+            raise self._fail("out_of_protocol", f"step answered {str(result)[:200]}, expected events and legal")
+        return result
+
     def step(self, table: str, actor: str, action: dict) -> dict:
-        """``apply`` and the next ``legal()`` in one round trip; two calls with an engine that lacks ``step``."""
+        """``apply`` and the next ``legal()`` (and the state, and views once asked for) in one round trip.
+
+        Two calls with an engine that lacks ``step``.
+        """
         remote = self._remote(table)
+        self._fetched.pop(table, None)
         if not self._no_step:
             try:
-                # Views only for a table whose views were asked for: a scenario seldom looks at one, a random
-                # game at every move (every view of each step would cost more than the move on this wire).
-                result = self._result("step", {"table": remote, "actor": actor, "action": action, "state": True,
-                                               "views": table in self._viewed})
+                return self._step(remote, table, actor, action)
             except NoSuchMethod:
                 self._no_step = True
-            else:
-                if (not isinstance(result.get("events"), list) or not isinstance(result.get("legal"), (dict, type(None)))
-                        or not isinstance(result.get("state"), (dict, type(None)))
-                        or not isinstance(result.get("views"), (list, type(None)))):
-                    raise self._fail("out_of_protocol", f"step answered {str(result)[:200]}, expected events and legal")
-                return result
         result = {"events": self.apply(table, actor, action)}
         try:
             result["legal"] = self.legal(table)
@@ -493,6 +536,7 @@ class StdioImplementation:
     def close(self, table: str) -> None:
         """Sent without waiting for the answer (one round trip saved per table); the next call skips it."""
         self._viewed.discard(table)
+        self._fetched.pop(table, None)
         try:
             remote = self._remote(table)
         except DriverFailure:
