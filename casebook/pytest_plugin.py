@@ -7,7 +7,8 @@
 The implementation is opened once per run (a stdio engine: one process,
 restarted only after it fails).  Scenarios whose game, or whose tags
 (``@variant-duel``, ``@optional``, ``@model-board``, ``@setup``…), the implementation
-declines in ``hello`` are skipped as ``unsupported: …``, never failed.
+declines in ``hello`` are skipped as ``unsupported: …``, never failed (decided
+as they are collected).
 """
 
 from __future__ import annotations
@@ -48,19 +49,39 @@ def pytest_bdd_apply_tag(tag, function):
     return True
 
 
+_OPENED = pytest.StashKey[object]()  # the implementation under test, once opened
+_HELLO = pytest.StashKey[dict]()  # its hello, once asked
+_HELLO_FAILED = pytest.StashKey[tuple]()  # why the collection could not ask it
+
+
+def opened_implementation(config):
+    """The implementation under test, opened at its first need (the collection, to ask its hello) and once per run."""
+    if _OPENED not in config.stash:
+        try:
+            impl = open_implementation(config.getoption("--impl"), timeout=config.getoption("--impl-timeout"))
+        except SpecError as exc:  # one clear message, not an error per scenario
+            pytest.exit(f"casebook: --impl: {exc}", returncode=4)
+        config.stash[_OPENED] = impl
+    return config.stash[_OPENED]
+
+
 @pytest.fixture(scope="session")
 def implementation(request):
-    try:
-        impl = open_implementation(request.config.getoption("--impl"), timeout=request.config.getoption("--impl-timeout"))
-    except SpecError as exc:  # one clear message, not an error per scenario
-        pytest.exit(f"casebook: --impl: {exc}", returncode=4)
-    yield impl
-    close_implementation(impl)
+    return opened_implementation(request.config)
+
+
+def pytest_sessionfinish(session):
+    impl = session.config.stash.get(_OPENED, None)
+    if impl is not None:
+        del session.config.stash[_OPENED]
+        close_implementation(impl)
 
 
 @pytest.fixture(scope="session")
-def hello(implementation):
-    return implementation.hello()
+def hello(request, implementation):
+    if _HELLO not in request.config.stash:
+        request.config.stash[_HELLO] = implementation.hello()
+    return request.config.stash[_HELLO]
 
 
 def _scenario_of(item):
@@ -104,14 +125,28 @@ def unsupported_reason(hello: dict, game: str, tags: set[str]) -> str | None:
     return None
 
 
-@pytest.fixture(autouse=True)
-def _casebook_supported(request):
-    game = scenario_game(request.node)
-    if game is None:
+def pytest_collection_modifyitems(config, items):
+    """What the hello declines is skipped as ``unsupported: …``, decided once per scenario as it is collected."""
+    scenarios = [(item, game) for item in items if (game := scenario_game(item)) is not None]
+    if not scenarios:
         return
-    reason = unsupported_reason(request.getfixturevalue("hello"), game, scenario_tags(request.node))
-    if reason:
-        pytest.skip(UNSUPPORTED + reason)
+    impl = opened_implementation(config)  # a bad --impl ends the run here, with one message
+    try:
+        hello = config.stash[_HELLO] = impl.hello()
+    except Exception as exc:  # e.g. an engine that cannot start: each scenario errs in its setup, naming the cause
+        config.stash[_HELLO_FAILED] = (exc, exc.__traceback__)
+        return
+    for item, game in scenarios:
+        reason = unsupported_reason(hello, game, scenario_tags(item))
+        if reason:
+            item.add_marker(pytest.mark.skip(reason=UNSUPPORTED + reason))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    failed = item.config.stash.get(_HELLO_FAILED, None)
+    if failed is not None and scenario_game(item) is not None:
+        raise failed[0].with_traceback(failed[1])
 
 
 @pytest.fixture
