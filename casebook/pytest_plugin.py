@@ -149,37 +149,45 @@ def pytest_runtest_setup(item):
         raise failed[0].with_traceback(failed[1])
 
 
-@pytest.fixture
-def game_id(request) -> str:
-    game = scenario_game(request.node)
+def game_of(node) -> str:
+    game = scenario_game(node)
     if game is None:
         raise pytest.UsageError("game_id is only known inside a scenario of features/<game>/")
     return game
 
 
 @pytest.fixture
-def tables(implementation):
-    """Every table a scenario opens; all are closed when it ends."""
-    opened: list[Table] = []
-    yield opened
-    for table in opened:
-        try:
-            table.close()
-        except Exception:
-            pass  # a crashed engine has forgotten it already
+def game_id(request) -> str:
+    return game_of(request.node)
+
+
+class Tables:
+    """The tables one scenario opens on one game; ``close()`` closes them all."""
+
+    def __init__(self, implementation, game: str):
+        self.implementation, self.game, self.opened = implementation, game, []
+
+    def open(self, options: dict | None = None, *, state: dict | None = None) -> Table:
+        if state is not None:
+            table = Table.load(self.implementation, self.game, state)
+        else:
+            table = Table.new(self.implementation, self.game, options or {})
+        self.opened.append(table)
+        return table
+
+    def close(self) -> None:
+        for table in self.opened:
+            try:
+                table.close()
+            except Exception:
+                pass  # a crashed engine has forgotten it already
 
 
 @pytest.fixture
-def open_table(implementation, tables, game_id):
-    def opener(options: dict | None = None, *, state: dict | None = None) -> Table:
-        if state is not None:
-            table = Table.load(implementation, game_id, state)
-        else:
-            table = Table.new(implementation, game_id, options or {})
-        tables.append(table)
-        return table
-
-    return opener
+def open_table(implementation, game_id):
+    tables = Tables(implementation, game_id)
+    yield tables.open
+    tables.close()
 
 
 # -- parallel runs (pytest -n, pytest-xdist) ------------------------------------------

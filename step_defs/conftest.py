@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from pytest_bdd import parsers, then, when
 
+from casebook.pytest_plugin import Tables, game_of
 from step_defs import vocabulary
 from step_defs.vocabulary import Parser, Position, acted, refusal
 
@@ -74,8 +75,11 @@ def pytest_sessionfinish(session):
 
 
 @pytest.fixture
-def position(implementation, open_table, game_id) -> Position:
-    return Position(implementation, open_table, game_id)
+def position(implementation, request) -> Position:
+    """The scenario's table; it opens and closes its tables itself (fewer fixtures to resolve in every scenario)."""
+    tables = Tables(implementation, game_of(request.node))
+    yield Position(implementation, tables.open, tables.game)
+    tables.close()
 
 
 @when(parsers.re(r"(?P<actor>.+?) tries to send (?P<payload>\{.*\})"), target_fixture="outcome")
