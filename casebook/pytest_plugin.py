@@ -13,6 +13,7 @@ as they are collected).
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 
@@ -35,6 +36,43 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     global _config
     _config = config
+    bdd = importlib.import_module("pytest_bdd.scenario")  # (the package's name `scenario` is a function)
+    if all(hasattr(bdd, n) for n in ("get_step_function", "step_function_context_registry", "get_fixture_names",
+                                     "getfixturedefs", "iterparentnodeids")):  # else pytest-bdd's own, slower lookup
+        stock = bdd.get_step_function
+        bdd.get_step_function = remembered_lookup(bdd)
+        config.add_cleanup(lambda: setattr(bdd, "get_step_function", stock))
+
+
+def remembered_lookup(bdd):
+    """pytest-bdd's step lookup (``get_step_function``), done once per test module and step text.
+
+    pytest-bdd finds each step of each scenario by walking every fixture name of the session (all games' steps
+    and fixtures) and asking pytest which of them the test sees, then lends the matches to pytest as a temporary
+    fixture and asks for it: so a step cost more with every game collected beside it.  What a module's tests
+    see is fixed once collected (steps are module and conftest fixtures), so here the walk is done once per
+    module, a text is matched once per module against that module's step definitions, and the definition
+    pytest would choose (the closest) is remembered.
+    """
+    registry = bdd.step_function_context_registry  # step definitions: fixture function -> its parser and type
+    visible: dict = {}
+    found: dict = {}
+
+    def get_step_function(request, step):
+        module = request.node.parent
+        if module not in visible:
+            manager = request._fixturemanager
+            visible[module] = [d for name in bdd.get_fixture_names(manager)
+                               for d in bdd.getfixturedefs(manager, name, request.node) or () if d.func in registry]
+        key = (module, step.type, step.name)
+        if key not in found:
+            matching = [d for d in visible[module] if registry[d.func].type in (None, step.type)
+                        and registry[d.func].parser.is_matching(step.name)]
+            matching.sort(key=lambda d: list(bdd.iterparentnodeids(d.baseid)))  # pytest-bdd's order: the closest last
+            found[key] = registry[matching[-1].func] if matching else None
+        return found[key]
+
+    return get_step_function
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-bdd's own, which would make every tag a bare marker
