@@ -44,6 +44,19 @@ def pytest_configure(config):
         config.add_cleanup(lambda: setattr(bdd, "get_step_function", stock))
 
 
+@pytest.hookimpl(tryfirst=True)  # before the first conftest imports any of it
+def pytest_load_initial_conftests(early_config):
+    """pytest rewrites the asserts of every module of a pytest11 plugin's distribution: here the harness and
+    the reference engines, re-parsed at every run where no bytecode is written (PYTHONDONTWRITEBYTECODE).
+    Only casebook.testing asserts anything a failure report needs; the rest is imported plainly."""
+    hook = early_config.pluginmanager.rewrite_hook
+    marked = getattr(hook, "_must_rewrite", None)  # pytest's own (private) set; without it all stays as it was
+    if isinstance(marked, set) and "casebook" in marked:
+        marked -= {"casebook", "statemachines"}
+        getattr(hook, "_marked_for_rewrite_cache", {}).clear()
+        pytest.register_assert_rewrite("casebook.testing")
+
+
 def remembered_lookup(bdd):
     """pytest-bdd's step lookup (``get_step_function``), done once per test module and step text.
 
