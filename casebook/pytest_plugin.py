@@ -13,7 +13,9 @@ as they are collected).
 
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
 import re
 from pathlib import Path
 
@@ -42,6 +44,12 @@ def pytest_configure(config):
         stock = bdd.get_step_function
         bdd.get_step_function = remembered_lookup(bdd)
         config.add_cleanup(lambda: setattr(bdd, "get_step_function", stock))
+    # pytest-bdd reads each step function's signature twice per step executed; a function's signature never changes
+    remembered = functools.lru_cache(maxsize=None)(inspect.signature)
+    for module in (bdd, importlib.import_module("pytest_bdd.utils")):
+        if getattr(module, "signature", None) is inspect.signature:
+            module.signature = remembered
+            config.add_cleanup(lambda module=module: setattr(module, "signature", inspect.signature))
 
 
 @pytest.hookimpl(tryfirst=True)  # before the first conftest imports any of it
