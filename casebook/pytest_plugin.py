@@ -7,11 +7,15 @@
 The implementation is opened once per run (a stdio engine: one process,
 restarted only after it fails).  Scenarios whose game, or whose tags
 (``@variant-duel``, ``@optional``, ``@model-board``, ``@setup``…), the implementation
-declines in ``hello`` are skipped as ``unsupported: …``, never failed.
+declines in ``hello`` are skipped as ``unsupported: …``, never failed (decided
+as they are collected).
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
+import inspect
 import re
 from pathlib import Path
 
@@ -34,6 +38,62 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     global _config
     _config = config
+    bdd = importlib.import_module("pytest_bdd.scenario")  # (the package's name `scenario` is a function)
+    if all(hasattr(bdd, n) for n in ("get_step_function", "step_function_context_registry", "get_fixture_names",
+                                     "getfixturedefs", "iterparentnodeids")):  # else pytest-bdd's own, slower lookup
+        stock = bdd.get_step_function
+        bdd.get_step_function = remembered_lookup(bdd)
+        config.add_cleanup(lambda: setattr(bdd, "get_step_function", stock))
+    # pytest-bdd reads each step function's signature twice per step executed; a function's signature never changes
+    remembered = functools.lru_cache(maxsize=None)(inspect.signature)
+    for module in (bdd, importlib.import_module("pytest_bdd.utils")):
+        if getattr(module, "signature", None) is inspect.signature:
+            module.signature = remembered
+            config.add_cleanup(lambda module=module: setattr(module, "signature", inspect.signature))
+
+
+@pytest.hookimpl(tryfirst=True)  # before the first conftest imports any of it
+def pytest_load_initial_conftests(early_config):
+    """pytest rewrites the asserts of every module of a pytest11 plugin's distribution: here the harness and
+    the reference engines, re-parsed at every run where no bytecode is written (PYTHONDONTWRITEBYTECODE).
+    Only casebook.testing asserts anything a failure report needs; the rest is imported plainly."""
+    hook = early_config.pluginmanager.rewrite_hook
+    marked = getattr(hook, "_must_rewrite", None)  # pytest's own (private) set; without it all stays as it was
+    if isinstance(marked, set) and "casebook" in marked:
+        marked -= {"casebook", "statemachines"}
+        getattr(hook, "_marked_for_rewrite_cache", {}).clear()
+        pytest.register_assert_rewrite("casebook.testing")
+
+
+def remembered_lookup(bdd):
+    """pytest-bdd's step lookup (``get_step_function``), done once per test module and step text.
+
+    pytest-bdd finds each step of each scenario by walking every fixture name of the session (all games' steps
+    and fixtures) and asking pytest which of them the test sees, then lends the matches to pytest as a temporary
+    fixture and asks for it: so a step cost more with every game collected beside it.  What a module's tests
+    see is fixed once collected (steps are module and conftest fixtures), so here the walk is done once per
+    module, a text is matched once per module against that module's step definitions, and the definition
+    pytest would choose (the closest) is remembered.
+    """
+    registry = bdd.step_function_context_registry  # step definitions: fixture function -> its parser and type
+    visible: dict = {}
+    found: dict = {}
+
+    def get_step_function(request, step):
+        module = request.node.parent
+        if module not in visible:
+            manager = request._fixturemanager
+            visible[module] = [d for name in bdd.get_fixture_names(manager)
+                               for d in bdd.getfixturedefs(manager, name, request.node) or () if d.func in registry]
+        key = (module, step.type, step.name)
+        if key not in found:
+            matching = [d for d in visible[module] if registry[d.func].type in (None, step.type)
+                        and registry[d.func].parser.is_matching(step.name)]
+            matching.sort(key=lambda d: list(bdd.iterparentnodeids(d.baseid)))  # pytest-bdd's order: the closest last
+            found[key] = registry[matching[-1].func] if matching else None
+        return found[key]
+
+    return get_step_function
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-bdd's own, which would make every tag a bare marker
@@ -48,19 +108,39 @@ def pytest_bdd_apply_tag(tag, function):
     return True
 
 
+_OPENED = pytest.StashKey[object]()  # the implementation under test, once opened
+_HELLO = pytest.StashKey[dict]()  # its hello, once asked
+_HELLO_FAILED = pytest.StashKey[tuple]()  # why the collection could not ask it
+
+
+def opened_implementation(config):
+    """The implementation under test, opened at its first need (the collection, to ask its hello) and once per run."""
+    if _OPENED not in config.stash:
+        try:
+            impl = open_implementation(config.getoption("--impl"), timeout=config.getoption("--impl-timeout"))
+        except SpecError as exc:  # one clear message, not an error per scenario
+            pytest.exit(f"casebook: --impl: {exc}", returncode=4)
+        config.stash[_OPENED] = impl
+    return config.stash[_OPENED]
+
+
 @pytest.fixture(scope="session")
 def implementation(request):
-    try:
-        impl = open_implementation(request.config.getoption("--impl"), timeout=request.config.getoption("--impl-timeout"))
-    except SpecError as exc:  # one clear message, not an error per scenario
-        pytest.exit(f"casebook: --impl: {exc}", returncode=4)
-    yield impl
-    close_implementation(impl)
+    return opened_implementation(request.config)
+
+
+def pytest_sessionfinish(session):
+    impl = session.config.stash.get(_OPENED, None)
+    if impl is not None:
+        del session.config.stash[_OPENED]
+        close_implementation(impl)
 
 
 @pytest.fixture(scope="session")
-def hello(implementation):
-    return implementation.hello()
+def hello(request, implementation):
+    if _HELLO not in request.config.stash:
+        request.config.stash[_HELLO] = implementation.hello()
+    return request.config.stash[_HELLO]
 
 
 def _scenario_of(item):
@@ -104,47 +184,69 @@ def unsupported_reason(hello: dict, game: str, tags: set[str]) -> str | None:
     return None
 
 
-@pytest.fixture(autouse=True)
-def _casebook_supported(request):
-    game = scenario_game(request.node)
-    if game is None:
+def pytest_collection_modifyitems(config, items):
+    """What the hello declines is skipped as ``unsupported: …``, decided once per scenario as it is collected."""
+    scenarios = [(item, game) for item in items if (game := scenario_game(item)) is not None]
+    if not scenarios:
         return
-    reason = unsupported_reason(request.getfixturevalue("hello"), game, scenario_tags(request.node))
-    if reason:
-        pytest.skip(UNSUPPORTED + reason)
+    impl = opened_implementation(config)  # a bad --impl ends the run here, with one message
+    try:
+        hello = config.stash[_HELLO] = impl.hello()
+    except Exception as exc:  # e.g. an engine that cannot start: each scenario errs in its setup, naming the cause
+        config.stash[_HELLO_FAILED] = (exc, exc.__traceback__)
+        return
+    for item, game in scenarios:
+        reason = unsupported_reason(hello, game, scenario_tags(item))
+        if reason:
+            item.add_marker(pytest.mark.skip(reason=UNSUPPORTED + reason))
 
 
-@pytest.fixture
-def game_id(request) -> str:
-    game = scenario_game(request.node)
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    failed = item.config.stash.get(_HELLO_FAILED, None)
+    if failed is not None and scenario_game(item) is not None:
+        raise failed[0].with_traceback(failed[1])
+
+
+def game_of(node) -> str:
+    game = scenario_game(node)
     if game is None:
         raise pytest.UsageError("game_id is only known inside a scenario of features/<game>/")
     return game
 
 
 @pytest.fixture
-def tables(implementation):
-    """Every table a scenario opens; all are closed when it ends."""
-    opened: list[Table] = []
-    yield opened
-    for table in opened:
-        try:
-            table.close()
-        except Exception:
-            pass  # a crashed engine has forgotten it already
+def game_id(request) -> str:
+    return game_of(request.node)
+
+
+class Tables:
+    """The tables one scenario opens on one game; ``close()`` closes them all."""
+
+    def __init__(self, implementation, game: str):
+        self.implementation, self.game, self.opened = implementation, game, []
+
+    def open(self, options: dict | None = None, *, state: dict | None = None) -> Table:
+        if state is not None:
+            table = Table.load(self.implementation, self.game, state)
+        else:
+            table = Table.new(self.implementation, self.game, options or {})
+        self.opened.append(table)
+        return table
+
+    def close(self) -> None:
+        for table in self.opened:
+            try:
+                table.close()
+            except Exception:
+                pass  # a crashed engine has forgotten it already
 
 
 @pytest.fixture
-def open_table(implementation, tables, game_id):
-    def opener(options: dict | None = None, *, state: dict | None = None) -> Table:
-        if state is not None:
-            table = Table.load(implementation, game_id, state)
-        else:
-            table = Table.new(implementation, game_id, options or {})
-        tables.append(table)
-        return table
-
-    return opener
+def open_table(implementation, game_id):
+    tables = Tables(implementation, game_id)
+    yield tables.open
+    tables.close()
 
 
 # -- parallel runs (pytest -n, pytest-xdist) ------------------------------------------

@@ -9,7 +9,6 @@ refusals and their error, the game's end and result, events.
     And the game is exactly as it was
 """
 
-import importlib
 import json
 import os
 import re
@@ -18,44 +17,13 @@ from pathlib import Path
 import pytest
 from pytest_bdd import parsers, then, when
 
+from casebook.pytest_plugin import Tables, game_of
 from step_defs import vocabulary
 from step_defs.vocabulary import Parser, Position, acted, refusal
 
 # pyproject's python_files ("step_defs/*.py") would also collect these two as test modules, registering every
 # step here twice: pytest-bdd looks each step up among all step fixtures, so twice the definitions cost twice the time
 collect_ignore = ["conftest.py", "vocabulary.py"]
-
-
-def _remembered(bdd):
-    """pytest-bdd's step lookup (``find_fixturedefs_for_step``), done once per test module and step text.
-
-    pytest-bdd looks each step of each scenario up by walking every fixture name of the session (all games'
-    steps and fixtures: about 60 with five games, 40 with one) and asking pytest which of them the test sees,
-    so a step cost more with every game collected beside it (the profile: 80% of the lookup).  What a module's
-    tests see is fixed once collected (our steps are module and conftest fixtures), so here the walk is done
-    once per module, and a text is matched once per module against that module's few step definitions.
-    """
-    registry = bdd.step_function_context_registry  # step definitions: fixture function -> its parser and type
-    visible: dict = {}
-    found: dict = {}
-
-    def find(step, fixturemanager, node):
-        module = node.parent if hasattr(node, "parent") else node.split("::")[0]  # pytest-bdd 8 passed a node id
-        if module not in visible:
-            visible[module] = [d for name in bdd.get_fixture_names(fixturemanager)
-                               for d in bdd.getfixturedefs(fixturemanager, name, node) or () if d.func in registry]
-        key = (module, step.type, step.name)
-        if key not in found:
-            found[key] = [d for d in visible[module] if registry[d.func].type in (None, step.type)
-                          and registry[d.func].parser.is_matching(step.name)]
-        return iter(found[key])
-
-    return find
-
-
-_bdd_scenario = importlib.import_module("pytest_bdd.scenario")  # (the package's name `scenario` is a function)
-if all(hasattr(_bdd_scenario, n) for n in ("step_function_context_registry", "get_fixture_names", "getfixturedefs")):
-    _bdd_scenario.find_fixturedefs_for_step = _remembered(_bdd_scenario)
 
 
 def pytest_sessionfinish(session):
@@ -74,8 +42,11 @@ def pytest_sessionfinish(session):
 
 
 @pytest.fixture
-def position(implementation, open_table, game_id) -> Position:
-    return Position(implementation, open_table, game_id)
+def position(implementation, request) -> Position:
+    """The scenario's table; it opens and closes its tables itself (fewer fixtures to resolve in every scenario)."""
+    tables = Tables(implementation, game_of(request.node))
+    yield Position(implementation, tables.open, tables.game)
+    tables.close()
 
 
 @when(parsers.re(r"(?P<actor>.+?) tries to send (?P<payload>\{.*\})"), target_fixture="outcome")
