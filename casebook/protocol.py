@@ -53,7 +53,6 @@ the referee's ``legal()`` at a deal lists every card dealt.
 
 from __future__ import annotations
 
-import json
 from json.encoder import JSONEncoder, c_make_encoder, encode_basestring
 from typing import Any, Iterable, Protocol, runtime_checkable
 
