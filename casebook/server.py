@@ -7,6 +7,8 @@
 Results are the in-process return values (``new``/``load`` → ``{"table": id}``,
 ``apply`` → ``{"events": [...]}``, ``step`` → ``{"events": [...], "legal": {...}}``
 plus ``"state"`` and ``"views"`` when asked with ``"state": true``, ``"views": true``).
+A refused ``step`` that asked for the state carries it in its error's
+``data.state`` (what a client looks at next, after a refusal).
 ``legal`` may name an ``actor`` and ``apply``/``step`` a ``viewer``: the player's
 forms (their own moves, events redacted for them).  ``describe`` and ``step``
 are optional for an engine: the server answers them from the other calls when
@@ -52,7 +54,7 @@ from typing import IO, Callable
 from casebook.errors import BadRequest, GameError, TableLimit
 from casebook.names import brief
 from casebook.protocol import Implementation, describe, player_legal, redact_events, step
-from casebook.wire import MAX_LINE, WireError, dumps, parse
+from casebook.wire import EOF, MAX_LINE, LineReader, TooLong, WireError, dumps, parse
 
 # JSON-RPC codes for our typed errors; ``data.code`` carries the protocol's name.
 GAME_ERROR = -32000
@@ -130,8 +132,16 @@ def _dispatch(impl: Implementation, name: str, args: list):
         table, actor, action, viewer, *wanted = args
         referee = viewer is None  # the state and everyone's views are for the referee only
         if name == "step":
-            result = step(impl, table, actor, action, with_state=referee and wanted[0] is True,
-                          with_views=referee and wanted[1] is True)
+            with_state = referee and wanted[0] is True
+            try:
+                result = step(impl, table, actor, action, with_state=with_state, with_views=referee and wanted[1] is True)
+            except GameError as exc:  # refused: the state comes along all the same, for the look that follows
+                if with_state:
+                    try:
+                        exc.data = {"state": impl.state(table)}
+                    except GameError:  # no such table: the refusal says so already
+                        pass
+                raise
         else:
             result = {"events": impl.apply(table, actor, action)}
         if not referee:  # a player's client: events as they see them, their own moves, never the state
@@ -190,7 +200,7 @@ class Server:
         except RequestError as exc:
             response = _bad(rid, exc.code, exc.message)
         except GameError as exc:
-            response = _error(rid, GAME_ERROR, exc.message, exc.to_json())
+            response = _error(rid, GAME_ERROR, exc.message, {**exc.to_json(), **getattr(exc, "data", {})})
         except Exception as exc:  # an engine bug must not kill the table server
             message = f"internal error: {type(exc).__name__}: {brief(str(exc), MAX_MESSAGE)}"
             response = _error(rid, GAME_ERROR, message, {"code": "internal_error", "message": message})
@@ -284,7 +294,8 @@ class Server:
 
     # -- the loop -----------------------------------------------------------------
     def serve(self, stdin: IO[bytes], stdout: IO[bytes]) -> None:
-        for line in read_lines(stdin, self.max_line):
+        reader = LineReader(stdin, self.max_line, serving=True)
+        while (line := reader.next()) is not EOF:
             if isinstance(line, TooLong):
                 response = _bad(None, INVALID_REQUEST, f"a line of {line.size} bytes (at most {self.max_line})")
             elif not line.strip():
@@ -303,29 +314,6 @@ class Server:
                 stdout.flush()
             except (BrokenPipeError, ValueError, OSError):  # the client went away
                 return
-
-
-@dataclass(frozen=True)
-class TooLong:
-    size: int  # bytes of the line, skipped
-
-
-def read_lines(stream: IO[bytes], max_line: int = MAX_LINE, chunk: int = 1 << 16):
-    """Lines of ``stream`` as bytes; a line over ``max_line`` bytes is skipped and yields ``TooLong``."""
-    while True:
-        line = stream.readline(max_line + 1)
-        if not line:
-            return
-        if len(line) > max_line and not line.endswith(b"\n"):
-            size = len(line)
-            while not line.endswith(b"\n"):
-                line = stream.readline(chunk)
-                if not line:
-                    break
-                size += len(line)
-            yield TooLong(size)
-            continue
-        yield line
 
 
 def handle(impl: Implementation, line: bytes | str) -> dict | None:

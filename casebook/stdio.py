@@ -45,7 +45,7 @@ from pathlib import Path
 from casebook.errors import ERRORS, DriverFailure, GameError, Unsupported, error_from_json
 from casebook.names import brief
 from casebook.protocol import PROTOCOL_VERSION, player_legal
-from casebook.wire import MAX_LINE, WireError, dumps, parse
+from casebook.wire import CHUNK, EOF, MAX_LINE, LineReader, TooLong, WireError, dumps, parse
 
 DEFAULT_TIMEOUT = 10.0
 OPTIONAL_METHODS = ("describe", "step")  # an engine may lack these: JSON-RPC's "method not found" means unsupported
@@ -54,16 +54,7 @@ START_TIMEOUT = 15.0  # the handshake also pays for the engine's start-up (impor
 ENV_DEADLINE = "CASEBOOK_DEADLINE"  # seconds since the epoch after which no call waits any more
 ENV_TOKEN = "CASEBOOK_ENGINE_TOKEN"  # marks an engine's processes, whatever their parent or session
 STDERR_LINES, STDERR_WIDTH, STDERR_PARTIAL = 20, 300, 1 << 16
-CHUNK = 1 << 16
-EOF = object()  # the reader's last item: end of file
 EXIT_POLL = 0.25  # seconds between looks at whether the engine still runs, while waiting for an answer
-
-
-class TooLong:
-    """Read instead of a line longer than the limit (then the reader stops)."""
-
-    def __init__(self, size: int):
-        self.size = size
 
 
 def _env_deadline() -> float | None:
@@ -152,73 +143,7 @@ def _signal(pid: int, group: bool = False) -> None:
         pass
 
 
-# -- reading the engine's output ----------------------------------------------------------
-class LineReader:
-    """Lines of the engine's stdout, read in the calling thread (no reader thread, no queue).
-
-    A reader thread handing each answer over through a queue costs two thread
-    switches per call, and on a busy machine the GIL's switch interval (ms)
-    with them: far more than the round trip itself.  Reading here, with
-    ``poll`` for the timeout, keeps a call to one write and one read.  At most
-    ``limit`` bytes of a line are ever held: a longer one yields ``TooLong``,
-    and nothing is read after it.
-    """
-
-    def __init__(self, stream, limit: int):
-        self.stream, self.fd, self.limit = stream, stream.fileno(), limit
-        os.set_blocking(self.fd, False)
-        self.poller = select.poll()
-        self.poller.register(self.fd, select.POLLIN)
-        self.lines: collections.deque = collections.deque()
-        self.partial = bytearray()
-        self.done = False  # end of file seen, or a line too long: nothing more is read
-
-    def next(self, wait: float):
-        """The next line (bytes), ``TooLong`` or ``EOF``; ``None`` if none came within ``wait`` seconds."""
-        if not self.lines and not self.done and self.poller.poll(max(0.0, wait) * 1000):
-            self._read()
-        if self.lines:
-            return self.lines.popleft()
-        return EOF if self.done else None
-
-    def _read(self) -> None:
-        while not self.done:
-            try:
-                chunk = os.read(self.fd, CHUNK)
-            except BlockingIOError:
-                return
-            except OSError:
-                chunk = b""
-            if not chunk:
-                self._finish(EOF)
-                return
-            start = 0
-            while (end := chunk.find(b"\n", start)) >= 0:
-                self.partial += chunk[start:end]
-                start = end + 1
-                if len(self.partial) > self.limit:
-                    self._finish(TooLong(len(self.partial)))
-                    return
-                self.lines.append(bytes(self.partial))
-                self.partial.clear()
-            self.partial += chunk[start:]
-            if len(self.partial) > self.limit:  # no newline in sight: stop reading, the call fails as too_large
-                self._finish(TooLong(len(self.partial)))
-                return
-
-    def _finish(self, last) -> None:
-        if last is not EOF:
-            self.lines.append(last)
-        self.done = True
-        self.partial = bytearray()
-
-    def close(self) -> None:
-        try:
-            self.stream.close()
-        except OSError:
-            pass
-
-
+# -- the engine's stderr -----------------------------------------------------------------
 def _drain(stream, tail: collections.deque) -> None:
     """The last lines of the engine's stderr, for failure messages; any bytes, any length."""
     fd, partial = stream.fileno(), bytearray()
@@ -261,8 +186,8 @@ class StdioImplementation:
         self._generation = 0  # bumped at each start; tables carry the generation they live in
         self._no_step = False  # set once the engine answers that it has no ``step``
         self._unread: set[int] = set()  # ids of requests sent without waiting (close): their answers are skipped
-        self._viewed: set[str] = set()  # tables whose views the caller has asked for
-        self._fetched: dict[str, dict] = {}  # table -> what its last move's step brought along (see apply)
+        self._looked: set[str] = set()  # tables whose state the caller asked for since their last move
+        self._fetched: dict[str, dict] = {}  # table -> what its last step brought along: "legal", "state" (see apply)
         atexit.register(self.shutdown)
 
     # -- process lifecycle ----------------------------------------------------
@@ -410,7 +335,9 @@ class StdioImplementation:
             if method in OPTIONAL_METHODS and isinstance(error, dict) and error.get("code") == METHOD_NOT_FOUND:
                 raise NoSuchMethod(f"the engine does not offer {method}")
             if isinstance(data, dict) and data.get("code") in ERRORS:
-                raise error_from_json({"code": data["code"], "message": brief(str(data.get("message", "")), 2000)})
+                refused = error_from_json({"code": data["code"], "message": brief(str(data.get("message", "")), 2000)})
+                refused.data = data  # what else the engine said (a refused step's state)
+                raise refused
             raise DriverFailure("engine_error", f"{method}: {brief(error, 300)}")
         if "result" not in answer:
             raise self._fail("out_of_protocol", f"answer to {method} has neither result nor error")
@@ -448,25 +375,21 @@ class StdioImplementation:
     def load(self, game: str, state: dict) -> str:
         return self._table_id(str(self._result("load", {"game": game, "state": state}, "table", (str, int))))
 
-    def _take(self, table: str, key: str, player: str | None = None):
-        """What the last move's step brought for this call, once (the caller may edit it); else None."""
+    def _take(self, table: str, key: str):
+        """What the last step brought for this call, once (the caller may edit it); else None."""
         fetched = self._fetched.get(table)
-        if fetched is None:
-            return None
-        if key == "views":
-            return fetched["views"].pop(player, None)
-        return fetched.pop(key, None)
+        return None if fetched is None else fetched.pop(key, None)
 
     def state(self, table: str) -> dict:
         remote = self._remote(table)
+        self._looked.add(table)
         state = self._take(table, "state")
         return self._result("state", {"table": remote}) if state is None else state
 
     def view(self, table: str, player: str | None) -> dict:
-        remote = self._remote(table)
-        self._viewed.add(table)  # from now on its steps bring every view along
-        view = self._take(table, "views", player)
-        return self._result("view", {"table": remote, "player": player}) if view is None else view
+        # Never brought along: a caller looks at one view or two of a move, and in a game whose players
+        # keep notes each view is nearly the size of the state; fetching those costs less than carrying all.
+        return self._result("view", {"table": self._remote(table), "player": player})
 
     def legal(self, table: str, actor: str | None = None) -> dict:
         remote = self._remote(table)
@@ -478,11 +401,14 @@ class StdioImplementation:
         return legal if actor is None else player_legal(legal, actor)
 
     def apply(self, table: str, actor: str, action: dict) -> list:
-        """A move, sent as ``step`` where the engine has it: the next ``legal()``, ``state()`` and views come along.
+        """A move, sent as ``step`` where the engine has it: the next ``legal()`` comes along, and ``state()``.
 
-        Each is kept for the next call that asks for it, once, so a move and the looks after it
-        cost one round trip instead of up to five, while the caller asks exactly as it would ask
-        an engine in process (and verify checks each answer when it is asked for, not when it comes).
+        The state is asked for when the caller looked at it after the table's previous move
+        (a random game looks after every move, a copy loaded to try one move never does), and
+        comes along with a refusal too.  Each is kept for the next call that asks for it, once:
+        a move and the looks after it cost one round trip instead of three, while the caller
+        asks exactly as it would ask an engine in process (and verify checks each answer when
+        it is asked for, not when it comes).
         """
         remote = self._remote(table)
         self._fetched.pop(table, None)  # also after a refusal: the next call asks the engine
@@ -492,8 +418,7 @@ class StdioImplementation:
             except NoSuchMethod:
                 self._no_step = True
             else:
-                self._fetched[table] = {"legal": result.get("legal"), "state": result.get("state"),
-                                        "views": {v["player"]: v["view"] for v in result.get("views") or []}}
+                self._fetched[table] = {"legal": result.get("legal"), "state": result.get("state")}
                 return result["events"]
         return self._result("apply", {"table": remote, "actor": actor, "action": action}, "events", list)
 
@@ -503,19 +428,21 @@ class StdioImplementation:
 
     def _step(self, remote: str, table: str, actor: str, action: dict) -> dict:
         """One ``step`` request, its answer's shape checked; ``NoSuchMethod`` from an engine without it."""
-        # Views only for a table whose views were asked for: a scenario seldom looks at one, a random
-        # game at every move (every view of each step would cost more than the move on this wire).
-        result = self._result("step", {"table": remote, "actor": actor, "action": action, "state": True,
-                                       "views": table in self._viewed})
-        views = result.get("views")
+        try:
+            result = self._result("step", {"table": remote, "actor": actor, "action": action, "state": table in self._looked})
+        except GameError as refused:  # the state after a refusal may come along: kept for the look that follows
+            state = getattr(refused, "data", {}).get("state")
+            if isinstance(state, dict):
+                self._fetched[table] = {"state": state}
+            raise
+        self._looked.discard(table)
         if (not isinstance(result.get("events"), list) or not isinstance(result.get("legal"), (dict, type(None)))
-                or not isinstance(result.get("state"), (dict, type(None))) or not isinstance(views, (list, type(None)))
-                or not all(isinstance(v, dict) and "view" in v and isinstance(v.get("player"), (str, type(None))) for v in views or [])):
+                or not isinstance(result.get("state"), (dict, type(None)))):
             raise self._fail("out_of_protocol", f"step answered {str(result)[:200]}, expected events and legal")
         return result
 
     def step(self, table: str, actor: str, action: dict) -> dict:
-        """``apply`` and the next ``legal()`` (and the state, and views once asked for) in one round trip.
+        """``apply`` and the next ``legal()`` (and the state, as for ``apply``) in one round trip.
 
         Two calls with an engine that lacks ``step``.
         """
@@ -535,7 +462,7 @@ class StdioImplementation:
 
     def close(self, table: str) -> None:
         """Sent without waiting for the answer (one round trip saved per table); the next call skips it."""
-        self._viewed.discard(table)
+        self._looked.discard(table)
         self._fetched.pop(table, None)
         try:
             remote = self._remote(table)

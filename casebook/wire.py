@@ -10,13 +10,22 @@ answer a JSON-RPC error and the client can name the engine's fault.
 
 Limits are far above anything the protocol needs (a state nests about eight
 deep; every number in it fits in 64 bits) and far below what hurts.
+
+``LineReader`` reads the lines both ends wait for: without a thread, holding
+at most one line, and spinning briefly before it sleeps (see ``SPIN``).
 """
 
 from __future__ import annotations
 
+import collections
+import io
 import json
+import marshal
 import math
+import os
 import re
+import select
+import time
 from itertools import accumulate
 
 from casebook.names import brief
@@ -39,6 +48,9 @@ _LONG_NUMBER = re.compile(rb"\d{%d,}" % (MAX_DIGITS + 1))
 _STEP = {ord("["): 1, ord("]"): -1}
 PEEL = 16  # passes of removing empty pairs before counting levels one by one (a state nests about eight deep)
 INT64_DIGITS = 18  # every integer of at most 18 digits fits in 64 bits: orjson reads longer ones as floats
+# A float in marshal's output: its type byte (``g``, or with the reference flag) and 8 bytes of IEEE 754,
+# little-endian; NaN and the infinities have every exponent bit set, so their last byte is 0x7f or 0xff.
+_NOT_FINITE_FLOAT = re.compile(rb"[g\xe7].{6}[\xf0-\xff][\x7f\xff]", re.DOTALL)
 
 
 class WireError(ValueError):
@@ -149,9 +161,10 @@ def parse(line: bytes | str, *, max_line: int = MAX_LINE, max_depth: int = MAX_D
 def dumps(value) -> bytes:
     """One message as a line of bytes: compact UTF-8, newline-terminated; ``ValueError`` for NaN and infinities.
 
-    orjson writes NaN and infinities as ``null``, so where a ``null`` came out the line is
-    read back to make sure one went in.  What orjson cannot write (an integer beyond 64
-    bits, a lone surrogate, a key that is not a string) goes the plain way, in ASCII.
+    orjson writes NaN and infinities as ``null``, so where a ``null`` came out the value
+    must hold no such float (``may_hold_nan``).  What orjson cannot write (an integer beyond
+    64 bits, a lone surrogate, a key that is not a string), or a value that may hold one,
+    goes the plain way, in ASCII, which refuses NaN.
     """
     if orjson is not None:
         try:
@@ -159,6 +172,155 @@ def dumps(value) -> bytes:
         except TypeError:  # orjson.JSONEncodeError is one
             pass
         else:
-            if b"null" not in data or orjson.loads(data) == value:
+            if b"null" not in data or not may_hold_nan(value):
                 return data + b"\n"
     return json.dumps(value, separators=(",", ":"), allow_nan=False).encode("ascii") + b"\n"
+
+
+def may_hold_nan(value) -> bool:
+    """Whether a JSON-like value may hold a NaN or an infinity: never false when it does.
+
+    marshal writes every float as its type byte and 8 IEEE bytes, in C (a quarter of
+    reading the line back); a non-finite one ends in 0x7f or 0xff, bytes that UTF-8 text
+    never holds (0x7f: only DEL).  Where one occurs (a negative integer, a length of 127),
+    the pattern says whether a float is behind it; a stray match only costs the plain way.
+    """
+    try:
+        raw = marshal.dumps(value)
+    except ValueError:  # not marshallable (an object orjson wrote through a subclass): assume it may
+        return True
+    return (b"\x7f" in raw or b"\xff" in raw) and _NOT_FINITE_FLOAT.search(raw) is not None
+
+
+# -- reading lines from a pipe ------------------------------------------------------------------
+CHUNK = 1 << 16
+EOF = object()  # the reader's last item: end of file
+# Seconds a reader keeps looking for its next line before it sleeps in poll().  Waking a process
+# that sleeps costs ~50-100 µs on a virtual machine, twice per round trip, more than most answers
+# take to compute; the peer's answer, or the client's next request after its checks, usually
+# comes within this.  Only while a processor is spare (``spare_processor``): where every one is
+# busy (pytest -n), a spin would take the time the peer needs.
+SPIN = 0.003
+LOOK_EVERY = 0.1  # seconds between looks at how many tasks are runnable
+_looked_at, _spare = 0.0, False
+
+
+def spare_processor() -> bool:
+    """Whether fewer tasks are runnable than this process may use (Linux's /proc/loadavg), looked at every 0.1 s."""
+    global _looked_at, _spare
+    now = time.monotonic()
+    if now - _looked_at >= LOOK_EVERY:
+        _looked_at = now
+        try:
+            with open("/proc/loadavg", "rb") as f:
+                runnable = int(f.read().split()[3].split(b"/")[0])  # this process among them
+            _spare = runnable < len(os.sched_getaffinity(0)) + 1  # a peer spinning too counts: 2 on 2 is fine
+        except (OSError, ValueError, IndexError, AttributeError):  # no /proc: never spin
+            _spare = False
+    return _spare
+
+
+class TooLong:
+    """Read instead of a line longer than the limit."""
+
+    def __init__(self, size: int):
+        self.size = size
+
+
+class LineReader:
+    """Lines of a stream, as bytes, read in the calling thread (no reader thread, no queue).
+
+    A reader thread handing each line over through a queue costs two thread
+    switches per call, and on a busy machine the GIL's switch interval (ms)
+    with them: far more than the round trip itself.  Reading here, with
+    ``poll`` for the timeout, keeps a call to one write and one read.  At most
+    ``limit`` bytes of a line are ever held: a longer one yields ``TooLong``.
+    A client's reader then reads no more.  A server's (``serving``) skips the
+    rest of that line and reads on, and also yields a last line that has no
+    newline.  A stream without a file descriptor (``io.BytesIO``) is read as
+    it is, without waiting.
+    """
+
+    def __init__(self, stream, limit: int, *, serving: bool = False, spin: float = SPIN):
+        self.stream, self.limit, self.serving, self.spin = stream, limit, serving, spin
+        try:
+            self.fd = stream.fileno()
+        except (AttributeError, OSError, io.UnsupportedOperation):
+            self.fd, self.poller = None, None
+        else:
+            self.poller = select.poll()
+            self.poller.register(self.fd, select.POLLIN)
+        self.lines: collections.deque = collections.deque()
+        self.partial = bytearray()
+        self.skipped = 0  # bytes of a too long line skipped so far (serving)
+        self.done = False  # end of file seen, or (a client) a line too long: nothing more is read
+
+    def next(self, wait: float | None = None):
+        """The next line (bytes), ``TooLong`` or ``EOF``; ``None`` if none came within ``wait`` seconds (None: no limit)."""
+        while not self.lines and not self.done:
+            if not self._ready(wait):
+                return None
+            self._read()
+        return self.lines.popleft() if self.lines else EOF
+
+    def _ready(self, wait: float | None) -> bool:
+        """Whether there is something to read within ``wait`` seconds: looked for in a spin, then slept for."""
+        if self.poller is None or self.poller.poll(0):
+            return True
+        start = time.monotonic()
+        spin = (self.spin if wait is None else min(self.spin, wait)) if spare_processor() else 0.0
+        while time.monotonic() < start + spin:
+            os.sched_yield()
+            if self.poller.poll(0):
+                return True
+        if wait is None:
+            return bool(self.poller.poll())
+        return bool(self.poller.poll(max(0.0, start + wait - time.monotonic()) * 1000))
+
+    def _read(self) -> None:
+        try:
+            chunk = os.read(self.fd, CHUNK) if self.fd is not None else self.stream.read(CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:  # end of file
+            if self.serving and (self.partial or self.skipped):
+                self.lines.append(TooLong(self.skipped) if self.skipped else bytes(self.partial))
+            self.done, self.partial = True, bytearray()
+            return
+        start = 0
+        while not self.done and (end := chunk.find(b"\n", start)) >= 0:
+            self._take(chunk[start:end], whole=True)
+            start = end + 1
+        if not self.done:
+            self._take(chunk[start:], whole=False)
+
+    def _take(self, piece: bytes, whole: bool) -> None:
+        """Add a piece of the current line (``whole``: its end, the newline counted in a size)."""
+        if self.skipped:  # inside a too long line: count it, keep nothing
+            self.skipped += len(piece) + whole
+            if whole:
+                self.lines.append(TooLong(self.skipped))
+                self.skipped = 0
+            return
+        self.partial += piece
+        if len(self.partial) <= self.limit:
+            if whole:
+                self.lines.append(bytes(self.partial))
+                self.partial.clear()
+            return
+        size, self.partial = len(self.partial) + whole, bytearray()
+        if not self.serving:
+            self.lines.append(TooLong(size))
+            self.done = True
+        elif whole:
+            self.lines.append(TooLong(size))
+        else:
+            self.skipped = size
+
+    def close(self) -> None:
+        try:
+            self.stream.close()
+        except OSError:
+            pass

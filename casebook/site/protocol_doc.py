@@ -113,8 +113,9 @@ def _ok(rid: int, result) -> dict:
     return {"jsonrpc": "2.0", "id": rid, "result": result}
 
 
-def _refused(rid: int, code: str, message: str) -> dict:
-    return {"jsonrpc": "2.0", "id": rid, "error": {"code": -32000, "message": message, "data": {"code": code, "message": message}}}
+def _refused(rid: int, code: str, message: str, data: dict | None = None) -> dict:
+    return {"jsonrpc": "2.0", "id": rid, "error": {"code": -32000, "message": message,
+                                                    "data": {"code": code, "message": message, **(data or {})}}}
 
 
 _HOURGLASS = {"game": "hourglass", "players": ["A", "B"], "phase": "confirm", "active": "B", "turns_left": 3,
@@ -162,12 +163,16 @@ EXCHANGES = [
     ("step", "The batched call: step",
      "``step`` is ``apply`` followed by ``legal``; with ``\"state\": true`` it adds the state, with ``\"views\": true`` every "
      "player's view and the spectator's (``{\"player\", \"view\"}``).  A random move then costs one round trip.  "
+     "Refused, a ``step`` that asked for the state may carry it in the error's ``data.state`` (Casebook's client uses it "
+     "for the next ``state()``; without it, it asks).  "
      "An engine without ``step`` answers -32601 (method not found) and Casebook sends ``apply`` and ``legal`` instead.",
      [(_rpc(1, "new", {"game": "hourglass", "options": {}}), _ok(1, {"table": "1"})),
       (_rpc(2, "apply", {"table": "1", "actor": "A", "action": {"type": "pass"}}),
        _ok(2, {"events": [{"type": "turn_begins", "player": "B"}]})),
       (_rpc(3, "step", {"table": "1", "actor": "B", "action": {"type": "mark"}, "state": True}),
-       _ok(3, {"events": [{"type": "mark_claimed", "player": "B"}], "legal": _CONFIRM, "state": _HOURGLASS}))]),
+       _ok(3, {"events": [{"type": "mark_claimed", "player": "B"}], "legal": _CONFIRM, "state": _HOURGLASS})),
+      (_rpc(4, "step", {"table": "1", "actor": "B", "action": {"type": "mark"}, "state": True}),
+       _refused(4, "not_your_turn", "B may not act now; waiting for A, clock", {"state": _HOURGLASS}))]),
     ("describe", "describe(game)",
      "Optional: what the docs draw.  Phases (with the actor who moves in each and the clauses each cites), transitions "
      "by rulebook verb with their guards and effects, and the modelled board, or ``null``.  An engine without it answers "

@@ -113,12 +113,18 @@ def test_batched_calls_cost_one_round_trip_a_move():
     try:
         table = Table.new(served, "sealed", {})
         start = served._ids
+        calls = lambda: served._ids - start  # noqa: E731 - requests sent so far
         for player, card in (("A", 1), ("B", 2), ("C", 3)):
             table.legal()
             table.apply(player, {"type": "choose", "card": card})
-        assert served._ids - start == 4, "one legal(), then a step per move whose legal() serves the next"
-        assert table.state()["round"] == 2 and served._ids - start == 4, "the step brought the state too"
-        assert table.state()["round"] == 2 and served._ids - start == 5, "once: the next state() asks the engine"
+        assert calls() == 4, "one legal(), then a step per move whose legal() serves the next"
+        assert table.state()["round"] == 2 and calls() == 5, "nobody looked at the state before: it did not come along"
+        table.apply("A", {"type": "choose", "card": 2})
+        assert table.state()["chosen"] == ["A"] and calls() == 6, "looked at after the last move: the step brought it"
+        assert table.state()["chosen"] == ["A"] and calls() == 7, "once: the next state() asks the engine"
+        with pytest.raises(NotYourTurn):
+            table.apply("A", {"type": "choose", "card": 3})
+        assert table.state()["chosen"] == ["A"] and calls() == 8, "a refused step brought the state as it stands"
     finally:
         served.shutdown()
 

@@ -85,6 +85,28 @@ def test_a_written_line_reads_back_as_the_value(value):
     assert repr(json.loads(line)) == repr(value)
 
 
+ANY_FLOATS = st.recursive(  # NaN and the infinities among nulls, negative integers and DEL: what the shortcut looks at
+    st.none() | st.floats() | st.integers(min_value=-(2**40), max_value=2**40) | st.text(alphabet="ag\x7f\u00ff", max_size=4),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(ANY_FLOATS)
+def test_a_value_is_written_exactly_when_json_would_write_it(value):
+    try:
+        json.dumps(value, allow_nan=False)
+    except ValueError:
+        assert wire.may_hold_nan(value)
+        try:
+            wire.dumps(value)
+        except ValueError:
+            return
+        raise AssertionError(f"{value!r} was written")
+    assert json.loads(wire.dumps(value)) == json.loads(json.dumps(value))
+
+
 def test_writing_nan_or_an_infinity_is_refused_as_json_refuses_it():
     for bad in (float("nan"), float("inf"), -float("inf")):
         for value in (bad, [None, bad], {"a": None, "b": [bad]}):
