@@ -15,12 +15,13 @@ class GameError(Exception):
 
     code = "game_error"
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, data: dict | None = None):
         super().__init__(message)
         self.message = message
+        self.data = data or {}  # what else the refusal says on the wire (a refused step's state)
 
     def to_json(self) -> dict:
-        return {"code": self.code, "message": self.message}
+        return {**self.data, "code": self.code, "message": self.message}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.message!r})"
@@ -62,9 +63,9 @@ ERRORS: dict[str, type[GameError]] = {
 
 
 def error_from_json(payload: dict) -> GameError:
-    """Rebuild a typed error from its wire form; unknown codes become BadRequest."""
+    """Rebuild a typed error from its wire form; unknown codes become BadRequest.  Other fields are its ``data``."""
     cls = ERRORS.get(payload.get("code"), BadRequest)
-    return cls(str(payload.get("message", "")))
+    return cls(str(payload.get("message", "")), {k: v for k, v in payload.items() if k not in ("code", "message")})
 
 
 class DriverFailure(Exception):

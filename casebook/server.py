@@ -200,7 +200,7 @@ class Server:
         except RequestError as exc:
             response = _bad(rid, exc.code, exc.message)
         except GameError as exc:
-            response = _error(rid, GAME_ERROR, exc.message, {**exc.to_json(), **getattr(exc, "data", {})})
+            response = _error(rid, GAME_ERROR, exc.message, exc.to_json())
         except Exception as exc:  # an engine bug must not kill the table server
             message = f"internal error: {type(exc).__name__}: {brief(str(exc), MAX_MESSAGE)}"
             response = _error(rid, GAME_ERROR, message, {"code": "internal_error", "message": message})

@@ -335,9 +335,7 @@ class StdioImplementation:
             if method in OPTIONAL_METHODS and isinstance(error, dict) and error.get("code") == METHOD_NOT_FOUND:
                 raise NoSuchMethod(f"the engine does not offer {method}")
             if isinstance(data, dict) and data.get("code") in ERRORS:
-                refused = error_from_json({"code": data["code"], "message": brief(str(data.get("message", "")), 2000)})
-                refused.data = data  # what else the engine said (a refused step's state)
-                raise refused
+                raise error_from_json({**data, "message": brief(str(data.get("message", "")), 2000)})
             raise DriverFailure("engine_error", f"{method}: {brief(error, 300)}")
         if "result" not in answer:
             raise self._fail("out_of_protocol", f"answer to {method} has neither result nor error")
@@ -431,7 +429,7 @@ class StdioImplementation:
         try:
             result = self._result("step", {"table": remote, "actor": actor, "action": action, "state": table in self._looked})
         except GameError as refused:  # the state after a refusal may come along: kept for the look that follows
-            state = getattr(refused, "data", {}).get("state")
+            state = refused.data.get("state")
             if isinstance(state, dict):
                 self._fetched[table] = {"state": state}
             raise
