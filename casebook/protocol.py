@@ -92,6 +92,59 @@ class Steps(Protocol):
     def step(self, table: str, actor: str, action: dict) -> dict: ...  # {"events", "legal"[, "state", "views"]}
 
 
+class Pending(Protocol):
+    """A call asked now whose answer is taken later: ``result()`` returns it, or raises what the call raised."""
+
+    def result(self) -> Any: ...
+
+
+class Sends(Protocol):
+    """Optional: ask a call now, take its answer later (the stdio client writes the request at once)."""
+
+    def send(self, method: str, table: str, *args) -> Pending: ...
+
+
+class Answered:
+    """A call made at once; its answer (or what it raised) kept for ``result()``."""
+
+    def __init__(self, call, *args):
+        try:
+            self.value, self.error = call(*args), None
+        except Exception as exc:  # raised again by result(), where the caller takes the answer
+            self.value, self.error = None, exc
+
+    def result(self) -> Any:
+        if self.error is not None:
+            raise self.error
+        return self.value
+
+
+class Then:
+    """A pending answer passed through ``then`` when it is taken (once): a wrapper's checks, run where the caller takes it."""
+
+    def __init__(self, pending: Pending, then):
+        self.pending, self.then, self.answer = pending, then, None
+
+    def result(self) -> Any:
+        if self.answer is None:
+            self.answer = Answered(lambda: self.then(self.pending.result()))
+        return self.answer.result()
+
+
+def send(impl, method: str, table: str, *args) -> Pending:
+    """``method`` (``state``, ``view``, ``legal``, ``apply``) on ``table``, asked now, its answer taken by ``.result()``.
+
+    Over stdio the engine works on the request while the caller goes on with
+    its own checks, and several requests share one wait; answers keep the order
+    asked in.  Any other implementation answers at once.  Only a class that
+    defines ``send`` itself is sent to: a wrapper that forwards unknown
+    attributes to an inner implementation must not be bypassed.
+    """
+    if getattr(type(impl), "send", None) is not None:
+        return impl.send(method, table, *args)
+    return Answered(getattr(impl, method), table, *args)
+
+
 _NAMES = {"type": "array", "items": {"type": "string"}}
 DESCRIBE_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -280,6 +333,10 @@ class Table:
         """The referee's ``legal()``; with ``actor``, that player's form (``player_legal``)."""
         legal = self.impl.legal(self.id)
         return legal if actor is None else player_legal(legal, actor)
+
+    def send(self, method: str, *args) -> Pending:
+        """Ask ``method`` now, take the answer later with ``.result()`` (see ``send``)."""
+        return send(self.impl, method, self.id, *args)
 
     def moves_of(self, actor: str) -> list[dict]:
         return [m["action"] for m in self.legal()["moves"] if m["actor"] == actor]

@@ -15,6 +15,10 @@ call (tables of the dead process are gone):
 ``protocol_version`` a major protocol version other than ours
 ``cannot_start``     the command does not run at all
 
+Requests may be in flight together (``send``): each is written at once and
+its answer read when the caller takes it, or when a later answer is needed,
+in the order asked.  A fault then fails every request in flight by its name.
+
 How it stays bounded: stdout and stderr are read as bytes by two threads,
 each holding at most one line (``max_line``; stderr keeps only a short tail);
 requests are written without blocking (an engine that stops reading is a
@@ -44,7 +48,7 @@ from pathlib import Path
 
 from casebook.errors import ERRORS, DriverFailure, GameError, Unsupported, error_from_json
 from casebook.names import brief
-from casebook.protocol import PROTOCOL_VERSION, player_legal
+from casebook.protocol import PROTOCOL_VERSION, Answered, player_legal
 from casebook.wire import CHUNK, EOF, MAX_LINE, LineReader, TooLong, WireError, dumps, parse
 
 DEFAULT_TIMEOUT = 10.0
@@ -167,6 +171,30 @@ class NoSuchMethod(Unsupported):
     """The engine answered "method not found" to an optional call (``describe``, ``step``)."""
 
 
+class _Sent:
+    """A request written to the engine: its answer is read when a caller needs it or a later one.
+
+    Answers come in the order asked, so reading the answer to one request
+    first reads (and settles) every earlier one.  ``result()`` returns the
+    settled value or raises what the answer meant (a typed refusal, a fault).
+    """
+
+    __slots__ = ("client", "rid", "method", "until", "cause", "wait", "settle", "refused", "settled", "value", "error")
+
+    def __init__(self, client: "StdioImplementation", rid: int, method: str, until: float, cause: str, wait: float,
+                 settle, refused):
+        self.client, self.rid, self.method, self.until, self.cause, self.wait = client, rid, method, until, cause, wait
+        self.settle, self.refused = settle, refused
+        self.settled, self.value, self.error = False, None, None
+
+    def result(self):
+        while not self.settled:
+            self.client._read_answer()
+        if self.error is not None:
+            raise self.error
+        return self.value
+
+
 class StdioImplementation:
     """Speaks JSON-RPC 2.0 lines to ``command``'s stdin/stdout."""
 
@@ -185,7 +213,10 @@ class StdioImplementation:
         self._stderr: collections.deque = collections.deque(maxlen=STDERR_LINES)
         self._generation = 0  # bumped at each start; tables carry the generation they live in
         self._no_step = False  # set once the engine answers that it has no ``step``
+        self._has_step = False  # set once it answers a ``step``: moves are then sent without waiting
+        self._epochs: dict[str, int] = {}  # table -> moves asked on it (see _moved)
         self._unread: set[int] = set()  # ids of requests sent without waiting (close): their answers are skipped
+        self._inflight: collections.deque[_Sent] = collections.deque()  # requests whose answers are unread, oldest first
         self._looked: set[str] = set()  # tables whose state the caller asked for since their last move
         self._fetched: dict[str, dict] = {}  # table -> what its last step brought along: "legal", "state" (see apply)
         atexit.register(self.shutdown)
@@ -211,13 +242,15 @@ class StdioImplementation:
         except OSError as exc:
             raise DriverFailure("cannot_start", f"{brief(shlex.join(self.argv), 200)}: {exc.strerror or exc}") from None
         os.set_blocking(self.proc.stdin.fileno(), False)
-        self._writable = select.poll()
-        self._writable.register(self.proc.stdin.fileno(), select.POLLOUT)
+        self._poller = select.poll()  # while a request waits to be written: room to write, or answers to read
+        self._poller.register(self.proc.stdin.fileno(), select.POLLOUT)
+        self._poller.register(self.proc.stdout.fileno(), select.POLLIN)
         self._reader = LineReader(self.proc.stdout, self.max_line)
         self._stderr = collections.deque(maxlen=STDERR_LINES)
         threading.Thread(target=_drain, args=(self.proc.stderr, self._stderr), daemon=True).start()
         self._generation += 1
         self._unread = set()  # answers of the process that died are never coming
+        self._inflight = collections.deque()
         self._fetched = {}
         hello = self._call("hello", {}, timeout=max(self.timeout, START_TIMEOUT))
         try:
@@ -226,7 +259,11 @@ class StdioImplementation:
             self._kill()
             raise
 
-    def _kill(self) -> None:
+    def _kill(self, failure: DriverFailure | None = None) -> None:
+        while self._inflight:  # their answers are lost with the process
+            lost = self._inflight.popleft()
+            lost.error = failure or DriverFailure("crashed", f"the engine was stopped before it answered {lost.method}")
+            lost.settled = True
         proc, self.proc = self.proc, None
         if proc is None:
             return
@@ -258,14 +295,20 @@ class StdioImplementation:
             self._kill()
 
     def _fail(self, cause: str, detail: str) -> DriverFailure:
+        """Kill the engine for a fault; every request still in flight fails with it (their answers are lost)."""
         tail = "\n".join(self._stderr) if self.proc is not None else ""
-        self._kill()
+        failure = DriverFailure(cause, detail + (f"\nengine stderr:\n{tail}" if tail else ""))
+        self._kill(failure)
         self.restarts += 1
-        return DriverFailure(cause, detail + (f"\nengine stderr:\n{tail}" if tail else ""))
+        return failure
 
     # -- one call -------------------------------------------------------------
     def _send(self, data: bytes, until: float, cause: str, method: str) -> None:
-        """Write a request without ever blocking past ``until``."""
+        """Write a request without ever blocking past ``until``.
+
+        While the engine does not read, answers it already wrote are read into the
+        reader's buffer: an engine blocked on a full output pipe would never read on.
+        """
         fd, view = self.proc.stdin.fileno(), memoryview(data)
         while view:
             try:
@@ -278,7 +321,8 @@ class StdioImplementation:
             left = until - time.monotonic()
             if left <= 0:
                 raise self._fail(cause, f"the engine did not read the {method} request in time")
-            self._writable.poll(left * 1000)
+            self._poller.poll(left * 1000)
+            self._reader.pump()
 
     def _next_line(self, until: float):
         """The next line (or TooLong); ``EOF`` once the engine is gone, ``None`` at ``until``.
@@ -297,60 +341,92 @@ class StdioImplementation:
             if left <= EXIT_POLL:
                 return None
 
-    def _call(self, method: str, params: dict, timeout: float | None = None):
+    def _ask(self, method: str, params: dict, settle=None, refused=None, timeout: float | None = None) -> "_Sent":
+        """Write one request now; its answer is read by the first call that needs it (see ``_Sent``).
+
+        ``settle(result)`` turns the wire's result into the caller's answer (shape checks, what
+        came along kept); it runs when the answer is read, in the order asked, and
+        ``refused(error)`` when the answer is a typed refusal.
+        """
         self._check_deadline(method)
         if self.proc is None:
             self._start()
-        now = time.monotonic()
         wait = timeout or self.timeout
-        until, cause = now + wait, "timeout"
+        until, cause = time.monotonic() + wait, "timeout"
         if self.deadline is not None and self.deadline < until:
             until, cause = self.deadline, "deadline"
         self._ids += 1
-        rid = self._ids
-        self._send(dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params}), until, cause, method)
-        line = self._next_line(until)
-        while self._unread and isinstance(line, bytes):  # the answer to a close sent earlier comes first
-            if not self._skipped(line):
-                break
-            line = self._next_line(until)
-        if line is None:
-            what = f"no answer to {method} within {wait:g} s" if cause == "timeout" else f"the run's deadline passed during {method}"
-            raise self._fail(cause, what)
-        if line is EOF:
-            code = self.proc.poll()
-            raise self._fail("crashed", f"the engine {'exited (code %s)' % code if code is not None else 'closed its output'} during {method}")
-        if isinstance(line, TooLong):
-            raise self._fail("too_large", f"answer to {method}: more than {self.max_line} bytes without a newline")
-        try:
-            answer = parse(line, max_line=self.max_line)
-        except WireError as exc:
-            raise self._fail(exc.kind, f"answer to {method}: {exc.message}: {brief(line.decode('utf-8', 'replace'), 200)}") from None
+        sent = _Sent(self, self._ids, method, until, cause, wait, settle, refused)
+        self._send(dumps({"jsonrpc": "2.0", "id": sent.rid, "method": method, "params": params}), until, cause, method)
+        self._inflight.append(sent)
+        return sent
+
+    def _call(self, method: str, params: dict, timeout: float | None = None):
+        return self._ask(method, params, timeout=timeout).result()
+
+    def _read_answer(self) -> None:
+        """Read the answer to the oldest request in flight and settle it; a broken answer fails every request in flight."""
+        sent = self._inflight[0]
+        method, rid = sent.method, sent.rid
+        while True:
+            line = self._next_line(sent.until)
+            if line is None:
+                what = f"no answer to {method} within {sent.wait:g} s" if sent.cause == "timeout" else f"the run's deadline passed during {method}"
+                raise self._fail(sent.cause, what)
+            if line is EOF:
+                code = self.proc.poll()
+                raise self._fail("crashed", f"the engine {'exited (code %s)' % code if code is not None else 'closed its output'} during {method}")
+            if isinstance(line, TooLong):
+                raise self._fail("too_large", f"answer to {method}: more than {self.max_line} bytes without a newline")
+            try:
+                answer = parse(line, max_line=self.max_line)
+            except WireError as exc:
+                raise self._fail(exc.kind, f"answer to {method}: {exc.message}: {brief(line.decode('utf-8', 'replace'), 200)}") from None
+            if isinstance(answer, dict) and type(answer.get("id")) is int and answer["id"] in self._unread:
+                self._unread.discard(answer["id"])  # the answer to a close sent without waiting: dropped, error or not
+                continue
+            break
         if not isinstance(answer, dict) or answer.get("jsonrpc") != "2.0" or type(answer.get("id")) is not int or answer["id"] != rid:
             raise self._fail("out_of_protocol", f"answer to {method} #{rid} is {brief(line.decode('utf-8', 'replace'), 200)}")
-        if "error" in answer:
-            error = answer["error"]
-            data = error.get("data") if isinstance(error, dict) else None
-            # "method not found" first: a server may also type it as bad_request in data
-            if method in OPTIONAL_METHODS and isinstance(error, dict) and error.get("code") == METHOD_NOT_FOUND:
-                raise NoSuchMethod(f"the engine does not offer {method}")
-            if isinstance(data, dict) and data.get("code") in ERRORS:
-                raise error_from_json({**data, "message": brief(str(data.get("message", "")), 2000)})
-            raise DriverFailure("engine_error", f"{method}: {brief(error, 300)}")
-        if "result" not in answer:
-            raise self._fail("out_of_protocol", f"answer to {method} has neither result nor error")
-        return answer["result"]
+        self._inflight.popleft()
+        try:
+            if "error" in answer:
+                error = self._refusal(method, answer["error"])
+                if isinstance(error, GameError) and sent.refused is not None:
+                    sent.refused(error)
+                raise error
+            if "result" not in answer:
+                raise self._fail("out_of_protocol", f"answer to {method} has neither result nor error")
+            sent.value = answer["result"] if sent.settle is None else sent.settle(answer["result"])
+        except (GameError, DriverFailure) as exc:
+            sent.error = exc
+        sent.settled = True
+
+    def _refusal(self, method: str, error) -> Exception:
+        """What an error answer means for the caller: a typed refusal, an optional call missing, or an engine error."""
+        data = error.get("data") if isinstance(error, dict) else None
+        # "method not found" first: a server may also type it as bad_request in data
+        if method in OPTIONAL_METHODS and isinstance(error, dict) and error.get("code") == METHOD_NOT_FOUND:
+            return NoSuchMethod(f"the engine does not offer {method}")
+        if isinstance(data, dict) and data.get("code") in ERRORS:
+            return error_from_json({**data, "message": brief(str(data.get("message", "")), 2000)})
+        return DriverFailure("engine_error", f"{method}: {brief(error, 300)}")
+
+    def _shaped(self, method: str, key: str | None = None, kind: type | tuple = dict):
+        """A ``settle`` that checks a result's shape: ``result[key]`` (or the result) of ``kind``."""
+        def settle(result):
+            if key is not None:
+                if not isinstance(result, dict) or key not in result:
+                    raise self._fail("out_of_protocol", f"{method} answered {brief(result, 200)}, expected a {key!r}")
+                result = result[key]
+            if not isinstance(result, kind) or isinstance(result, bool):
+                expected = " or ".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
+                raise self._fail("out_of_protocol", f"{method} answered a {type(result).__name__}, expected {expected}")
+            return result
+        return settle
 
     def _result(self, method: str, params: dict, key: str | None = None, kind: type | tuple = dict):
-        result = self._call(method, params)
-        if key is not None:
-            if not isinstance(result, dict) or key not in result:
-                raise self._fail("out_of_protocol", f"{method} answered {brief(result, 200)}, expected a {key!r}")
-            result = result[key]
-        if not isinstance(result, kind) or isinstance(result, bool):
-            expected = " or ".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
-            raise self._fail("out_of_protocol", f"{method} answered a {type(result).__name__}, expected {expected}")
-        return result
+        return self._ask(method, params, self._shaped(method, key, kind)).result()
 
     # -- the protocol -----------------------------------------------------------
     def hello(self) -> dict:
@@ -378,25 +454,40 @@ class StdioImplementation:
         fetched = self._fetched.get(table)
         return None if fetched is None else fetched.pop(key, None)
 
+    def _moved(self, table: str) -> int:
+        """A move is asked on ``table``: what came along before is stale.  Returns the table's new epoch.
+
+        An answer brings state along only while its table's epoch is the one it was asked in,
+        so an answer read late never overwrites what a later move brought.
+        """
+        self._fetched.pop(table, None)
+        self._looked.discard(table)
+        epoch = self._epochs[table] = self._epochs.get(table, 0) + 1
+        return epoch
+
+    def _bring(self, table: str, epoch: int, **fetched) -> None:
+        if self._epochs.get(table) == epoch:
+            self._fetched[table] = fetched
+
+    def send(self, method: str, table: str, *args):
+        """Ask ``state``, ``view``, ``legal`` or ``apply`` now; ``.result()`` takes the answer (``casebook.protocol.send``).
+
+        The request is written at once and the engine works on it while the caller goes on;
+        reading its answer first reads the answers to everything asked before it.
+        """
+        asks = {"state": self._ask_state, "view": self._ask_view, "legal": self._ask_legal, "apply": self._ask_apply}
+        if method not in asks:
+            raise ValueError(f"send: {method!r} is not one of {sorted(asks)}")
+        return asks[method](table, *args)
+
     def state(self, table: str) -> dict:
-        remote = self._remote(table)
-        self._looked.add(table)
-        state = self._take(table, "state")
-        return self._result("state", {"table": remote}) if state is None else state
+        return self._ask_state(table).result()
 
     def view(self, table: str, player: str | None) -> dict:
-        # Never brought along: a caller looks at one view or two of a move, and in a game whose players
-        # keep notes each view is nearly the size of the state; fetching those costs less than carrying all.
-        return self._result("view", {"table": self._remote(table), "player": player})
+        return self._ask_view(table, player).result()
 
     def legal(self, table: str, actor: str | None = None) -> dict:
-        remote = self._remote(table)
-        legal = self._take(table, "legal")
-        if legal is None:
-            if actor is not None:  # an engine that knows only the referee's form answers every move: cut it here too
-                return player_legal(self._result("legal", {"table": remote, "actor": actor}), actor)
-            legal = self._result("legal", {"table": remote})
-        return legal if actor is None else player_legal(legal, actor)
+        return self._ask_legal(table, actor).result()
 
     def apply(self, table: str, actor: str, action: dict) -> list:
         """A move, sent as ``step`` where the engine has it: the next ``legal()`` comes along, and ``state()``.
@@ -408,36 +499,78 @@ class StdioImplementation:
         asks exactly as it would ask an engine in process (and verify checks each answer when
         it is asked for, not when it comes).
         """
+        return self._ask_apply(table, actor, action).result()
+
+    def _ask_state(self, table: str):
         remote = self._remote(table)
-        self._fetched.pop(table, None)  # also after a refusal: the next call asks the engine
-        if not self._no_step:
-            try:
-                result = self._step(remote, table, actor, action)
-            except NoSuchMethod:
-                self._no_step = True
-            else:
-                self._fetched[table] = {"legal": result.get("legal"), "state": result.get("state")}
-                return result["events"]
-        return self._result("apply", {"table": remote, "actor": actor, "action": action}, "events", list)
+        self._looked.add(table)
+        state = self._take(table, "state")
+        return Answered(lambda: state) if state is not None else self._ask("state", {"table": remote}, self._shaped("state"))
+
+    def _ask_view(self, table: str, player: str | None):
+        # Never brought along: a caller looks at one view or two of a move, and in a game whose players
+        # keep notes each view is nearly the size of the state; fetching those costs less than carrying all.
+        return self._ask("view", {"table": self._remote(table), "player": player}, self._shaped("view"))
+
+    def _ask_legal(self, table: str, actor: str | None = None):
+        remote = self._remote(table)
+        legal = self._take(table, "legal")
+        if legal is not None:
+            return Answered(lambda: legal if actor is None else player_legal(legal, actor))
+        if actor is None:
+            return self._ask("legal", {"table": remote}, self._shaped("legal"))
+        # an engine that knows only the referee's form answers every move: cut it here too
+        shaped = self._shaped("legal")
+        return self._ask("legal", {"table": remote, "actor": actor}, lambda result: player_legal(shaped(result), actor))
+
+    def _ask_apply(self, table: str, actor: str, action: dict):
+        remote = self._remote(table)
+        if self._no_step:
+            self._moved(table)
+            return self._ask("apply", {"table": remote, "actor": actor, "action": action}, self._shaped("apply", "events", list))
+        if not self._has_step:  # the first move learns whether the engine offers step: asked and answered at once
+            return Answered(self._first_apply, table, remote, actor, action)
+        return self._ask_step(table, remote, actor, action, bring=True)
+
+    def _first_apply(self, table: str, remote: str, actor: str, action: dict) -> list:
+        try:
+            return self._ask_step(table, remote, actor, action, bring=True).result()
+        except NoSuchMethod:
+            self._no_step = True
+            return self._ask_apply(table, actor, action).result()
 
     # -- optional calls (protocol 1.1) --------------------------------------------
     def describe(self, game: str) -> dict:
         return self._result("describe", {"game": game})
 
-    def _step(self, remote: str, table: str, actor: str, action: dict) -> dict:
-        """One ``step`` request, its answer's shape checked; ``NoSuchMethod`` from an engine without it."""
-        try:
-            result = self._result("step", {"table": remote, "actor": actor, "action": action, "state": table in self._looked})
-        except GameError as refused:  # the state after a refusal may come along: kept for the look that follows
-            state = refused.data.get("state")
-            if isinstance(state, dict):
-                self._fetched[table] = {"state": state}
-            raise
-        self._looked.discard(table)
-        if (not isinstance(result.get("events"), list) or not isinstance(result.get("legal"), (dict, type(None)))
-                or not isinstance(result.get("state"), (dict, type(None)))):
-            raise self._fail("out_of_protocol", f"step answered {str(result)[:200]}, expected events and legal")
-        return result
+    def _ask_step(self, table: str, remote: str, actor: str, action: dict, bring: bool):
+        """One ``step`` request (``NoSuchMethod`` from an engine without it).
+
+        ``bring``: for ``apply``, whose caller gets the events and later asks for the rest:
+        the ``legal`` and ``state`` that came along are kept for those calls, and so is the
+        state that came along with a refusal.
+        """
+        looked = table in self._looked
+        epoch = self._moved(table)
+
+        def settle(result):
+            self._has_step = True
+            if (not isinstance(result, dict) or not isinstance(result.get("events"), list)
+                    or not isinstance(result.get("legal"), (dict, type(None)))
+                    or not isinstance(result.get("state"), (dict, type(None)))):
+                raise self._fail("out_of_protocol", f"step answered {brief(result, 200)}, expected events and legal")
+            if not bring:
+                return result
+            self._bring(table, epoch, legal=result.get("legal"), state=result.get("state"))
+            return result["events"]
+
+        def refused(error: GameError) -> None:  # the state after a refusal may come along: kept for the look that follows
+            self._has_step = True
+            state = error.data.get("state")
+            if bring and isinstance(state, dict):
+                self._bring(table, epoch, state=state)
+
+        return self._ask("step", {"table": remote, "actor": actor, "action": action, "state": looked}, settle, refused)
 
     def step(self, table: str, actor: str, action: dict) -> dict:
         """``apply`` and the next ``legal()`` (and the state, as for ``apply``) in one round trip.
@@ -445,10 +578,9 @@ class StdioImplementation:
         Two calls with an engine that lacks ``step``.
         """
         remote = self._remote(table)
-        self._fetched.pop(table, None)
         if not self._no_step:
             try:
-                return self._step(remote, table, actor, action)
+                return self._ask_step(table, remote, actor, action, bring=False).result()
             except NoSuchMethod:
                 self._no_step = True
         result = {"events": self.apply(table, actor, action)}
@@ -460,8 +592,8 @@ class StdioImplementation:
 
     def close(self, table: str) -> None:
         """Sent without waiting for the answer (one round trip saved per table); the next call skips it."""
-        self._looked.discard(table)
-        self._fetched.pop(table, None)
+        self._moved(table)
+        self._epochs.pop(table, None)
         try:
             remote = self._remote(table)
         except DriverFailure:
@@ -471,14 +603,3 @@ class StdioImplementation:
         self._unread.add(self._ids)
         request = dumps({"jsonrpc": "2.0", "id": self._ids, "method": "close", "params": {"table": remote}})
         self._send(request, time.monotonic() + self.timeout, "timeout", "close")
-
-    def _skipped(self, line: bytes) -> bool:
-        """Whether ``line`` answers a request sent without waiting (then it is dropped, error or not)."""
-        try:
-            answer = parse(line, max_line=self.max_line)
-        except WireError:
-            return False  # let the call name the garbage
-        if isinstance(answer, dict) and type(answer.get("id")) is int and answer["id"] in self._unread:
-            self._unread.discard(answer["id"])
-            return True
-        return False

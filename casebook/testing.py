@@ -135,9 +135,10 @@ class Checks:
         if chance:
             assert abs(sum(m["p"] for m in chance) - 1) < 1e-9, "chance probabilities do not sum to 1"
 
-    def views_are_redactions(self, table: Table, state: dict, viewers: list) -> None:
-        for viewer in viewers:  # equal to the redaction, a view shows no secret and no other player's slot
-            view = table.view(viewer)
+    def views_are_redactions(self, state: dict, views: dict) -> None:
+        """``views``: viewer -> their view, asked (``Table.send``) while nothing moved since ``state``."""
+        for viewer, pending in views.items():  # equal to the redaction, a view shows no secret and no other player's slot
+            view = pending.result()
             assert view == redact(state, viewer), f"{viewer}'s view is not the state without what they may not see: {leaks(view, viewer)}"
 
     def log_hides_secrets(self, state: dict, move: dict, events: list, viewers: list, sealed: bool) -> None:
@@ -158,12 +159,18 @@ class Checks:
         assert not problems, f"components not conserved: {problems}"
         laws.conservation(state)
 
-    def refusals_change_nothing(self, table: Table, state: dict, legal: dict, rng: random.Random) -> None:
+    def ask_refusal(self, table: Table, state: dict, legal: dict, rng: random.Random):
+        """An action legal() does not list (``unlisted``), sent now; ``refusals_change_nothing`` takes the answer."""
         actor, action, expected = self.unlisted(state, legal, rng)
-        if action is None:
+        return None if action is None else (actor, action, expected, table.send("apply", actor, action))
+
+    def refusals_change_nothing(self, table: Table, state: dict, refusal) -> None:
+        """``refusal``: what ``ask_refusal`` sent (None: every action it drew was listed)."""
+        if refusal is None:
             return
+        actor, action, expected, answer = refusal
         try:
-            table.apply(actor, action)
+            answer.result()
         except GameError as exc:
             assert exc.code in expected, f"{actor} {canonical(action)} -> {exc.code}, expected {expected}: {exc.message}"
         else:
@@ -247,15 +254,25 @@ def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None,
     options = laws.options(seed) if options is None else options
     table = Table.new(impl, laws.game, options)
     loader, log = loader or impl, []
+    def ask(step: int, state: dict, legal: dict):
+        """What a step asks the engine that nothing else waits for: asked at once, taken by the checks.
+
+        Asked as soon as the state is known, before the checks of the move that led
+        there: an engine over stdio works on them meanwhile.  (The random draws
+        stay in the order of a plain loop: the refusal's draw comes after the move's.)
+        """
+        seen = viewers if step % views_every == 0 else [viewers[step % len(viewers)]]
+        return seen, {viewer: table.send("view", viewer) for viewer in seen}, checks.ask_refusal(table, state, legal, rng)
+
     try:
         state, legal = table.state(), table.legal()
         viewers = [*state["players"], None]
+        seen, views, refusal = ask(0, state, legal)
         for step in range(laws.max_steps):
             checks.legal_is_well_formed(state, legal)
             checks.components_are_conserved(state, laws)
-            seen = viewers if step % views_every == 0 else [viewers[step % len(viewers)]]
-            checks.views_are_redactions(table, state, seen)
-            checks.refusals_change_nothing(table, state, legal, rng)
+            checks.views_are_redactions(state, views)
+            checks.refusals_change_nothing(table, state, refusal)
             if step % load_every == 0 or not legal["moves"]:
                 load_is_identity(loader, laws.game, state, legal)
                 listed_moves_apply(loader, laws.game, state, legal, rng, sample_moves)
@@ -265,9 +282,11 @@ def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None,
             move = laws.policy(state, legal, rng)
             events = table.apply(move["actor"], move["action"])
             before, state, legal, sealed = state, table.state(), table.legal(), len(legal["to_act"]) > 1
+            following = ask(step + 1, state, legal)
             checks.log_hides_secrets(state, move, events, seen, sealed)
             laws.step_law(before, move, state, events)
             log.append((move, events))
+            seen, views, refusal = following
         raise AssertionError(f"a random game of {laws.game} (seed {seed}, {options}) did not end in {laws.max_steps} moves")
     finally:
         table.close()
@@ -276,8 +295,9 @@ def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None,
 def load_is_identity(impl, game: str, state: dict, legal: dict) -> None:
     copy = Table.load(impl, game, state)
     try:
-        assert copy.state() == state, "load(state()) is not the identity"
-        assert copy.legal() == legal, "a loaded copy lists other moves"
+        loaded, listed = copy.send("state"), copy.send("legal")  # both asked at once: one wait over a wire
+        assert loaded.result() == state, "load(state()) is not the identity"
+        assert listed.result() == legal, "a loaded copy lists other moves"
     finally:
         copy.close()
 

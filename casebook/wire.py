@@ -263,6 +263,11 @@ class LineReader:
             self._read()
         return self.lines.popleft() if self.lines else EOF
 
+    def pump(self) -> None:
+        """Read what has arrived, without waiting (a writer makes room in the other end's pipe)."""
+        if not self.done and self.poller is not None and self.poller.poll(0):
+            self._read()
+
     def _ready(self, wait: float | None) -> bool:
         """Whether there is something to read within ``wait`` seconds: looked for in a spin, then slept for."""
         if self.poller is None or self.poller.poll(0):

@@ -39,7 +39,7 @@ except ImportError:  # pragma: no cover - every platform we test has the wheel
 from casebook import schemas
 from casebook.errors import DriverFailure
 from casebook.impls import close_implementation, open_implementation
-from casebook.protocol import CHANCE, CLOCK, canonical, leaks, sort_moves
+from casebook.protocol import CHANCE, CLOCK, Pending, Then, canonical, leaks, send, sort_moves
 
 ENV_SPEC = "CASEBOOK_VERIFY_IMPL"
 ENV_TIMEOUT = "CASEBOOK_VERIFY_TIMEOUT"
@@ -175,7 +175,9 @@ class ValidatingImplementation:
         return table
 
     def state(self, table: str) -> dict:
-        state = self.inner.state(table)
+        return self._state(table, self.inner.state(table))
+
+    def _state(self, table: str, state):
         game = self._game(table)
         if game:
             self._check_state(game, state)
@@ -188,7 +190,9 @@ class ValidatingImplementation:
             raise DriverFailure("schema_violation", f"state() lacks {', '.join(missing)}")
 
     def view(self, table: str, player: str | None) -> dict:
-        view = self.inner.view(table, player)
+        return self._view(table, player, self.inner.view(table, player))
+
+    def _view(self, table: str, player: str | None, view):
         self._check_view(self._game(table), player, view)
         return view
 
@@ -201,13 +205,23 @@ class ValidatingImplementation:
             self._check(game, "view", view, f"view({player})")
 
     def legal(self, table: str) -> dict:
-        legal = self.inner.legal(table)
-        game = self._game(table)
-        self._check_legal(game or "", legal)
+        return self._legal(table, self.inner.legal(table))
+
+    def _legal(self, table: str, legal):
+        self._check_legal(self._game(table) or "", legal)
         return legal
 
     def apply(self, table: str, actor: str, action: dict) -> list:
-        events = self.inner.apply(table, actor, action)
+        return self._apply(table, actor, action, self.inner.apply(table, actor, action))
+
+    def send(self, method: str, table: str, *args) -> Pending:
+        """Asked of the inner implementation now (``casebook.protocol.send``); checked as the call is when taken."""
+        checks = {"state": self._state, "view": self._view, "legal": self._legal, "apply": self._apply}
+        if method not in checks:
+            raise ValueError(f"send: {method!r} is not one of {sorted(checks)}")
+        return Then(send(self.inner, method, table, *args), lambda answer: checks[method](table, *args, answer))
+
+    def _apply(self, table: str, actor: str, action: dict, events):
         game = self._game(table)
         if not isinstance(events, list):
             raise DriverFailure("out_of_protocol", f"apply() must return a list of events, got {type(events).__name__}")

@@ -16,7 +16,7 @@ import pytest
 
 from casebook.conformance import perft as pf
 from casebook.conformance.differential import fuzz
-from casebook.errors import NotYourTurn, Unsupported
+from casebook.errors import GameError, NotYourTurn, Unsupported
 from casebook.protocol import CLOCK, DESCRIBE_SCHEMA, Table, describe, expire, leaks
 from casebook.stdio import StdioImplementation
 from tests.harness.toys import make, without_describe
@@ -127,6 +127,28 @@ def test_batched_calls_cost_one_round_trip_a_move():
         assert table.state()["chosen"] == ["A"] and calls() == 8, "a refused step brought the state as it stands"
     finally:
         served.shutdown()
+
+
+def test_sent_calls_answer_as_the_calls_would_in_the_order_asked(impl):
+    """``Table.send``: every request written before any answer is read (over stdio), answers as the plain calls give."""
+    table = Table.new(impl, "sealed", {})
+    try:
+        table.apply("A", {"type": "choose", "card": 1})  # the first move also tells the client whether the engine has step
+        expected_view, expected_legal = table.view("A"), table.legal()
+        view, refused, legal = table.send("view", "A"), table.send("apply", "A", {"type": "choose", "card": 2}), table.send("legal")
+        if isinstance(impl, StdioImplementation):
+            assert [sent.method for sent in impl._inflight] in (["view", "step", "legal"], ["view", "apply", "legal"]), \
+                "all three written, no answer read yet"
+        assert legal.result() == expected_legal, "taking a later answer reads the earlier ones on the way"
+        assert view.result() == expected_view
+        with pytest.raises(GameError):
+            refused.result()  # A has chosen: nothing left to choose this round
+        assert table.state()["chosen"] == ["A"], "the refusal changed nothing"
+        moved = table.send("apply", "B", {"type": "choose", "card": 2})
+        assert table.state()["chosen"] == ["A", "B"], "a call after a sent move sees the move"
+        assert [e["type"] for e in moved.result()] == ["chose"]
+    finally:
+        table.close()
 
 
 # -- perft, fuzz, verify report on the toys ---------------------------------------------

@@ -170,6 +170,19 @@ def test_a_bad_answer_fails_fast_by_name(fault, cause, spawned):
     assert spawned() == []
 
 
+def test_a_bad_answer_among_requests_in_flight_fails_each_of_them_and_the_engine_restarts(spawned):
+    stdio = engine("garbage", "view", timeout=30.0)
+    table = within(40, lambda: Table.new(stdio, "toy", {}))
+    players = table.state()["players"]
+    view, legal = table.send("view", players[0]), table.send("legal")  # both written before the garbage is read
+    assert failure(40, legal.result).cause == "not_json", "the later answer's wait reads the garbage first"
+    assert failure(5, view.result).cause == "not_json", "the request answered with garbage fails by the same name"
+    assert within(40, lambda: Table.new(stdio, "toy", {}).legal())["to_act"], "the next call starts the engine afresh"
+    assert stdio.restarts == 1
+    within(10, stdio.shutdown)
+    assert spawned() == []
+
+
 def test_bytes_that_are_not_utf8_on_stderr_do_not_stop_the_engine(spawned):
     stdio = engine("bad-utf8-stderr", "legal", timeout=5.0)
     table = within(20, lambda: Table.new(stdio, "toy", {}))
