@@ -101,7 +101,7 @@ class Pending(Protocol):
 class Sends(Protocol):
     """Optional: ask a call now, take its answer later (the stdio client writes the request at once)."""
 
-    def send(self, method: str, table: str, *args) -> Pending: ...
+    def send(self, method: str, *args) -> Pending: ...  # args as the call's: (table, ...), or (game, state) for load
 
 
 class Answered:
@@ -131,18 +131,19 @@ class Then:
         return self.answer.result()
 
 
-def send(impl, method: str, table: str, *args) -> Pending:
-    """``method`` (``state``, ``view``, ``legal``, ``apply``) on ``table``, asked now, its answer taken by ``.result()``.
+def send(impl, method: str, *args) -> Pending:
+    """``method`` (``load``, ``state``, ``view``, ``legal``, ``apply``), asked now, its answer taken by ``.result()``.
 
-    Over stdio the engine works on the request while the caller goes on with
-    its own checks, and several requests share one wait; answers keep the order
-    asked in.  Any other implementation answers at once.  Only a class that
-    defines ``send`` itself is sent to: a wrapper that forwards unknown
-    attributes to an inner implementation must not be bypassed.
+    ``args`` are the call's own.  Over stdio the engine works on the request
+    while the caller goes on with its own checks, and several requests share
+    one wait; answers keep the order asked in.  Any other implementation
+    answers at once.  Only a class that defines ``send`` itself is sent to: a
+    wrapper that forwards unknown attributes to an inner implementation must
+    not be bypassed.
     """
     if getattr(type(impl), "send", None) is not None:
-        return impl.send(method, table, *args)
-    return Answered(getattr(impl, method), table, *args)
+        return impl.send(method, *args)
+    return Answered(getattr(impl, method), *args)
 
 
 _NAMES = {"type": "array", "items": {"type": "string"}}
@@ -335,8 +336,13 @@ class Table:
         return legal if actor is None else player_legal(legal, actor)
 
     def send(self, method: str, *args) -> Pending:
-        """Ask ``method`` now, take the answer later with ``.result()`` (see ``send``)."""
-        return send(self.impl, method, self.id, *args)
+        """Ask ``method`` now, take the answer later with ``.result()`` (see ``send``); a move's events join the log when taken."""
+        pending = send(self.impl, method, self.id, *args)
+        return Then(pending, self._logged) if method == "apply" else pending
+
+    def _logged(self, events: list) -> list:
+        self.log.extend(events)
+        return events
 
     def moves_of(self, actor: str) -> list[dict]:
         return [m["action"] for m in self.legal()["moves"] if m["actor"] == actor]

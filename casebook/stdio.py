@@ -447,7 +447,11 @@ class StdioImplementation:
         return self._table_id(str(self._result("new", {"game": game, "options": options}, "table", (str, int))))
 
     def load(self, game: str, state: dict) -> str:
-        return self._table_id(str(self._result("load", {"game": game, "state": state}, "table", (str, int))))
+        return self._ask_load(game, state).result()
+
+    def _ask_load(self, game: str, state: dict):
+        shaped = self._shaped("load", "table", (str, int))
+        return self._ask("load", {"game": game, "state": state}, lambda result: self._table_id(str(shaped(result))))
 
     def _take(self, table: str, key: str):
         """What the last step brought for this call, once (the caller may edit it); else None."""
@@ -469,16 +473,17 @@ class StdioImplementation:
         if self._epochs.get(table) == epoch:
             self._fetched[table] = fetched
 
-    def send(self, method: str, table: str, *args):
-        """Ask ``state``, ``view``, ``legal`` or ``apply`` now; ``.result()`` takes the answer (``casebook.protocol.send``).
+    def send(self, method: str, *args):
+        """Ask ``load``, ``state``, ``view``, ``legal`` or ``apply`` now; ``.result()`` takes the answer (``casebook.protocol.send``).
 
         The request is written at once and the engine works on it while the caller goes on;
         reading its answer first reads the answers to everything asked before it.
         """
-        asks = {"state": self._ask_state, "view": self._ask_view, "legal": self._ask_legal, "apply": self._ask_apply}
+        asks = {"load": self._ask_load, "state": self._ask_state, "view": self._ask_view, "legal": self._ask_legal,
+                "apply": self._ask_apply}
         if method not in asks:
             raise ValueError(f"send: {method!r} is not one of {sorted(asks)}")
-        return asks[method](table, *args)
+        return asks[method](*args)
 
     def state(self, table: str) -> dict:
         return self._ask_state(table).result()

@@ -31,7 +31,7 @@ from typing import Callable
 
 from casebook import schemas
 from casebook.errors import GameError
-from casebook.protocol import CHANCE, CLOCK, Table, canonical, leaks, redact
+from casebook.protocol import CHANCE, CLOCK, Pending, Table, canonical, leaks, redact, send
 
 
 @dataclass
@@ -258,29 +258,33 @@ def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None,
         """What a step asks the engine that nothing else waits for: asked at once, taken by the checks.
 
         Asked as soon as the state is known, before the checks of the move that led
-        there: an engine over stdio works on them meanwhile.  (The random draws
-        stay in the order of a plain loop: the refusal's draw comes after the move's.)
+        there: an engine over stdio works on them meanwhile.
         """
         seen = viewers if step % views_every == 0 else [viewers[step % len(viewers)]]
         return seen, {viewer: table.send("view", viewer) for viewer in seen}, checks.ask_refusal(table, state, legal, rng)
 
+    # The order of one step: the refusal is taken first (its check reads the state after it);
+    # then the move is chosen and sent, and the engine plays it while the rest of the step's
+    # checks run.  The random draws keep the order of a plain loop: refusal, copies, move.
     try:
         state, legal = table.state(), table.legal()
         viewers = [*state["players"], None]
         seen, views, refusal = ask(0, state, legal)
         for step in range(laws.max_steps):
+            checks.refusals_change_nothing(table, state, refusal)
+            copied = step % load_every == 0 or not legal["moves"]
+            tried = rng.sample(legal["moves"], min(sample_moves, len(legal["moves"]))) if copied else []
+            move = laws.policy(state, legal, rng) if legal["moves"] else None
+            moved = table.send("apply", move["actor"], move["action"]) if move else None
             checks.legal_is_well_formed(state, legal)
             checks.components_are_conserved(state, laws)
             checks.views_are_redactions(state, views)
-            checks.refusals_change_nothing(table, state, refusal)
-            if step % load_every == 0 or not legal["moves"]:
+            if copied:
                 load_is_identity(loader, laws.game, state, legal)
-                listed_moves_apply(loader, laws.game, state, legal, rng, sample_moves)
-            if not legal["moves"]:
+            events = listed_moves_apply(loader, laws.game, state, tried, moved)
+            if move is None:
                 laws.outcome(state, log)
                 return state
-            move = laws.policy(state, legal, rng)
-            events = table.apply(move["actor"], move["action"])
             before, state, legal, sealed = state, table.state(), table.legal(), len(legal["to_act"]) > 1
             following = ask(step + 1, state, legal)
             checks.log_hides_secrets(state, move, events, seen, sealed)
@@ -302,13 +306,35 @@ def load_is_identity(impl, game: str, state: dict, legal: dict) -> None:
         copy.close()
 
 
-def listed_moves_apply(impl, game: str, state: dict, legal: dict, rng: random.Random, sample: int) -> None:
-    for move in rng.sample(legal["moves"], min(sample, len(legal["moves"]))):
-        copy = Table.load(impl, game, state)
-        try:
-            copy.apply(move["actor"], move["action"])  # a GameError here is a listed move refused
-        finally:
+def listed_moves_apply(impl, game: str, state: dict, moves: list[dict], chosen: Pending | None = None) -> list | None:
+    """``moves`` (listed at ``state``), each applied to its own loaded copy; and ``chosen``, the move sent at the table.
+
+    Every copy is asked at once, then every move.  Returns the chosen move's events.
+    A GameError here is a listed move refused.
+    """
+    copies = taken([send(impl, "load", game, state) for _ in moves], lambda table: Table(impl, game, table))
+    try:
+        for applied in [copy.send("apply", m["actor"], m["action"]) for copy, m in zip(copies, moves)]:
+            applied.result()
+    finally:
+        for copy in copies:
             copy.close()
+    return None if chosen is None else chosen.result()
+
+
+def taken(pending: list, make):
+    """``make(answer)`` of every pending answer; what the first failed one raised once all are taken (and made)."""
+    made, failed = [], None
+    for answer in pending:
+        try:
+            made.append(make(answer.result()))
+        except Exception as exc:  # the others are taken still: each made table must be closed
+            failed = failed or exc
+    if failed is not None:
+        for table in made:
+            table.close()
+        raise failed
+    return made
 
 
 # -- hostile states: refused with bad_request, or they play on cleanly ------------------------------------
@@ -380,7 +406,7 @@ def refused_or_plays_on(impl, game: str, state: dict, rng: random.Random, moves:
             checks.components_are_conserved(current, Laws(game, lambda seed: {}))
             if not legal["moves"]:
                 break
-            listed_moves_apply(impl, game, current, legal, rng, 2)
+            listed_moves_apply(impl, game, current, rng.sample(legal["moves"], min(2, len(legal["moves"]))))
             move = uniform_policy(current, legal, rng)
             table.apply(move["actor"], move["action"])
         return "played"

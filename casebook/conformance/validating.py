@@ -170,7 +170,9 @@ class ValidatingImplementation:
         return table
 
     def load(self, game: str, state: dict) -> str:
-        table = self.inner.load(game, state)
+        return self._load(game, state, self.inner.load(game, state))
+
+    def _load(self, game: str, state: dict, table: str) -> str:
         self._games[table] = game
         return table
 
@@ -214,12 +216,12 @@ class ValidatingImplementation:
     def apply(self, table: str, actor: str, action: dict) -> list:
         return self._apply(table, actor, action, self.inner.apply(table, actor, action))
 
-    def send(self, method: str, table: str, *args) -> Pending:
+    def send(self, method: str, *args) -> Pending:
         """Asked of the inner implementation now (``casebook.protocol.send``); checked as the call is when taken."""
-        checks = {"state": self._state, "view": self._view, "legal": self._legal, "apply": self._apply}
+        checks = {"load": self._load, "state": self._state, "view": self._view, "legal": self._legal, "apply": self._apply}
         if method not in checks:
             raise ValueError(f"send: {method!r} is not one of {sorted(checks)}")
-        return Then(send(self.inner, method, table, *args), lambda answer: checks[method](table, *args, answer))
+        return Then(send(self.inner, method, *args), lambda answer: checks[method](*args, answer))
 
     def _apply(self, table: str, actor: str, action: dict, events):
         game = self._game(table)
