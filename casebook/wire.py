@@ -100,14 +100,17 @@ def too_deep(brackets: bytes, limit: int) -> bool:
     return any(level > limit - peeled for level in accumulate(map(_STEP.__getitem__, brackets)))
 
 
-def has_run_of_digits(raw: bytes, more_than: int) -> bool:
-    """Whether the line has more than ``more_than`` digits in a row anywhere, strings too (a search in C)."""
-    return b"0" * (more_than + 1) in raw.translate(_ZEROS)
+def has_run_of_digits(raw: bytes, more_than: int, zeros: bytes | None = None) -> bool:
+    """Whether the line has more than ``more_than`` digits in a row anywhere, strings too (a search in C).
+
+    ``zeros``: the line with every digit written 0, when the caller has it already.
+    """
+    return b"0" * (more_than + 1) in (raw.translate(_ZEROS) if zeros is None else zeros)
 
 
-def longest_number(raw: bytes) -> int:
+def longest_number(raw: bytes, zeros: bytes | None = None) -> int:
     """The longest run of digits outside the strings of a line, once more than ``MAX_DIGITS`` (else 0)."""
-    if not has_run_of_digits(raw, MAX_DIGITS):  # none anywhere: none outside the strings either
+    if not has_run_of_digits(raw, MAX_DIGITS, zeros):  # none anywhere: none outside the strings either
         return 0
     return max((len(run) for run in _LONG_NUMBER.findall(_STRING.sub(b"", raw))), default=0)
 
@@ -132,20 +135,21 @@ def parse(line: bytes | str, *, max_line: int = MAX_LINE, max_depth: int = MAX_D
     raw = line.encode("utf-8", "surrogatepass") if isinstance(line, str) else bytes(line)
     if len(raw) > max_line:
         raise WireError("too_large", f"a line of {len(raw)} bytes (at most {max_line})")
+    if too_deep(brackets_outside_strings(raw), max_depth):
+        raise WireError("too_large", f"nested more than {max_depth} deep")
+    zeros = raw.translate(_ZEROS)
+    digits = longest_number(raw, zeros)
+    if digits:
+        raise WireError("too_large", f"a number of {digits} digits (at most {MAX_DIGITS})")
+    if orjson is not None and not has_run_of_digits(raw, INT64_DIGITS, zeros):
+        try:
+            return orjson.loads(raw)  # it refuses text that is not UTF-8 too: the reading below says why
+        except orjson.JSONDecodeError:  # the plain reading below says exactly what is wrong (or reads it)
+            pass
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise WireError("not_json", f"not UTF-8: byte 0x{raw[exc.start]:02x} at offset {exc.start}") from None
-    if too_deep(brackets_outside_strings(raw), max_depth):
-        raise WireError("too_large", f"nested more than {max_depth} deep")
-    digits = longest_number(raw)
-    if digits:
-        raise WireError("too_large", f"a number of {digits} digits (at most {MAX_DIGITS})")
-    if orjson is not None and not has_run_of_digits(raw, INT64_DIGITS):
-        try:
-            return orjson.loads(raw)
-        except orjson.JSONDecodeError:  # the plain reading below says exactly what is wrong (or reads it)
-            pass
     try:
         return _DECODER.decode(text.strip())
     except WireError:  # NaN, Infinity, a float out of range: already said
