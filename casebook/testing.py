@@ -17,6 +17,12 @@ random games through any implementation and checks, on every step:
 * ``listed_moves_apply``: some listed moves, each applied to a copy, are accepted;
 * termination within ``max_steps``, and at the end the game's outcome law.
 
+Requests that nothing waits for (a step's views, its refused action, the chosen
+move) go out through ``Table.send`` as soon as they are known, so an engine over
+stdio works on them while the runner checks what it has; in process each is
+answered at once.  Either way the calls, their order and the random draws are
+the same, so a seed plays the same game on every transport.
+
 A game gives only ``Laws``: its options, a policy, its conservation law and its
 outcome law.  Several actors in ``to_act`` (sealed choices) and the ``clock``
 actor are moves like any other: the policy picks an actor, then a move.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import pytest
@@ -120,3 +121,20 @@ def test_server_answers_bad_wire_input_with_errors():
     assert handle(impl, '{"jsonrpc": "2.0", "id": 2, "method": "new", "params": {}}')["error"]["code"] == -32602
     refused = handle(impl, '{"jsonrpc": "2.0", "id": 3, "method": "new", "params": {"game": "go", "options": {}}}')
     assert refused["error"]["data"]["code"] == "unsupported"
+
+
+@pytest.mark.parametrize("game", ["small_detectives", "heist"])
+def test_a_seed_plays_the_same_game_in_process_and_over_stdio(game):
+    """The runner sends requests ahead over stdio and asks at once in process: the same calls, the same draws, the same game."""
+    from casebook.impls import open_implementation
+    from casebook.testing import random_sim_test
+
+    laws = importlib.import_module(f"tests.{game}.test_random_play").LAWS
+    served = StdioImplementation([sys.executable, "-m", "casebook.cli", "serve"], timeout=20)
+    try:
+        for seed in (0, 5):
+            here = random_sim_test(open_implementation("reference"), laws, seed, load_every=3, views_every=2)
+            there = random_sim_test(served, laws, seed, load_every=3, views_every=2)
+            assert there == here, f"{game} seed {seed} ended elsewhere over stdio"
+    finally:
+        served.shutdown()
