@@ -41,3 +41,14 @@ def test_a_random_game_is_cut_at_the_move_cap_and_not_counted_as_ended():
     ended, moves, seconds, played = bench.random_games_within(make(), "hourglass", {"turn_timer": None}, count=5, max_moves=2)
     uncapped = bench.random_games_within(make(), "hourglass", {"turn_timer": None}, count=5, max_moves=100)
     assert (ended, moves, played) == (0, 10, 5) and uncapped[0] == uncapped[3] == 5
+
+
+def test_the_verify_ratio_is_the_median_of_back_to_back_pairs():
+    asked, clock = [], iter([10, 15, 20, 26, 10, 30])  # the machine slows down between the pairs
+    def seconds(spec):
+        asked.append(spec)
+        return next(clock)
+    inproc, stdio, ratio = bench.verify_ratio(1, seconds)
+    assert asked == ["reference", "cmd:casebook serve"] * 3, "each in-process run is followed by its stdio run"
+    assert ratio.samples == [1.5, 1.3, 3.0] and ratio.median == 1.5
+    assert (inproc.median, stdio.median) == (10, 26)
