@@ -280,7 +280,7 @@ def _report(impl, args, repeat: int) -> int:
                   f"{ended}/{played}{'' if every else f', {played - ended} capped'}")
 
     tables = getattr(args, "tables", 50_000)
-    print(f"\nnew() as tables stay open (goal: within 2x)")
+    print("\nnew() as tables stay open (goal: within 2x)")
     for game, facts in games.items():
         empty, full = new_at_scale(impl, game, options_for(facts, facts.get("players", [2])[0]), tables, repeat)
         print(f"  {game:<14} new() at {tables:,} open tables ÷ at 0: {full.median / empty.median:5.2f}x   "

@@ -19,7 +19,6 @@ from pytest_bdd import given, parsers, scenarios, then, when
 from casebook import schemas
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, Table, redact_events
-from casebook.testing import Outcome
 from step_defs.vocabulary import Fact, Types, acted, install, try_load, viewers
 
 scenarios("pi")

@@ -21,7 +21,6 @@ The CLI (casebook/cli.py) calls ``register(subparsers)``.
 from __future__ import annotations
 
 import json
-import sys
 import time
 from pathlib import Path
 

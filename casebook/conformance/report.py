@@ -30,7 +30,7 @@ from pathlib import Path
 
 from gherkin.parser import Parser
 
-from casebook.names import slug, terminal
+from casebook.names import terminal
 from casebook.pytest_plugin import CLAUSE_ID
 
 STATUSES = ("passed", "partial", "failed", "unsupported", "not_run")

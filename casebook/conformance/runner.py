@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pytest
 
-from casebook.errors import DriverFailure
 from casebook.names import terminal
 from casebook.pytest_plugin import ITEM_KEY, MESSAGE_KEY, UNSUPPORTED, _scenario_of, failure_message, scenario_game
 from casebook.stdio import ENV_DEADLINE

@@ -30,7 +30,7 @@ from casebook.site import pictures, tracepage
 from casebook.site.fields import field_reference
 from casebook.site.html import LABELS, badge, chip, esc, href, kind_badge, md_heading_text, table
 from casebook.site.results import LastRun, Report, attach, read_cucumber, read_reports
-from casebook.site.spec import CLAUSE_ID, NOT_RUN, Clause, Example, Game, Section, Step, read_games, summarize
+from casebook.site.spec import NOT_RUN, Clause, Example, Game, Section, Step, read_games
 from casebook.site.wording import engine_only, plain
 
 KIND_TITLES = {
@@ -425,7 +425,7 @@ class Site:
         if section.error:
             out.append(f'<div class="admonition failure"><p class="admonition-title">This section does not parse</p><pre>{esc(section.error)}</pre></div>')
         if section.tags:
-            out.append(f'<p class="cb-tags cb-engine-only" data-search-exclude>' + " ".join(chip(t) for t in section.tags) + "</p>")
+            out.append('<p class="cb-tags cb-engine-only" data-search-exclude>' + " ".join(chip(t) for t in section.tags) + "</p>")
         out.append(f'<div{ENGINE}>{self.totals(section.clauses)}</div>')
         if section.background:
             out.append('<div class="cb-background" data-search-exclude><p class="cb-label">Every example of this section starts with</p>' + steps_html(section.background) + "</div>")

@@ -21,7 +21,6 @@ import random
 import pytest
 
 from casebook import schemas
-from casebook.protocol import CHANCE
 from casebook.testing import Laws, random_sim_test, uniform_policy
 
 GAME = "pi"
