@@ -46,9 +46,10 @@ import time
 import uuid
 from pathlib import Path
 
+from casebook.contract import check_hello
 from casebook.errors import ERRORS, DriverFailure, GameError, Unsupported, error_from_json
 from casebook.names import brief
-from casebook.protocol import PROTOCOL_VERSION, Answered, player_legal
+from casebook.protocol import Answered, player_legal
 from casebook.wire import CHUNK, EOF, MAX_LINE, LineReader, TooLong, WireError, dumps, parse
 
 DEFAULT_TIMEOUT = 10.0
@@ -69,32 +70,6 @@ def _env_deadline() -> float | None:
     except ValueError:
         return None
     return None if at is None else time.monotonic() + (at - time.time())
-
-
-def check_hello(hello) -> dict:
-    """``hello`` if it has the protocol's shape, else ``DriverFailure`` (the whole report hangs on it)."""
-    def wrong(what: str):
-        return DriverFailure("out_of_protocol", f"hello: {what}; it answered {brief(hello, 200)}")
-
-    if not isinstance(hello, dict):
-        raise wrong("must be an object")
-    for key in ("name", "protocol"):
-        if not isinstance(hello.get(key), str) or not hello[key].strip():
-            raise wrong(f'"{key}" must be a non-empty string')
-    if "version" in hello and not isinstance(hello["version"], str):
-        raise wrong('"version" must be a string')
-    games = hello.get("games")
-    if not isinstance(games, dict):
-        raise wrong('"games" must be an object: {game id: {facts}}')
-    for game, facts in games.items():
-        if not isinstance(facts, dict):
-            raise wrong(f"the facts of game {brief(game, 40)} must be an object")
-        declines = facts.get("declines", [])
-        if not isinstance(declines, list) or not all(isinstance(tag, str) for tag in declines):
-            raise wrong(f'"declines" of game {brief(game, 40)} must be a list of tags')
-    if hello["protocol"].split(".")[0] != PROTOCOL_VERSION.split(".")[0]:
-        raise DriverFailure("protocol_version", f"engine speaks {brief(hello['protocol'], 40)}, Casebook {PROTOCOL_VERSION}")
-    return hello
 
 
 # -- the engine's processes, found through /proc ----------------------------------
