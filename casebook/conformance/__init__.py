@@ -144,7 +144,7 @@ def cmd_verify(args) -> int:
     from casebook.errors import DriverFailure
     from casebook.impls import close_implementation
     from casebook.names import is_reference, report_name, terminal
-    from casebook.stdio import check_hello
+    from casebook.contract import check_hello
 
     console = _console()
     if args.fail_on == "regression" and not args.baseline:

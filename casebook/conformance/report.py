@@ -29,11 +29,11 @@ import datetime as _dt
 import json
 from pathlib import Path
 
+from casebook.contract import REPORT_FORMAT
 from casebook.names import terminal
 from casebook.rulebook import CLAUSE_ID, CLAUSE_STATUSES, NOT_RUN, fold, read_game, summary
 
 STATUSES = CLAUSE_STATUSES  # the report's totals, in this order
-REPORT_FORMAT = "casebook-conformance/1"
 
 
 def catalog(features: Path, games: list[str] | None = None) -> dict[str, dict]:
