@@ -1,23 +1,24 @@
 """``casebook serve --listen HOST:PORT``: an implementation served over WebSocket, one JSON-RPC message per text frame.
 
-The same requests, answers and refusals as over stdio (``casebook.server``
-answers both), with what a network adds:
+The requests, answers and refusals are those of stdio (``casebook.server``
+answers both), and what a network adds is bounded the same way.  Many
+connections are served at once, each with its own tables: a call may name
+only a table its connection opened, and a connection's tables are closed
+when it ends.  A table left without a call for ``--idle-timeout`` seconds
+(15 minutes unless told) is closed, whether or not another call comes.
 
-* many connections at once, each with its own tables: a call may name only
-  a table its connection opened, and a connection's tables are closed when
-  it ends (the implementation itself is one, shared);
-* tables idle for ``idle`` seconds are closed (default ``IDLE``), looked at
-  every few seconds, not only when a call comes;
-* a frame over ``max_line`` bytes closes its connection with code 1009 (the
-  library never holds more); a binary frame, and every bad message stdio
-  refuses, is answered with an error and the connection serves on;
-* a peer that stops answering the server's pings is dropped (dead peers,
-  half-closed connections), and at most ``max_connections`` are open.
+A frame over ``--max-line`` bytes closes its connection with code 1009, and
+text that is not UTF-8 with code 1007 (the WebSocket library never holds
+more than the limit); a binary frame, and every bad message stdio refuses,
+is answered with an error, and the connection serves on.  A peer that stops
+answering the server's pings is dropped (a dead peer, a half-closed
+connection), and at most 4,096 connections are open at once.
 
 It binds to loopback unless told otherwise (``--listen 0.0.0.0:PORT``), and
 says so.  Port 0 picks a free port; the first line on stdout is the address
 it listens on (``ws://127.0.0.1:PORT/``), for scripts and tests to read.
-Any path is served.  With a certificate and key it speaks TLS (``wss://``).
+Any path is served.  With ``--certfile`` (and ``--keyfile``) it speaks TLS
+(``wss://``).
 """
 
 from __future__ import annotations

@@ -48,4 +48,4 @@ def listening(argv: list[str], cwd=None, env=None, prefix: bytes = b"ws"):
 
 def casebook_listen(impl: str = TOY, *options: str):
     """``casebook serve --listen 127.0.0.1:0 --impl IMPL``: yields (ws://… address, process)."""
-    return listening(SERVE + ["--impl", impl, "--listen", "127.0.0.1:0", *options])
+    return listening(SERVE + ["--impl", impl, "--listen", "127.0.0.1:0", *options], prefix=b"ws")

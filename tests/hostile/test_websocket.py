@@ -16,7 +16,9 @@ import contextlib
 import io
 import json
 import resource
+import shutil
 import socket
+import subprocess
 import threading
 import time
 
@@ -379,3 +381,22 @@ def test_a_table_of_another_connection_is_refused_through_the_client():
         finally:
             mine.shutdown()
             theirs.shutdown()
+
+
+# -- TLS ----------------------------------------------------------------------------------------------
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl makes the test certificate")
+def test_wss_with_a_certificate_the_client_is_told_to_trust(tmp_path, monkeypatch):
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+                    "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True, timeout=60)
+    with casebook_listen("python:tests.harness.toy:make", "--certfile", str(cert), "--keyfile", str(key)) as (address, _):
+        assert address.startswith("wss://127.0.0.1:")
+        untrusted = WebSocketImplementation(address, timeout=10)
+        assert failure(30, untrusted.hello).cause == "cannot_start", "a certificate nobody vouches for is refused"
+        monkeypatch.setenv("SSL_CERT_FILE", str(cert))  # as the guide says: trust a test certificate
+        trusted = WebSocketImplementation(address, timeout=10)
+        try:
+            assert within(30, lambda: Table.new(trusted, "toy", {}).state())["game"] == "toy"
+        finally:
+            trusted.shutdown()
