@@ -23,8 +23,8 @@ import pytest
 
 from casebook.impls import SpecError, close_implementation, open_implementation
 from casebook.protocol import Table
+from casebook.rulebook import CLAUSE_ID
 
-CLAUSE_ID = re.compile(r"^[A-Z]{2}-[A-Z0-9]+-\d{2,}$")
 UNSUPPORTED = "unsupported: "
 _config = None  # set in pytest_configure: tag hooks have no config of their own
 
