@@ -24,10 +24,13 @@ Any path is served.  With ``--certfile`` (and ``--keyfile``) it speaks TLS
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
+import os
 import resource
 import signal
 import ssl
+import subprocess
 import sys
 import time
 from http import HTTPStatus
@@ -164,3 +167,42 @@ def listen(spec: str, address: str, **options) -> int:
         print(f"casebook serve: cannot listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     return 0
+
+
+# -- a server in a child process, for a benchmark, a test or a script ------------------------------
+def read_address(proc, wait: float = 60.0, prefix: bytes = b"ws") -> str:
+    """The first line ``proc`` prints on stdout that starts with ``prefix``: the address it listens on."""
+    import select
+
+    end = time.monotonic() + wait
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited ({proc.returncode}): {proc.stderr.read().decode(errors='replace')[-2000:]}")
+        if select.select([proc.stdout], [], [], 0.2)[0]:
+            line = proc.stdout.readline()
+            if line.startswith(prefix):
+                return line.decode().strip()
+    raise RuntimeError(f"the server printed no address within {wait:g} s")
+
+
+@contextlib.contextmanager
+def listening(argv: list[str], cwd=None, env=None, prefix: bytes = b"ws"):
+    """Start ``argv`` (a server that prints its address first), yield (address, process), stop it by its PID."""
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=env, start_new_session=True)
+    try:
+        yield read_address(proc, prefix=prefix), proc
+    finally:
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.kill(proc.pid, signal.SIGKILL)
+                proc.wait()
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+def served(spec: str = "reference", *options: str, env=None):
+    """``casebook serve --listen 127.0.0.1:0 --impl SPEC`` in a child process: yields (ws://… address, process)."""
+    return listening([sys.executable, "-m", "casebook.cli", "serve", "--impl", spec, "--listen", "127.0.0.1:0", *options], env=env)
