@@ -217,7 +217,10 @@ class Client:
         sent = self._inflight[0]
         method, rid = sent.method, sent.rid
         while True:
-            line = self.channel.read(sent.until)
+            try:
+                line = self.channel.read(sent.until)
+            except Fault as fault:
+                raise self._fail(fault.cause, f"answer to {method}: {fault.detail}") from None
             if line is None:
                 what = f"no answer to {method} within {sent.wait:g} s" if sent.cause == "timeout" else f"the run's deadline passed during {method}"
                 raise self._fail(sent.cause, what)
