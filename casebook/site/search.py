@@ -42,7 +42,7 @@ GENERAL = {
     "hard": "difficulty", "harder": "difficulty", "easy": "difficulty", "easier": "difficulty", "level": "difficulty",
     # guessing the answer
     "guess": "accuse accusation", "guesses": "accuses accusation", "guessing": "accusation", "guessed": "accused",
-    "wrong": "incorrect false", "right": "correct", "correct": "right",
+    "wrong": "wrongly incorrect false", "right": "rightly correct", "correct": "right",
     "crack": "solve", "cracks": "solves", "cracking": "solving", "cracked": "solved", "figure out": "solve", "work out": "solve",
     # ending and scoring
     "finish": "end", "finishes": "ends", "finished": "ended", "over": "end", "stop": "end",

@@ -21,12 +21,12 @@
   }
 
   function phaseOf(node, names) {
-    // mermaid names a state's group after the state: "<svg id>-state-<name>-<n>" (v11)
+    // mermaid names a node's group after the node: "<svg id>-flowchart-<name>-<n>" (v11; "-state-" in state diagrams)
     var id = node.getAttribute("id") || "";
     var dataId = node.getAttribute("data-id") || "";
     for (var i = 0; i < names.length; i++) {
       var name = names[i];
-      if (dataId === name || id.indexOf("state-" + name + "-") !== -1 || id.slice(-name.length - 1) === "-" + name) {
+      if (dataId === name || id.indexOf("flowchart-" + name + "-") !== -1 || id.indexOf("state-" + name + "-") !== -1 || id.slice(-name.length - 1) === "-" + name) {
         return name;
       }
     }

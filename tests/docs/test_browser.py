@@ -249,6 +249,68 @@ def test_each_game_page_draws_its_board(browser, real):
         assert drawn["width"] > 400 and drawn["height"] > 250, drawn
 
 
+def overlapping(boxes: list[dict]) -> list[tuple[str, str]]:
+    """The pairs of boxes ({name, left, top, right, bottom}) that overlap by more than a pixel."""
+    out = []
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            if min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1 and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1:
+                out.append((a["name"], b["name"]))
+    return out
+
+
+BOXES = """return Array.from(document.querySelectorAll(arguments[0])).map(e => { const r = e.getBoundingClientRect();
+             return {name: e.getAttribute(arguments[1]) || e.textContent, left: r.left, top: r.top, right: r.right, bottom: r.bottom}; })
+             .filter(b => b.right > b.left);"""
+
+
+def test_diagrams_read_at_one_text_size_with_no_box_over_another(browser, real):
+    """Issue 26: one text size across games, readable at page width; no phase box over another; sub-diagrams drawn too."""
+    base, _, site = real
+    browser.set_window_size(1400, 1000)
+    sizes = {}
+    try:
+        for game in site.games:
+            browser.get(f"{base}games/{game.id}/")
+            wait_for(browser, "const all = document.querySelectorAll('.cb-diagram'); return all.length && Array.from(all).every(d => ['yes', 'error'].includes(d.getAttribute('data-drawn')));")
+            assert browser.execute_script("return Array.from(document.querySelectorAll('.cb-diagram')).every(d => d.getAttribute('data-drawn') === 'yes')"), game.id
+            for n in range(browser.execute_script("return document.querySelectorAll('.cb-diagram').length")):
+                boxes = browser.execute_script(
+                    """const svg = document.querySelectorAll('.cb-diagram svg')[arguments[0]];
+                       return Array.from(svg.querySelectorAll('g.node')).map(g => { const r = g.querySelector('rect, path, polygon').getBoundingClientRect();
+                         return {name: g.id, left: r.left, top: r.top, right: r.right, bottom: r.bottom}; });""", n)
+                assert boxes and not overlapping(boxes), (game.id, n, overlapping(boxes))
+                heights = browser.execute_script(
+                    """const svg = document.querySelectorAll('.cb-diagram svg')[arguments[0]];
+                       return Array.from(svg.querySelectorAll('g.node text')).map(t => t.getBoundingClientRect().height).filter(h => h > 0);""", n)
+                sizes[(game.id, n)] = min(heights)
+    finally:
+        browser.set_window_size(1280, 1000)
+    smallest, largest = min(sizes.values()), max(sizes.values())
+    assert smallest >= 12, f"labels below reading size: {sizes}"
+    assert largest <= smallest * 1.3, f"one text size across games, not {sizes}"
+
+
+def test_boards_have_no_label_over_another_and_a_whole_legend_on_a_desk_and_a_phone(browser, real):
+    """Issue 26: at 1400 px and at a phone's 390 px, no two places of a board overlap and every legend entry is on screen."""
+    base, _, site = real
+    try:
+        for width in (1400, 390):
+            browser.set_window_size(width, 900)
+            for game in site.games:
+                browser.get(f"{base}games/{game.id}/")
+                places = browser.execute_script(BOXES, ".cb-board-location rect, .cb-board-location circle", "class")
+                names = browser.execute_script("return Array.from(document.querySelectorAll('.cb-board-location')).map(g => g.getAttribute('data-name'))")
+                for box, name in zip(places, names):
+                    box["name"] = name
+                assert places and not overlapping(places), (game.id, width, overlapping(places)[:5])
+                legend = browser.execute_script(BOXES, ".cb-board-legend li", "class")
+                figure = browser.execute_script("const r = document.querySelector('.cb-board').getBoundingClientRect(); return {left: r.left, right: r.right};")
+                assert legend and all(b["left"] >= figure["left"] - 1 and b["right"] <= figure["right"] + 1 for b in legend), (game.id, width, legend, figure)
+    finally:
+        browser.set_window_size(1280, 1000)
+
+
 def test_the_engine_authors_switch_shows_results_and_engine_only_examples(browser, real):
     base, _, site = real
     clause = next(c for c in site.all_clauses() if c.id == "FD-TURN-04")
