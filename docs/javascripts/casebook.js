@@ -54,6 +54,17 @@
     });
   }
 
+  // Mermaid draws a picture 100% wide: a small turn would be scaled up and its text with it.  At
+  // its own size, at most the page's width, every game's text is the same size (mermaid's font).
+  function naturalSize(svg) {
+    var box = svg && svg.viewBox && svg.viewBox.baseVal;
+    if (!box || !box.width) { return; }
+    svg.setAttribute("width", String(box.width));
+    svg.removeAttribute("height");
+    svg.style.maxWidth = "100%";
+    svg.style.height = "auto";
+  }
+
   function drawDiagrams() {
     var boxes = document.querySelectorAll(".cb-diagram:not([data-drawn])");
     if (!boxes.length) { return; }
@@ -73,6 +84,7 @@
         var figure = document.createElement("div");
         figure.className = "cb-diagram-svg";
         figure.innerHTML = result.svg;
+        naturalSize(figure.querySelector("svg"));
         box.insertBefore(figure, box.firstChild);
         linkPhases(box, figure);
         box.setAttribute("data-drawn", "yes");
