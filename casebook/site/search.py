@@ -56,9 +56,9 @@ GENERAL = {
     # undoing
     "take back": "undo cancel", "take it back": "undo cancel", "undo": "cancel", "mistake": "undo cancel", "change my mind": "cancel",
     # people
-    "opponent": "player", "opponents": "players", "friend": "player", "teammate": "player", "guy": "player", "someone": "player",
+    "opponent": "player", "opponents": "players", "friend": "player", "teammate": "player", "guy": "player",
     # how many, how long
-    "how long": "time seconds", "how many": "number",
+    "how long": "time seconds",
     # options on a turn
     "options": "actions", "choices": "actions",
 }

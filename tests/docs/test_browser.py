@@ -15,14 +15,11 @@ set; in CI a missing browser fails.
 
 from __future__ import annotations
 
-import functools
 import html.parser
-import http.server
 import json
 import os
 import shutil
-import threading
-import time
+import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -75,9 +72,24 @@ def browser():
 
 
 @pytest.fixture(scope="module")
-def toy(tmp_path_factory, serve):
+def own_tmp():
+    """Folders of this module's own, outside pytest's numbered temporary folders: another pytest run
+    as the same user on the machine removes older ones of those, and a site being served vanished."""
+    made = []
+
+    def mktemp(name: str) -> Path:
+        made.append(Path(tempfile.mkdtemp(prefix=f"casebook-{name}-")))
+        return made[-1]
+
+    yield mktemp
+    for folder in made:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def toy(own_tmp, serve):
     """The toy project, built strict and served; with its model, to know what the pages must show."""
-    root = tmp_path_factory.mktemp("toy") / "project"
+    root = own_tmp("toy") / "project"
     shutil.copytree(Path(__file__).parent / "fixture" / "features", root / "features")
     shutil.copytree(Path(__file__).parent / "fixture" / "results", root / "results")
     (root / "results" / "cucumber.json").write_text(json.dumps(cucumber(root / "features", default_outcome)))
@@ -101,14 +113,14 @@ def reference_describes() -> bool:
 
 
 @pytest.fixture(scope="module")
-def real(tmp_path_factory, serve):
+def real(own_tmp, serve):
     """The repository's own site, built strict from features/, results/ and the engine's answers.
 
     Until the reference answers ``describe``, the pictures are drawn from the committed answers of
     tests/docs/describing.py, so that they are checked in the browser either way.
     """
     impl = None if reference_describes() else DESCRIBING
-    out = tmp_path_factory.mktemp("real") / "site"
+    out = own_tmp("real") / "site"
     done = mkdocs_build(ROOT, out, impl=impl)
     assert done.returncode == 0, f"mkdocs build --strict of the real site failed:\n{done.stderr}"
     return serve(out), out, Site(ROOT, ROOT / "results", engine=impl).build()
