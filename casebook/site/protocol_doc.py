@@ -215,6 +215,7 @@ def protocol_markdown() -> str:
     for module, title, anchor in (
         ("casebook.protocol", "The calls", "calls"),
         ("casebook.server", "On the wire", "wire"),
+        ("casebook.transports.listen", "Over WebSocket", "websocket"),
         ("casebook.errors", "Errors", "errors"),
     ):
         try:
