@@ -18,7 +18,7 @@ import sys
 
 from casebook.errors import DriverFailure
 from casebook.impls import SpecError, close_implementation, open_implementation
-from casebook.names import brief
+from casebook.names import brief, terminal_json
 from casebook.wire import MAX_LINE
 
 
@@ -48,7 +48,7 @@ def cmd_describe(args) -> int:
 
     impl = open_implementation(args.impl)
     try:
-        print(json.dumps(describe(impl, args.game), indent=2, ensure_ascii=False))
+        print(terminal_json(describe(impl, args.game)))  # an engine's C1 and bidi controls escaped, never raw
     except GameError as exc:  # unsupported: the engine does not describe (this game)
         print(f"casebook: {exc.code}: {exc.message}", file=sys.stderr)
         return 1

@@ -418,7 +418,7 @@ class SmallDetectives(Game):
         answer = "yes" if set(clues) <= set(self.private(asked)["seen"]) else "no"  # SD-BAR-03/07
         record = {"asker": actor, "asked": asked, "clues": clues, "answer": answer}
         for p in (actor, asked):
-            self.private(p)["questions"].append(dict(record))
+            self.private(p)["questions"].append(dict(record, clues=list(clues)))  # two records, two lists (issue 27, F10)
         self.emit("asked", asker=actor, asked=asked, private={p: {"clues": list(clues), "answer": answer} for p in (actor, asked)})
 
     def turn_the_bar(self, actor, action):
