@@ -1,6 +1,7 @@
 """The ``casebook`` command.
 
     casebook serve [--impl SPEC]     serve an implementation over stdio (JSON-RPC lines)
+    casebook serve --listen HOST:PORT   the same over WebSocket (one message per text frame)
     casebook hello [--impl SPEC]     print what an implementation says of itself
     casebook bench                   the benchmark: ratios, not timed tests
     casebook describe --game G [--impl SPEC]   an engine's describe(game), if it answers it
@@ -21,10 +22,17 @@ from casebook.impls import SpecError, close_implementation, open_implementation
 from casebook.names import brief, terminal_json
 from casebook.wire import MAX_LINE
 
+IDLE_DEFAULT = 900.0  # seconds: casebook.transports.listen.IDLE, without importing the WebSocket library for every command
+
 
 def cmd_serve(args) -> int:
     from casebook.server import serve
 
+    if args.listen is not None:
+        from casebook.transports.listen import listen
+
+        return listen(args.impl, args.listen, idle=args.idle_timeout or IDLE_DEFAULT, max_tables=args.max_tables,
+                      max_line=args.max_line, certfile=args.certfile, keyfile=args.keyfile)
     impl = open_implementation(args.impl)
     try:
         serve(impl, max_tables=args.max_tables, idle=args.idle_timeout, max_line=args.max_line)
@@ -86,9 +94,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-tables", type=_positive(int), metavar="N",
                        help="refuse new/load (error table_limit) while N tables are open (default: no cap)")
     serve.add_argument("--idle-timeout", type=_positive(float), metavar="SECONDS",
-                       help="close a table left this long without a call (default: never)")
+                       help=f"close a table left this long without a call (default: never over stdio, {IDLE_DEFAULT:g} s with --listen)")
     serve.add_argument("--max-line", type=_positive(int), default=MAX_LINE, metavar="BYTES",
                        help=f"refuse a request line longer than this (default: {MAX_LINE})")
+    serve.add_argument("--listen", metavar="HOST:PORT",
+                       help="serve over WebSocket instead of stdio (ws://HOST:PORT/); loopback unless HOST says otherwise; "
+                            "PORT 0 picks a free port; the first line printed is the address")
+    serve.add_argument("--certfile", help="with --listen: serve TLS (wss://) with this certificate chain (PEM)")
+    serve.add_argument("--keyfile", help="with --listen and --certfile: its private key (PEM), if not in the certificate file")
     serve.set_defaults(func=cmd_serve)
 
     hello = sub.add_parser("hello", help="print an implementation's hello")

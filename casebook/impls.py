@@ -3,6 +3,7 @@
 ``reference``                 the reference engines, in this process
 ``python:pkg.module:factory`` any Python package; ``factory()`` returns an Implementation
 ``cmd:COMMAND``               any program speaking JSON-RPC lines on stdin/stdout
+``ws://HOST:PORT/PATH``       a game server speaking JSON-RPC over WebSocket (``wss://``: over TLS)
 ``NAME``                      an entry point of the ``casebook.implementations`` group
 
 ``reference`` is always the reference shipped with Casebook: another distribution that registers an entry point
@@ -36,6 +37,12 @@ def open_implementation(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Implemen
         if not command:
             raise SpecError('cmd: needs a command, e.g. --impl "cmd:casebook serve"')
         return StdioImplementation(command, timeout=timeout)
+    if spec.startswith(("ws://", "wss://")):
+        from casebook.transports.websocket import WebSocketImplementation  # the library only where it is used
+
+        if not spec.split("://", 1)[1].split("/", 1)[0]:
+            raise SpecError(f"{spec.split(':', 1)[0]}: needs a host and port, e.g. --impl ws://127.0.0.1:8765/")
+        return WebSocketImplementation(spec, timeout=timeout)
     if spec.startswith("python:"):
         target = spec[7:]
         module_name, _, factory = target.partition(":")
@@ -52,7 +59,7 @@ def open_implementation(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Implemen
         return _reference(found)
     if not found:
         names = sorted(ep.name for ep in entry_points(group=GROUP))
-        raise SpecError(f"no implementation {spec!r}; entry points: {names}; or use python:… / cmd:…")
+        raise SpecError(f"no implementation {spec!r}; entry points: {names}; or use python:… / cmd:… / ws://…")
     point = found[0]
     what = f"entry point {spec!r} ({point.value}{_from(point)})"
     try:

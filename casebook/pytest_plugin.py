@@ -3,6 +3,7 @@
     pytest --impl=reference                 (default) the reference, in process
     pytest --impl=python:pkg.mod:factory    any Python implementation
     pytest --impl="cmd:casebook serve"      any program speaking the stdio protocol
+    pytest --impl=ws://127.0.0.1:PORT/      a server speaking it over WebSocket (casebook serve --listen)
 
 The implementation is opened once per run (a stdio engine: one process,
 restarted only after it fails).  Scenarios whose game, or whose tags
@@ -23,16 +24,16 @@ import pytest
 
 from casebook.impls import SpecError, close_implementation, open_implementation
 from casebook.protocol import Table
+from casebook.rulebook import CLAUSE_ID
 
-CLAUSE_ID = re.compile(r"^[A-Z]{2}-[A-Z0-9]+-\d{2,}$")
 UNSUPPORTED = "unsupported: "
 _config = None  # set in pytest_configure: tag hooks have no config of their own
 
 
 def pytest_addoption(parser):
     group = parser.getgroup("casebook")
-    group.addoption("--impl", default="reference", help="implementation under test: reference | python:mod:factory | cmd:COMMAND | entry-point name")
-    group.addoption("--impl-timeout", type=float, default=10.0, help="seconds an engine may take to answer one call (stdio)")
+    group.addoption("--impl", default="reference", help="implementation under test: reference | python:mod:factory | cmd:COMMAND | ws://HOST:PORT/PATH | entry-point name")
+    group.addoption("--impl-timeout", type=float, default=10.0, help="seconds an engine may take to answer one call (stdio, WebSocket)")
 
 
 def pytest_configure(config):

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from casebook import schemas
+from casebook.contract import legal_problems
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, CLOCK, Pending, Table, canonical, leaks, redact, send
 
@@ -130,16 +131,9 @@ class Checks:
         self.actions = [(a["properties"]["type"]["const"], a) for a in _forms(self.schema["$defs"]["action"])]
 
     def legal_is_well_formed(self, state: dict, legal: dict) -> None:
-        moves = legal["moves"]
-        assert legal["to_act"] == sorted({m["actor"] for m in moves}), "to_act is not the sorted actors of the moves"
-        keys = [(m["actor"], canonical(m["action"])) for m in moves]
-        assert keys == sorted(keys), "moves are not sorted by actor, then canonical JSON"
-        assert len(set(keys)) == len(keys), "a move is listed twice"
-        assert bool(moves) == (state["phase"] not in self.finals), f"phase {state['phase']} with {len(moves)} moves"
-        chance = [m for m in moves if m["actor"] == CHANCE]
-        assert all(0 < m.get("p", 0) <= 1 for m in chance) and all("p" not in m for m in moves if m["actor"] != CHANCE)
-        if chance:
-            assert abs(sum(m["p"] for m in chance) - 1) < 1e-9, "chance probabilities do not sum to 1"
+        """The protocol's one check of ``legal()`` (``casebook.contract.legal_problems``); over = a final phase."""
+        problems = legal_problems(legal, over=state["phase"] in self.finals)
+        assert not problems, f"phase {state['phase']}: " + "; ".join(problems)
 
     def views_are_redactions(self, state: dict, views: dict) -> None:
         """``views``: viewer -> their view, asked (``Table.send``) while nothing moved since ``state``."""

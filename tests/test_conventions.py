@@ -13,9 +13,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from gherkin.parser import Parser
 
-from casebook.pytest_plugin import CLAUSE_ID
+from casebook.rulebook import CLAUSE_ID, read_game
 
 ROOT = Path(__file__).resolve().parent.parent
 FEATURES = ROOT / "features"
@@ -23,18 +22,9 @@ GAMES = sorted(p.name for p in FEATURES.iterdir() if p.is_dir()) if FEATURES.exi
 KNOWN_KINDS = re.compile(r"^(ruling|optional|setup|variant-[a-z0-9-]+|players-\d+(-\d+)?|model-[a-z0-9-]+|difficulty-\d)$")
 
 
-def rules_of(game: str):
-    """(feature file, feature name, rule) for every Rule of a game."""
-    for path in sorted((FEATURES / game).glob("*.feature")):
-        document = Parser().parse(path.read_text(encoding="utf-8"))
-        feature = document["feature"]
-        for child in feature["children"]:
-            if "rule" in child:
-                yield path, feature, child["rule"]
-
-
-def tags(node) -> list[str]:
-    return [t["name"].lstrip("@") for t in node.get("tags", [])]
+def clauses_of(game: str):
+    """Every clause (Rule) of a game, read by the one reader the site and the report use."""
+    return read_game(game, FEATURES / game).clauses
 
 
 def test_there_are_games():
@@ -43,37 +33,25 @@ def test_there_are_games():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_rule_has_one_id_and_an_example(game):
-    problems = []
-    for path, _, rule in rules_of(game):
-        ids = [t for t in tags(rule) if CLAUSE_ID.match(t)]
-        examples = [c for c in rule["children"] if "scenario" in c]
-        where = f"{path.name}:{rule['location']['line']} {rule['name']!r}"
-        if len(ids) != 1:
-            problems.append(f"{where}: {len(ids)} clause ids {ids}")
-        if not examples:
-            problems.append(f"{where}: no example")
-        for example in examples:
-            steps = example["scenario"]["steps"]
-            if not any(s["keyword"].strip() == "Then" for s in steps):
-                problems.append(f"{where}: example {example['scenario']['name']!r} has no Then")
+    """The reader names a Rule without one id, a Rule without an example, a parse error, a duplicate id."""
+    result = read_game(game, FEATURES / game)
+    problems = list(result.problems)
+    for clause in result.clauses:
+        for example in clause.examples:
+            if not any(s.keyword == "Then" for s in example.steps):
+                problems.append(f"{clause.section.path.name}:{clause.line} {clause.id}: example {example.name!r} has no Then")
     assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_other_tags_are_known_kinds(game):
-    odd = sorted(
-        {t for _, _, rule in rules_of(game) for t in tags(rule) if not CLAUSE_ID.match(t) and not KNOWN_KINDS.match(t)}
-    )
+    odd = sorted({t for clause in clauses_of(game) for t in clause.tags if not KNOWN_KINDS.match(t)})
     assert not odd, f"tags of no known kind (ruling, optional, setup, variant-*, players-*, model-*): {odd}"
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_rulings_say_why(game):
-    silent = [
-        f"{path.name}: {rule['name']}"
-        for path, _, rule in rules_of(game)
-        if "ruling" in tags(rule) and len(rule.get("description", "").strip()) < 20
-    ]
+    silent = [f"{c.section.path.name}: {c.text}" for c in clauses_of(game) if c.is_ruling and len(c.description) < 20]
     assert not silent, "a @ruling must explain itself in the Rule's description:\n" + "\n".join(silent)
 
 
@@ -81,11 +59,10 @@ def test_clause_ids_are_unique_and_prefixed():
     ids = Counter()
     prefixes: dict[str, set[str]] = {}
     for game in GAMES:
-        for _, _, rule in rules_of(game):
-            for t in tags(rule):
-                if CLAUSE_ID.match(t):
-                    ids[t] += 1
-                    prefixes.setdefault(game, set()).add(t.split("-")[0])
+        for clause in clauses_of(game):
+            if CLAUSE_ID.match(clause.id):
+                ids[clause.id] += 1
+                prefixes.setdefault(game, set()).add(clause.id.split("-")[0])
     assert not [i for i, n in ids.items() if n > 1], f"duplicate ids: {[i for i, n in ids.items() if n > 1]}"
     mixed = {g: p for g, p in prefixes.items() if len(p) != 1}
     assert not mixed, f"a game's clause ids share one prefix: {mixed}"

@@ -30,7 +30,7 @@ DEFAULT_DEADLINE = 3 * 3600.0  # a whole run: the reference over stdio takes min
 
 def register(subparsers) -> None:
     verify = subparsers.add_parser("verify", help="run the rules suite against an implementation; write a conformance report")
-    verify.add_argument("--impl", default="reference", help='implementation: reference | python:mod:factory | "cmd:COMMAND"')
+    verify.add_argument("--impl", default="reference", help='implementation: reference | python:mod:factory | "cmd:COMMAND" | ws://HOST:PORT/PATH')
     verify.add_argument("--game", action="append", default=[], help="only this game (repeatable); default: every game of the features")
     verify.add_argument("--clause", action="append", default=[], help="only clauses matching this id or glob, e.g. 'CD-SET-*' (repeatable)")
     verify.add_argument("--name", help="report name (default: the implementation's name from hello)")
@@ -144,7 +144,7 @@ def cmd_verify(args) -> int:
     from casebook.errors import DriverFailure
     from casebook.impls import close_implementation
     from casebook.names import is_reference, report_name, terminal
-    from casebook.stdio import check_hello
+    from casebook.contract import check_hello
 
     console = _console()
     if args.fail_on == "regression" and not args.baseline:

@@ -11,11 +11,12 @@ The report is the JSON the docs' conformance page reads
      "properties": [{"name", "game", "status", "message", "invariant"}],
      "invariants": {"views_are_redactions": {"status", "failed_in", "passed_in"}}}
 
-A clause's status folds its examples' (``fold``): any failed -> failed;
-all passed -> passed; some passed, the others declined in ``hello`` or not
-run -> partial ("2 of 3 examples, 1 unsupported": a clause is never passed
-on part of its examples); none passed, some declined -> unsupported; else
-not_run.  Every clause of the features appears, so a clause that was never
+A clause's status folds its examples' with ``casebook.rulebook.fold``, the
+one fold the site uses too: any failed -> failed; all passed -> passed; some
+passed, the others declined in ``hello`` or not run -> partial ("2 of 3
+examples, 1 unsupported": a clause is never passed on part of its
+examples); none passed, some declined -> unsupported; else (only skipped or
+not run) not_run.  Every clause of the features appears, so a clause that was never
 run (another game selected) says so.
 
 A property test that fails names the invariant of ``casebook.testing`` that
@@ -28,17 +29,11 @@ import datetime as _dt
 import json
 from pathlib import Path
 
-from gherkin.parser import Parser
-
+from casebook.contract import REPORT_FORMAT
 from casebook.names import terminal
-from casebook.pytest_plugin import CLAUSE_ID
+from casebook.rulebook import CLAUSE_ID, CLAUSE_STATUSES, NOT_RUN, fold, read_game, summary
 
-STATUSES = ("passed", "partial", "failed", "unsupported", "not_run")
-REPORT_FORMAT = "casebook-conformance/1"
-
-
-def _tags(node) -> list[str]:
-    return [t["name"].lstrip("@") for t in node.get("tags", [])]
+STATUSES = CLAUSE_STATUSES  # the report's totals, in this order
 
 
 def catalog(features: Path, games: list[str] | None = None) -> dict[str, dict]:
@@ -49,28 +44,19 @@ def catalog(features: Path, games: list[str] | None = None) -> dict[str, dict]:
     for folder in sorted(p for p in features.iterdir() if p.is_dir()):
         if games and folder.name not in games:
             continue
-        for path in sorted(folder.glob("*.feature")):
-            document = Parser().parse(path.read_text(encoding="utf-8"))
-            feature = document.get("feature") or {}
-            for child in feature.get("children", []):
-                rule = child.get("rule")
-                if not rule:
-                    continue
-                ids = [t for t in _tags(rule) if CLAUSE_ID.match(t)]
-                if not ids:
-                    continue
-                scenarios = [c["scenario"]["name"] for c in rule.get("children", []) if "scenario" in c]
-                inherited = set(_tags(feature)) | set(_tags(rule))
-                clauses[ids[0]] = {
-                    "examples": [{"name": c["scenario"]["name"], "tags": sorted(inherited | set(_tags(c["scenario"])))}
-                                 for c in rule.get("children", []) if "scenario" in c],
-                    "game": folder.name,
-                    "feature": feature.get("name", path.stem),
-                    "feature_file": f"{folder.name}/{path.name}",
-                    "rule": rule.get("name", ""),
-                    "tags": sorted(set(_tags(feature)) | {t for t in _tags(rule) if t != ids[0]}),
-                    "declared": scenarios,
-                }
+        for clause in read_game(folder.name, folder).clauses:
+            if not CLAUSE_ID.match(clause.id):  # a Rule without an id: the conventions test names it
+                continue
+            section = clause.section
+            clauses[clause.id] = {
+                "examples": [{"name": e.name, "tags": sorted({*clause.tags, clause.id, *e.tags})} for e in clause.examples],
+                "game": folder.name,
+                "feature": section.name,
+                "feature_file": f"{folder.name}/{section.path.name}",
+                "rule": clause.text,
+                "tags": sorted(clause.tags),
+                "declared": [e.name for e in clause.examples],
+            }
     return clauses
 
 
@@ -155,25 +141,6 @@ def declines_markdown(clauses: dict[str, dict]) -> str:
             out.append(f"| `{tag}` | {len(rows)}: {listed} | {', '.join(bad) or 'none'} |")
         out.append("")
     return "\n".join(out)
-
-
-def fold(statuses: list[str]) -> str:
-    """One verdict for a clause's examples: passed only when every example ran and passed."""
-    seen = set(statuses)
-    if "failed" in seen:
-        return "failed"
-    if seen == {"passed"}:
-        return "passed"
-    if "passed" in seen:
-        return "partial"
-    return "unsupported" if "unsupported" in seen else "not_run"
-
-
-def summary(statuses: list[str]) -> str:
-    """What a clause's verdict rests on, e.g. "2 of 3 examples, 1 unsupported"."""
-    counts = {s: statuses.count(s) for s in ("passed", "failed", "unsupported", "not_run", "skipped") if s in statuses}
-    rest = ", ".join(f"{n} {s.replace('_', ' ')}" for s, n in counts.items() if s != "passed")
-    return f"{counts.get('passed', 0)} of {len(statuses)} example{'s' * (len(statuses) != 1)} passed" + (f", {rest}" if rest else "")
 
 
 # -- property tests: one verdict per invariant -----------------------------------

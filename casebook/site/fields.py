@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from html import escape
+from casebook.site.html import esc as escape  # printable, then escaped
 
 PARTS = ("options", "state", "view", "action", "event")
 # The protocol's own addresses of hidden information (casebook.protocol): every game means the same by them.

@@ -15,7 +15,9 @@ table question or "See also" that names no clause, a malformed describe
 answer) are logged as warnings, so ``mkdocs build --strict`` refuses them.
 
 The results folder is ``results/`` beside mkdocs.yml, or ``$CASEBOOK_RESULTS``
-(``casebook docs build --results DIR`` sets it).
+(``casebook docs build --results DIR`` sets it).  ``$CASEBOOK_VALIDATING`` (a log file's
+path) says the reference is being validated in the background: the Conformance page says so
+instead of "no engine has been validated".
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ def on_config(config):
         titles=extra.get("games", {}) or {},
         engine=extra.get("engine"),
         directory_urls=config.use_directory_urls,
+        validating=os.environ.get("CASEBOOK_VALIDATING", ""),  # ./run.sh docs: the first build, while the reference is validated
     ).build()
     for problem in _site.problems:
         log.warning(problem)

@@ -8,12 +8,14 @@ next one, arrive at a copy of that phase ("↺ starting turn") drawn where they 
 than as long arrows climbing back up the page; verbs that stay in their phase are left to
 the table.
 
-``board_svg`` draws the modelled board as an SVG at build time: locations (labelled, styled by
-kind), the paths between them with one dot per space along a path (``length`` is the number of
-spaces between its two ends; 0 for neighbours and for a secret passage, drawn dashed), and a
-legend.  Locations with ``x``/``y`` hints (0..1) stand there; the others are placed by a small
-deterministic force layout.  Every name is escaped: describe is an engine's answer, and any
-engine may answer it.
+``board_view`` lays out the modelled board for templates/board.svg: locations (labelled,
+styled by kind), the paths between them with one dot per space along a path (``length`` is the
+number of spaces between its two ends; 0 for neighbours and for a secret passage, drawn
+dashed), and a legend.  Locations with ``x``/``y`` hints (0..1) stand there; the others are
+placed by a small deterministic force layout.  Describe is an engine's answer, and any engine
+may answer it: the template escapes every name, a board is drawn up to ``BOARD_LIMIT`` places
+(the table under it lists every path), and the layout's cost grows linearly with the places
+(repulsion only from places in neighbouring grid cells), never with their square.
 """
 
 from __future__ import annotations
@@ -22,12 +24,14 @@ import math
 import re
 from collections import Counter, defaultdict
 
-from casebook.site.html import esc
 
 FAN_IN = 3  # a verb from this many phases into one is drawn once, from a "from N phases" box
 LOOP_BACK = 3  # this many phases leading back into an earlier one: they arrive at a copy of it
 UNLABELLED = {"space", "advantage space", "path space"}  # many, small: a dot with a tooltip
 WIDTH, HEIGHT, MARGIN = 1000, 640, 60
+BOARD_LIMIT = 300  # places drawn; the largest board of the five games has 61 (issue 27, F7)
+PATH_LIMIT = 4 * BOARD_LIMIT
+ROUNDS = 200  # of the force layout
 PALETTE = ("#3f51b5", "#00897b", "#8e24aa", "#ef6c00", "#6d4c41", "#c62828", "#2e7d32", "#546e7a")
 
 
@@ -134,7 +138,12 @@ def linked_share(describe: dict, clause_ids: list[str]) -> tuple[int, int]:
 
 
 def layout(board: dict) -> dict[str, tuple[float, float]]:
-    """Every location's place in 0..1: its hint, or a force layout around the hinted ones."""
+    """Every location's place in 0..1: its hint, or a force layout around the hinted ones.
+
+    Fruchterman-Reingold, cooling, with repulsion only between places in the same or a
+    neighbouring cell of a grid as wide as the force's reach: each round costs about the number
+    of places and paths, not its square.
+    """
     names = [loc["name"] for loc in board["locations"]]
     fixed = {}
     for loc in board["locations"]:
@@ -150,17 +159,24 @@ def layout(board: dict) -> dict[str, tuple[float, float]]:
         return pos
     edges = [(p["a"], p["b"]) for p in board["paths"] if p["a"] in pos and p["b"] in pos and p["a"] != p["b"]]
     k = 0.8 / math.sqrt(len(names))
-    for step in range(200):  # Fruchterman-Reingold, cooling
-        heat = 0.1 * (1 - step / 200) + 0.002
+    reach = 3 * k  # beyond it, repulsion (k²/d) is under a third of k: left out
+    for step in range(ROUNDS):
+        heat = 0.1 * (1 - step / ROUNDS) + 0.002
         force = {n: [0.0, 0.0] for n in free}
+        cells: dict[tuple[int, int], list[str]] = defaultdict(list)
+        for n in names:
+            cells[(int(pos[n][0] / reach), int(pos[n][1] / reach))].append(n)
         for a in free:
-            for b in names:
-                if a == b:
-                    continue
-                dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
-                d = math.hypot(dx, dy) or 1e-3
-                force[a][0] += dx / d * k * k / d
-                force[a][1] += dy / d * k * k / d
+            cx, cy = int(pos[a][0] / reach), int(pos[a][1] / reach)
+            for gx in (cx - 1, cx, cx + 1):
+                for gy in (cy - 1, cy, cy + 1):
+                    for b in cells.get((gx, gy), ()):
+                        if a == b:
+                            continue
+                        dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
+                        d = math.hypot(dx, dy) or 1e-3
+                        force[a][0] += dx / d * k * k / d
+                        force[a][1] += dy / d * k * k / d
         for a, b in edges:
             dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
             d = math.hypot(dx, dy) or 1e-3
@@ -177,50 +193,69 @@ def layout(board: dict) -> dict[str, tuple[float, float]]:
     return pos
 
 
-def board_svg(board: dict, title: str) -> str:
-    pos01 = layout(board)
+def capped(board: dict) -> tuple[dict, int]:
+    """The board as drawn (its first BOARD_LIMIT places and the paths between them), and how many places were left out."""
+    locations = board["locations"][:BOARD_LIMIT]
+    names = {loc["name"] for loc in locations}
+    paths = [p for p in board["paths"] if p["a"] in names and p["b"] in names][:PATH_LIMIT]
+    return {"locations": locations, "paths": paths}, len(board["locations"]) - len(locations)
+
+
+def label_width(name: str) -> float:
+    return 16 + 8.6 * len(name)
+
+
+def legend(kinds: Counter, colour: dict, top: float) -> tuple[list[dict], float]:
+    """The legend's items in rows that wrap inside the picture; (items, the picture's height below them)."""
+    items, x, y = [], MARGIN, top
+    for kind in colour:
+        text = f"{kind} ×{kinds[kind]}"
+        width = 44 + 9.5 * len(text)
+        if x > MARGIN and x + width > WIDTH - MARGIN / 2:
+            x, y = MARGIN, y + 28
+        items.append({"x": x, "y": y, "fill": colour[kind], "text": text})
+        x += width
+    return items, y + 30
+
+
+def board_view(board: dict, title: str) -> dict:
+    """What templates/board.svg draws: every place and path with its coordinates, and the legend."""
+    drawn, cut = capped(board)
+    pos01 = layout(drawn)
     at = {n: (MARGIN + x * (WIDTH - 2 * MARGIN), MARGIN + y * (HEIGHT - 2 * MARGIN)) for n, (x, y) in pos01.items()}
-    kinds = Counter(str(loc.get("kind") or "location") for loc in board["locations"])
+    kinds = Counter(str(loc.get("kind") or "location") for loc in drawn["locations"])
     colour = {k: PALETTE[i % len(PALETTE)] for i, k in enumerate(sorted(kinds, key=lambda k: (-kinds[k], k)))}
-    out = [
-        f'<svg class="cb-board-svg" viewBox="0 0 {WIDTH} {HEIGHT + 40}" role="img" xmlns="http://www.w3.org/2000/svg" '
-        f'aria-label="{esc(title)}: {len(board["locations"])} locations, {len(board["paths"])} paths">'
-    ]
-    for p in board["paths"]:
-        if p["a"] not in at or p["b"] not in at:
-            continue
+    paths = []
+    for p in drawn["paths"]:
         (x1, y1), (x2, y2) = at[p["a"]], at[p["b"]]
         kind = str(p.get("kind") or "path")
         length = p.get("length") if isinstance(p.get("length"), int) and p.get("length") >= 0 else 0
-        tip = f"{p['a']} – {p['b']}: {kind}" + (f", {length} space{'s' * (length != 1)} between" if length else "")
         secret = "secret" in kind or "passage" in kind
-        if secret:  # bend it, so that it does not run over what lies between
-            mx, my = (x1 + x2) / 2 - (y2 - y1) * 0.15, (y1 + y2) / 2 + (x2 - x1) * 0.15
-            shape = f'<path d="M{x1:.1f},{y1:.1f} Q{mx:.1f},{my:.1f} {x2:.1f},{y2:.1f}" fill="none" class="cb-board-line cb-board-secret"/>'
-        else:
-            shape = f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" class="cb-board-line"/>'
-        dots = "".join(
-            f'<circle cx="{x1 + (x2 - x1) * i / (length + 1):.1f}" cy="{y1 + (y2 - y1) * i / (length + 1):.1f}" r="5" class="cb-board-step"/>'
-            for i in range(1, length + 1)
-        ) if not secret else ""
-        out.append(f'<g class="cb-board-path" data-a="{esc(p["a"])}" data-b="{esc(p["b"])}" data-length="{length}"><title>{esc(tip)}</title>{shape}{dots}</g>')
-    for loc in board["locations"]:
+        paths.append({
+            "a": p["a"], "b": p["b"], "length": length, "secret": secret,
+            "tip": f"{p['a']} – {p['b']}: {kind}" + (f", {length} space{'s' * (length != 1)} between" if length else ""),
+            "x1": f"{x1:.1f}", "y1": f"{y1:.1f}", "x2": f"{x2:.1f}", "y2": f"{y2:.1f}",
+            # a secret passage is bent, so that it does not run over what lies between
+            "mx": f"{(x1 + x2) / 2 - (y2 - y1) * 0.15:.1f}", "my": f"{(y1 + y2) / 2 + (x2 - x1) * 0.15:.1f}",
+            "dots": [] if secret else [(f"{x1 + (x2 - x1) * i / (length + 1):.1f}", f"{y1 + (y2 - y1) * i / (length + 1):.1f}") for i in range(1, min(length, 50) + 1)],
+        })
+    locations = []
+    for loc in drawn["locations"]:
         name, kind = loc["name"], str(loc.get("kind") or "location")
         x, y = at[name]
-        fill = colour[kind]
-        if kind in UNLABELLED:
-            shape = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{7 if kind != "space" else 5}" fill="{fill}" class="cb-board-dot"/>'
-        else:
-            w = 16 + 8.6 * len(name)
-            shape = (
-                f'<rect x="{x - w / 2:.1f}" y="{y - 15:.1f}" width="{w:.1f}" height="30" rx="8" fill="{fill}" class="cb-board-place"/>'
-                f'<text x="{x:.1f}" y="{y + 5.5:.1f}" text-anchor="middle" class="cb-board-label">{esc(name)}</text>'
-            )
-        out.append(f'<g class="cb-board-location" data-name="{esc(name)}" data-kind="{esc(kind)}"><title>{esc(name)} ({esc(kind)})</title>{shape}</g>')
-    x = MARGIN
-    for kind in colour:
-        out.append(f'<g class="cb-board-legend"><rect x="{x}" y="{HEIGHT + 10}" width="18" height="18" rx="4" fill="{colour[kind]}"/>'
-                   f'<text x="{x + 24}" y="{HEIGHT + 25}">{esc(kind)} ×{kinds[kind]}</text></g>')
-        x += 44 + 9.5 * len(f"{kind} ×{kinds[kind]}")
-    out.append("</svg>")
-    return "".join(out)
+        w = label_width(name)
+        locations.append({
+            "name": name, "kind": kind, "fill": colour[kind], "dot": kind in UNLABELLED, "r": 7 if kind != "space" else 5,
+            "x": f"{x:.1f}", "y": f"{y:.1f}", "rx": f"{x - w / 2:.1f}", "ry": f"{y - 15:.1f}", "w": f"{w:.1f}", "h": 30, "ty": f"{y + 5.5:.1f}",
+        })
+    items, height = legend(kinds, colour, HEIGHT + 10)
+    all_paths = [{"a": p["a"], "b": p["b"], "length": p.get("length", ""), "kind": p.get("kind", "")} for p in board["paths"]]
+    return {"width": WIDTH, "height": round(height), "locations": locations, "paths": paths, "legend": items,
+            "all_paths": all_paths, "cut": cut, "limit": BOARD_LIMIT}
+
+
+def board_svg(board: dict, title: str) -> str:
+    """The board as an SVG (templates/board.svg)."""
+    from casebook.site.templating import render
+
+    return render("board.svg", board=board_view(board, title), title=title, here="")

@@ -3,9 +3,9 @@
 Built from casebook/trace.py: the trace file names every paragraph of the
 rulebook (a non-empty line of its text, numbered from 1) by section, and the
 clauses of a paragraph are those whose ``Source:`` line cites it.  The page
-lists every section, paragraph by paragraph: its number (no quotation: a
-reader holds the printed rulebook), its clauses linked with their last
-results, or the reason it carries no rule.  A clause's Source line links
+lists every section, paragraph by paragraph (templates/trace.md.j2): its
+number (no quotation: a reader holds the printed rulebook), its clauses
+linked with their last results, or the reason it carries no rule.  A clause's Source line links
 back to its paragraphs, so the two are one click apart.
 
     games/<game>/rulebook-trace.md      #p12 is paragraph 12, #s-<section> a section
@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from casebook.site.html import badge, esc, md_heading_text, table
 from casebook.site.spec import Clause, Game
 from casebook.trace import SOURCE_LINE, Trace, TraceError, check, citations_of, read_trace
 
@@ -50,62 +49,41 @@ def without_source(description: str) -> str:
     return SOURCE_LINE.sub("", description or "").strip()
 
 
-def source_html(site: "Site", here: str, clause: Clause) -> str:
-    """The clause's Source line, each paragraph reference a link to its row on the trace page."""
+def source_view(site: "Site", clause: Clause) -> list[dict]:
+    """The clause's Source line as parts ({section, page, refs: [{text, anchor}]}), each reference a link to its
+    paragraph's row on the trace page (templates/source_line.html); [] when the trace cannot read it."""
     trace = site.traces.get(clause.game)
     match = SOURCE_LINE.search(clause.description or "")
     if trace is None or match is None:
-        return ""
+        return []
     try:
         citations_of(clause)  # only a line the trace can read is linked
     except TraceError:
-        return ""
+        return []
     parts = []
     for part in match["cited"].strip().rstrip(".").split(";"):
         section, _, refs = part.strip().partition("¶")
         refs = "¶" + refs
-        links = [
-            f'<a href="{esc(site.link(here, path(clause.game), f"p{m[1]}"))}">{esc(m[0])}</a>'
-            for m in _REF.finditer(refs)
-        ]
-        parts.append(f'{esc(section.strip())} {", ".join(links)}')
-    return f'<p class="cb-source-line" data-search-exclude><span class="cb-label">Source</span> {"; ".join(parts)}</p>'
+        parts.append({"section": section.strip(), "page": path(clause.game), "refs": [{"text": m[0], "anchor": f"p{m[1]}"} for m in _REF.finditer(refs)]})
+    return parts
 
 
 def trace_page(site: "Site", game: Game) -> str:
     here = path(game.id)
     trace = site.traces[game.id]
-    paragraphs = trace.paragraphs
-    transcribed = [n for n in paragraphs if trace.clauses_of(n)]
-    cited = {c.clause.id for c in trace.citations}
-    out = [
-        f"# Rulebook trace: {md_heading_text(site.title(game.id))}\n",
-        f'<p class="cb-trace-intro">Every paragraph of the rulebook <code>{esc(trace.rulebook)}</code>, section by section. '
-        "A paragraph is a non-empty line of the rulebook's text, numbered from 1 through the whole text, headings included, "
-        "so ¶12 is the twelfth. Each is transcribed by the clauses listed (follow one for its examples), "
-        "or it carries no rule, and the reason is given. No paragraph is quoted: hold the rulebook beside this page.</p>",
-        f'<p class="cb-totals">{len(paragraphs)} paragraphs · {len(transcribed)} transcribed by {len(cited)} clauses · '
-        f"{len(paragraphs) - len(transcribed)} carry no rule</p>",
-    ]
-    rows = []
+    transcribed = [n for n in trace.paragraphs if trace.clauses_of(n)]
+    sections = []
     for section in trace.sections:
         numbers = section.paragraphs
         done = sum(1 for n in numbers if trace.clauses_of(n))
-        span = f"¶{numbers[0]}–¶{numbers[-1]}" if len(numbers) > 1 else f"¶{numbers[0]}" if numbers else ""
-        rows.append([f'<a href="#{esc(section_anchor(section.title))}">{esc(section.title)}</a>', esc(span), str(done), str(len(numbers) - done)])
-    out.append(f'<div data-search-exclude>{table(["section", "paragraphs", "transcribed", "no rule"], rows, raw=True)}</div>')
-    for section in trace.sections:
-        out.append(f"\n## {md_heading_text(section.title)} {{ #{section_anchor(section.title)} }}\n")
-        rows, ids = [], []
-        for n in section.paragraphs:
-            clauses = list({c.id: c for c in trace.clauses_of(n)}.values())  # a clause citing a paragraph twice shows once
-            if clauses:
-                cell = "<br>".join(f'{site.clause_link(here, c)} <span class="cb-related-text">{esc(c.text)}</span> {badge(c.status)}' for c in clauses)
-            elif n in trace.no_rule:
-                cell = f'<span class="cb-no-rule">no rule: {esc(trace.no_rule[n])}</span>'
-            else:
-                cell = '<span class="cb-missing">neither transcribed nor marked as carrying no rule</span>'
-            rows.append([f'<a class="cb-paragraph" href="#p{n}">¶{n}</a>', cell])
-            ids.append(f"p{n}")
-        out.append(f'<div class="cb-trace" data-search-exclude>{table(["¶", "clauses, or why it carries no rule"], rows, raw=True, row_ids=ids)}</div>')
-    return "\n".join(out) + "\n"
+        rows = [
+            {"n": n, "clauses": list({c.id: c for c in trace.clauses_of(n)}.values()),  # a clause citing a paragraph twice shows once
+             "no_rule": trace.no_rule.get(n)}
+            for n in numbers
+        ]
+        sections.append({
+            "title": section.title, "anchor": section_anchor(section.title), "done": done, "rest": len(numbers) - done, "rows": rows,
+            "span": f"¶{numbers[0]}–¶{numbers[-1]}" if len(numbers) > 1 else f"¶{numbers[0]}" if numbers else "",
+        })
+    return site.render("trace.md.j2", here, title=site.title(game.id), trace=trace, paragraphs=len(trace.paragraphs),
+                       transcribed=len(transcribed), cited=len({c.clause.id for c in trace.citations}), sections=sections)

@@ -92,6 +92,14 @@ def test_fold_gives_one_verdict_per_mix():
     assert rep.fold(["passed", "failed", "unsupported"]) == "failed"
     assert rep.fold(["unsupported", "not_run"]) == "unsupported"
     assert rep.fold(["not_run"]) == "not_run"
+    assert rep.fold(["skipped"]) == rep.fold(["skipped", "not_run"]) == "not_run"  # a skip is no verdict
+
+
+def test_the_site_and_the_report_fold_alike():
+    """One fold: the site shows the status the report counts (a clause of skipped examples was once two things)."""
+    from casebook.site.spec import summarize
+
+    assert summarize is rep.fold
 
 
 def test_the_baseline_diff_compares_each_example(tmp_path):

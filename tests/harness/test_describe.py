@@ -6,7 +6,8 @@ import jsonschema
 import pytest
 
 from casebook.errors import Unsupported
-from casebook.protocol import DESCRIBE_SCHEMA, describe
+from casebook.contract import DESCRIBE as DESCRIBE_SCHEMA
+from casebook.protocol import describe
 from casebook.pytest_plugin import CLAUSE_ID
 
 

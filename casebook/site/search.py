@@ -1,0 +1,63 @@
+"""Search tuning: what casebook's search worker (docs/javascripts/search-worker.js) reads beside
+Material's index, and the section field added to each clause's entry.
+
+Everything here is generated from the features at build time: each game's names, its players'
+words (features/<game>/synonyms.yml), and general lists of English (question filler, the forms
+of irregular verbs, which Porter's stemmer leaves apart).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from casebook.site.render import Site
+
+# Words a player's question carries that say nothing about the rules (lunr's English stop words
+# go too); and no word shorter than this gets a wildcard (docs/javascripts/search-worker.js).
+FILLER = ("happen", "happens", "happened", "allow", "allowed", "need", "needs", "anyone", "anybody", "anything",
+          "someone", "somebody", "something", "now", "really", "okay", "please", "still")
+MIN_LENGTH = 4
+# The stemmer (Porter's) joins "moves" and "move" but not the forms of an irregular verb: a player
+# who asks whether they "draw" a card must find "a drawn card", and "shown" must find "show".
+# Each group is one verb; a question's word in a group is also searched as the group's other forms.
+IRREGULAR = ("draw drew drawn", "show showed shown", "see saw seen", "take took taken", "give gave given",
+             "go went gone", "choose chose chosen", "hide hid hidden", "lie lay lain", "get got gotten",
+             "win won", "lose lost", "hold held", "keep kept", "deal dealt", "find found",
+             "throw threw thrown", "begin began begun", "tell told", "fall fell fallen")
+# A clause's section title is a field of its own in the search index, as documentation search
+# indexes a heading's parents: a question's word that names the section ("Advantage", "Bar")
+# counts for every clause in it, less than a word of the clause itself (its heading weighs 1000,
+# Material's boost for a title) and far more than one of its examples (1).
+SECTION_BOOST = 100.0
+
+
+def search_data(site: "Site") -> dict:
+    """What casebook's search worker needs beside the index (javascripts/search-worker.js)."""
+    games, synonyms = {}, []
+    for game in site.games:
+        names = {" ".join(game.id.split("_"))}
+        short = site.titles.get(game.id, {}).get("short")
+        # a game is named by its whole short name: "detectives" alone is a word of P.I. and of
+        # Feuerdiamant's detective cards, and must not send the search to Small Detectives
+        names.add(" ".join(re.findall(r"[a-z0-9\u00c0-\u024f]+", short.lower())) if short else game.id.split("_")[0])
+        games[game.id] = {"title": site.title(game.id), "short": short or site.title(game.id), "names": sorted(names)}
+        for phrase, words in site.synonyms.get(game.id, {}).items():
+            synonyms.append([" ".join(phrase.split()), " ".join(words).split(), game.id])
+    forms = [group.split() for group in IRREGULAR if len(group.split()) > 1]
+    return {"games": games, "synonyms": synonyms, "filler": list(FILLER), "min_length": MIN_LENGTH, "forms": forms}
+
+
+def search_index(site: "Site", index: dict) -> dict:
+    """Material's search index, plus what casebook's search worker reads and each clause's section (SECTION_BOOST)."""
+    index.setdefault("config", {})["casebook"] = search_data(site)
+    docs = index.get("docs", [])
+    pages = {d["location"]: d.get("title", "") for d in docs if "#" not in d.get("location", "#")}
+    clauses = {c.id for g in site.games for c in g.clauses}
+    for doc in docs:
+        page, _, anchor = doc.get("location", "").partition("#")
+        if anchor in clauses and page in pages:
+            doc["section"] = pages[page]
+    index["config"].setdefault("fields", {})["section"] = {"boost": SECTION_BOOST}
+    return index
