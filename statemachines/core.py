@@ -13,8 +13,10 @@ A game is a package ``statemachines/<game>/`` of four files (tests/harness/toy.p
     Whatever the rulebook does not give is a model, marked ``@ruling``.
 
 ``machine.py`` — the turn as tables (data only):
-    ``STATES``       ``[{"name", "actor": player|players|chance|clock|None, "summary", "clauses"[, "final"]}]``,
+    ``STATES``       ``[{"name", "actor": player|players|chance|clock|None, "summary"[, "clauses"][, "final"]}]``,
                      the first is the initial phase; a final phase is named by its result ("won").
+    ``PHASE_CLAUSES`` ``{phase: [clause ids]}`` below the tables: the clauses each phase cites, where they would
+                     push its row past the page (a phase's own ``"clauses"`` wins).
     ``TRANSITIONS``  transitions rows ``{"trigger", "source", "dest", "conditions", "unless",
                      "before", "after", "clauses"}``.  The trigger IS the action type a player (or
                      chance, or the clock) sends; the callbacks named in the row are its effects;
@@ -248,6 +250,7 @@ class Game:
     events: dict                # machine.EVENTS
     state_fields: dict          # machine.STATE
     inventory: dict = {}        # machine.INVENTORY
+    phase_clauses: dict = {}    # machine.PHASE_CLAUSES: {phase: [clause ids]}, where a phase's row would pass page width
     board: dict | None = None   # the modelled board for describe(): {"locations": [...], "paths": [...]}
     facts: dict = {}            # rules data a player reads off the components (published in the schema's "facts")
 
@@ -289,7 +292,7 @@ class Game:
     @classmethod
     def _verify_tables(cls) -> None:
         """Loud at import: every named guard and callback exists, every trigger has options and an action spec."""
-        problems = []
+        problems = [f"PHASE_CLAUSES names no phase {n}" for n in set(cls.phase_clauses) - {p["name"] for p in cls.phases}]
         for row in cls.transitions:
             for key in ("conditions", "unless", "before", "after"):
                 problems += [f"row {row['trigger']}: no method {n}" for n in _listify(row.get(key)) if not callable(getattr(cls, n, None))]
@@ -342,7 +345,8 @@ class Game:
     @classmethod
     def phase_table(cls) -> list[dict]:
         return [{"name": p["name"], "parent": p.get("parent"), "final": bool(p.get("final")), "actor": p.get("actor"),
-                 "summary": p.get("summary", ""), "clauses": list(p.get("clauses", []))} for p in cls.phases]
+                 "summary": p.get("summary", ""), "clauses": list(p.get("clauses", cls.phase_clauses.get(p["name"], [])))}
+                for p in cls.phases]
 
     @classmethod
     def inventory_table(cls) -> dict:

@@ -15,7 +15,7 @@ from casebook.errors import BadRequest
 from statemachines.core import Game, chance, chance_by_count, decides_start, memo, offer, roll_off_problem
 
 from . import rules as R
-from .machine import ACTIONS, EVENTS, INVENTORY, STATE, STATES, TRANSITIONS
+from .machine import ACTIONS, EVENTS, INVENTORY, PHASE_CLAUSES, STATE, STATES, TRANSITIONS
 
 CASE_KEYS = ("suspect", "item", "location")
 SETUP_PHASES = ("filling_case_file", "setting_aside", "dealing", "rolling_for_start")
@@ -65,6 +65,7 @@ class CluedoDrei(Game):
 
     info, names, board = R.INFO, R.NAMES, R.BOARD
     phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
+    phase_clauses = PHASE_CLAUSES
 
     # -- options across fields, set-up, derived fields, load checks ----------------------------
     @classmethod

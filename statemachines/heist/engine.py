@@ -18,7 +18,7 @@ from statemachines.core import Game, chance, decides_start, json_copy, memo, off
 
 from . import bots
 from . import rules as R
-from .machine import ACTIONS, EVENTS, INVENTORY, STATE, STATES, TRANSITIONS, TURN
+from .machine import ACTIONS, EVENTS, INVENTORY, PHASE_CLAUSES, STATE, STATES, TRANSITIONS, TURN
 
 SETUP = ("hiding", "laying", "dealing", "rolling_for_start")
 
@@ -45,6 +45,7 @@ class Heist(Game):
 
     info, names, board = R.INFO, R.NAMES, R.BOARD
     phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
+    phase_clauses = PHASE_CLAUSES
 
     # -- rooms: options across fields, the tutorial's table ------------------------------------
     @classmethod

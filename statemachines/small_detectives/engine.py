@@ -19,7 +19,7 @@ from casebook.errors import BadRequest
 from statemachines.core import Game, chance, memo, offer
 
 from . import rules as R
-from .machine import ACTIONS, EVENTS, INVENTORY, STATE, STATES, TRANSITIONS
+from .machine import ACTIONS, EVENTS, INVENTORY, PHASE_CLAUSES, STATE, STATES, TRANSITIONS
 
 SETUP = ("hiding", "laying", "dealing")
 CHOICE_PHASES = {"unexpected", "on_wheels", "disguise", "small_move", "telephone_call"}  # phase = the card's effect
@@ -39,6 +39,7 @@ class SmallDetectives(Game):
 
     info, names, board = R.INFO, R.NAMES, R.BOARD
     phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
+    phase_clauses = PHASE_CLAUSES
 
     # -- set-up, derived fields, load checks -------------------------------------------------
     def setup(self) -> None:
