@@ -156,7 +156,7 @@ class Site:
         }
         for game in self.games:
             pages[f"games/{game.id}/index.md"] = self.game_page(game)
-            pages[glance.path(game.id)] = self.glance_page(game)
+            pages[glance.path(game.id)] = NOT_SEARCHED + self.glance_page(game)  # it repeats clauses: a search lands on them
             for section in game.sections:
                 pages[f"games/{game.id}/{section.slug}.md"] = self.section_page(game, section)
             if self.questions.get(game.id):
