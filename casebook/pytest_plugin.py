@@ -35,6 +35,16 @@ def pytest_addoption(parser):
     group.addoption("--impl-timeout", type=float, default=10.0, help="seconds an engine may take to answer one call (stdio, WebSocket)")
 
 
+# Where this plugin reaches into a library's private internals (pyproject.toml bounds their versions), and whether
+# it could this run.  A patch that finds the internals gone leaves the library's own, slower way in place, silently:
+# tests/harness/test_plugin.py warns when one stopped applying.
+PATCHES = {
+    "pytest-bdd: step lookup once per module and step text": False,
+    "pytest-bdd: step signatures read once": False,
+    "pytest: asserts rewritten in casebook.testing only": False,
+}
+
+
 def pytest_configure(config):
     global _config
     _config = config
@@ -44,12 +54,14 @@ def pytest_configure(config):
         stock = bdd.get_step_function
         bdd.get_step_function = remembered_lookup(bdd)
         config.add_cleanup(lambda: setattr(bdd, "get_step_function", stock))
+        PATCHES["pytest-bdd: step lookup once per module and step text"] = True
     # pytest-bdd reads each step function's signature twice per step executed; a function's signature never changes
     remembered = functools.lru_cache(maxsize=None)(inspect.signature)
     for module in (bdd, importlib.import_module("pytest_bdd.utils")):
         if getattr(module, "signature", None) is inspect.signature:
             module.signature = remembered
             config.add_cleanup(lambda module=module: setattr(module, "signature", inspect.signature))
+            PATCHES["pytest-bdd: step signatures read once"] = True
 
 
 @pytest.hookimpl(tryfirst=True)  # before the first conftest imports any of it
@@ -63,6 +75,7 @@ def pytest_load_initial_conftests(early_config):
         marked -= {"casebook", "statemachines"}
         getattr(hook, "_marked_for_rewrite_cache", {}).clear()
         pytest.register_assert_rewrite("casebook.testing")
+        PATCHES["pytest: asserts rewritten in casebook.testing only"] = True
 
 
 def remembered_lookup(bdd):

@@ -19,7 +19,8 @@ import pytest
 
 from casebook import schemas
 from casebook.protocol import Table
-from casebook.testing import mutate, random_step, refused_or_plays_on
+from casebook.mutations import mutate, refused_or_plays_on
+from casebook.testing import random_step
 from tests.pi.test_random_play import policy as pi_policy
 
 
