@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from casebook.conformance.differential import differences, fuzz, replay
+from casebook.conformance.differential import differences, replay
+from casebook.conformance.fuzzing import fuzz
 from casebook.impls import open_implementation
 from tests.conformance.helpers import ROOT, TOY_SPEC
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from casebook.conformance import perft as pf
-from casebook.conformance.differential import fuzz
+from casebook.conformance.fuzzing import fuzz
 from casebook.errors import GameError, NotYourTurn, Unsupported
 from casebook.contract import DESCRIBE as DESCRIBE_SCHEMA
 from casebook.protocol import CLOCK, Table, describe, expire, leaks
