@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from casebook.conformance.differential import Differential
 from casebook.conformance.fuzzing import search
 from casebook.errors import Unsupported
@@ -102,6 +104,7 @@ def test_an_ignored_path_is_left_out_and_the_record_remembers_it():
     assert found[0]["ignore"] == ["$[].amount"]
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 def test_the_cli_saves_each_disagreement_and_documents_every_option(tmp_path):
     out = tmp_path / "found.json"
     cli = [sys.executable, "-m", "casebook.cli", "fuzz"]

@@ -39,6 +39,7 @@ def statuses(report: dict, status: str) -> set[str]:
     return {cid for cid, c in report["clauses"].items() if c["status"] == status}
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 def test_the_reference_passes_every_clause_and_writes_every_file(tmp_path):
     code, report, output = verify(tmp_path, "reference", "--no-properties")
     assert code == 0, output
@@ -50,6 +51,7 @@ def test_the_reference_passes_every_clause_and_writes_every_file(tmp_path):
     assert "Setup" in (tmp_path / "results" / "conformance" / "casebook-reference.txt").read_text()
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_the_node_example_fails_exactly_the_clauses_of_its_deviation(tmp_path):
     expected = set(json.loads((NODE_DIR / "expected-failures.json").read_text())["clauses"])
@@ -83,6 +85,7 @@ FAULTS = {
 }
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 def test_a_broken_engine_gives_named_failures_and_the_run_finishes(tmp_path, monkeypatch):
     token = uuid.uuid4().hex
     pidfile = tmp_path / "child.pid"

@@ -13,6 +13,7 @@ from casebook.pytest_plugin import PATCHES
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 def test_an_unknown_implementation_stops_the_run_with_one_message():
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "step_defs", "--impl=nonsense"],
@@ -23,6 +24,7 @@ def test_an_unknown_implementation_stops_the_run_with_one_message():
     assert "error" not in run.stdout.lower().split("no implementation")[0], "no per-scenario errors before the message"
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 def test_a_parallel_run_writes_every_scenario_to_the_cucumber_json(tmp_path):
     """Under pytest-xdist the scenarios run in workers; the Cucumber JSON must still hold each of them."""
     suite = ROOT / "tests" / "harness" / "toysuite"
