@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 from casebook.commands import IMPL_HELP
 from casebook.errors import GameError
 from casebook.impls import opened
+from casebook.names import terminal_json
 from casebook.protocol import describe
 
 
@@ -21,7 +21,7 @@ def register(sub) -> None:
 def command(args) -> int:
     with opened(args.impl) as impl:
         try:
-            print(json.dumps(describe(impl, args.game), indent=2, ensure_ascii=False))
+            print(terminal_json(describe(impl, args.game)))  # an engine's C1 and bidi controls escaped, never raw
         except GameError as exc:  # unsupported: the engine does not describe (this game)
             print(f"casebook: {exc.code}: {exc.message}", file=sys.stderr)
             return 1

@@ -263,7 +263,7 @@ def render_edition(report: dict, console) -> None:
 
     if "suite" in report:
         edited = report["suite"].get("edited")
-        console.print(headline(report["suite"]), style="bold red" if edited else None, highlight=False, soft_wrap=True)
+        console.print(terminal(headline(report["suite"]), 1000), style="bold red" if edited else None, highlight=False, soft_wrap=True)
 
 
 def render_regressions(report: dict, changes: dict, console) -> None:
