@@ -143,6 +143,23 @@ def declines_markdown(clauses: dict[str, dict]) -> str:
     return "\n".join(out)
 
 
+# -- numbers the guides quote, from a run ----------------------------------------------------
+def counts_sentence(report: dict) -> str:
+    """What a guide says of an example engine's run: its passed, failed and unsupported clause counts."""
+    t = report["totals"]
+    return (f"{t['passed']} clauses passed, {t['failed']} failed and {t['unsupported']} unsupported"
+            + (f" ({t['partial']} partly supported)" if t.get("partial") else ""))
+
+
+def with_counts(text: str, name: str, report: dict) -> str:
+    """``text`` (a guide) with the counts between ``<!-- counts: NAME -->`` and ``<!-- /counts -->`` taken from ``report``."""
+    start, end = f"<!-- counts: {name} -->", "<!-- /counts -->"
+    head, found, rest = text.partition(start)
+    if not found or end not in rest:
+        raise ValueError(f"the guide has no {start}…{end} block")
+    return head + start + counts_sentence(report) + end + rest.split(end, 1)[1]
+
+
 # -- property tests: one verdict per invariant -----------------------------------
 def invariants(properties: list[dict]) -> dict[str, dict]:
     """Per invariant: failed in the tests that broke it, passed when some test ran every check through."""
