@@ -376,12 +376,13 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
 
 
 MAX_MESSAGE_LINES = 80  # of one failure in the console and .txt: pytest's whole diff, bounded against a runaway engine
+MAX_LINE_WIDTH = 300  # of one line there: a state dumped on one line is the JSON report's business, not the console's
 
 
 def indented(message: str, t) -> str:
     """A failure's whole message (pytest's assertion diff), indented under its example."""
     lines = (message or "").rstrip().splitlines() or [""]
-    shown = [f"      {t(line, 1500)}" for line in lines[:MAX_MESSAGE_LINES]]
-    if len(lines) > MAX_MESSAGE_LINES:
-        shown.append(f"      … {len(lines) - MAX_MESSAGE_LINES} more lines in the JSON report")
+    shown = [f"      {t(line, MAX_LINE_WIDTH)}" for line in lines[:MAX_MESSAGE_LINES]]
+    if len(lines) > MAX_MESSAGE_LINES or any(len(line) > MAX_LINE_WIDTH for line in lines):
+        shown.append(f"      … {max(len(lines) - MAX_MESSAGE_LINES, 0)} more lines, and every line whole, in the JSON report")
     return "\n".join(shown)

@@ -211,3 +211,12 @@ def test_junit_test_names_carry_the_clause_id(tmp_path):
                        "tests/cluedo_drei/test_random_play.py::test_random_play": {"clauses": []}})
     names = [c.get("name") for c in __import__("xml.etree.ElementTree").etree.ElementTree.parse(path).iter("testcase")]
     assert names == ["CD-SET-01 test_three_cards[Red]", "test_random_play"]
+
+
+def test_the_console_shows_a_failure_bounded_and_the_json_keeps_it_whole():
+    from casebook.names import terminal
+
+    dump = "state: " + "x" * 2000
+    shown = rep.indented(f"assertion failed: the red marker is on 3, not 4\n{dump}", terminal)
+    assert "the red marker is on 3, not 4" in shown and "x" * 400 not in shown
+    assert shown.rstrip().endswith("every line whole, in the JSON report")
