@@ -63,6 +63,27 @@ class Channel(Protocol):
     def close(self, polite: bool) -> None: ...  # polite: give it a moment to end by itself
 
 
+def send_all(send, data: bytes, until: float, room, pump, blocked: tuple = (BlockingIOError,)) -> None:
+    """Write ``data`` with ``send`` (non-blocking: it raises one of ``blocked`` when full) and never wait past ``until``.
+
+    While the peer does not read, ``room(seconds)`` waits for room and ``pump()`` reads
+    what the peer wrote meanwhile: a peer blocked on writing its answers would never
+    read on.  ``TimeoutError`` at ``until``; any other ``OSError`` as ``send`` raised it.
+    """
+    view = memoryview(data)
+    while view:
+        try:
+            view = view[send(view):]
+            continue
+        except blocked:
+            pass
+        left = until - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        room(left)
+        pump()
+
+
 def env_deadline() -> float | None:
     """The deadline from the environment, as a ``time.monotonic()`` instant."""
     text = os.environ.get(ENV_DEADLINE)

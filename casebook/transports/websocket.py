@@ -37,7 +37,7 @@ from websockets.uri import parse_uri
 
 from casebook.errors import DriverFailure
 from casebook.names import brief
-from casebook.transports.client import Client, Fault
+from casebook.transports.client import Client, Fault, send_all
 from casebook.wire import CHUNK, EOF, TooLong, readable
 
 CLOSE_TIMEOUT = 2.0  # seconds a polite close waits for the server's closing frame
@@ -165,6 +165,10 @@ class SocketChannel:
         self._receive()
         return True
 
+    def _pump(self) -> None:
+        if self.poller.poll(0):
+            self._receive(answer=False)
+
     def _receive(self, answer: bool = True) -> None:
         """Read what came into the protocol; ``answer``: send what it answers (not while a send is under way)."""
         try:
@@ -188,21 +192,12 @@ class SocketChannel:
         """Send what the protocol has to send without blocking past ``until``; read meanwhile (a server may
         be waiting for room to answer before it reads on)."""
         chunks = self.protocol.data_to_send()
-        view = memoryview(b"".join(chunks))
-        while view:
-            try:
-                view = view[self.sock.send(view):]
-                continue
-            except WOULD_BLOCK:
-                pass
-            except OSError:
-                raise Fault("crashed", f"the connection broke before {what}") from None
-            left = until - time.monotonic()
-            if left <= 0:
-                raise Fault("timeout", f"the server did not read {what} in time")
-            self.both.poll(left * 1000)
-            if self.poller.poll(0):
-                self._receive(answer=False)
+        try:
+            send_all(self.sock.send, b"".join(chunks), until, lambda left: self.both.poll(left * 1000), self._pump, WOULD_BLOCK)
+        except TimeoutError:
+            raise Fault("timeout", f"the server did not read {what} in time") from None
+        except OSError:
+            raise Fault("crashed", f"the connection broke before {what}") from None
         if chunks and chunks[-1] == b"":  # the protocol ends our half of the connection
             try:
                 self.sock.shutdown(socket.SHUT_WR)
