@@ -22,7 +22,8 @@ import shlex
 import time
 from functools import partial
 
-from casebook.transports.client import Client, Fault, send_all
+from casebook.transports.client import Client
+from casebook.transports.rpc import Fault, send_all
 from casebook.transports.process import EngineProcess
 from casebook.wire import EOF, MAX_LINE, LineReader
 

@@ -37,7 +37,8 @@ from websockets.uri import parse_uri
 
 from casebook.errors import DriverFailure
 from casebook.names import brief
-from casebook.transports.client import Client, Fault, send_all
+from casebook.transports.client import Client
+from casebook.transports.rpc import Fault, send_all
 from casebook.wire import CHUNK, EOF, TooLong, readable
 
 CLOSE_TIMEOUT = 2.0  # seconds a polite close waits for the server's closing frame
