@@ -31,7 +31,7 @@ setup() {
   say "installing Casebook and its packages into .venv"
   # --no-compile: Python compiles what it imports when it first imports it; compiling every
   # installed package up front took 40 % of the install on a busy machine
-  .venv/bin/python -m pip install -q --no-compile --disable-pip-version-check -e ".[browser]"
+  .venv/bin/python -m pip install -q --no-compile --disable-pip-version-check -e ".[browser,test]"
   # Node: the docs vendor mermaid from the npm registry; the example engine runs on it.
   command -v npm >/dev/null || apt_install nodejs npm || echo "(no npm: the docs build will say how to supply mermaid)"
   export PATH="$PWD/.venv/bin:$PATH"  # so the stdio runs find `casebook serve`
