@@ -14,7 +14,9 @@ not an implementation, is one line naming it (F8), whichever way it was named.
 from __future__ import annotations
 
 import importlib
+from contextlib import contextmanager
 from importlib.metadata import entry_points
+from typing import Iterator
 
 from casebook.errors import DriverFailure
 from casebook.protocol import Implementation
@@ -104,4 +106,14 @@ def close_implementation(impl: Implementation) -> None:
         shutdown()
 
 
-__all__ = ["open_implementation", "close_implementation", "SpecError", "DriverFailure"]
+@contextmanager
+def opened(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Iterator[Implementation]:
+    """The implementation ``spec`` names, open for the ``with`` block and closed after it, whatever happens."""
+    impl = open_implementation(spec, timeout=timeout)
+    try:
+        yield impl
+    finally:
+        close_implementation(impl)
+
+
+__all__ = ["open_implementation", "close_implementation", "opened", "SpecError", "DriverFailure"]

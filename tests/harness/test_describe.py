@@ -8,7 +8,7 @@ import pytest
 from casebook.errors import Unsupported
 from casebook.contract import DESCRIBE as DESCRIBE_SCHEMA
 from casebook.protocol import describe
-from casebook.pytest_plugin import CLAUSE_ID
+from casebook.rulebook import CLAUSE_ID
 
 
 def games(hello) -> list[str]:
