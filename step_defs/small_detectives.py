@@ -27,7 +27,6 @@ SCHEMA = schemas.load(GAME)
 TYPES = Types(SCHEMA, article="the ")
 COLOURS, CLUES, CARDS, CULPRITS = (schemas.names(SCHEMA, n) for n in ("player", "clue", "card", "culprit"))
 ORDER = {name: i for i, name in enumerate(CARDS + CLUES)}  # the schema's order: cards by number, clues by kind
-PLAYS: dict = {}  # player -> the card they played in the round a Given ends (reset per scenario)
 
 
 # -- editing a position: the canonical state, protocol only --------------------------------------
@@ -73,11 +72,11 @@ def place(state, players: list, tile: str) -> None:
 
 
 def end_of_round(state, players: list, tile: str, pins: set) -> None:
-    """The round's cards (PLAYS, or any) are turned over and have taken effect; ``players`` stand on ``tile``; its effect is next."""
-    pins.update(PLAYS.values())
+    """The round's cards (those Givens played, or any) are turned over and have taken effect; ``players`` stand on
+    ``tile``; its effect is next."""
     for p in [q for q in state["players"] if q not in state["out"]]:
         if not state["played"].get(p):
-            lay_down(state, p, [PLAYS.get(p) or next(c for c in state["private"][p]["hand"] if c not in pins)], "played", pins)
+            lay_down(state, p, [next(c for c in state["private"][p]["hand"] if c not in pins)], "played", pins)
         if len(state["players"]) == 2 and "choice" not in state["private"][p]:  # the second card waits, face down
             lay_down(state, p, [next(c for c in state["private"][p]["hand"] if c not in pins)], "choice", pins)
     state.update(round=max(state["round"], 1), pair=1, to_resolve=[], shadow=None, street=[])
@@ -220,8 +219,8 @@ FACTS = [
          check=lambda st, player, cards: set(cards) <= set(st["private"][player]["hand"])),
     Fact("{player:player} has chosen {rest:text}", put=choose),
     Fact("{player:player} played {rest:text}",
-         put=lambda st, player, rest: PLAYS.update({p: TYPES.field("c", "card")[1](c) for p, c in
-                                                    re.findall(r"(\w+) played (.+?)(?=, \w+ played | and \w+ played |$)", f"{player} played {rest}")})),
+         put=lambda st, player, rest, pins: [lay_down(st, p, [TYPES.field("c", "card")[1](c)], "played", pins) for p, c in
+                                             re.findall(r"(\w+) played (.+?)(?=, \w+ played | and \w+ played |$)", f"{player} played {rest}")]),
     Fact("each player[ still in the game|] holds {n:d} cards",
          check=lambda st, n: all(len(st["private"][p]["hand"]) == n for p in st["players"] if p not in st["out"])),
     Fact("the players hold between them {cards:card+}", check=lambda st, cards: sorted(c for p in st["players"] for c in st["private"][p]["hand"]) == sorted(cards)),
@@ -286,7 +285,6 @@ def setup(table) -> None:
 
 @given(parsers.re(r"an? (?P<new>new )?game of (?P<who>.+)"))
 def a_game(position, new, who):
-    PLAYS.clear()
     m = re.fullmatch(r"(\d) players", who)
     options = {"players": COLOURS[: int(m[1])] if m else TYPES.field("p", "player+")[1](who)}
     position.new(options) if new else position.dealt(options, setup)
