@@ -16,11 +16,11 @@ from casebook.site import pictures
 from casebook.site.spec import Clause, Game, Section
 
 PAGE = "at-a-glance.md"
-# part -> words a section's title holds (the first section that matches, in the features' order)
+# part -> words a section's title holds, tried in turn (the first section that matches, in the features' order)
 PARTS = {
-    "components": r"\b(components|contents|what you must discover)\b",
-    "setup": r"\b(setup|set-up|preparation)\b",
-    "end": r"\b(end of the game|winning|accusation|solv)",
+    "components": (r"\b(components|contents|what you must discover)\b", r"\b(game idea|goal|object)\b"),
+    "setup": (r"\b(setup|set-up|preparation)\b",),
+    "end": (r"\b(end of the game|winning)", r"\b(accusation|solv)"),
 }
 
 
@@ -30,9 +30,12 @@ def path(game_id: str) -> str:
 
 def section_for(game: Game, part: str, named: dict) -> Section | None:
     wanted = named.get(part)
-    for s in game.sections:
-        if (wanted and s.slug == wanted) or (not wanted and re.search(PARTS[part], s.title, re.IGNORECASE)):
-            return s
+    if wanted:
+        return next((s for s in game.sections if s.slug == wanted), None)
+    for pattern in PARTS[part]:
+        for s in game.sections:
+            if re.search(pattern, s.title, re.IGNORECASE):
+                return s
     return None
 
 

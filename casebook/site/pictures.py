@@ -98,44 +98,97 @@ def loop_backs(describe: dict, edges: dict) -> dict[str, tuple[str, set[str]]]:
     return {dest: (f"again{n}", sources) for n, (dest, sources) in enumerate(back.items())}
 
 
-def diagram_links(describe: dict) -> dict[str, str]:
-    """Every box of the diagram that stands for a phase (its copies too) -> the phase."""
-    ids = phase_ids(describe)
-    links = {ids[name]: name for name in ids}
-    links.update({alias: dest for dest, (alias, _) in loop_backs(describe, drawn_edges(describe)[0]).items()})
-    return links
+DETOURS = 3  # this many phases entered from one phase and leading only back to it: drawn apart, as a sub-diagram
 
 
-def turn_diagram(describe: dict) -> str:
-    """The turn as a mermaid flowchart, top to bottom: phases as boxes (the last ones rounded, below
-    every other), verbs on the arrows, arrows back up drawn to a copy of their phase."""
-    ids = phase_ids(describe)
-    lines = ["flowchart TB"]
-    finals = [p["name"] for p in describe["phases"] if p.get("final")]
+def detours(describe: dict) -> dict[str, list[str]]:
+    """Phase -> the phases only it leads into and that lead only back into it (a card's effects), when many."""
+    edges, _ = drawn_edges(describe)
+    into: dict[str, set[str]] = defaultdict(set)
+    out: dict[str, set[str]] = defaultdict(set)
+    for source, dest in edges:
+        out[source].add(dest)
+        into[dest].add(source)
+    found: dict[str, list[str]] = defaultdict(list)
     for p in describe["phases"]:
+        name = p["name"]
+        if not p.get("final") and len(into[name]) == 1 and out[name] and out[name] == into[name]:
+            found[next(iter(into[name]))].append(name)
+    return {home: side for home, side in found.items() if len(side) >= DETOURS}
+
+
+def group_id(n: int) -> str:
+    return f"steps{n}"
+
+
+def turn_diagram(describe: dict, sub: str | None = None) -> str:
+    return drawing(describe, sub)[0]
+
+
+def diagram_links(describe: dict, sub: str | None = None) -> dict[str, str]:
+    """Every box of a diagram that stands for a phase (its copies too) -> the phase."""
+    return drawing(describe, sub)[1]
+
+
+def drawing(describe: dict, sub: str | None = None) -> tuple[str, dict[str, str]]:
+    """The turn as a mermaid flowchart, top to bottom: phases as boxes (the last ones rounded, below
+    every other), verbs on the arrows, arrows back up drawn to a copy of their phase.
+
+    A phase with many side steps (``detours``: a card's effects, each entered from it and leading
+    back to it) keeps one box for them in the turn (``steps0``), and ``sub=<that phase>`` draws them
+    as a picture of their own: large turns read as the turn plus sub-diagrams, not one tangle.
+    """
+    ids = phase_ids(describe)
+    side = detours(describe)
+    lines = ["flowchart TB"]
+    links = {}
+    edges, _ = drawn_edges(describe)
+    if sub is not None:
+        shown = {sub, *side[sub]}
+        edges = {(a, b): v for (a, b), v in edges.items() if a in shown and b in shown}
+        phases = [p for p in describe["phases"] if p["name"] in shown]
+    else:
+        hidden = {d for group in side.values() for d in group}
+        edges = {(a, b): v for (a, b), v in edges.items() if a not in hidden and b not in hidden}
+        phases = [p for p in describe["phases"] if p["name"] not in hidden]
+    finals = [p["name"] for p in phases if p.get("final")]
+    for p in phases:
         text = label(p["name"])
         lines.append(f'  {ids[p["name"]]}(["{text}"])' if p["name"] in finals else f'  {ids[p["name"]]}["{text}"]')
-    edges, _ = drawn_edges(describe)
+        links[ids[p["name"]]] = p["name"]
     again = loop_backs(describe, edges)
+    if sub is not None:  # every side step leads back: to a copy of the phase, drawn below them
+        again = {sub: ("again0", set(side[sub]))}
+    else:
+        for home in side:  # the side steps lead back to their phase: to its copy, below them
+            again.setdefault(home, (f"again{len(again)}", set()))
     for dest, (alias, _) in again.items():
         lines.append(f'  {alias}["↺ {label(dest)}"]')
+        links[alias] = dest
     for (source, dest), verbs in edges.items():
         target = again[dest][0] if dest in again and source in again[dest][1] else ids[dest]
         lines.append(f"  {ids[source]} -->|{', '.join(verbs)}| {target}")
-    # the last phases at the bottom: below the last phase of play, by links nobody sees
-    playing = [p["name"] for p in describe["phases"] if not p.get("final")]
-    if playing:
-        for name in finals:
-            if (playing[-1], name) not in edges:
-                lines.append(f"  {ids[playing[-1]]} ~~~ {ids[name]}")
-    if describe.get("initial") in ids:
+    if sub is None:
+        for n, (home, group) in enumerate(side.items()):
+            lines.append(f'  {group_id(n)}["{len(group)} side steps of {label(home)} ▸ below"]')
+            lines.append(f"  {ids[home]} --> {group_id(n)}")
+            lines.append(f"  {group_id(n)} --> {again[home][0]}")
+            links[group_id(n)] = home
+    # the last phases at the bottom: below the last phase of play and the copies, by links nobody sees
+    playing = [p["name"] for p in phases if not p.get("final")]
+    if playing and finals:
+        for above in [ids[playing[-1]]] + [alias for alias, _ in again.values()]:
+            for name in finals:
+                lines.append(f"  {above} ~~~ {ids[name]}")
+    if describe.get("initial") in ids and sub is None:
         lines.append(f"  class {ids[describe['initial']]} cbstart")
     if finals:
         lines.append(f"  class {','.join(ids[n] for n in finals)} cbfinal")
-    if again:
-        lines.append(f"  class {','.join(a for a, _ in again.values())} cbagain")
+    copies = [a for a, _ in again.values()] + ([group_id(n) for n in range(len(side))] if sub is None else [])
+    if copies:
+        lines.append(f"  class {','.join(copies)} cbagain")
     lines += ["  classDef cbstart stroke-width:3px", "  classDef cbfinal stroke-width:3px", "  classDef cbagain stroke-dasharray:4 3"]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n", links
 
 
 def phase_clauses(describe: dict) -> dict[str, list[str]]:

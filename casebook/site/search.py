@@ -42,7 +42,7 @@ GENERAL = {
     "hard": "difficulty", "harder": "difficulty", "easy": "difficulty", "easier": "difficulty", "level": "difficulty",
     # guessing the answer
     "guess": "accuse accusation", "guesses": "accuses accusation", "guessing": "accusation", "guessed": "accused",
-    "wrong": "incorrect false", "right": "correct", "correct": "right",
+    "wrong": "wrongly incorrect false", "right": "rightly correct", "correct": "right",
     "crack": "solve", "cracks": "solves", "cracking": "solving", "cracked": "solved", "figure out": "solve", "work out": "solve",
     # ending and scoring
     "finish": "end", "finishes": "ends", "finished": "ended", "over": "end", "stop": "end",
@@ -56,9 +56,9 @@ GENERAL = {
     # undoing
     "take back": "undo cancel", "take it back": "undo cancel", "undo": "cancel", "mistake": "undo cancel", "change my mind": "cancel",
     # people
-    "opponent": "player", "opponents": "players", "friend": "player", "teammate": "player", "guy": "player", "someone": "player",
+    "opponent": "player", "opponents": "players", "friend": "player", "teammate": "player", "guy": "player",
     # how many, how long
-    "how long": "time seconds", "how many": "number",
+    "how long": "time seconds",
     # options on a turn
     "options": "actions", "choices": "actions",
 }

@@ -139,9 +139,12 @@ def diagram_view(described: dict, by_id: dict[str, Clause], clause_ids: list[str
          "clauses": [by_id[i] for i in t.get("clauses") or [] if i in by_id]}
         for t in described["transitions"]
     ]
-    links = {box: {"name": phase, "href": f"#phase-{slug(phase)}"} for box, phase in pictures.diagram_links(described).items()}
-    return {"source": pictures.turn_diagram(described), "links": links, "linked": linked, "total": total,
-            "phases": phases, "transitions": transitions, "fans": pictures.fan_ins(described)}
+    pictures_ = []
+    for sub in [None, *pictures.detours(described)]:
+        source, boxes = pictures.drawing(described, sub)
+        pictures_.append({"source": source, "title": f"The side steps of {pictures.words(sub)}" if sub else "",
+                          "links": {box: {"name": phase, "href": f"#phase-{slug(phase)}"} for box, phase in boxes.items()}})
+    return {"pictures": pictures_, "linked": linked, "total": total, "phases": phases, "transitions": transitions, "fans": pictures.fan_ins(described)}
 
 
 # -- variants -------------------------------------------------------------------------------

@@ -21,12 +21,12 @@
   }
 
   function phaseOf(node, names) {
-    // mermaid names a state's group after the state: "<svg id>-state-<name>-<n>" (v11)
+    // mermaid names a node's group after the node: "<svg id>-flowchart-<name>-<n>" (v11; "-state-" in state diagrams)
     var id = node.getAttribute("id") || "";
     var dataId = node.getAttribute("data-id") || "";
     for (var i = 0; i < names.length; i++) {
       var name = names[i];
-      if (dataId === name || id.indexOf("state-" + name + "-") !== -1 || id.slice(-name.length - 1) === "-" + name) {
+      if (dataId === name || id.indexOf("flowchart-" + name + "-") !== -1 || id.indexOf("state-" + name + "-") !== -1 || id.slice(-name.length - 1) === "-" + name) {
         return name;
       }
     }
@@ -54,6 +54,17 @@
     });
   }
 
+  // Mermaid draws a picture 100% wide: a small turn would be scaled up and its text with it.  At
+  // its own size, at most the page's width, every game's text is the same size (mermaid's font).
+  function naturalSize(svg) {
+    var box = svg && svg.viewBox && svg.viewBox.baseVal;
+    if (!box || !box.width) { return; }
+    svg.setAttribute("width", String(box.width));
+    svg.removeAttribute("height");
+    svg.style.maxWidth = "100%";
+    svg.style.height = "auto";
+  }
+
   function drawDiagrams() {
     var boxes = document.querySelectorAll(".cb-diagram:not([data-drawn])");
     if (!boxes.length) { return; }
@@ -73,6 +84,7 @@
         var figure = document.createElement("div");
         figure.className = "cb-diagram-svg";
         figure.innerHTML = result.svg;
+        naturalSize(figure.querySelector("svg"));
         box.insertBefore(figure, box.firstChild);
         linkPhases(box, figure);
         box.setAttribute("data-drawn", "yes");

@@ -61,7 +61,7 @@ var COMPARE = 2;  // how much a clause naming one of the things compared is pref
 var WORD = 6;     // the boost of a player's word (lunr's boosts are whole numbers: 6 shares into halves and thirds)
 var PAGE = 0.5;   // a section page (its summary) against its clauses
 var GROUP = 3;    // from the home page: results of one game shown together before the next game's
-var EVIDENCE = 3; // from the home page: a game weighs the sum of its best this many results
+var EVIDENCE = 1; // from the home page: a game weighs the sum of its best this many results (1 kept more answers in the first five on the tuning questions; 3 put more first)
 
 nativeAddEventListener("message", function (event) {
   var message = event.data;

@@ -15,14 +15,11 @@ set; in CI a missing browser fails.
 
 from __future__ import annotations
 
-import functools
 import html.parser
-import http.server
 import json
 import os
 import shutil
-import threading
-import time
+import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -75,9 +72,24 @@ def browser():
 
 
 @pytest.fixture(scope="module")
-def toy(tmp_path_factory, serve):
+def own_tmp():
+    """Folders of this module's own, outside pytest's numbered temporary folders: another pytest run
+    as the same user on the machine removes older ones of those, and a site being served vanished."""
+    made = []
+
+    def mktemp(name: str) -> Path:
+        made.append(Path(tempfile.mkdtemp(prefix=f"casebook-{name}-")))
+        return made[-1]
+
+    yield mktemp
+    for folder in made:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def toy(own_tmp, serve):
     """The toy project, built strict and served; with its model, to know what the pages must show."""
-    root = tmp_path_factory.mktemp("toy") / "project"
+    root = own_tmp("toy") / "project"
     shutil.copytree(Path(__file__).parent / "fixture" / "features", root / "features")
     shutil.copytree(Path(__file__).parent / "fixture" / "results", root / "results")
     (root / "results" / "cucumber.json").write_text(json.dumps(cucumber(root / "features", default_outcome)))
@@ -101,14 +113,14 @@ def reference_describes() -> bool:
 
 
 @pytest.fixture(scope="module")
-def real(tmp_path_factory, serve):
+def real(own_tmp, serve):
     """The repository's own site, built strict from features/, results/ and the engine's answers.
 
     Until the reference answers ``describe``, the pictures are drawn from the committed answers of
     tests/docs/describing.py, so that they are checked in the browser either way.
     """
     impl = None if reference_describes() else DESCRIBING
-    out = tmp_path_factory.mktemp("real") / "site"
+    out = own_tmp("real") / "site"
     done = mkdocs_build(ROOT, out, impl=impl)
     assert done.returncode == 0, f"mkdocs build --strict of the real site failed:\n{done.stderr}"
     return serve(out), out, Site(ROOT, ROOT / "results", engine=impl).build()
@@ -247,6 +259,70 @@ def test_each_game_page_draws_its_board(browser, real):
         assert (drawn["locations"], drawn["paths"]) == (len(board["locations"]), len(board["paths"])), game.id
         assert sorted(drawn["names"]) == sorted(loc["name"] for loc in board["locations"])
         assert drawn["width"] > 400 and drawn["height"] > 250, drawn
+
+
+def overlapping(boxes: list[dict]) -> list[tuple[str, str]]:
+    """The pairs of boxes ({name, left, top, right, bottom}) that overlap by more than a pixel."""
+    out = []
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            if min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1 and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1:
+                out.append((a["name"], b["name"]))
+    return out
+
+
+BOXES = """return Array.from(document.querySelectorAll(arguments[0])).map(e => { const r = e.getBoundingClientRect();
+             return {name: e.getAttribute(arguments[1]) || e.textContent, left: r.left, top: r.top, right: r.right, bottom: r.bottom}; })
+             .filter(b => b.right > b.left);"""
+
+
+def test_diagrams_read_at_one_text_size_with_no_box_over_another(browser, real):
+    """Issue 26: one text size across games, readable at page width; no phase box over another; sub-diagrams drawn too."""
+    base, _, site = real
+    browser.set_window_size(1400, 1000)
+    sizes = {}
+    try:
+        for game in site.games:
+            browser.get(f"{base}games/{game.id}/")
+            wait_for(browser, "const all = document.querySelectorAll('.cb-diagram'); return all.length && Array.from(all).every(d => ['yes', 'error'].includes(d.getAttribute('data-drawn')));")
+            assert browser.execute_script("return Array.from(document.querySelectorAll('.cb-diagram')).every(d => d.getAttribute('data-drawn') === 'yes')"), game.id
+            for n in range(browser.execute_script("return document.querySelectorAll('.cb-diagram').length")):
+                boxes = browser.execute_script(
+                    """const svg = document.querySelectorAll('.cb-diagram svg')[arguments[0]];
+                       return Array.from(svg.querySelectorAll('g.node')).map(g => { const r = g.querySelector('rect, path, polygon').getBoundingClientRect();
+                         return {name: g.id, left: r.left, top: r.top, right: r.right, bottom: r.bottom}; });""", n)
+                assert boxes and not overlapping(boxes), (game.id, n, overlapping(boxes))
+                heights = browser.execute_script(
+                    """const svg = document.querySelectorAll('.cb-diagram svg')[arguments[0]];
+                       return Array.from(svg.querySelectorAll('g.node text, g.node span, g.node p')).map(t => t.getBoundingClientRect().height).filter(h => h > 0);""", n)
+                sizes[(game.id, n)] = min(heights)
+    finally:
+        browser.set_window_size(1280, 1000)
+    smallest, largest = min(sizes.values()), max(sizes.values())
+    assert smallest >= 12, f"labels below reading size: {sizes}"
+    # one font for every game (mermaid's, at the picture's own size); only a picture wider than the
+    # page is scaled down to fit it (Cluedo's at 1400 px: 17 px against 22.5)
+    assert largest <= smallest * 1.35, f"one text size across games, not {sizes}"
+
+
+def test_boards_have_no_label_over_another_and_a_whole_legend_on_a_desk_and_a_phone(browser, real):
+    """Issue 26: at 1400 px and at a phone's 390 px, no two places of a board overlap and every legend entry is on screen."""
+    base, _, site = real
+    try:
+        for width in (1400, 390):
+            browser.set_window_size(width, 900)
+            for game in site.games:
+                browser.get(f"{base}games/{game.id}/")
+                places = browser.execute_script(BOXES, ".cb-board-location rect, .cb-board-location circle", "class")
+                names = browser.execute_script("return Array.from(document.querySelectorAll('.cb-board-location')).map(g => g.getAttribute('data-name'))")
+                for box, name in zip(places, names):
+                    box["name"] = name
+                assert places and not overlapping(places), (game.id, width, overlapping(places)[:5])
+                legend = browser.execute_script(BOXES, ".cb-board-legend li", "class")
+                figure = browser.execute_script("const r = document.querySelector('.cb-board').getBoundingClientRect(); return {left: r.left, right: r.right};")
+                assert legend and all(b["left"] >= figure["left"] - 1 and b["right"] <= figure["right"] + 1 for b in legend), (game.id, width, legend, figure)
+    finally:
+        browser.set_window_size(1280, 1000)
 
 
 def test_the_engine_authors_switch_shows_results_and_engine_only_examples(browser, real):
