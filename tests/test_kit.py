@@ -75,6 +75,22 @@ def test_a_state_loaded_again_is_the_same_table_and_a_refused_one_stays_refused(
     refused("cluedo_drei", stuck)
 
 
+def test_a_cached_list_of_moves_is_listed_in_order_and_handed_out_as_a_copy():
+    """P.I.'s 1,680 solutions are built once per player (@memo) and copied from bytes: sorted with the other
+    moves as if merged, and a caller that changes its legal() changes nobody else's."""
+    table = REF.load("pi", dealt("pi", {"players": ["Red", "Blue"]}))
+    legal = REF.legal(table)
+    moves = legal["moves"]
+    assert {m["action"]["type"] for m in moves} == {"place", "take", "solve"} and len(moves) > 1680
+    assert moves == sorted(moves, key=lambda m: (m["actor"], json.dumps(m["action"], sort_keys=True, separators=(",", ":"))))
+    other = REF.load("pi", REF.state(table))
+    moves[0]["action"]["type"], moves[-1]["actor"] = "changed", "changed"
+    next(m for m in moves if m["action"]["type"] == "solve")["action"]["crime"] = "changed"
+    assert REF.legal(table) == REF.legal(other) != legal
+    solve = next(m for m in REF.legal(table)["moves"] if m["action"]["type"] == "solve")
+    REF.apply(table, solve["actor"], solve["action"])  # what is listed applies
+
+
 def test_the_roll_off_for_the_first_turn_needs_one_highest_total():
     from statemachines.core import decides_start
     waiting = {"start_rolls": {"A": [6, 6], "B": [3, 4]}, "start_waiting": ["C"]}
