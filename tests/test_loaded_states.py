@@ -19,20 +19,8 @@ import pytest
 
 from casebook import schemas
 from casebook.protocol import Table
-from casebook.testing import mutate, random_step, refused_or_plays_on
+from casebook.testing import mutate, policy_step, random_step, refused_or_plays_on
 from tests.pi.test_random_play import policy as pi_policy
-
-
-def policy_step(policy):
-    """random_step, with a game's own random-play policy choosing the move."""
-    def step(table: Table, rng: random.Random) -> dict | None:
-        legal = table.legal()
-        if not legal["moves"]:
-            return None
-        move = policy(table.state(), legal, rng)
-        table.apply(move["actor"], move["action"])
-        return move
-    return step
 
 
 # P.I.: a uniform random try names one of 1,680 solutions, so a uniform game is thousands of wrong tries (hundreds
