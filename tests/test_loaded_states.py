@@ -42,6 +42,7 @@ def played_states(impl, game: str, games: int, rng: random.Random) -> list[dict]
     return states
 
 
+@pytest.mark.slow  # thousands of loads in process: ./run.sh test gives it a step of its own; 200 over other drivers
 @pytest.mark.parametrize("game", schemas.games())
 def test_a_mutated_state_is_refused_or_plays_on(implementation, hello, request, game):
     if game not in hello["games"]:
