@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+say() { printf '\n\033[1m== %s\033[0m  (%d s in)\n' "$*" "$SECONDS"; }  # the seconds since start: where the time goes
 
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi
