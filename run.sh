@@ -35,8 +35,8 @@ setup() {
   # start-up was pip); it comes from the package index like any package, and pip does the job where
   # uv cannot be had.  --no-compile: Python compiles what it imports when it first imports it.
   [ -x .venv/bin/uv ] || .venv/bin/python -m pip install -q --no-compile --disable-pip-version-check uv >/dev/null 2>&1 || true
-  if ! { [ -x .venv/bin/uv ] && .venv/bin/uv pip install -q --native-tls --python .venv/bin/python -e ".[browser]"; }; then
-    .venv/bin/python -m pip install -q --no-compile --disable-pip-version-check -e ".[browser]"
+  if ! { [ -x .venv/bin/uv ] && .venv/bin/uv pip install -q --native-tls --python .venv/bin/python -e ".[browser,test]"; }; then
+    .venv/bin/python -m pip install -q --no-compile --disable-pip-version-check -e ".[browser,test]"
   fi
   # Node: the docs vendor mermaid from the npm registry; the example engine runs on it.
   command -v npm >/dev/null || apt_install nodejs npm || echo "(no npm: the docs build will say how to supply mermaid)"

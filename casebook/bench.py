@@ -17,7 +17,9 @@ make the number.  Side by side, in one run:
   * ``new()`` at many open tables as a ratio to ``new()`` at none (goal <= 2x);
   * the suite's cost per scenario as a ratio to an empty pytest-bdd scenario
     (goal <= 2x), with the slowest scenarios' own ratios;
-  * a full ``casebook verify`` over stdio as a ratio to in process (goal <= 1.5x).
+  * a full ``casebook verify`` over stdio as a ratio to in process (goal <= 1.5x), and over
+    WebSocket (``casebook serve --listen``) beside it;
+  * round trips per second over WebSocket, on one connection and on 8.
 
 The reference is reached through its ``reference`` entry point, like any
 engine: the harness never imports the engines.
@@ -246,16 +248,58 @@ def verify_seconds(spec: str) -> float:
         return float(json.loads(report.read_text())["seconds"])
 
 
-def verify_ratio(repeat: int, seconds=verify_seconds) -> tuple[Figure, Figure, Figure]:
-    """Full verify in process and over stdio, in pairs: (in process, stdio, stdio ÷ in process of each pair).
+def verify_ratio(repeat: int, seconds=verify_seconds, spec: str = "cmd:casebook serve") -> tuple[Figure, Figure, Figure]:
+    """Full verify in process and over ``spec`` (stdio), in pairs: (in process, ``spec``, ÷ in process of each pair).
 
     One right after the other: a virtual machine's speed drifts by tens of percent within
     minutes, and a pair sees the same drift on both sides, so the pairs' ratios hold still
     where the ratio of two medians taken minutes apart does not.
     """
-    pairs = [(seconds("reference"), seconds("cmd:casebook serve")) for _ in range(max(repeat, MIN_REPEAT))]
+    pairs = [(seconds("reference"), seconds(spec)) for _ in range(max(repeat, MIN_REPEAT))]
     return (Figure([here for here, _ in pairs]), Figure([there for _, there in pairs]),
             Figure([there / here for here, there in pairs]))
+
+
+# -- round trips over WebSocket -----------------------------------------------------------
+def calls_per_second(address: str, game: str, options: dict, connections: int, seconds: float = 2.0) -> float:
+    """``legal()`` calls answered per second by the server at ``address``, each connection asking in turn (no pipelining)."""
+    import threading
+
+    from casebook.transports.websocket import WebSocketImplementation
+
+    counts = [0] * connections
+    clients = [WebSocketImplementation(address) for _ in range(connections)]
+    tables = [client.new(game, options) for client in clients]
+    start = threading.Barrier(connections)
+
+    def ask(i: int) -> None:
+        start.wait()
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            clients[i].legal(tables[i])
+            counts[i] += 1
+
+    threads = [threading.Thread(target=ask, args=(i,)) for i in range(connections)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for client in clients:
+        client.shutdown()
+    return sum(counts) / seconds
+
+
+def websocket_calls(spec: str, games: dict) -> None:
+    """Round trips per second to ``casebook serve --listen`` serving ``spec``, on one connection and on 8."""
+    from casebook.transports.listen import served
+
+    game, facts = next(iter(games.items()))
+    options = options_for(facts, facts.get("players", [2])[0])
+    with served(spec) as (address, _):
+        one = Figure([calls_per_second(address, game, options, 1) for _ in range(MIN_REPEAT)])
+        eight = Figure([calls_per_second(address, game, options, 8) for _ in range(MIN_REPEAT)])
+    print(f"\nWebSocket round trips (casebook serve --listen, legal() of a {game} table, one call at a time per connection)")
+    print(f"  1 connection: {one.median:.0f} calls/s {one.spread(0)};  8 connections: {eight.median:.0f} calls/s {eight.spread(0)} in all")
 
 
 # -- the report ---------------------------------------------------------------------------
@@ -315,6 +359,7 @@ def _report(impl, args, repeat: int) -> int:
         empty, full = new_at_scale(impl, game, options_for(facts, facts.get("players", [2])[0]), tables, repeat)
         print(f"  {game:<14} new() at {tables:,} open tables ÷ at 0: {full.median / empty.median:5.2f}x   "
               f"({1e6 * empty.median:.1f} µs → {1e6 * full.median:.1f} µs a call)")
+    websocket_calls(getattr(args, "impl", "reference"), games)
     if args.quick:
         return 0
 
@@ -342,4 +387,10 @@ def _report(impl, args, repeat: int) -> int:
     inproc, stdio, ratio = verify_ratio(repeat)
     print(f"  in process {inproc.median:.1f} s {inproc.spread(1)}, over stdio {stdio.median:.1f} s {stdio.spread(1)}")
     print(f"  stdio / in process, median of {len(ratio.samples)} pairs: {ratio.median:.2f}x {ratio.spread(2)}   (goal <= 1.5x)")
+    from casebook.transports.listen import served
+
+    with served("reference") as (address, _):
+        inproc, online, ratio = verify_ratio(repeat, spec=address)
+    print(f"  in process {inproc.median:.1f} s {inproc.spread(1)}, over WebSocket {online.median:.1f} s {online.spread(1)}")
+    print(f"  WebSocket / in process, median of {len(ratio.samples)} pairs: {ratio.median:.2f}x {ratio.spread(2)}")
     return 0

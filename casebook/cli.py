@@ -1,60 +1,29 @@
-"""The ``casebook`` command.
+"""The ``casebook`` command: its subcommands, each in its own module.
 
     casebook serve [--impl SPEC]     serve an implementation over stdio (JSON-RPC lines)
+    casebook serve --listen HOST:PORT   the same over WebSocket (one message per text frame)
     casebook hello [--impl SPEC]     print what an implementation says of itself
-    casebook bench                   the benchmark: ratios, not timed tests
     casebook describe --game G [--impl SPEC]   an engine's describe(game), if it answers it
+    casebook verify / fuzz / replay / perft    judge an implementation (casebook/commands/)
+    casebook bench                   the benchmark: ratios, not timed tests (casebook/bench.py)
+    casebook docs …                  the living-documentation site (casebook/site/)
 
-Larger subcommands live with their code: each module in ``SUBCOMMAND_MODULES``
-offers ``register(subparsers)`` (docs, verify, fuzz, replay, perft).
+Each module offers ``register(subparsers)``: ``casebook/commands/<command>.py``
+for the commands, and the bench and the site for theirs.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import sys
 
+from casebook.commands import COMMANDS
 from casebook.errors import DriverFailure
-from casebook.impls import SpecError, close_implementation, open_implementation
+from casebook.impls import SpecError
 from casebook.names import brief
-from casebook.wire import MAX_LINE
 
-
-def cmd_serve(args) -> int:
-    from casebook.server import serve
-
-    impl = open_implementation(args.impl)
-    try:
-        serve(impl, max_tables=args.max_tables, idle=args.idle_timeout, max_line=args.max_line)
-    finally:
-        close_implementation(impl)
-    return 0
-
-
-def cmd_hello(args) -> int:
-    impl = open_implementation(args.impl)
-    try:
-        print(json.dumps(impl.hello(), indent=2))
-    finally:
-        close_implementation(impl)
-    return 0
-
-
-def cmd_describe(args) -> int:
-    from casebook.errors import GameError
-    from casebook.protocol import describe
-
-    impl = open_implementation(args.impl)
-    try:
-        print(json.dumps(describe(impl, args.game), indent=2, ensure_ascii=False))
-    except GameError as exc:  # unsupported: the engine does not describe (this game)
-        print(f"casebook: {exc.code}: {exc.message}", file=sys.stderr)
-        return 1
-    finally:
-        close_implementation(impl)
-    return 0
+OTHER_MODULES = ("casebook.site",)  # subcommands that live with their code (docs)
 
 
 def cmd_bench(args) -> int:
@@ -63,48 +32,15 @@ def cmd_bench(args) -> int:
     return bench_main(args)
 
 
-def _positive(kind):
-    def convert(text: str):
-        value = kind(text)
-        if not value > 0:  # also refuses nan
-            raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
-        return value
-
-    convert.__name__ = kind.__name__  # argparse names the type in its error
-    return convert
-
-
-SUBCOMMAND_MODULES = ("casebook.site", "casebook.conformance")
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="casebook", description="The living, executable rulebook of five detective board games.")
     sub = parser.add_subparsers(dest="command", required=True)
-
-    serve = sub.add_parser("serve", help="serve an implementation over stdio (JSON-RPC 2.0, one message per line)")
-    serve.add_argument("--impl", default="reference", help="what to serve (default: the reference)")
-    serve.add_argument("--max-tables", type=_positive(int), metavar="N",
-                       help="refuse new/load (error table_limit) while N tables are open (default: no cap)")
-    serve.add_argument("--idle-timeout", type=_positive(float), metavar="SECONDS",
-                       help="close a table left this long without a call (default: never)")
-    serve.add_argument("--max-line", type=_positive(int), default=MAX_LINE, metavar="BYTES",
-                       help=f"refuse a request line longer than this (default: {MAX_LINE})")
-    serve.set_defaults(func=cmd_serve)
-
-    hello = sub.add_parser("hello", help="print an implementation's hello")
-    hello.add_argument("--impl", default="reference")
-    hello.set_defaults(func=cmd_hello)
-
+    for name in COMMANDS:
+        importlib.import_module(f"casebook.commands.{name}").register(sub)
     bench = sub.add_parser("bench", help="benchmark: random-play moves and games per second, suite cost ratios, memory per game (medians)")
     importlib.import_module("casebook.bench").register(bench)
     bench.set_defaults(func=cmd_bench)
-
-    describe = sub.add_parser("describe", help="print what an implementation's optional describe(game) answers")
-    describe.add_argument("--impl", default="reference")
-    describe.add_argument("--game", required=True)
-    describe.set_defaults(func=cmd_describe)
-
-    for name in SUBCOMMAND_MODULES:
+    for name in OTHER_MODULES:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:

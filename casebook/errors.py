@@ -75,3 +75,15 @@ class DriverFailure(Exception):
         super().__init__(f"{cause}: {detail}" if detail else cause)
         self.cause = cause
         self.detail = detail
+
+
+class InvariantBroken(AssertionError):
+    """A property of random play did not hold: ``invariant`` names it (``views_are_redactions``, a game's own law…).
+
+    Raised by the invariants of ``casebook.testing`` (each registered by name), so a verdict reads the
+    name from the exception, never from the frames of a traceback.  An AssertionError, as a failed check is.
+    """
+
+    def __init__(self, invariant: str, message: str):
+        super().__init__(f"{invariant}: {message}")
+        self.invariant, self.message = invariant, message

@@ -28,7 +28,10 @@ REFERENCE_SPECS = ("reference", "python:statemachines.reference:make_implementat
 
 # ANSI escape sequences (CSI, OSC, and two-character ESC forms), then the other control characters.
 _ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])|\x9b[0-?]*[ -/]*[@-~]")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# C0 and C1 control characters, and the bidirectional controls (U+202E would reverse a line as the terminal shows it)
+_BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_CONTROL = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{_BIDI}]")
+_UNSAFE_IN_JSON = re.compile(f"[\\x7f-\\x9f{_BIDI}]")  # what json.dumps(ensure_ascii=False) leaves raw
 _NOT_SLUG = re.compile(r"[^a-z0-9_.-]+")
 
 
@@ -56,6 +59,15 @@ def terminal(text, limit: int = 2000) -> str:
     from rich.markup import escape
 
     return escape(brief(str(text), limit))
+
+
+def terminal_json(value, indent: int = 2) -> str:
+    """JSON for the terminal: readable non-ASCII names, but C1 and bidirectional controls written as ``\\uXXXX``
+    escapes (json escapes C0 itself), so an engine's text cannot drive the terminal or reverse a line."""
+    import json
+
+    text = json.dumps(value, indent=indent, ensure_ascii=False)
+    return _UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
 def is_reference(spec: str) -> bool:

@@ -42,6 +42,15 @@ that player sees; events use the same two keys.  A view is the state with
 ``secret`` dropped and ``private`` cut down to the viewer's own slot, so the
 no-leak check is generic (``leaks``).
 
+Canonical JSON (``canonical``) is RFC 8785, the JSON Canonicalization
+Scheme: object keys sorted, no whitespace, strings in UTF-8 with JSON's
+shortest escapes, numbers as ECMAScript spells them.  It is how moves are
+sorted and compared, so an engine in any language sorts ``legal()`` by the
+same text (its JCS library will do).  States, actions and events carry only
+integers; the one float of the protocol is a chance move's ``p``, which
+Python spells as JCS does except for a whole number (``1.0``, JCS ``1``)
+and below 1e-6 (``1e-07``, JCS ``1e-7``): compare probabilities as numbers.
+
 Two roles use the calls.  The *referee* (the harness, a server hosting a
 game) sees everything: ``state()``, ``legal()`` with every actor's moves,
 chance's outcomes included, and raw events.  A *player* sees only their
@@ -146,41 +155,6 @@ def send(impl, method: str, *args) -> Pending:
     return Answered(getattr(impl, method), *args)
 
 
-_NAMES = {"type": "array", "items": {"type": "string"}}
-DESCRIBE_SCHEMA = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "describe(game): what the docs draw",
-    "type": "object",
-    "required": ["game", "title", "initial", "phases", "transitions", "board"],
-    "properties": {
-        "game": {"type": "string"},
-        "title": {"type": "string"},
-        "initial": {"type": "string"},
-        "phases": {"type": "array", "items": {
-            "type": "object", "required": ["name", "parent", "final", "actor", "summary", "clauses"],
-            "properties": {"name": {"type": "string"}, "parent": {"type": ["string", "null"]}, "final": {"type": "boolean"},
-                           "actor": {"enum": ["player", "chance", "clock", "players", None]},
-                           "summary": {"type": "string"}, "clauses": _NAMES}}},
-        "transitions": {"type": "array", "items": {
-            "type": "object", "required": ["verb", "source", "dest", "conditions", "unless", "effects", "clauses"],
-            "properties": {"verb": {"type": "string"}, "source": {"type": "string"}, "dest": {"type": "string"},
-                           "conditions": _NAMES, "unless": _NAMES, "effects": _NAMES, "clauses": _NAMES}}},
-        "board": {"oneOf": [{"type": "null"}, {
-            "type": "object", "required": ["locations", "paths"],
-            "properties": {
-                "locations": {"type": "array", "items": {
-                    "type": "object", "required": ["name"],
-                    "properties": {"name": {"type": "string"}, "kind": {"type": "string"},
-                                   "x": {"type": "number", "minimum": 0, "maximum": 1},
-                                   "y": {"type": "number", "minimum": 0, "maximum": 1}}}},
-                "paths": {"type": "array", "items": {
-                    "type": "object", "required": ["a", "b"],
-                    "properties": {"a": {"type": "string"}, "b": {"type": "string"},
-                                   "length": {"type": "integer", "minimum": 0}, "kind": {"type": "string"}}}}}}]},
-    },
-}
-
-
 def expire(timer: str) -> dict:
     """The clock's move that ends ``timer``, as ``legal()`` lists it while the timer runs."""
     return {"actor": CLOCK, "action": {"type": "expire", "timer": timer}}
@@ -191,7 +165,7 @@ def describe(impl, game: str) -> dict:
 
     The answer is plain JSON: ``{"game", "title", "initial", "phases": [...],
     "transitions": [...], "board": null | {"locations": [...], "paths": [...]}}``
-    (the shape is in the protocol pages).
+    (its schema: ``casebook.contract.DESCRIBE``, published in the protocol pages).
     """
     call = getattr(impl, "describe", None)
     if call is None:
@@ -257,7 +231,7 @@ if c_make_encoder is not None:
     _ENCODE = c_make_encoder(None, _not_json, encode_basestring, None, ":", ",", True, False, True)
 
     def canonical(value: Json) -> str:
-        """One spelling per JSON value: sorted keys, no spaces.  Used to sort and compare."""
+        """One spelling per JSON value: RFC 8785 (JCS) for the protocol's values (see the module doc).  Used to sort and compare."""
         return "".join(_ENCODE(value, 0))
 else:  # pragma: no cover - a Python without the C accelerator
     canonical = JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode

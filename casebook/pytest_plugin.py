@@ -3,6 +3,7 @@
     pytest --impl=reference                 (default) the reference, in process
     pytest --impl=python:pkg.mod:factory    any Python implementation
     pytest --impl="cmd:casebook serve"      any program speaking the stdio protocol
+    pytest --impl=ws://127.0.0.1:PORT/      a server speaking it over WebSocket (casebook serve --listen)
 
 The implementation is opened once per run (a stdio engine: one process,
 restarted only after it fails).  Scenarios whose game, or whose tags
@@ -16,7 +17,6 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
-import re
 from pathlib import Path
 
 import pytest
@@ -24,15 +24,15 @@ import pytest
 from casebook.impls import SpecError, close_implementation, open_implementation
 from casebook.protocol import Table
 from casebook.rulebook import CLAUSE_ID
+from casebook.verdicts import UNSUPPORTED, failure_message, unsupported_reason
 
-UNSUPPORTED = "unsupported: "
 _config = None  # set in pytest_configure: tag hooks have no config of their own
 
 
 def pytest_addoption(parser):
     group = parser.getgroup("casebook")
-    group.addoption("--impl", default="reference", help="implementation under test: reference | python:mod:factory | cmd:COMMAND | entry-point name")
-    group.addoption("--impl-timeout", type=float, default=10.0, help="seconds an engine may take to answer one call (stdio)")
+    group.addoption("--impl", default="reference", help="implementation under test: reference | python:mod:factory | cmd:COMMAND | ws://HOST:PORT/PATH | entry-point name")
+    group.addoption("--impl-timeout", type=float, default=10.0, help="seconds an engine may take to answer one call (stdio, WebSocket)")
 
 
 def pytest_configure(config):
@@ -167,6 +167,20 @@ def scenario_game(item) -> str | None:
     return Path(getattr(feature, "abs_filename", None) or feature.filename).parent.name
 
 
+def item_info(item) -> dict:
+    """What verify's report needs of one test: a scenario's clauses, game and names, or a property test's game."""
+    scenario = _scenario_of(item)
+    if scenario is not None:
+        clauses = [m.args[0] for m in item.iter_markers("clause") if m.args]
+        name = scenario.name + (f" [{item.callspec.id}]" if hasattr(item, "callspec") else "")
+        return {"kind": "scenario", "clauses": clauses, "game": scenario_game(item), "name": name, "feature": scenario.feature.name}
+    suite = Path(item.config.rootpath).resolve()  # the suite's root: this checkout, or verify --suite's
+    path = Path(str(item.path)).resolve()
+    parts = path.relative_to(suite).parts if path.is_relative_to(suite) else ()
+    game = parts[1] if len(parts) > 2 and parts[0] == "tests" else ""
+    return {"kind": "property", "clauses": [], "game": game, "name": item.nodeid}
+
+
 def scenario_tags(item) -> set[str]:
     scenario = _scenario_of(item)
     tags = set(scenario.tags) | set(scenario.feature.tags)
@@ -174,16 +188,6 @@ def scenario_tags(item) -> set[str]:
     if rule is not None:
         tags |= set(rule.tags)
     return tags
-
-
-def unsupported_reason(hello: dict, game: str, tags: set[str]) -> str | None:
-    games = hello.get("games", {})
-    if game not in games:
-        return f"game {game} not offered"
-    declined = sorted(set(games[game].get("declines", [])) & tags)
-    if declined:
-        return "declines " + ", ".join("@" + t for t in declined)
-    return None
 
 
 def pytest_collection_modifyitems(config, items):
@@ -265,20 +269,6 @@ ITEM_KEY = "casebook_item"  # what casebook verify's report needs of the test (c
 MESSAGE_KEY = "casebook_message"  # a failure's cause, named as casebook verify names it
 
 
-def failure_message(excinfo, step: str | None = None) -> str:
-    """A failure's first line names its cause: the driver fault, or the assertion that did not hold."""
-    from casebook.errors import DriverFailure
-
-    exc = excinfo.value
-    where = f" (step: {step})" if step else ""
-    if isinstance(exc, DriverFailure):
-        return f"{exc.cause}: {exc.detail}{where}"
-    text = str(exc).strip() or type(exc).__name__
-    if isinstance(exc, AssertionError):
-        return f"assertion failed{where}: {text}"
-    return f"{type(exc).__name__}{where}: {text}"
-
-
 def _bdd_registry():
     try:
         from pytest_bdd.reporting import ReportContext, test_report_context_registry
@@ -292,8 +282,6 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     if not hasattr(item.config, "workerinput"):
         return
-    from casebook.conformance.runner import item_info
-
     _, registry = _bdd_registry()
     report = outcome.get_result()
     context = registry.get(report) if registry is not None else None
@@ -303,7 +291,7 @@ def pytest_runtest_makereport(item, call):
     if call.excinfo is not None and not call.excinfo.errisinstance(pytest.skip.Exception):
         steps = context.scenario["steps"] if context is not None else []
         failed = next((f"{s['keyword']} {s['name']}" for s in steps if s.get("failed")), None)
-        setattr(report, MESSAGE_KEY, failure_message(call.excinfo, failed))
+        setattr(report, MESSAGE_KEY, failure_message(call.excinfo.value, failed))
 
 
 @pytest.hookimpl(tryfirst=True)  # before the Cucumber JSON plugin reads the registry

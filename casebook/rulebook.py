@@ -4,7 +4,7 @@ One reader for every tool: the site, ``casebook verify``'s report and the
 house-rule tests all read ``features/<game>/*.feature`` here, with the
 official Gherkin parser (never regular expressions).  This module is pure:
 it imports neither pytest nor an engine, so folding a report costs no more
-than reading JSON.
+than reading JSON (the Gherkin parser is imported only to read).
 
 Vocabulary, as the design fixes it: a ``Feature`` is one rulebook section
 (its description names the section it transcribes), a ``Rule`` is one clause
@@ -27,9 +27,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from gherkin.errors import CompositeParserException, ParserException
-from gherkin.parser import Parser
 
 # A clause's id: game prefix, section, number (``CD-ELM-02``); the pytest plugin binds it as a marker.
 CLAUSE_ID = re.compile(r"^[A-Z]{2}-[A-Z0-9]+-\d{2,}$")
@@ -265,6 +262,9 @@ def section_slug(path: Path) -> tuple[str, str]:
 
 
 def read_section(game: str, path: Path, problems: list[str]) -> Section:
+    from gherkin.errors import CompositeParserException, ParserException  # here: the statuses alone stay light to import
+    from gherkin.parser import Parser
+
     order, slug = section_slug(path)
     text = path.read_text(encoding="utf-8")
     try:

@@ -172,7 +172,7 @@ def _error(rid, code: int, message: str, data: dict | None = None) -> dict:
     return {"jsonrpc": "2.0", "id": rid, "error": error}
 
 
-def _bad(rid, code: int, message: str) -> dict:
+def bad_request(rid, code: int, message: str) -> dict:
     """An error for a request that never reached the engine: typed ``bad_request`` for the client."""
     return _error(rid, code, message, {"code": BadRequest.code, "message": message})
 
@@ -181,9 +181,11 @@ class Server:
     """Answers request lines for one implementation; optionally caps and expires its tables."""
 
     def __init__(self, impl: Implementation, *, max_tables: int | None = None, idle: float | None = None,
-                 max_line: int = MAX_LINE, clock: Callable[[], float] = time.monotonic):
+                 max_line: int = MAX_LINE, clock: Callable[[], float] = time.monotonic, private: bool = False):
+        """``private``: the implementation is shared with other servers (one per connection), and a
+        call may name only a table this server opened: another connection's are not there."""
         self.impl = impl
-        self.max_tables, self.idle, self.max_line, self.clock = max_tables, idle, max_line, clock
+        self.max_tables, self.idle, self.max_line, self.clock, self.private = max_tables, idle, max_line, clock, private
         self.tables: collections.OrderedDict[str, float] = collections.OrderedDict()  # id -> last call, oldest first
         self.expired: collections.OrderedDict[str, None] = collections.OrderedDict()
 
@@ -193,12 +195,12 @@ class Server:
         try:
             request = self._request(line)
         except RequestError as exc:
-            return _bad(exc.rid, exc.code, exc.message)
+            return bad_request(exc.rid, exc.code, exc.message)
         rid, notification = request.get("id"), "id" not in request
         try:
             response = {"jsonrpc": "2.0", "id": rid, "result": self._call(request)}
         except RequestError as exc:
-            response = _bad(rid, exc.code, exc.message)
+            response = bad_request(rid, exc.code, exc.message)
         except GameError as exc:
             response = _error(rid, GAME_ERROR, exc.message, exc.to_json())
         except Exception as exc:  # an engine bug must not kill the table server
@@ -233,7 +235,7 @@ class Server:
             raise RequestError(METHOD_NOT_FOUND, f"no method {brief(name)}; methods are {sorted(METHODS)}")
         args = self._arguments(name, method, request.get("params", {}))
         now = self.clock()
-        self._expire(now)
+        self.expire(now)
         table = args[0] if method.params and method.params[0] is TABLE else None
         if table is not None:
             self._touch(table, now)
@@ -274,8 +276,19 @@ class Server:
             self.tables.move_to_end(table)
         elif table in self.expired:
             raise BadRequest(f"no table {brief(table)}: it was closed after {self.idle:g} s without a call")
+        elif self.private:
+            raise BadRequest(f"no table {brief(table)} on this connection")
 
-    def _expire(self, now: float) -> None:
+    def close_all(self) -> None:
+        """Close every table this server opened (its connection ended)."""
+        while self.tables:
+            table, _ = self.tables.popitem(last=False)
+            try:
+                self.impl.close(table)
+            except Exception:  # gone already: nothing to free
+                pass
+
+    def expire(self, now: float) -> None:
         """Close the tables idle for longer than ``idle``; the oldest are first, so this costs what it closes."""
         if self.idle is None:
             return
@@ -293,22 +306,26 @@ class Server:
                 pass
 
     # -- the loop -----------------------------------------------------------------
+    def reply(self, line: bytes | str) -> bytes | None:
+        """The answer to one line (or WebSocket message) as the bytes of one line; ``None`` if none is due."""
+        response = self.handle(line)
+        if response is None:
+            return None
+        try:
+            return dumps(response)
+        except (TypeError, ValueError) as exc:  # the engine answered something that is not JSON
+            message = f"internal error: the result is not JSON: {brief(str(exc))}"
+            return dumps(_error(response.get("id"), GAME_ERROR, message, {"code": "internal_error", "message": message}))
+
     def serve(self, stdin: IO[bytes], stdout: IO[bytes]) -> None:
         reader = LineReader(stdin, self.max_line, serving=True)
         while (line := reader.next()) is not EOF:
             if isinstance(line, TooLong):
-                response = _bad(None, INVALID_REQUEST, f"a line of {line.size} bytes (at most {self.max_line})")
+                data = dumps(bad_request(None, INVALID_REQUEST, f"a line of {line.size} bytes (at most {self.max_line})"))
             elif not line.strip():
                 continue
-            else:
-                response = self.handle(line)
-            if response is None:
+            elif (data := self.reply(line)) is None:
                 continue
-            try:
-                data = dumps(response)
-            except (TypeError, ValueError) as exc:  # the engine answered something that is not JSON
-                message = f"internal error: the result is not JSON: {brief(str(exc))}"
-                data = dumps(_error(response.get("id"), GAME_ERROR, message, {"code": "internal_error", "message": message}))
             try:
                 stdout.write(data)
                 stdout.flush()

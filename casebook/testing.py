@@ -30,13 +30,15 @@ actor are moves like any other: the policy picks an actor, then a move.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from dataclasses import dataclass, field
 from typing import Callable
 
 from casebook import schemas
-from casebook.errors import GameError
+from casebook.contract import legal_problems
+from casebook.errors import GameError, InvariantBroken
 from casebook.protocol import CHANCE, CLOCK, Pending, Table, canonical, leaks, redact, send
 
 
@@ -107,8 +109,42 @@ def view_leaks(table: Table, players: list[str]) -> dict[str, list[str]]:
 
 # The invariants the runner checks, by the names a failure reports (casebook verify gives each its verdict);
 # a game's own laws (``Laws.conservation``/``step_law``/``outcome``) report under their function's name.
-INVARIANTS = ("legal_is_well_formed", "components_are_conserved", "views_are_redactions", "refusals_change_nothing",
-              "load_is_identity", "listed_moves_apply", "log_hides_secrets", "terminates")
+INVARIANTS: list[str] = []
+
+
+def invariant(check):
+    """Register ``check`` as an invariant: a failure in it raises ``InvariantBroken`` carrying its name.
+
+    An engine fault raised inside it (a leaking view, a crash) goes on as it is, tagged
+    with the name too, so the report knows which invariant the run was checking.
+    """
+    if check.__name__ not in INVARIANTS:
+        INVARIANTS.append(check.__name__)
+
+    @functools.wraps(check)
+    def checked(*args, **kwargs):
+        return named(check.__name__, check, *args, **kwargs)
+
+    return checked
+
+
+def named(name: str, check, *args, **kwargs):
+    """``check(*args)``, its failure typed and named ``name`` (see ``invariant``)."""
+    try:
+        return check(*args, **kwargs)
+    except InvariantBroken:
+        raise
+    except AssertionError as exc:
+        raise InvariantBroken(name, str(exc)) from exc
+    except Exception as exc:
+        if getattr(exc, "invariant", None) is None:
+            exc.invariant = name
+        raise
+
+
+def law(check, *args) -> None:
+    """A game's own law (``Laws.outcome``, ``Laws.step_law``), checked under its function's name."""
+    return named(check.__name__, check, *args)
 
 
 # -- the laws a game gives ----------------------------------------------------------------------
@@ -141,24 +177,20 @@ class Checks:
         self.finals = {p["name"] for p in self.schema["phases"] if p["final"]}
         self.actions = [(a["properties"]["type"]["const"], a) for a in _forms(self.schema["$defs"]["action"])]
 
+    @invariant
     def legal_is_well_formed(self, state: dict, legal: dict) -> None:
-        moves = legal["moves"]
-        assert legal["to_act"] == sorted({m["actor"] for m in moves}), "to_act is not the sorted actors of the moves"
-        keys = [(m["actor"], canonical(m["action"])) for m in moves]
-        assert keys == sorted(keys), "moves are not sorted by actor, then canonical JSON"
-        assert len(set(keys)) == len(keys), "a move is listed twice"
-        assert bool(moves) == (state["phase"] not in self.finals), f"phase {state['phase']} with {len(moves)} moves"
-        chance = [m for m in moves if m["actor"] == CHANCE]
-        assert all(0 < m.get("p", 0) <= 1 for m in chance) and all("p" not in m for m in moves if m["actor"] != CHANCE)
-        if chance:
-            assert abs(sum(m["p"] for m in chance) - 1) < 1e-9, "chance probabilities do not sum to 1"
+        """The protocol's one check of ``legal()`` (``casebook.contract.legal_problems``); over = a final phase."""
+        problems = legal_problems(legal, over=state["phase"] in self.finals)
+        assert not problems, f"phase {state['phase']}: " + "; ".join(problems)
 
+    @invariant
     def views_are_redactions(self, state: dict, views: dict) -> None:
         """``views``: viewer -> their view, asked (``Table.send``) while nothing moved since ``state``."""
         for viewer, pending in views.items():  # equal to the redaction, a view shows no secret and no other player's slot
             view = pending.result()
             assert view == redact(state, viewer), f"{viewer}'s view is not the state without what they may not see: {leaks(view, viewer)}"
 
+    @invariant
     def log_hides_secrets(self, state: dict, move: dict, events: list, viewers: list, sealed: bool) -> None:
         if not events:
             return
@@ -172,6 +204,7 @@ class Checks:
             told = set(_strings([redact(e, viewer) for e in events]))
             assert not told & hidden, f"the events show {viewer} {sorted(told & hidden)[:5]}, hidden from them"
 
+    @invariant
     def components_are_conserved(self, state: dict, laws: Laws) -> None:
         problems = schemas.inventory_problems(self.schema.get("inventory", {}), state)
         assert not problems, f"components not conserved: {problems}"
@@ -182,6 +215,7 @@ class Checks:
         actor, action, expected = self.unlisted(state, legal, rng)
         return None if action is None else (actor, action, expected, table.send("apply", actor, action))
 
+    @invariant
     def refusals_change_nothing(self, table: Table, state: dict, refusal) -> None:
         """``refusal``: what ``ask_refusal`` sent (None: every action it drew was listed)."""
         if refusal is None:
@@ -264,6 +298,9 @@ def _strings(value, keys: bool = False) -> list[str]:
 
 
 # -- the runner -------------------------------------------------------------------------------------
+INVARIANTS.append("terminates")  # the runner's own: a game ends within Laws.max_steps
+
+
 def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None, load_every: int = 1,
                     views_every: int = 1, sample_moves: int = 2, loader=None) -> dict:
     """One seeded random game with every check; returns its final state.  ``loader`` loads the per-step copies."""
@@ -301,19 +338,20 @@ def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None,
                 load_is_identity(loader, laws.game, state, legal)
             events = listed_moves_apply(loader, laws.game, state, tried, moved)
             if move is None:
-                laws.outcome(state, log)
+                law(laws.outcome, state, log)
                 return state
             before, state, legal, sealed = state, table.state(), table.legal(), len(legal["to_act"]) > 1
             following = ask(step + 1, state, legal)
             checks.log_hides_secrets(state, move, events, seen, sealed)
-            laws.step_law(before, move, state, events)
+            law(laws.step_law, before, move, state, events)
             log.append((move, events))
             seen, views, refusal = following
-        raise AssertionError(f"a random game of {laws.game} (seed {seed}, {options}) did not end in {laws.max_steps} moves")
+        raise InvariantBroken("terminates", f"a random game of {laws.game} (seed {seed}, {options}) did not end in {laws.max_steps} moves")
     finally:
         table.close()
 
 
+@invariant
 def load_is_identity(impl, game: str, state: dict, legal: dict) -> None:
     copy = Table.load(impl, game, state)
     try:
@@ -324,6 +362,7 @@ def load_is_identity(impl, game: str, state: dict, legal: dict) -> None:
         copy.close()
 
 
+@invariant
 def listed_moves_apply(impl, game: str, state: dict, moves: list[dict], chosen: Pending | None = None) -> list | None:
     """``moves`` (listed at ``state``), each applied to its own loaded copy; and ``chosen``, the move sent at the table.
 

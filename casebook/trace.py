@@ -33,7 +33,7 @@ from pathlib import Path
 
 import yaml
 
-from casebook.site.spec import Clause, Game
+from casebook.rulebook import Clause, Game
 
 SOURCE_LINE = re.compile(r"^\s*Source:\s*(?P<cited>.*)$", re.MULTILINE)
 _CITED = re.compile(r"^(?P<section>[^¶]*?)\s*(?P<refs>¶.*)$")

@@ -13,8 +13,10 @@ A game is a package ``statemachines/<game>/`` of four files (tests/harness/toy.p
     Whatever the rulebook does not give is a model, marked ``@ruling``.
 
 ``machine.py`` — the turn as tables (data only):
-    ``STATES``       ``[{"name", "actor": player|players|chance|clock|None, "summary", "clauses"[, "final"]}]``,
+    ``STATES``       ``[{"name", "actor": player|players|chance|clock|None, "summary"[, "clauses"][, "final"]}]``,
                      the first is the initial phase; a final phase is named by its result ("won").
+    ``PHASE_CLAUSES`` ``{phase: [clause ids]}`` below the tables: the clauses each phase cites, where they would
+                     push its row past the page (a phase's own ``"clauses"`` wins).
     ``TRANSITIONS``  transitions rows ``{"trigger", "source", "dest", "conditions", "unless",
                      "before", "after", "clauses"}``.  The trigger IS the action type a player (or
                      chance, or the clock) sends; the callbacks named in the row are its effects;
@@ -68,7 +70,7 @@ What the kit does once, for every game
   (the row's guards pick the row, its callbacks are the effect), then the AUTO rows, then
   ``derive()``.  An error inside a move restores the table and is reported as an internal error.
 * ``view(player)``: the state without ``secret`` and with only the viewer's ``private`` slot.
-* ``describe()``, the mermaid diagram, ``hello`` facts and the JSON Schema come from the same tables.
+* ``describe()`` (the site draws the turn from it), ``hello`` facts and the JSON Schema come from the same tables.
 * One ``transitions`` Machine per game, shared by every table without registering them
   (``Machine.models`` would make new()/close() linear in the open tables).
 """
@@ -126,8 +128,15 @@ class InternalError(RuntimeError):
 
 
 def json_copy(value: Any) -> Any:
-    """A deep copy of plain JSON (marshal: C speed, ~2x the recursive copy)."""
+    """A deep copy of plain JSON (marshal: C speed, ~2x the recursive copy).  A list held twice in ``value`` is
+    held twice in the copy too (marshal keeps references): the kit's own snapshots of its own tables."""
     return marshal.loads(marshal.dumps(value))
+
+
+def independent_copy(value: Any) -> Any:
+    """A deep copy of plain JSON that shares nothing, even where ``value`` held one list twice (marshal's version 2
+    writes no references): what leaves the kit (``state()``) and what comes into it (``load()``)."""
+    return marshal.loads(marshal.dumps(value, 2))
 
 
 # -- building options -------------------------------------------------------------------
@@ -169,6 +178,21 @@ def decides_start(state: dict, dice: list, pips: Callable[[list], int] = sum) ->
         return False
     totals = [pips(d) for d in dict(state["start_rolls"], **{waiting[0]: dice}).values()]
     return totals.count(max(totals)) == 1
+
+
+def roll_off_problem(state: dict, players: list[str], phase: str, before: tuple[str, ...], rolling: str) -> str | None:
+    """What is wrong with a loaded state's roll-off for the first turn (``start_waiting``, ``start_rolls``), or None.
+
+    Before ``rolling`` (in the phases ``before``) everybody waits, in seating order, and nobody has rolled; while
+    rolling, those still to roll are players in seating order; after it nobody waits (a game may keep the rolls).  Random play
+    relies on it: ``decides_start`` reads the last waiting player's roll (issue 27, F4)."""
+    waiting, rolls = state["start_waiting"], state["start_rolls"]
+    if phase in before:
+        return None if waiting == list(players) and not rolls else f"before {rolling} everybody waits to roll, in seating order"
+    if phase == rolling:
+        in_order = [p for p in players if p in waiting]
+        return None if waiting and waiting == in_order else f"{rolling} needs players still to roll, in seating order"
+    return None if not waiting else f"after {rolling} nobody waits to roll"
 
 
 class Built(list):
@@ -233,6 +257,7 @@ class Game:
     events: dict                # machine.EVENTS
     state_fields: dict          # machine.STATE
     inventory: dict = {}        # machine.INVENTORY
+    phase_clauses: dict = {}    # machine.PHASE_CLAUSES: {phase: [clause ids]}, where a phase's row would pass page width
     board: dict | None = None   # the modelled board for describe(): {"locations": [...], "paths": [...]}
     facts: dict = {}            # rules data a player reads off the components (published in the schema's "facts")
 
@@ -274,7 +299,7 @@ class Game:
     @classmethod
     def _verify_tables(cls) -> None:
         """Loud at import: every named guard and callback exists, every trigger has options and an action spec."""
-        problems = []
+        problems = [f"PHASE_CLAUSES names no phase {n}" for n in set(cls.phase_clauses) - {p["name"] for p in cls.phases}]
         for row in cls.transitions:
             for key in ("conditions", "unless", "before", "after"):
                 problems += [f"row {row['trigger']}: no method {n}" for n in _listify(row.get(key)) if not callable(getattr(cls, n, None))]
@@ -327,7 +352,8 @@ class Game:
     @classmethod
     def phase_table(cls) -> list[dict]:
         return [{"name": p["name"], "parent": p.get("parent"), "final": bool(p.get("final")), "actor": p.get("actor"),
-                 "summary": p.get("summary", ""), "clauses": list(p.get("clauses", []))} for p in cls.phases]
+                 "summary": p.get("summary", ""), "clauses": list(p.get("clauses", cls.phase_clauses.get(p["name"], [])))}
+                for p in cls.phases]
 
     @classmethod
     def inventory_table(cls) -> dict:
@@ -423,11 +449,11 @@ class Game:
         if type(state) is not dict or state.get("game") != cls.info.id:
             raise BadRequest(f"not a {cls.info.id} state")
         try:
-            known = marshal.dumps(state)
+            known = marshal.dumps(state, 2)  # version 2: no references, so the table built from it shares nothing
         except (ValueError, TypeError):  # not plain JSON: the checks below say what is wrong
             known = None
         if known in cls._loadable:  # these very bytes passed every check below before: loading is pure
-            table = cls(marshal.loads(known))
+            table = cls(marshal.loads(known))  # version 2 bytes: nothing shared
             table.derive()
             return table
         options, players = state.get("options"), state.get("players")
@@ -439,7 +465,7 @@ class Game:
         problems = published.inventory_problems(cls.inventory_table(), state)
         if problems:
             raise BadRequest("the components do not add up: " + "; ".join(problems[:3]))
-        table = cls(json_copy(state))
+        table = cls(independent_copy(state))  # a caller's state holding one list twice must not become a table that does
         table.derive()
         outcome, final = state.get("outcome"), state["phase"] in cls.final_phases
         if "outcome" in state and ((outcome is None) == final or (outcome and outcome.get("result") != state["phase"])):
@@ -469,7 +495,7 @@ class Game:
 
     # -- the protocol calls ------------------------------------------------------------------
     def state(self) -> dict:
-        return json_copy(self.s)
+        return independent_copy(self.s)  # F10: a caller editing one part of it edits nothing else
 
     def view(self, player: str | None) -> dict:
         if player is not None and player not in self.players:
@@ -571,7 +597,7 @@ class Game:
 
 
 class Engine:
-    """What the reference host sees of a game: facts, schema, new, load, describe, diagram."""
+    """What the reference host sees of a game: facts, schema, new, load, describe."""
 
     def __init__(self, game: type[Game]):
         self.game = game
@@ -600,27 +626,3 @@ class Engine:
 
     def describe(self) -> dict:
         return self.game.describe()
-
-    def diagram(self) -> str:
-        return mermaid_diagram(self.game)
-
-
-def mermaid_diagram(game: type[Game]) -> str:
-    """The turn structure as a mermaid stateDiagram, drawn by transitions itself: phases and verbs."""
-    from transitions.extensions import GraphMachine
-
-    class _Drawing:  # GraphMachine draws the graph of a model; this one only holds a phase
-        pass
-
-    model = _Drawing()
-    GraphMachine(
-        model=model,
-        states=[{"name": p["name"], "final": bool(p.get("final"))} for p in game.phases],
-        transitions=[{k: row[k] for k in ("trigger", "source", "dest") if k in row} for row in game.transitions],
-        initial=game.initial,
-        auto_transitions=False,
-        graph_engine="mermaid",
-        show_conditions=False,
-        title=game.info.title,
-    )
-    return model.get_graph().draw(None)

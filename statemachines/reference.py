@@ -2,7 +2,7 @@
 
 Games are found by id: every subpackage of ``statemachines`` that exposes
 ``make_engine()`` is one: a ``statemachines.core.Engine`` (``game_id``,
-``facts`` for ``hello``, ``new``, ``load``, ``describe``, ``diagram``).  Tables
+``facts`` for ``hello``, ``new``, ``load``, ``describe``).  Tables
 live in a dict: opening and closing one costs the same at 50,000 tables as at 0.
 """
 
@@ -33,8 +33,7 @@ def discover_engines() -> dict:
 class ReferenceImplementation:
     """Tables of every reference game, keyed by a string id."""
 
-    def __init__(self, engines: dict | None = None, validate: bool = True):
-        # ``validate`` is accepted for older callers (casebook bench): every load is checked by the kit now
+    def __init__(self, engines: dict | None = None):
         self.engines = discover_engines() if engines is None else engines
         self.tables: dict = {}
         self._ids = itertools.count(1)

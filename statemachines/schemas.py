@@ -59,6 +59,11 @@ def _is_int(value) -> bool:
     return type(value) is int  # bool is an int subclass and 2.0 a float: neither is an integer here
 
 
+# Free player names may be anything but the protocol's actors and its keys of hidden information: a player named
+# "private" or "secret" would be a key of PerPlayer objects that redact() reads as hidden (issue 27, F6).
+NOT_PLAYER_NAMES = ("chance", "clock", "private", "secret")
+
+
 class Name(Spec):
     """One of a named set (``$defs/<name>``); "player" is a player of this table."""
 
@@ -75,7 +80,7 @@ class Name(Spec):
             return
         allowed = ctx.names.get(self.name)
         if allowed is None:  # free player names: any non-empty string but the protocol's own actors
-            if type(value) is not str or not value or value in ("chance", "clock"):
+            if type(value) is not str or not value or value in NOT_PLAYER_NAMES:
                 fail(path, f"{value!r} cannot name a player")
             return
         if not isinstance(value, (str, int)) or isinstance(value, bool) or value not in allowed:
@@ -316,8 +321,8 @@ def game_schema(game) -> dict:
     names = {n: (list(v) if v is not None else None) for n, (v, _) in game.names.items()}
     defs: dict = {}
     for name, (values, doc) in game.names.items():
-        if values is None:  # free player names: anything but the protocol's own actors
-            defs[name] = {"type": "string", "minLength": 1, "not": {"enum": ["chance", "clock"]}, "description": doc}
+        if values is None:  # free player names: anything but the protocol's own actors and keys
+            defs[name] = {"type": "string", "minLength": 1, "not": {"enum": list(NOT_PLAYER_NAMES)}, "description": doc}
         else:
             defs[name] = {"enum": list(values), "description": doc}
     options = spec(game.options_spec()).schema(names)
@@ -354,8 +359,6 @@ def write_all(check: bool = False) -> list[str]:
 
     differ = []
     for game_id, engine in sorted(discover_engines().items()):
-        if not hasattr(engine, "game"):
-            continue  # not on the kit (yet): its schema is still written by hand
         text = json.dumps(engine.game.schema(), indent=1, ensure_ascii=False) + "\n"
         path = ROOT / "casebook" / "schemas" / f"{game_id}.json"
         if path.exists() and path.read_text(encoding="utf-8") == text:

@@ -181,6 +181,11 @@ def drop_out(st, player) -> None:
 
 
 def has_seen(st, player, card, by=None, place=None) -> None:
+    """``player`` saw ``card``: shown by ``by``, who holds it, or face down on ``place``, where it lies."""
+    if by:
+        swap_into(st, card, ("hand", by))
+    else:
+        lay_face_down(st, card, place)
     seen = {"card": card, "by": by} if by else {"card": card, "place": place}
     st["private"][player]["seen"].append(seen)
     if by:

@@ -43,6 +43,7 @@ from typing import Any, Callable
 from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
 
+from casebook.contract import is_chance_node
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, redact
 from casebook.testing import attempt
@@ -236,7 +237,7 @@ class Seen(dict):
     def chance(self, field: str, value) -> float | None:
         """The probability that chance's next move has ``field`` = ``value`` (None unless chance is to act, its moves summing to 1)."""
         moves = self.legal["moves"]
-        if self.legal["to_act"] != [CHANCE] or abs(sum(m["p"] for m in moves) - 1) > 1e-9:
+        if not is_chance_node(self.legal):
             return None
         return sum(m["p"] for m in moves if m["action"].get(field) == value)
 

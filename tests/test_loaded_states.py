@@ -11,14 +11,17 @@ a stuck or a broken table fails.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from casebook import schemas
-from casebook.protocol import Table
+from casebook.errors import GameError
+from casebook.protocol import Table, canonical
 from casebook.testing import mutate, policy_step, random_step, refused_or_plays_on
 from tests.pi.test_random_play import policy as pi_policy
 
@@ -52,3 +55,48 @@ def test_a_mutated_state_is_refused_or_plays_on(implementation, hello, request, 
     schema, states = schemas.load(game), played_states(implementation, game, 10, rng)
     verdicts = Counter(refused_or_plays_on(implementation, game, mutate(rng.choice(states), schema, rng), rng) for _ in range(mutations))
     assert verdicts["refused"] and verdicts["played"], verdicts  # both kinds occur: the mutations are neither all fatal nor all harmless
+
+
+# -- the long run (issue 27): every accepted state is played to a final phase ------------------------------------
+SLOW_MUTATIONS = 10_000
+MOVES_TO_THE_END = 5_000  # random play ends every game of these rules well within this (P.I. by its policy)
+FIGURES = Path("results") / "hostile"  # loaded-states-<game>.json: the figures the issue's note gives
+
+
+def refused_or_played_to_the_end(impl, game: str, state: dict, rng: random.Random, final: set[str]) -> str:
+    """"refused" (bad_request), or "ended": loaded and played by random play to a final phase.  A state that loads
+    but cannot be played to the end (an error, a position with no move before the end, a game that goes on and on)
+    fails the test: load() must refuse what random play could not finish."""
+    try:
+        table = Table.load(impl, game, state)
+    except GameError as exc:
+        assert exc.code == "bad_request", f"a broken state gives {exc.code}, not bad_request: {exc.message}"
+        return "refused"
+    step = STEP.get(game, random_step)
+    try:
+        for _ in range(MOVES_TO_THE_END):
+            if step(table, rng) is None:
+                phase = table.state()["phase"]
+                assert phase in final, f"no move left in phase {phase}, which is not final"
+                return "ended"
+        raise AssertionError(f"still playing after {MOVES_TO_THE_END} moves: {canonical(state)[:2000]}")
+    finally:
+        table.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", schemas.games())
+def test_ten_thousand_mutated_states_are_refused_or_played_to_a_final_phase(implementation, hello, request, game):
+    if game not in hello["games"]:
+        pytest.skip(f"unsupported: game {game} not offered")
+    mutations = int(os.environ.get("CASEBOOK_SLOW_MUTATIONS", SLOW_MUTATIONS if request.config.getoption("--impl") == "reference" else 500))
+    rng = random.Random(f"long run of {game}")
+    schema, states = schemas.load(game), played_states(implementation, game, 10, rng)
+    final = {p["name"] for p in schema["phases"] if p["final"]}
+    verdicts = Counter(refused_or_played_to_the_end(implementation, game, mutate(rng.choice(states), schema, rng), rng, final)
+                       for _ in range(mutations))
+    FIGURES.mkdir(parents=True, exist_ok=True)
+    (FIGURES / f"loaded-states-{game}.json").write_text(json.dumps(
+        {"game": game, "impl": request.config.getoption("--impl"), "mutated": mutations, **verdicts}, indent=2, sort_keys=True) + "\n")
+    print(f"\n{game}: {mutations} mutated states, {verdicts['refused']} refused with bad_request, {verdicts['ended']} played to a final phase")
+    assert verdicts["refused"] + verdicts["ended"] == mutations and verdicts["refused"] and verdicts["ended"], verdicts

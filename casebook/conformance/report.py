@@ -20,7 +20,8 @@ not run) not_run.  Every clause of the features appears, so a clause that was ne
 run (another game selected) says so.
 
 A property test that fails names the invariant of ``casebook.testing`` that
-did not hold (``invariant_of``); each invariant gets its own verdict.
+did not hold (``casebook.verdicts.invariant_of`` reads it from the typed
+exception); each invariant gets its own verdict.
 """
 
 from __future__ import annotations
@@ -29,11 +30,12 @@ import datetime as _dt
 import json
 from pathlib import Path
 
+from casebook.contract import REPORT_FORMAT
 from casebook.names import terminal
 from casebook.rulebook import CLAUSE_ID, CLAUSE_STATUSES, NOT_RUN, fold, read_game, summary
+from casebook.verdicts import unsupported_reason
 
 STATUSES = CLAUSE_STATUSES  # the report's totals, in this order
-REPORT_FORMAT = "casebook-conformance/1"
 
 
 def catalog(features: Path, games: list[str] | None = None) -> dict[str, dict]:
@@ -71,8 +73,6 @@ def plan(hello: dict, clauses: dict[str, dict]) -> dict[str, dict]:
     ``{"CD-TRN-03": {"game", "rule", "status": "runs" | "partial" | "unsupported", "summary",
     "examples": [{"name", "runs": bool, "why"}]}}``: the same test the pytest plugin applies.
     """
-    from casebook.pytest_plugin import unsupported_reason
-
     out = {}
     for cid, info in clauses.items():
         examples = [{"name": e["name"], "why": unsupported_reason(hello, info["game"], set(e["tags"]) | {cid}) or ""}
@@ -144,23 +144,6 @@ def declines_markdown(clauses: dict[str, dict]) -> str:
 
 
 # -- property tests: one verdict per invariant -----------------------------------
-RUNNER = "random_sim_test"  # casebook.testing's shared random-play runner: the frame below it is the invariant
-
-
-def invariant_of(excinfo) -> str | None:
-    """The invariant a failed property test broke: the function the random-play runner called when it raised.
-
-    ``Checks.views_are_redactions``, ``load_is_identity``… or the game's own law
-    (``step_laws``); ``terminates`` when the runner itself gave up (no end in
-    ``max_steps``).  None when the test does not go through the runner.
-    """
-    names = [entry.name for entry in excinfo.traceback]
-    if RUNNER not in names:
-        return None
-    below = names[len(names) - names[::-1].index(RUNNER):]
-    return below[0] if below else "terminates"
-
-
 def invariants(properties: list[dict]) -> dict[str, dict]:
     """Per invariant: failed in the tests that broke it, passed when some test ran every check through."""
     whole = [p["name"] for p in properties if p["status"] == "passed"]
@@ -280,7 +263,7 @@ def render_edition(report: dict, console) -> None:
 
     if "suite" in report:
         edited = report["suite"].get("edited")
-        console.print(headline(report["suite"]), style="bold red" if edited else None, highlight=False, soft_wrap=True)
+        console.print(terminal(headline(report["suite"]), 1000), style="bold red" if edited else None, highlight=False, soft_wrap=True)
 
 
 def render_regressions(report: dict, changes: dict, console) -> None:

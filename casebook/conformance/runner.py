@@ -20,28 +20,13 @@ from pathlib import Path
 import pytest
 
 from casebook.names import terminal
-from casebook.pytest_plugin import ITEM_KEY, MESSAGE_KEY, UNSUPPORTED, _scenario_of, failure_message, scenario_game
-from casebook.stdio import ENV_DEADLINE
-
-from casebook.conformance.report import invariant_of
 from casebook.conformance.suite import shipped_root
+from casebook.pytest_plugin import ITEM_KEY, MESSAGE_KEY, item_info
+from casebook.stdio import ENV_DEADLINE
+from casebook.verdicts import UNSUPPORTED, failure_message, invariant_of
 
 ROOT = shipped_root()  # the suite Casebook carries: the wheel's packaged copy, else this checkout (see suite.py)
 WRAPPED_SPEC = "python:casebook.conformance.validating:implementation"
-
-
-def item_info(item) -> dict:
-    """What the report needs of one test: a scenario's clauses, game and names, or a property test's game."""
-    scenario = _scenario_of(item)
-    if scenario is not None:
-        clauses = [m.args[0] for m in item.iter_markers("clause") if m.args]
-        name = scenario.name + (f" [{item.callspec.id}]" if hasattr(item, "callspec") else "")
-        return {"kind": "scenario", "clauses": clauses, "game": scenario_game(item), "name": name, "feature": scenario.feature.name}
-    suite = Path(item.config.rootpath).resolve()  # the suite's root: this checkout, or verify --suite's
-    path = Path(str(item.path)).resolve()
-    parts = path.relative_to(suite).parts if path.is_relative_to(suite) else ()
-    game = parts[1] if len(parts) > 2 and parts[0] == "tests" else ""
-    return {"kind": "property", "clauses": [], "game": game, "name": item.nodeid}
 
 
 class VerifyPlugin:
@@ -112,8 +97,8 @@ class VerifyPlugin:
             if not call.excinfo.errisinstance(pytest.skip.Exception):
                 current = self.results.get(item.nodeid)
                 if current is None or current["status"] != "failed":
-                    self.results[item.nodeid] = {"status": "failed", "message": failure_message(call.excinfo, self._failed_step.get(item.nodeid)),
-                                                 "invariant": invariant_of(call.excinfo)}
+                    self.results[item.nodeid] = {"status": "failed", "message": failure_message(call.excinfo.value, self._failed_step.get(item.nodeid)),
+                                                 "invariant": invariant_of(call.excinfo.value)}
 
     def pytest_runtest_logreport(self, report):
         if report.nodeid not in self.info:  # under pytest -n, the worker sends what collection would have kept

@@ -34,6 +34,10 @@ STEP_FILES = ("**/*.py", "**/*.json", "**/*.yml")
 TEST_FILES = ("**/*.py", "**/*.json", "**/*.yml")  # of tests/<game>/ for each game of features/
 DOCS_FILES = ("**/*",)
 TOP_FILES = ("mkdocs.yml", "pyproject.toml")  # mkdocs' config; pyproject.toml holds the pytest settings
+# Besides step_defs/ and tests/<game>/, what pytest reads when verify runs a suite (issue 27, F1): the settings it is
+# given with -c (their addopts apply), the conftest.py files of the folders above the test files (the suite's root is
+# the rootdir, so none above it), and the tests/ package and its helpers that the games' tests import.
+HARNESS_FILES = ("pyproject.toml", "conftest.py", "tests/conftest.py", "tests/__init__.py")
 
 
 def is_suite(root: Path) -> bool:
@@ -61,11 +65,24 @@ def _matching(folder: Path, patterns: tuple[str, ...]) -> list[Path]:
     return sorted(found, key=lambda p: p.relative_to(folder).as_posix())
 
 
+def harness_files(root: Path) -> list[Path]:
+    """The files outside step_defs/ and tests/<game>/ that pytest reads when it runs the suite: its settings, the
+    conftest.py files above the tests, and the tests/ package's helper modules (the modules not named test_*)."""
+    found = {root / name for name in HARNESS_FILES if (root / name).is_file()}
+    tests = root / "tests"
+    if tests.is_dir():
+        found |= {p for p in tests.glob("*.py") if not p.name.startswith("test_")}
+    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+
+
 def suite_files(root: Path) -> dict[str, list[Path]]:
-    """The files that make the suite's two parts: the rule text and the code that judges by it."""
+    """The files that make the suite's two parts: the rule text and the code that judges by it (the step
+    definitions, the games' tests, and every other file pytest reads to run them: a root conftest.py that changed
+    the implementation under test would otherwise leave the suite reading as shipped)."""
     steps = [*_matching(root / "step_defs", STEP_FILES)]
     for game in games(root):
         steps += _matching(root / "tests" / game, TEST_FILES)
+    steps += harness_files(root)
     return {"features": _matching(root / "features", FEATURE_FILES), "steps": steps}
 
 

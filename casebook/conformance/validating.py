@@ -6,8 +6,10 @@ stdio) and checks each answer before a step definition sees it:
 * ``state()`` against the game's ``$defs.state``, ``view()`` against
   ``$defs.view``, each action in ``legal()`` against ``$defs.action``, each
   event against ``$defs.event`` (casebook/schemas/<game>.json);
-* ``legal()`` against the protocol itself: ``to_act`` is the sorted set of
-  actors of ``moves``, moves are sorted, chance moves carry ``p`` summing to 1;
+* ``hello()``, ``legal()`` and ``step()`` against the protocol itself
+  (``casebook.contract``: their schemas, and ``legal_problems``: ``to_act``
+  is the sorted set of actors of ``moves``, moves are sorted, chance moves
+  carry ``p`` summing to 1);
 * ``view(player)`` shows no secret and no other player's private slot.
 
 A broken answer raises ``DriverFailure`` whose ``cause`` names it
@@ -39,11 +41,11 @@ except ImportError:  # pragma: no cover - every platform we test has the wheel
 from casebook import schemas
 from casebook.errors import DriverFailure
 from casebook.impls import close_implementation, open_implementation
-from casebook.protocol import CHANCE, CLOCK, Pending, Then, canonical, leaks, send, sort_moves
+from casebook.contract import check_hello, legal_problems, problems
+from casebook.protocol import Pending, Then, canonical, leaks, send
 
 ENV_SPEC = "CASEBOOK_VERIFY_IMPL"
 ENV_TIMEOUT = "CASEBOOK_VERIFY_TIMEOUT"
-P_TOLERANCE = 1e-6
 
 
 @lru_cache(maxsize=None)
@@ -71,15 +73,25 @@ def _validators(schema: dict, part: str):
 _VALIDATORS: dict[tuple[int, str], tuple] = {}
 
 
-def schema_error(game: str, part: str, value, schema: dict | None = None) -> str | None:
-    """Why ``value`` fails ``$defs.<part>`` of the game's schema, or None (also when there is no schema)."""
+def _compiled(game: str, part: str, schema: dict | None = None) -> tuple:
     schema = schema or game_schema(game)
     if not schema:
-        return None
+        return None, None
     key = (id(schema), part)
     if key not in _VALIDATORS:
         _VALIDATORS[key] = _validators(schema, part)
-    fast, wording = _VALIDATORS[key]
+    return _VALIDATORS[key]
+
+
+def schema_accepts(game: str, part: str, value, schema: dict | None = None) -> bool:
+    """Whether ``value`` passes ``$defs.<part>`` of the game's schema (the fast check alone; True without a schema)."""
+    fast, _ = _compiled(game, part, schema)
+    return fast is None or fast.is_valid(value)
+
+
+def schema_error(game: str, part: str, value, schema: dict | None = None) -> str | None:
+    """Why ``value`` fails ``$defs.<part>`` of the game's schema, or None (also when there is no schema)."""
+    fast, wording = _compiled(game, part, schema)
     if fast is None or fast.is_valid(value):
         return None
     error = jsonschema.exceptions.best_match(wording.iter_errors(value))  # the most telling of the errors
@@ -131,38 +143,15 @@ class ValidatingImplementation:
         return self._games.get(table)
 
     def _check_legal(self, game: str, legal) -> None:
-        if not isinstance(legal, dict) or not isinstance(legal.get("to_act"), list) or not isinstance(legal.get("moves"), list):
-            raise DriverFailure("out_of_protocol", f'legal() must be {{"to_act": [...], "moves": [...]}}, got {str(legal)[:200]}')
-        moves = legal["moves"]
-        for move in moves:
-            if not isinstance(move, dict) or not isinstance(move.get("actor"), str) or not isinstance(move.get("action"), dict):
-                raise DriverFailure("out_of_protocol", f'a legal move is {{"actor": str, "action": {{...}}}}, got {str(move)[:200]}')
+        found = legal_problems(legal)
+        if found:
+            raise DriverFailure("out_of_protocol", found[0])
+        for move in legal["moves"]:
             self._check(game, "action", move["action"], f"legal move {canonical(move)[:200]}")
-        actors = sorted({m["actor"] for m in moves})
-        if legal["to_act"] != actors:
-            raise DriverFailure("out_of_protocol", f"legal() to_act {legal['to_act']} is not the sorted actors of its moves {actors}")
-        if [canonical(m) for m in sort_moves(moves)] != [canonical(m) for m in moves]:
-            raise DriverFailure("out_of_protocol", "legal() moves are not sorted by actor, then canonical JSON of the action")
-        if len({canonical([m["actor"], m["action"]]) for m in moves}) != len(moves):
-            raise DriverFailure("out_of_protocol", "legal() lists the same move twice")
-        for move in moves:  # the clock only ends timers, and time has no probabilities
-            if move["actor"] == CLOCK and ("p" in move or move["action"].get("type") != "expire"
-                                           or not isinstance(move["action"].get("timer"), str)):
-                raise DriverFailure("out_of_protocol", f'a clock move is {{"type": "expire", "timer": name}} without "p", got {canonical(move)[:200]}')
-        chance = [m for m in moves if m["actor"] == CHANCE]
-        if chance:
-            if not all(isinstance(m.get("p"), (int, float)) and 0 < m["p"] <= 1 for m in chance):
-                raise DriverFailure("out_of_protocol", "every chance move needs a probability 0 < p <= 1")
-            total = sum(m["p"] for m in chance)
-            if abs(total - 1) > P_TOLERANCE:
-                raise DriverFailure("out_of_protocol", f"chance probabilities sum to {total}, not 1")
 
     # -- the protocol -----------------------------------------------------------
     def hello(self) -> dict:
-        hello = self.inner.hello()
-        if not isinstance(hello, dict) or not isinstance(hello.get("games"), dict):
-            raise DriverFailure("out_of_protocol", f"hello must list its games, got {str(hello)[:200]}")
-        return hello
+        return check_hello(self.inner.hello())
 
     def new(self, game: str, options: dict) -> str:
         table = self.inner.new(game, options)
@@ -241,8 +230,9 @@ class ValidatingImplementation:
 
     def _step(self, table: str, actor: str, action: dict) -> dict:
         result = self.inner.step(table, actor, action)
-        if not isinstance(result, dict) or not isinstance(result.get("events"), list):
-            raise DriverFailure("out_of_protocol", f"step() must return events and legal, got {str(result)[:200]}")
+        found = problems("step", result, limit=1)
+        if found:
+            raise DriverFailure("out_of_protocol", f"{found[0]}; got {str(result)[:200]}")
         game = self._game(table)
         if game:
             for event in result["events"]:
@@ -252,8 +242,6 @@ class ValidatingImplementation:
         if result.get("state") is not None and game:
             self._check_state(game, result["state"])
         for seen in result.get("views") or []:
-            if not isinstance(seen, dict) or "view" not in seen:
-                raise DriverFailure("out_of_protocol", f'step() views are {{"player", "view"}}, got {str(seen)[:200]}')
             self._check_view(game, seen.get("player"), seen["view"])
         return result
 

@@ -1,12 +1,13 @@
 """The pictures of a game page, drawn from the protocol's ``describe(game)`` answer.
 
 ``turn_diagram`` writes the mermaid source of the turn: phases and verbs only, so that it
-reads at page width; guards and effects go to the table under it (render.py).  A verb that
-leaves many phases for the same one (Feuerdiamant's full hazard track) is drawn once, from a
-small "from N phases" box; the many ways a turn ends, back into the phase that starts the
-next one, arrive at a copy of that phase ("↺ starting turn") drawn where they end, rather
-than as long arrows climbing back up the page; verbs that stay in their phase are left to
-the table.
+reads at page width; guards and effects go to the table under it (templates/diagram.html).
+It reads top to bottom: the first phase at the top, the final phases at the bottom, every
+arrow back up the page drawn instead to a copy of its phase ("↺ starting turn") where it
+ends.  An automatic step is named by what makes it happen ("when a track is full").  A step
+that leaves many phases for the same one (Feuerdiamant's full hazard track) is said in a
+line under the picture rather than drawn from each; verbs that stay in their phase are left
+to the table.
 
 ``board_view`` lays out the modelled board for templates/board.svg: locations (labelled,
 styled by kind), the paths between them with one dot per space along a path (``length`` is the
@@ -25,8 +26,8 @@ import re
 from collections import Counter, defaultdict
 
 
-FAN_IN = 3  # a verb from this many phases into one is drawn once, from a "from N phases" box
-LOOP_BACK = 3  # this many phases leading back into an earlier one: they arrive at a copy of it
+FAN_IN = 3  # a step from this many phases into one is said under the picture, not drawn
+AUTO = "auto"  # the verb of an automatic step: drawn as what makes it happen
 UNLABELLED = {"space", "advantage space", "path space"}  # many, small: a dot with a tooltip
 WIDTH, HEIGHT, MARGIN = 1000, 640, 60
 BOARD_LIMIT = 300  # places drawn; the largest board of the five games has 61 (issue 27, F7)
@@ -50,27 +51,51 @@ def phase_ids(describe: dict) -> dict[str, str]:
     return {p["name"]: f"p{i}" for i, p in enumerate(describe["phases"])}
 
 
+def verb_label(t: dict) -> str:
+    """A transition's words on its arrow: its verb, or for an automatic step what makes it happen."""
+    if t["verb"] != AUTO:
+        return label(t["verb"])
+    if t.get("conditions"):
+        return label("when " + " and ".join(words(c) for c in t["conditions"]))
+    if t.get("unless"):
+        return label("unless " + " or ".join(words(c) for c in t["unless"]))
+    if t.get("effects"):
+        return label("then " + ", ".join(words(e) for e in t["effects"]))
+    return "then"
+
+
 def drawn_edges(describe: dict) -> tuple[dict, dict]:
-    """((source, dest) -> verbs drawn between them, verb and dest -> sources drawn as one fan-in)."""
+    """((source, dest) -> labels drawn between them, (label, dest) -> sources listed under the picture as one fan-in)."""
     edges: dict[tuple[str, str], list[str]] = defaultdict(list)
     fans: dict[tuple[str, str], set[str]] = defaultdict(set)
     moving = [t for t in describe["transitions"] if t.get("dest") is not None and t["dest"] != t["source"]]  # the others stay: table only
     for t in moving:
-        fans[(t["verb"], t["dest"])].add(t["source"])
+        fans[(verb_label(t), t["dest"])].add(t["source"])
     for t in moving:
-        if len(fans[(t["verb"], t["dest"])]) < FAN_IN and label(t["verb"]) not in edges[(t["source"], t["dest"])]:
-            edges[(t["source"], t["dest"])].append(label(t["verb"]))
+        said = verb_label(t)
+        if len(fans[(said, t["dest"])]) < FAN_IN and said not in edges[(t["source"], t["dest"])]:
+            edges[(t["source"], t["dest"])].append(said)
     return edges, {k: v for k, v in fans.items() if len(v) >= FAN_IN}
 
 
+def fan_ins(describe: dict) -> list[dict]:
+    """What the picture leaves to a line under it: a step many phases take to one phase (a full hazard track ends the game)."""
+    return [{"label": said, "dest": words(dest), "count": len(sources), "sources": sorted(words(s) for s in sources)}
+            for (said, dest), sources in sorted(drawn_edges(describe)[1].items())]
+
+
 def loop_backs(describe: dict, edges: dict) -> dict[str, tuple[str, set[str]]]:
-    """Phases that many later phases lead back into -> (the id of their copy, those phases)."""
+    """Phases that later phases lead back into -> (the id of their copy, those phases).
+
+    Every arrow back up the page arrives at a copy of its phase drawn where it ends ("↺ starting
+    turn"), so the picture has no cycle: the start is at the top and the turn reads downwards.
+    """
     order = {p["name"]: i for i, p in enumerate(describe["phases"])}
     back: dict[str, set[str]] = defaultdict(set)
     for source, dest in edges:
-        if order[dest] < order[source]:
+        if order[dest] <= order[source]:
             back[dest].add(source)
-    return {dest: (f"again{n}", sources) for n, (dest, sources) in enumerate((d, s) for d, s in back.items() if len(s) >= LOOP_BACK)}
+    return {dest: (f"again{n}", sources) for n, (dest, sources) in enumerate(back.items())}
 
 
 def diagram_links(describe: dict) -> dict[str, str]:
@@ -82,39 +107,34 @@ def diagram_links(describe: dict) -> dict[str, str]:
 
 
 def turn_diagram(describe: dict) -> str:
+    """The turn as a mermaid flowchart, top to bottom: phases as boxes (the last ones rounded, below
+    every other), verbs on the arrows, arrows back up drawn to a copy of their phase."""
     ids = phase_ids(describe)
-    lines = ["stateDiagram-v2", "  direction TB"]
-    children = defaultdict(list)
+    lines = ["flowchart TB"]
+    finals = [p["name"] for p in describe["phases"] if p.get("final")]
     for p in describe["phases"]:
-        parent = p.get("parent") if p.get("parent") in ids and p.get("parent") != p["name"] else None
-        children[parent].append(p)
-
-    def declare(parent, depth):
-        for p in children[parent]:
-            pad = "  " * depth
-            if children[p["name"]]:
-                lines.append(f'{pad}state "{label(p["name"])}" as {ids[p["name"]]} {{')
-                declare(p["name"], depth + 1)
-                lines.append(f"{pad}}}")
-            else:
-                lines.append(f'{pad}state "{label(p["name"])}" as {ids[p["name"]]}')
-
-    declare(None, 1)
-    if describe.get("initial") in ids:
-        lines.append(f"  [*] --> {ids[describe['initial']]}")
-    edges, fans = drawn_edges(describe)
+        text = label(p["name"])
+        lines.append(f'  {ids[p["name"]]}(["{text}"])' if p["name"] in finals else f'  {ids[p["name"]]}["{text}"]')
+    edges, _ = drawn_edges(describe)
     again = loop_backs(describe, edges)
     for dest, (alias, _) in again.items():
-        lines.append(f'  state "↺ {label(dest)}" as {alias}')
+        lines.append(f'  {alias}["↺ {label(dest)}"]')
     for (source, dest), verbs in edges.items():
         target = again[dest][0] if dest in again and source in again[dest][1] else ids[dest]
-        lines.append(f"  {ids[source]} --> {target} : {', '.join(verbs)}")
-    for n, ((verb, dest), sources) in enumerate(sorted(fans.items())):
-        lines.append(f'  state "from {len(sources)} phases" as fan{n}')
-        lines.append(f"  fan{n} --> {ids[dest]} : {label(verb)}")
-    for p in describe["phases"]:
-        if p.get("final"):
-            lines.append(f"  {ids[p['name']]} --> [*]")
+        lines.append(f"  {ids[source]} -->|{', '.join(verbs)}| {target}")
+    # the last phases at the bottom: below the last phase of play, by links nobody sees
+    playing = [p["name"] for p in describe["phases"] if not p.get("final")]
+    if playing:
+        for name in finals:
+            if (playing[-1], name) not in edges:
+                lines.append(f"  {ids[playing[-1]]} ~~~ {ids[name]}")
+    if describe.get("initial") in ids:
+        lines.append(f"  class {ids[describe['initial']]} cbstart")
+    if finals:
+        lines.append(f"  class {','.join(ids[n] for n in finals)} cbfinal")
+    if again:
+        lines.append(f"  class {','.join(a for a, _ in again.values())} cbagain")
+    lines += ["  classDef cbstart stroke-width:3px", "  classDef cbfinal stroke-width:3px", "  classDef cbagain stroke-dasharray:4 3"]
     return "\n".join(lines) + "\n"
 
 
@@ -205,17 +225,60 @@ def label_width(name: str) -> float:
     return 16 + 8.6 * len(name)
 
 
-def legend(kinds: Counter, colour: dict, top: float) -> tuple[list[dict], float]:
-    """The legend's items in rows that wrap inside the picture; (items, the picture's height below them)."""
-    items, x, y = [], MARGIN, top
-    for kind in colour:
-        text = f"{kind} ×{kinds[kind]}"
-        width = 44 + 9.5 * len(text)
-        if x > MARGIN and x + width > WIDTH - MARGIN / 2:
-            x, y = MARGIN, y + 28
-        items.append({"x": x, "y": y, "fill": colour[kind], "text": text})
-        x += width
-    return items, y + 30
+LABEL_HEIGHT, DOT = 30, 14  # a place's box in the picture (a dot's box for the unlabelled kinds)
+GAP = 4  # between two boxes once they are moved apart
+
+
+def separate(boxes: dict[str, list[float]], rounds: int = 80) -> None:
+    """Move overlapping boxes ({name: [x, y, w, h]}, x/y the centre) apart, in place, inside the picture.
+
+    Sweep and prune on x (sorted once per round: n log n plus the pairs that touch): each overlapping
+    pair moves apart, half each, along the axis where they overlap least; stops when nothing overlaps.
+    """
+    names = sorted(boxes)
+    for _ in range(rounds):
+        moved = False
+        names.sort(key=lambda n: boxes[n][0] - boxes[n][2] / 2)
+        for i, a in enumerate(names):
+            ax, ay, aw, ah = boxes[a]
+            for b in names[i + 1:]:
+                bx, by, bw, bh = boxes[b]
+                if bx - bw / 2 >= ax + aw / 2 + GAP:
+                    break  # sorted by left edge: no later box reaches a
+                dx = (aw + bw) / 2 + GAP - abs(ax - bx)
+                dy = (ah + bh) / 2 + GAP - abs(ay - by)
+                if dx <= 0 or dy <= 0:
+                    continue
+                moved = True
+                if dx < dy:
+                    push = dx / 2 * (1 if ax >= bx else -1)
+                    boxes[a][0] += push
+                    boxes[b][0] -= push
+                else:
+                    push = dy / 2 * (1 if ay >= by else -1) if ay != by else dy / 2
+                    boxes[a][1] += push
+                    boxes[b][1] -= push
+                ax, ay = boxes[a][0], boxes[a][1]
+        for box in boxes.values():  # inside the picture
+            box[0] = min(WIDTH - box[2] / 2 - 4, max(box[2] / 2 + 4, box[0]))
+            box[1] = min(HEIGHT - box[3] / 2 - 4, max(box[3] / 2 + 4, box[1]))
+        if not moved:
+            return
+
+
+def overlaps(boxes: dict[str, list[float]]) -> list[tuple[str, str]]:
+    """The pairs of boxes that overlap (for the tests; the same sweep as ``separate``)."""
+    out = []
+    names = sorted(boxes, key=lambda n: boxes[n][0] - boxes[n][2] / 2)
+    for i, a in enumerate(names):
+        ax, ay, aw, ah = boxes[a]
+        for b in names[i + 1:]:
+            bx, by, bw, bh = boxes[b]
+            if bx - bw / 2 >= ax + aw / 2:
+                break
+            if abs(ax - bx) < (aw + bw) / 2 and abs(ay - by) < (ah + bh) / 2:
+                out.append((a, b))
+    return out
 
 
 def board_view(board: dict, title: str) -> dict:
@@ -223,6 +286,10 @@ def board_view(board: dict, title: str) -> dict:
     drawn, cut = capped(board)
     pos01 = layout(drawn)
     at = {n: (MARGIN + x * (WIDTH - 2 * MARGIN), MARGIN + y * (HEIGHT - 2 * MARGIN)) for n, (x, y) in pos01.items()}
+    unlabelled = {loc["name"] for loc in drawn["locations"] if str(loc.get("kind") or "location") in UNLABELLED}
+    boxes = {n: [x, y, DOT if n in unlabelled else label_width(n), DOT if n in unlabelled else LABEL_HEIGHT] for n, (x, y) in at.items()}
+    separate(boxes)  # no label over another (issue 26): the places move apart, their paths follow
+    at = {n: (box[0], box[1]) for n, box in boxes.items()}
     kinds = Counter(str(loc.get("kind") or "location") for loc in drawn["locations"])
     colour = {k: PALETTE[i % len(PALETTE)] for i, k in enumerate(sorted(kinds, key=lambda k: (-kinds[k], k)))}
     paths = []
@@ -248,9 +315,9 @@ def board_view(board: dict, title: str) -> dict:
             "name": name, "kind": kind, "fill": colour[kind], "dot": kind in UNLABELLED, "r": 7 if kind != "space" else 5,
             "x": f"{x:.1f}", "y": f"{y:.1f}", "rx": f"{x - w / 2:.1f}", "ry": f"{y - 15:.1f}", "w": f"{w:.1f}", "h": 30, "ty": f"{y + 5.5:.1f}",
         })
-    items, height = legend(kinds, colour, HEIGHT + 10)
+    items = [{"fill": colour[k], "text": f"{k} ×{kinds[k]}"} for k in colour]  # an HTML list under the picture: it wraps at any width
     all_paths = [{"a": p["a"], "b": p["b"], "length": p.get("length", ""), "kind": p.get("kind", "")} for p in board["paths"]]
-    return {"width": WIDTH, "height": round(height), "locations": locations, "paths": paths, "legend": items,
+    return {"width": WIDTH, "height": HEIGHT, "locations": locations, "paths": paths, "legend": items,
             "all_paths": all_paths, "cut": cut, "limit": BOARD_LIMIT}
 
 

@@ -215,6 +215,7 @@ def protocol_markdown() -> str:
     for module, title, anchor in (
         ("casebook.protocol", "The calls", "calls"),
         ("casebook.server", "On the wire", "wire"),
+        ("casebook.transports.listen", "Over WebSocket", "websocket"),
         ("casebook.errors", "Errors", "errors"),
     ):
         try:
@@ -226,8 +227,22 @@ def protocol_markdown() -> str:
             parts.append(f'<p class="cb-source">from <code>{esc(module.replace(".", "/"))}.py</code></p>')
             parts.append(rst_to_html(doc))
     parts.append(error_codes())
+    parts.append(shapes_markdown())
     parts.append(exchanges_markdown())
     return "\n".join(parts) + "\n"
+
+
+def shapes_markdown() -> str:
+    """The protocol's shapes as the JSON Schemas every checker uses (casebook/contract.py), published as they are."""
+    import json
+
+    from casebook import contract
+
+    parts = ["\n## The shapes { #shapes }\n", f"<p>{inline((contract.__doc__ or '').split(chr(10) + chr(10))[0])}</p>"]
+    for kind, schema in contract.SCHEMAS.items():
+        parts.append(f'\n### {esc(kind)} {{ #shape-{esc(kind)} }}\n')
+        parts.append(f'<pre><code>{esc(json.dumps(schema, indent=1, ensure_ascii=False))}</code></pre>')
+    return "\n".join(parts)
 
 
 def error_codes() -> str:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from casebook.site import engines as engines_mod
-from casebook.site import mutation, pictures, readers, search, tracepage, views
+from casebook.site import glance, mutation, pictures, readers, search, tracepage, views
 from casebook.site.fields import field_reference
 from casebook.site.links import href
 from casebook.site.results import LastRun, Report, attach, read_cucumber, read_reports
@@ -123,11 +123,13 @@ class Site:
     def nav_games(self) -> list:
         out = []
         for game in self.games:
-            entries: list = [f"games/{game.id}/index.md"]
+            entries: list = [f"games/{game.id}/index.md", {"At a glance": glance.path(game.id)}]
             if self.questions.get(game.id):
                 entries.append({"Table questions": f"games/{game.id}/questions.md"})
             entries += [{s.title: f"games/{game.id}/{s.slug}.md"} for s in game.sections]
             entries += [{"Rulings": f"games/{game.id}/rulings.md"}, {"Variants": f"games/{game.id}/variants.md"}]
+            if self.synonyms.get(game.id):
+                entries.append({"Glossary": f"games/{game.id}/glossary.md"})
             if game.id in self.traces:
                 entries.append({"Rulebook trace": tracepage.path(game.id)})
             out.append({self.title(game.id): entries})
@@ -154,12 +156,15 @@ class Site:
         }
         for game in self.games:
             pages[f"games/{game.id}/index.md"] = self.game_page(game)
+            pages[glance.path(game.id)] = self.glance_page(game)
             for section in game.sections:
                 pages[f"games/{game.id}/{section.slug}.md"] = self.section_page(game, section)
             if self.questions.get(game.id):
                 pages[f"games/{game.id}/questions.md"] = NOT_SEARCHED + self.questions_page(game)
             pages[f"games/{game.id}/rulings.md"] = NOT_SEARCHED + self.rulings_page(game)
             pages[f"games/{game.id}/variants.md"] = NOT_SEARCHED + self.variants_page(game)
+            if self.synonyms.get(game.id):
+                pages[f"games/{game.id}/glossary.md"] = NOT_SEARCHED + self.glossary_page(game)
             if game.id in self.traces:
                 pages[tracepage.path(game.id)] = NOT_SEARCHED + tracepage.trace_page(self, game)
         for game_id in self.schemas:
@@ -205,9 +210,22 @@ class Site:
             "game.md.j2", f"games/{game.id}/index.md", game=game, title=self.title(game.id), summary=self.titles.get(game.id, {}).get("summary"),
             facts=facts, has_questions=bool(self.questions.get(game.id)), totals=views.totals(game.clauses), last=self.last, sections=sections,
             trace_page=tracepage.path(game.id) if game.id in self.traces else None, has_schema=game.id in self.schemas,
+            has_glossary=bool(self.synonyms.get(game.id)),
             diagram=views.diagram_view(described, {c.id: c for c in game.clauses}, [c.id for c in game.clauses]) if described and described["phases"] else None,
             no_diagram=why, board=pictures.board_view(board, self.title(game.id)) if board and board["locations"] else None,
             no_board="the engine describes no board" if described else why, mutation=mutation.game_summary(self.mutation.get(game.id)),
+        )
+
+    def glance_page(self, game: Game) -> str:
+        """The game at a glance: components, set-up, a turn, the end, the board (casebook/site/glance.py)."""
+        info = self.engines.get(game.id)
+        described = info.describe if info else None
+        board = described.get("board") if described else None
+        return self.render(
+            "glance.md.j2", glance.path(game.id), game=game, title=self.title(game.id), summary=self.titles.get(game.id, {}).get("summary"),
+            players=self.players(game.id), has_questions=bool(self.questions.get(game.id)),
+            v=glance.glance_view(game, described, self.titles.get(game.id, {}).get("glance")),
+            board=pictures.board_view(board, self.title(game.id)) if board and board["locations"] else None,
         )
 
     def section_page(self, game: Game, section: Section) -> str:
@@ -270,6 +288,14 @@ class Site:
             options=views.options_view(options) if options else None, has_facts=bool(facts),
             groups=[{"tag": t, "title": views.variant_title(t), "clauses": groups[t]} for t in sorted(groups, key=views.variant_order)],
         )
+
+    def glossary_page(self, game: Game) -> str:
+        """The players' words for what the rules name otherwise (features/<game>/synonyms.yml), by the rules' word."""
+        by_term: dict[str, list[str]] = {}
+        for said, terms in self.synonyms.get(game.id, {}).items():
+            by_term.setdefault(" ".join(terms), []).append(said)
+        return self.render("glossary.md.j2", f"games/{game.id}/glossary.md", title=self.title(game.id), game=game.id, general=True,
+                           entries=sorted(by_term.items()))
 
     def coverage_page(self) -> str:
         games = []

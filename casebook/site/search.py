@@ -26,6 +26,42 @@ IRREGULAR = ("draw drew drawn", "show showed shown", "see saw seen", "take took 
              "go went gone", "choose chose chosen", "hide hid hidden", "lie lay lain", "get got gotten",
              "win won", "lose lost", "hold held", "keep kept", "deal dealt", "find found",
              "throw threw thrown", "begin began begun", "tell told", "fall fell fallen")
+# General English of board games: a player's word (left) -> the words rulebooks, and so the
+# features, use for it (right).  Kept here, for every game, as the stemmer's and the games' own
+# lists are; a game's own names for its components are in features/<game>/synonyms.yml.
+# No well-kept thesaurus ships its data in a package this build can install (WordNet's Python
+# readers download theirs at run time), so this is a short hand-kept table of game actions,
+# written from board-game English, not from any question file.
+GENERAL = {
+    # who starts, and the order of play
+    "goes first": "start", "go first": "start", "begins": "starts", "begin": "start", "kick off": "start",
+    "next": "left", "clockwise": "left",
+    # choosing and deciding
+    "pick": "choose", "picks": "chooses", "picked": "chosen", "select": "choose", "selects": "chooses", "decide": "choose",
+    # how hard
+    "hard": "difficulty", "harder": "difficulty", "easy": "difficulty", "easier": "difficulty", "level": "difficulty",
+    # guessing the answer
+    "guess": "accuse accusation", "guesses": "accuses accusation", "guessing": "accusation", "guessed": "accused",
+    "wrong": "incorrect false", "right": "correct", "correct": "right",
+    "crack": "solve", "cracks": "solves", "cracking": "solving", "cracked": "solved", "figure out": "solve", "work out": "solve",
+    # ending and scoring
+    "finish": "end", "finishes": "ends", "finished": "ended", "over": "end", "stop": "end",
+    "score": "points", "scores": "points", "scoring": "points", "victory": "win", "winner": "wins",
+    # taking, giving, looking
+    "grab": "take", "grabs": "takes", "collect": "take", "pick up": "take", "gets": "receives", "peek": "look", "peeks": "looks",
+    "flip": "reveal turn over", "flips": "reveals", "flipped": "revealed turned", "uncover": "reveal",
+    # moving
+    "walk": "move", "walks": "moves", "travel": "move", "go": "move", "goes": "moves", "pass": "through", "past": "through",
+    "throw": "roll", "throws": "rolls",
+    # undoing
+    "take back": "undo cancel", "take it back": "undo cancel", "undo": "cancel", "mistake": "undo cancel", "change my mind": "cancel",
+    # people
+    "opponent": "player", "opponents": "players", "friend": "player", "teammate": "player", "guy": "player", "someone": "player",
+    # how many, how long
+    "how long": "time seconds", "how many": "number",
+    # options on a turn
+    "options": "actions", "choices": "actions",
+}
 # A clause's section title is a field of its own in the search index, as documentation search
 # indexes a heading's parents: a question's word that names the section ("Advantage", "Bar")
 # counts for every clause in it, less than a word of the clause itself (its heading weighs 1000,
@@ -45,6 +81,7 @@ def search_data(site: "Site") -> dict:
         games[game.id] = {"title": site.title(game.id), "short": short or site.title(game.id), "names": sorted(names)}
         for phrase, words in site.synonyms.get(game.id, {}).items():
             synonyms.append([" ".join(phrase.split()), " ".join(words).split(), game.id])
+    synonyms += [[phrase, words.split(), None] for phrase, words in GENERAL.items()]
     forms = [group.split() for group in IRREGULAR if len(group.split()) > 1]
     return {"games": games, "synonyms": synonyms, "filler": list(FILLER), "min_length": MIN_LENGTH, "forms": forms}
 

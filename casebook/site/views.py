@@ -141,7 +141,7 @@ def diagram_view(described: dict, by_id: dict[str, Clause], clause_ids: list[str
     ]
     links = {box: {"name": phase, "href": f"#phase-{slug(phase)}"} for box, phase in pictures.diagram_links(described).items()}
     return {"source": pictures.turn_diagram(described), "links": links, "linked": linked, "total": total,
-            "phases": phases, "transitions": transitions}
+            "phases": phases, "transitions": transitions, "fans": pictures.fan_ins(described)}
 
 
 # -- variants -------------------------------------------------------------------------------

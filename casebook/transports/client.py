@@ -33,7 +33,8 @@ from typing import Protocol
 
 from casebook.errors import ERRORS, DriverFailure, GameError, Unsupported, error_from_json
 from casebook.names import brief
-from casebook.protocol import PROTOCOL_VERSION, Answered, player_legal
+from casebook.contract import check_hello
+from casebook.protocol import Answered, player_legal
 from casebook.transports.lookahead import LookAhead
 from casebook.wire import EOF, MAX_LINE, TooLong, WireError, dumps, parse
 
@@ -76,32 +77,6 @@ def env_deadline() -> float | None:
 def frame(rid: int, method: str, params: dict) -> bytes:
     """One request, as the wire carries it: a JSON-RPC 2.0 object on one line."""
     return dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
-
-
-def check_hello(hello) -> dict:
-    """``hello`` if it has the protocol's shape, else ``DriverFailure`` (the whole report hangs on it)."""
-    def wrong(what: str):
-        return DriverFailure("out_of_protocol", f"hello: {what}; it answered {brief(hello, 200)}")
-
-    if not isinstance(hello, dict):
-        raise wrong("must be an object")
-    for key in ("name", "protocol"):
-        if not isinstance(hello.get(key), str) or not hello[key].strip():
-            raise wrong(f'"{key}" must be a non-empty string')
-    if "version" in hello and not isinstance(hello["version"], str):
-        raise wrong('"version" must be a string')
-    games = hello.get("games")
-    if not isinstance(games, dict):
-        raise wrong('"games" must be an object: {game id: {facts}}')
-    for game, facts in games.items():
-        if not isinstance(facts, dict):
-            raise wrong(f"the facts of game {brief(game, 40)} must be an object")
-        declines = facts.get("declines", [])
-        if not isinstance(declines, list) or not all(isinstance(tag, str) for tag in declines):
-            raise wrong(f'"declines" of game {brief(game, 40)} must be a list of tags')
-    if hello["protocol"].split(".")[0] != PROTOCOL_VERSION.split(".")[0]:
-        raise DriverFailure("protocol_version", f"engine speaks {brief(hello['protocol'], 40)}, Casebook {PROTOCOL_VERSION}")
-    return hello
 
 
 class NoSuchMethod(Unsupported):
@@ -242,7 +217,10 @@ class Client:
         sent = self._inflight[0]
         method, rid = sent.method, sent.rid
         while True:
-            line = self.channel.read(sent.until)
+            try:
+                line = self.channel.read(sent.until)
+            except Fault as fault:
+                raise self._fail(fault.cause, f"answer to {method}: {fault.detail}") from None
             if line is None:
                 what = f"no answer to {method} within {sent.wait:g} s" if sent.cause == "timeout" else f"the run's deadline passed during {method}"
                 raise self._fail(sent.cause, what)

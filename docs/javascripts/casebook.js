@@ -7,6 +7,9 @@
  * 2. Resolves permanent clause links: clauses/#CD-ELM-02 goes to the clause's section page.
  * 3. The two audiences: the "For engine authors" switch (.cb-audience-toggle) shows what only
  *    engine authors need (.cb-engine-only); the choice is kept across pages.
+ * 4. Search's scope: on a game's pages, search looks in that game; a switch above the results
+ *    (.cb-scope) widens it to all games.  The choice is kept (search-setup.js reads it when it
+ *    sends a query) and the query is sent again when it changes.
  */
 (function () {
   "use strict";
@@ -58,7 +61,11 @@
       boxes.forEach(function (box) { box.setAttribute("data-drawn", "error"); box.setAttribute("data-error", "mermaid did not load"); });
       return;
     }
-    mermaid.initialize({ startOnLoad: false, securityLevel: "strict", theme: schemeIsDark() ? "dark" : "default" });
+    // One text size for every game's diagram: a fixed font, and a picture never scaled up (it is
+    // scaled down only when wider than the page, which the sub-diagrams of a large turn avoid).
+    mermaid.initialize({ startOnLoad: false, securityLevel: "strict", theme: schemeIsDark() ? "dark" : "default",
+                         themeVariables: { fontSize: "15px" },
+                         flowchart: { useMaxWidth: true, htmlLabels: false, nodeSpacing: 30, rankSpacing: 45, curve: "basis" } });
     boxes.forEach(function (box) {
       box.setAttribute("data-drawn", "pending");
       var source = box.querySelector(".cb-mermaid-source").textContent;
@@ -109,8 +116,52 @@
     });
   }
 
+  var SCOPE_KEY = "casebook.search-all-games";
+
+  function gameHere() {
+    var match = /\/games\/([^/]+)\//.exec(window.location.pathname);
+    return match ? decodeURIComponent(match[1]) : null;
+  }
+
+  function searchScope() {
+    var output = document.querySelector(".md-search__scrollwrap");
+    var game = gameHere();
+    var box = document.querySelector(".cb-scope");
+    if (!output) { return; }
+    if (!game) { if (box) { box.hidden = true; } return; }
+    if (!box) {
+      box = document.createElement("div");
+      box.className = "cb-scope";
+      box.innerHTML = '<label><input type="checkbox" class="cb-scope-all"> <span class="cb-scope-text"></span></label>';
+      output.insertBefore(box, output.firstChild);
+      box.querySelector("input").addEventListener("change", function (event) {
+        try { window.localStorage.setItem(SCOPE_KEY, event.target.checked ? "yes" : "no"); } catch (e) { /* private mode */ }
+        label();
+        var input = document.querySelector(".md-search__input");
+        if (input && input.value) { // Material sends a query only when the text changes: change it, and back
+          var text = input.value;
+          input.value = text + " ";
+          input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
+          input.value = text;
+          input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
+        }
+      });
+    }
+    box.hidden = false;
+    var all = false;
+    try { all = window.localStorage.getItem(SCOPE_KEY) === "yes"; } catch (e) { all = false; }
+    box.querySelector("input").checked = all;
+    function label() {
+      var wide = box.querySelector("input").checked;
+      box.querySelector(".cb-scope-text").textContent = "Search all games" + (wide ? "" : " (now: this game only)");
+      box.setAttribute("data-scope", wide ? "all" : game);
+    }
+    label();
+  }
+
   function onPage() {
     audience();
+    searchScope();
     resolvePermalink();
     drawDiagrams();
   }

@@ -1,7 +1,8 @@
 /* Loaded in the page's head, before Material's bundle (mkdocs.yml: extra.polyfills): when the
  * bundle starts Material's search worker, start Casebook's instead (javascripts/search-worker.js),
  * which loads Material's worker itself and wraps it (see that file for why).  Each query also
- * tells it which game's pages the reader is on (games/<id>/...), whose results then come first.
+ * tells it which game's pages the reader is on (games/<id>/...): search looks in that game only,
+ * unless the reader has turned on "Search all games" (casebook.js).
  * Any other worker starts as it would. */
 (function () {
   "use strict";
@@ -18,7 +19,9 @@
       worker.postMessage = function (message, transfer) {
         if (message && message.type === 2) { // Material's query message
           var game = /\/games\/([^/]+)\//.exec(location.pathname);
-          message = { type: message.type, data: message.data, casebook: { game: game ? decodeURIComponent(game[1]) : null } };
+          var all = false; // the "Search all games" switch above the results (casebook.js)
+          try { all = window.localStorage.getItem("casebook.search-all-games") === "yes"; } catch (e) { all = false; }
+          message = { type: message.type, data: message.data, casebook: { game: game && !all ? decodeURIComponent(game[1]) : null } };
         }
         return transfer ? post(message, transfer) : post(message);
       };

@@ -59,6 +59,9 @@ var B = 0.3;
 var PREFER = 10;  // how much a result of the page's own game is preferred (five games now: 3 let another game's clauses through)
 var COMPARE = 2;  // how much a clause naming one of the things compared is preferred
 var WORD = 6;     // the boost of a player's word (lunr's boosts are whole numbers: 6 shares into halves and thirds)
+var PAGE = 0.5;   // a section page (its summary) against its clauses
+var GROUP = 3;    // from the home page: results of one game shown together before the next game's
+var EVIDENCE = 3; // from the home page: a game weighs the sum of its best this many results
 
 nativeAddEventListener("message", function (event) {
   var message = event.data;
@@ -73,6 +76,9 @@ nativeAddEventListener("message", function (event) {
 
 function setup(index) {
   book = Object.assign(book, (index.config && index.config.casebook) || {});
+  var tuning = book.tuning || {}; // casebook/site/search.py: TUNING
+  B = tuning.B || B; PREFER = tuning.PREFER || PREFER; WORD = tuning.WORD || WORD; PAGE = tuning.PAGE || PAGE;
+  GROUP = tuning.GROUP || GROUP; EVIDENCE = tuning.EVIDENCE || EVIDENCE;
   filler = {};
   book.filler.forEach(function (word) { filler[word] = true; });
   forms = {};
@@ -147,7 +153,8 @@ function rewrite(text) {
   });
   var replaced = {}, kept = {};
   book.synonyms.forEach(function (entry) { // [player phrase, [the features' words], game]
-    if ((!(scope || here) || entry[2] === (scope || here)) && joined.indexOf(" " + entry[0] + " ") >= 0) {
+    // [phrase, words, game]: a game's players' words on its pages; general English (game null) everywhere
+    if ((!entry[2] || !(scope || here) || entry[2] === (scope || here)) && joined.indexOf(" " + entry[0] + " ") >= 0) {
       // the features' words share the weight of the word they stand for ("markers" -> discs, cubes:
       // each half), so that what the features say two ways does not count twice
       var weight = Math.max(1, Math.round(WORD / entry[1].length));
@@ -198,15 +205,16 @@ function namesOne(doc) {
   return compared.filter(function (w) { return marked[w]; }).length === 1;
 }
 
-/* Material's answer, one group per page -> one group per clause (and per page matched alone). */
+/* Material's answer, one group per page -> one item per clause (and per page matched alone):
+ * a clause is one result, titled with its game and section, so it takes one slot, not two. */
 function answer(message) {
   if (!message || message.type !== RESULT || !message.data || !message.data.items) { return message; }
   var found = [];
   message.data.items.forEach(function (group) {
     group.forEach(function (doc) {
       if (!doc.score) { return; } // the page Material adds to a group for its title only
-      // a game named in the query, else the game of the page: its results only (type another
-      // game's name to search that one); from the home page every game's
+      // a game named in the query, else the game of the page: its results only (the "Search all
+      // games" switch above the results sends no game); from the home page every game's
       if (!wanted && (scope || here) && gameOf(doc.location) !== (scope || here)) { return; }
       var page = doc.location.indexOf("#") < 0;
       // Material multiplied lunr's score by (1 + b^2), b = (1 for a page) + the share of query
@@ -217,17 +225,41 @@ function answer(message) {
       var score = base * (1 + Math.pow(share(terms), 2));
       if (compared.length > 1 && namesOne(doc)) { score *= COMPARE; }
       score /= 1 - B + B * (lengths[doc.location] || average) / average;
-      if (here && gameOf(doc.location) === here) { score *= PREFER; }
+      // a section page's own text is its summary: the answer is one of its clauses
+      if (page && gameOf(doc.location)) { score *= PAGE; }
       // "SD-TWO-05" also matches SD-CARD-05 on "sd" and "05": the clause that is the id wins
       if (wanted && doc.location.slice(-wanted.length - 1) === "#" + wanted) { score *= 1000; }
-      found.push({ doc: Object.assign({}, doc, { terms: terms, score: score }), page: page, score: score });
+      found.push({ doc: Object.assign({}, doc, { terms: terms, score: score }), page: page, score: score, game: gameOf(doc.location) });
     });
   });
   found.sort(function (a, b) { return b.score - a.score; });
+  if (!here && !scope && !wanted) { found = grouped(found); }
   var items = found.map(function (hit) {
     if (hit.page) { return [titled(hit.doc, hit.score)]; }
     var parent = pages[hit.doc.location.split("#")[0]];
-    return parent ? [titled(parent, hit.score), hit.doc] : [titled(hit.doc, hit.score)];
+    return [titled(Object.assign({}, hit.doc, { title: (parent ? parent.title + " \u203a " : "") + hit.doc.title }), hit.score)];
   });
   return { type: RESULT, data: Object.assign({}, message.data, { items: items }) };
+}
+
+/* From the home page: results grouped by game.  Games are ordered by their evidence (the sum of
+ * their best EVIDENCE scores: a game with several clauses about the question is likelier its
+ * game than one with a single lucky word); each game shows its best GROUP results in its group,
+ * so that the first screen holds more than one game when more than one answers, and the rest
+ * follow in the same order. */
+function grouped(found) {
+  var order = [], by = {}, weight = {};
+  found.forEach(function (hit) {
+    var game = hit.game || "";
+    if (!by[game]) { by[game] = []; order.push(game); weight[game] = 0; }
+    if (by[game].length < EVIDENCE) { weight[game] += hit.score; }
+    by[game].push(hit);
+  });
+  order.sort(function (a, b) { return weight[b] - weight[a]; });
+  var first = [], rest = [];
+  order.forEach(function (game) {
+    first = first.concat(by[game].slice(0, GROUP));
+    rest = rest.concat(by[game].slice(GROUP));
+  });
+  return first.concat(rest);
 }

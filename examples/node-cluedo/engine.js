@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // An independent engine for part of "Cluedo: Die drei ???", in plain Node (no npm packages),
-// speaking Casebook's stdio protocol: JSON-RPC 2.0, one message per line.
+// speaking Casebook's stdio protocol: JSON-RPC 2.0, one message per line (online.js: over WebSocket).
 //
 // It plays the set-up (the case file, the deal), the roll for who starts, the
 // secret passages, and questioning with its answers.  Everything else (moving
@@ -304,21 +304,30 @@ const methods = {
   close: ({ table: t }) => { table(t); tables.delete(String(t)); return {}; },
 };
 
-const rl = readline.createInterface({ input: process.stdin, terminal: false });
-rl.on('line', (line) => {
-  if (!line.trim()) return;
+// One request (a line, or a WebSocket message) -> its answer, or null for a blank one.
+// online.js serves the same answers over WebSocket.
+function answer(line) {
+  if (!line.trim()) return null;
   let request;
   try { request = JSON.parse(line); } catch (e) {
-    return send({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'not JSON' } });
+    return { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'not JSON' } };
   }
   const { id, method, params } = request;
-  if (!methods[method]) return send({ jsonrpc: '2.0', id, error: { code: -32601, message: `no method ${method}` } });
+  if (!methods[method]) return { jsonrpc: '2.0', id, error: { code: -32601, message: `no method ${method}` } };
   try {
-    send({ jsonrpc: '2.0', id, result: methods[method](params || {}) });
+    return { jsonrpc: '2.0', id, result: methods[method](params || {}) };
   } catch (e) {
-    if (e instanceof GameError) send({ jsonrpc: '2.0', id, error: { code: -32000, message: e.message, data: { code: e.code, message: e.message } } });
-    else send({ jsonrpc: '2.0', id, error: { code: -32603, message: String(e && e.stack || e) } });
+    if (e instanceof GameError) return { jsonrpc: '2.0', id, error: { code: -32000, message: e.message, data: { code: e.code, message: e.message } } };
+    return { jsonrpc: '2.0', id, error: { code: -32603, message: String(e && e.stack || e) } };
   }
-});
+}
 
-function send(message) { process.stdout.write(JSON.stringify(message) + '\n'); }
+module.exports = { answer, closeTable: (t) => tables.delete(String(t)) };
+
+if (require.main === module) {
+  const rl = readline.createInterface({ input: process.stdin, terminal: false });
+  rl.on('line', (line) => {
+    const message = answer(line);
+    if (message !== null) process.stdout.write(JSON.stringify(message) + '\n');
+  });
+}

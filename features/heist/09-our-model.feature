@@ -199,14 +199,14 @@ Feature: Our model of what the page leaves out — names, board and bots
       Given a game of Anna, Bernat and the Easy bot Pip
       And Pip has asked 7 questions in the Kitchen
       And Pip has just entered the Kitchen
-      And the notes sheet of Pip marks only Dex and the cloned keycard
+      And Pip holds Dex, the cloned keycard, the Study, the Garage, the Attic and the Library
       Then the bot Pip chooses to ask about Otto, the skeleton key and the Kitchen
 
     Example: only Pip's own questions count: after three of Anna's, Pip's first question names the first of each
       Given a game of Anna, Bernat and the Easy bot Pip
       And Anna has asked 3 questions in the Kitchen
       And Pip has just entered the Kitchen
-      And the notes sheet of Pip marks only Dex and the cloned keycard
+      And Pip holds Dex, the cloned keycard, the Study, the Garage, the Attic and the Library
       Then the bot Pip chooses to ask about Lena, the drill and the Kitchen
 
     Example: holding Marcus and the Kitchen, Pip shows Marcus
@@ -228,16 +228,18 @@ Feature: Our model of what the page leaves out — names, board and bots
 
     Example: from the Entrance, with the Kitchen and the Wine Cellar marked, Nyx heads for the Dining Room
       Given a game of Anna, Bernat and the Normal bot Nyx
-      And Nyx holds none of the Dining Room
-      And the notes sheet of Nyx marks only the Kitchen and the Wine Cellar
+      And Nyx holds Dex, Lena, Marcus, the drill, the dynamite and the stethoscope
+      And Anna has shown Nyx the Kitchen
+      And Bernat has shown Nyx the Wine Cellar
       And it is Nyx's turn
       When Nyx rolls 3 and 4
       Then the bot Nyx chooses to select the Dining Room
 
     Example: having asked twice in the Dining Room, Nyx heads for the Attic, one step further
       Given a game of Anna, Bernat and the Normal bot Nyx
-      And Nyx holds none of the Dining Room and the Attic
-      And the notes sheet of Nyx marks only the Kitchen and the Wine Cellar
+      And Nyx holds Dex, Lena, Marcus, the drill, the dynamite and the stethoscope
+      And Anna has shown Nyx the Kitchen
+      And Bernat has shown Nyx the Wine Cellar
       And Nyx has asked 2 questions in the Dining Room
       And it is Nyx's turn
       When Nyx rolls 3 and 4

@@ -12,10 +12,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from casebook.errors import BadRequest
-from statemachines.core import Game, chance, chance_by_count, decides_start, memo, offer
+from statemachines.core import Game, chance, chance_by_count, decides_start, memo, offer, roll_off_problem
 
 from . import rules as R
-from .machine import ACTIONS, EVENTS, INVENTORY, STATE, STATES, TRANSITIONS
+from .machine import ACTIONS, EVENTS, INVENTORY, PHASE_CLAUSES, STATE, STATES, TRANSITIONS
 
 CASE_KEYS = ("suspect", "item", "location")
 SETUP_PHASES = ("filling_case_file", "setting_aside", "dealing", "rolling_for_start")
@@ -65,6 +65,7 @@ class CluedoDrei(Game):
 
     info, names, board = R.INFO, R.NAMES, R.BOARD
     phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
+    phase_clauses = PHASE_CLAUSES
 
     # -- options across fields, set-up, derived fields, load checks ----------------------------
     @classmethod
@@ -123,8 +124,9 @@ class CluedoDrei(Game):
             raise BadRequest("dealing comes after the Duel's four cards and stops once every player holds their share")
         if phase not in ("filling_case_file", "setting_aside", "dealing") and secret["undealt"]:
             raise BadRequest(f"phase {phase} comes after the deal")
-        if phase == "rolling_for_start" and not s["start_waiting"]:
-            raise BadRequest("rolling for the start needs someone still to roll")
+        problem = roll_off_problem(s, self.players, phase, ("filling_case_file", "setting_aside", "dealing"), "rolling_for_start")
+        if problem:
+            raise BadRequest(problem)  # CD-TRN-01/02 (issue 27, F4)
         needs = {"answering": "answerer", "showing_tip": "tipped", "playing_advantage": "card", "moving": "pips"}
         if phase in needs and not turn[needs[phase]]:
             raise BadRequest(f"phase {phase} needs turn.{needs[phase]}")

@@ -13,22 +13,22 @@ from statemachines.schemas import Const, Enum, Int, ListOf, Maybe, MapOf, OneOf,
 from . import rules as R
 
 STATES = [
-    {"name": "filling_case_file", "actor": "chance", "summary": "one suspect, one item, one location go into the case file", "clauses": ["CD-SET-01", "CD-INV-01", "CD-CMP-01", "CD-CMP-03", "CD-INV-02", "CD-SET-04", "CD-SET-05", "CD-SET-06", "CD-SET-07"]},
-    {"name": "setting_aside", "actor": "chance", "summary": "the Duel's four cards are laid face down beside the board", "clauses": ["CD-DUE-01", "CD-DUE-02", "CD-DUE-07", "CD-DUE-08"]},
-    {"name": "dealing", "actor": "chance", "summary": "the rest is dealt one card at a time, clockwise", "clauses": ["CD-SET-02", "CD-SET-03", "CD-NOT-01", "CD-SET-08"]},
-    {"name": "rolling_for_start", "actor": "chance", "summary": "everybody rolls both dice; the highest starts", "clauses": ["CD-TRN-01", "CD-TRN-02", "CD-TRN-04"]},
-    {"name": "starting_turn", "actor": "player", "summary": "roll the dice, or take a secret passage", "clauses": ["CD-MOV-01", "CD-PAS-01", "CD-PAS-02", "CD-PAS-06"]},
-    {"name": "rolling", "actor": "chance", "summary": "the two dice", "clauses": ["CD-MOV-01", "CD-ADV-01", "CD-ADV-06", "CD-CMP-07"]},
-    {"name": "drawing", "actor": "chance", "summary": "the top Advantage card", "clauses": ["CD-ADV-01", "CD-ADV-02", "CD-ADV-04", "CD-CMP-08"]},
-    {"name": "playing_advantage", "actor": "player", "summary": "follow the card drawn, or put it away", "clauses": ["CD-ADV-05", "CD-ADV-03"]},
-    {"name": "moving", "actor": "player", "summary": "choose where the roll takes the pawn", "clauses": ["CD-MOV-02", "CD-MOV-03", "CD-MOV-04", "CD-MOV-05", "CD-MOV-06", "CD-MOV-07", "CD-MOV-08", "CD-MOV-09", "CD-ADV-08", "CD-PAS-05", "CD-CMP-04", "CD-CMP-05", "CD-CMP-06"]},
-    {"name": "questioning", "actor": "player", "summary": "name a suspect, an item and this location", "clauses": ["CD-QUE-01", "CD-QUE-02", "CD-QUE-03", "CD-CLV-01", "CD-QUE-08", "CD-END-03"]},
-    {"name": "answering", "actor": "player", "summary": "the first player to the left who can shows one card", "clauses": ["CD-QUE-04", "CD-QUE-05", "CD-QUE-06", "CD-QUE-07", "CD-ACC-04", "CD-NOT-02", "CD-NOT-03", "CD-END-02", "CD-QUE-09"]},
-    {"name": "showing_tip", "actor": "player", "summary": "the player named by a tip-off shows one card", "clauses": ["CD-ADV-05"]},
-    {"name": "looking", "actor": "player", "summary": "Duel: look at one unseen card beside the board", "clauses": ["CD-DUE-03", "CD-DUE-04", "CD-DUE-05", "CD-DUE-09"]},
-    {"name": "accusing", "actor": "player", "summary": "in the Headquarters: accuse, or end the turn", "clauses": ["CD-ACC-01", "CD-ACC-06", "CD-CMP-02", "CD-ACC-07"]},
-    {"name": "solved", "final": True, "summary": "a right accusation", "clauses": ["CD-ACC-02", "CD-OBJ-01"]},
-    {"name": "unsolved", "final": True, "summary": "everybody out of the race", "clauses": ["CD-ACC-05", "CD-ACC-09"]},
+    {"name": "filling_case_file", "actor": "chance", "summary": "one suspect, one item, one location go into the case file"},
+    {"name": "setting_aside", "actor": "chance", "summary": "the Duel's four cards are laid face down beside the board"},
+    {"name": "dealing", "actor": "chance", "summary": "the rest is dealt one card at a time, clockwise"},
+    {"name": "rolling_for_start", "actor": "chance", "summary": "everybody rolls both dice; the highest starts"},
+    {"name": "starting_turn", "actor": "player", "summary": "roll the dice, or take a secret passage"},
+    {"name": "rolling", "actor": "chance", "summary": "the two dice"},
+    {"name": "drawing", "actor": "chance", "summary": "the top Advantage card"},
+    {"name": "playing_advantage", "actor": "player", "summary": "follow the card drawn, or put it away"},
+    {"name": "moving", "actor": "player", "summary": "choose where the roll takes the pawn"},
+    {"name": "questioning", "actor": "player", "summary": "name a suspect, an item and this location"},
+    {"name": "answering", "actor": "player", "summary": "the first player to the left who can shows one card"},
+    {"name": "showing_tip", "actor": "player", "summary": "the player named by a tip-off shows one card"},
+    {"name": "looking", "actor": "player", "summary": "Duel: look at one unseen card beside the board"},
+    {"name": "accusing", "actor": "player", "summary": "in the Headquarters: accuse, or end the turn"},
+    {"name": "solved", "final": True, "summary": "a right accusation"},
+    {"name": "unsolved", "final": True, "summary": "everybody out of the race"},
 ]
 
 TRANSITIONS = [
@@ -73,6 +73,36 @@ TRANSITIONS = [
     {"trigger": "accuse", "source": "accusing", "dest": "starting_turn", "before": "drop_out", "after": "pass_turn", "clauses": ["CD-ACC-03", "CD-ACC-08"]},
     {"trigger": "end_turn", "source": "accusing", "dest": "starting_turn", "after": "pass_turn", "clauses": ["CD-ACC-06"]},
 ]
+
+# The clauses each phase cites (describe() and the site list them), kept below the tables so that a phase's
+# row stays one line
+PHASE_CLAUSES = {
+    "filling_case_file": [
+        "CD-SET-01", "CD-INV-01", "CD-CMP-01", "CD-CMP-03", "CD-INV-02", "CD-SET-04", "CD-SET-05", "CD-SET-06",
+        "CD-SET-07"
+    ],
+    "setting_aside": ["CD-DUE-01", "CD-DUE-02", "CD-DUE-07", "CD-DUE-08"],
+    "dealing": ["CD-SET-02", "CD-SET-03", "CD-NOT-01", "CD-SET-08"],
+    "rolling_for_start": ["CD-TRN-01", "CD-TRN-02", "CD-TRN-04"],
+    "starting_turn": ["CD-MOV-01", "CD-PAS-01", "CD-PAS-02", "CD-PAS-06"],
+    "rolling": ["CD-MOV-01", "CD-ADV-01", "CD-ADV-06", "CD-CMP-07"],
+    "drawing": ["CD-ADV-01", "CD-ADV-02", "CD-ADV-04", "CD-CMP-08"],
+    "playing_advantage": ["CD-ADV-05", "CD-ADV-03"],
+    "moving": [
+        "CD-MOV-02", "CD-MOV-03", "CD-MOV-04", "CD-MOV-05", "CD-MOV-06", "CD-MOV-07", "CD-MOV-08", "CD-MOV-09",
+        "CD-ADV-08", "CD-PAS-05", "CD-CMP-04", "CD-CMP-05", "CD-CMP-06"
+    ],
+    "questioning": ["CD-QUE-01", "CD-QUE-02", "CD-QUE-03", "CD-CLV-01", "CD-QUE-08", "CD-END-03"],
+    "answering": [
+        "CD-QUE-04", "CD-QUE-05", "CD-QUE-06", "CD-QUE-07", "CD-ACC-04", "CD-NOT-02", "CD-NOT-03", "CD-END-02",
+        "CD-QUE-09"
+    ],
+    "showing_tip": ["CD-ADV-05"],
+    "looking": ["CD-DUE-03", "CD-DUE-04", "CD-DUE-05", "CD-DUE-09"],
+    "accusing": ["CD-ACC-01", "CD-ACC-06", "CD-CMP-02", "CD-ACC-07"],
+    "solved": ["CD-ACC-02", "CD-OBJ-01"],
+    "unsolved": ["CD-ACC-05", "CD-ACC-09"],
+}
 
 # -- the protocol's words for this machine ---------------------------------------------
 CASE = {"suspect": "suspect", "item": "item", "location": "location"}

@@ -17,7 +17,7 @@ from statemachines.core import Game, chance, chance_by_count, guard, memo, offer
 from . import rules as R
 from .machine import (
     ACTIONS, DETECTIVE_CARDS, EVENT_STEP, FACE_DOWN, HAZARD, INVENTORY, LOST, MOVEMENT, PERSON, ROLLING, SET_ASIDE, SETUP,
-    STATE, STATES, TRANSITIONS, WON, EVENTS as EVENT_TABLE,
+    PHASE_CLAUSES, STATE, STATES, TRANSITIONS, WON, EVENTS as EVENT_TABLE,
 )
 
 class Card(NamedTuple):  # a detective card's rule: when, with which fields (options), and what it does (effect)
@@ -31,6 +31,7 @@ class Feuerdiamant(Game):
 
     info, names, board, facts = R.INFO, R.NAMES, R.BOARD, R.FACTS
     phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENT_TABLE, STATE, INVENTORY
+    phase_clauses = PHASE_CLAUSES
 
     # -- set-up, derived fields, load checks -------------------------------------------------
     def setup(self) -> None:

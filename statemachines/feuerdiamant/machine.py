@@ -23,16 +23,16 @@ PLAYING = [ROLLING, HAZARD, EVENT_STEP, MOVEMENT, ACTION, PERSON, DETECTIVE_CARD
 ANY_TIME_PHASES = [HAZARD, EVENT_STEP, MOVEMENT, ACTION, PERSON, DETECTIVE_CARDS]
 
 STATES = [
-    {"name": SETUP, "actor": "chance", "summary": "event tokens, persons and clues are dealt face down", "clauses": ["FD-SET-01", "FD-SET-02", "FD-SET-03", "FD-SET-04", "FD-SET-05", "FD-SET-06", "FD-SET-07", "FD-IDEA-01", "FD-MOD-04", "FD-MOD-05", "FD-MOD-06", "FD-SET-08", "FD-SET-09"]},
-    {"name": ROLLING, "actor": "chance", "summary": "both dice at once", "clauses": ["FD-TURN-01", "FD-MOD-03", "FD-TURN-04"]},
-    {"name": HAZARD, "actor": "players", "summary": "the hazard die moves an indicator", "clauses": ["FD-HAZ-01", "FD-HAZ-02", "FD-HAZ-03", "FD-HAZ-04", "FD-OBS-06", "FD-OBS-07", "FD-CARD-04", "FD-MOD-02", "FD-CARD-05"]},
-    {"name": EVENT_STEP, "actor": "players", "summary": "activated event tokens are carried out, in the order reached", "clauses": ["FD-HAZ-05", "FD-EVT-01", "FD-EVT-02", "FD-EVT-03", "FD-EVT-04", "FD-EVT-05", "FD-OBS-08", "FD-OBS-09", "FD-OBS-10", "FD-CARD-03", "FD-HAZ-06", "FD-EVT-06", "FD-EVT-07"]},
-    {"name": MOVEMENT, "actor": "players", "summary": "the figure moves up to the movement die", "clauses": ["FD-MOV-01", "FD-MOV-02", "FD-MOV-03", "FD-MOV-04", "FD-MOV-05", "FD-OBS-11", "FD-OBS-12", "FD-CARD-02", "FD-MOD-01", "FD-MOV-06", "FD-MOV-07"]},
-    {"name": ACTION, "actor": "players", "summary": "one action a to d at the figure's location, or none", "clauses": ["FD-ACT-01", "FD-ACT-02", "FD-ACT-03", "FD-ACT-04", "FD-INT-02", "FD-REM-01", "FD-REM-02", "FD-CO-01", "FD-CO-02", "FD-OBS-01", "FD-OBS-05", "FD-OBS-13"]},
-    {"name": PERSON, "actor": "players", "summary": "a person just revealed: interrogate or use them, or stop", "clauses": ["FD-INT-01", "FD-INT-03", "FD-INT-04", "FD-INT-05", "FD-INT-06", "FD-INT-07", "FD-INT-08", "FD-HLP-01", "FD-HLP-02", "FD-HLP-03", "FD-HLP-04", "FD-HLP-05", "FD-OBS-02", "FD-OBS-03", "FD-UNC-01", "FD-IDEA-02", "FD-INT-09", "FD-INT-10", "FD-INT-11", "FD-HLP-06", "FD-HLP-07"]},
-    {"name": DETECTIVE_CARDS, "actor": "players", "summary": "cards at the end of the turn; accuse, or end the turn", "clauses": ["FD-CARD-06", "FD-CARD-07", "FD-CARD-08", "FD-CARD-09", "FD-CARD-10", "FD-CARD-11", "FD-CARD-12", "FD-CARD-13", "FD-END-01", "FD-CARD-14", "FD-OBS-04", "FD-MOD-07", "FD-IDEA-03", "FD-CARD-17", "FD-CARD-18", "FD-CARD-19", "FD-END-06"]},
-    {"name": WON, "final": True, "summary": "the culprit was named", "clauses": ["FD-END-02", "FD-IDEA-04", "FD-END-07"]},
-    {"name": LOST, "final": True, "summary": "a wrong accusation, or a full hazard track", "clauses": ["FD-END-03", "FD-END-04", "FD-END-05"]},
+    {"name": SETUP, "actor": "chance", "summary": "event tokens, persons and clues are dealt face down"},
+    {"name": ROLLING, "actor": "chance", "summary": "both dice at once"},
+    {"name": HAZARD, "actor": "players", "summary": "the hazard die moves an indicator"},
+    {"name": EVENT_STEP, "actor": "players", "summary": "activated event tokens are carried out, in the order reached"},
+    {"name": MOVEMENT, "actor": "players", "summary": "the figure moves up to the movement die"},
+    {"name": ACTION, "actor": "players", "summary": "one action a to d at the figure's location, or none"},
+    {"name": PERSON, "actor": "players", "summary": "a person just revealed: interrogate or use them, or stop"},
+    {"name": DETECTIVE_CARDS, "actor": "players", "summary": "cards at the end of the turn; accuse, or end the turn"},
+    {"name": WON, "final": True, "summary": "the culprit was named"},
+    {"name": LOST, "final": True, "summary": "a wrong accusation, or a full hazard track"},
 ]
 
 TRANSITIONS = [
@@ -65,6 +65,44 @@ TRANSITIONS = [
     {"trigger": "accuse", "source": DETECTIVE_CARDS, "dest": LOST, "before": "open_the_case", "clauses": ["FD-END-03"]},
     {"trigger": "end_turn", "source": DETECTIVE_CARDS, "dest": ROLLING, "before": "pass_turn", "clauses": ["FD-TURN-03"]},
 ]
+
+# The clauses each phase cites (describe() and the site list them), kept below the tables so that a phase's
+# row stays one line
+PHASE_CLAUSES = {
+    "setup": [
+        "FD-SET-01", "FD-SET-02", "FD-SET-03", "FD-SET-04", "FD-SET-05", "FD-SET-06", "FD-SET-07", "FD-IDEA-01",
+        "FD-MOD-04", "FD-MOD-05", "FD-MOD-06", "FD-SET-08", "FD-SET-09"
+    ],
+    "rolling": ["FD-TURN-01", "FD-MOD-03", "FD-TURN-04"],
+    "hazard": [
+        "FD-HAZ-01", "FD-HAZ-02", "FD-HAZ-03", "FD-HAZ-04", "FD-OBS-06", "FD-OBS-07", "FD-CARD-04", "FD-MOD-02",
+        "FD-CARD-05"
+    ],
+    "events": [
+        "FD-HAZ-05", "FD-EVT-01", "FD-EVT-02", "FD-EVT-03", "FD-EVT-04", "FD-EVT-05", "FD-OBS-08", "FD-OBS-09",
+        "FD-OBS-10", "FD-CARD-03", "FD-HAZ-06", "FD-EVT-06", "FD-EVT-07"
+    ],
+    "movement": [
+        "FD-MOV-01", "FD-MOV-02", "FD-MOV-03", "FD-MOV-04", "FD-MOV-05", "FD-OBS-11", "FD-OBS-12", "FD-CARD-02",
+        "FD-MOD-01", "FD-MOV-06", "FD-MOV-07"
+    ],
+    "action": [
+        "FD-ACT-01", "FD-ACT-02", "FD-ACT-03", "FD-ACT-04", "FD-INT-02", "FD-REM-01", "FD-REM-02", "FD-CO-01",
+        "FD-CO-02", "FD-OBS-01", "FD-OBS-05", "FD-OBS-13"
+    ],
+    "person": [
+        "FD-INT-01", "FD-INT-03", "FD-INT-04", "FD-INT-05", "FD-INT-06", "FD-INT-07", "FD-INT-08", "FD-HLP-01",
+        "FD-HLP-02", "FD-HLP-03", "FD-HLP-04", "FD-HLP-05", "FD-OBS-02", "FD-OBS-03", "FD-UNC-01", "FD-IDEA-02",
+        "FD-INT-09", "FD-INT-10", "FD-INT-11", "FD-HLP-06", "FD-HLP-07"
+    ],
+    "detective_cards": [
+        "FD-CARD-06", "FD-CARD-07", "FD-CARD-08", "FD-CARD-09", "FD-CARD-10", "FD-CARD-11", "FD-CARD-12",
+        "FD-CARD-13", "FD-END-01", "FD-CARD-14", "FD-OBS-04", "FD-MOD-07", "FD-IDEA-03", "FD-CARD-17", "FD-CARD-18",
+        "FD-CARD-19", "FD-END-06"
+    ],
+    "won": ["FD-END-02", "FD-IDEA-04", "FD-END-07"],
+    "lost": ["FD-END-03", "FD-END-04", "FD-END-05"],
+}
 
 # -- the protocol's words for this machine ---------------------------------------------
 SPACE = (Enum(*R.EVENT_SPACES), "the exclamation space of a hazard track where the event token lies (6, 7, 9, 10, 12, 13 or 14)")

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from casebook.errors import BadRequest
 from casebook.protocol import CLOCK
-from statemachines.core import Game, chance, decides_start, memo, offer
+from statemachines.core import Game, chance, decides_start, json_copy, memo, offer, roll_off_problem
 
 from . import bots
 from . import rules as R
-from .machine import ACTIONS, EVENTS, INVENTORY, STATE, STATES, TRANSITIONS, TURN
+from .machine import ACTIONS, EVENTS, INVENTORY, PHASE_CLAUSES, STATE, STATES, TRANSITIONS, TURN
 
 SETUP = ("hiding", "laying", "dealing", "rolling_for_start")
 
@@ -31,6 +31,11 @@ def blank_notes() -> dict:
     return {h: dict.fromkeys({"gang": R.GANG, "method": R.METHODS, "place": R.PLACES}[k]) for h, k in R.HEADINGS.items()}
 
 
+def seen_note(seen: dict) -> dict:
+    """The assistant's note of a card seen: shown by a player, or looked at face down on a place."""
+    return {"seen": "shown" if "by" in seen else "face down", **{k: v for k, v in seen.items() if k != "card"}}
+
+
 def heading(card: str) -> str:
     return next(h for h, k in R.HEADINGS.items() if k == R.KIND_OF[card])
 
@@ -40,6 +45,7 @@ class Heist(Game):
 
     info, names, board = R.INFO, R.NAMES, R.BOARD
     phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
+    phase_clauses = PHASE_CLAUSES
 
     # -- rooms: options across fields, the tutorial's table ------------------------------------
     @classmethod
@@ -113,6 +119,52 @@ class Heist(Game):
             raise BadRequest("the answerer must be another player holding a named card")
         if phase == "hiding" and (len(secret["undealt"]) != len(R.CARDS) or any(self.hand(p) for p in self.players)):
             raise BadRequest("before the hideout is filled every card is undealt")
+        problem = roll_off_problem(s, self.players, phase, ("hiding", "laying", "dealing"), "rolling_for_start")
+        if problem:
+            raise BadRequest(problem)  # HO-PRE-03/04
+        self._check_path()
+        for player in self.players:
+            self._check_notes(player)
+
+    def _check_path(self) -> None:
+        """HO-TRN-04: a selected place shows a path of halls ending in that place; nothing is selected outside the
+        moving phase, and the pawn has not left where the dice were rolled (issue 27, F3).  Only the path's shape is
+        checked, not our board's adjacency: a scenario shows a path as one step, so that it reads on any board."""
+        turn = self.s["turn"]
+        if self.phase != "moving":
+            if turn["selected"] is not None or turn["path"]:
+                raise BadRequest(f"a place is selected only while moving, not in phase {self.phase}")
+            return
+        if turn["began"] != self.here():
+            raise BadRequest("while moving the pawn still stands where the dice were rolled (turn.began)")
+        selected, path = turn["selected"], turn["path"]
+        halls = path[:-1]
+        if (selected is None and path) or (selected is not None and (selected == self.here() or not path or path[-1] != selected
+                                                                     or len(set(halls)) != len(halls) or set(halls) & set(R.PLACES))):
+            raise BadRequest("turn.path leads through halls to the selected place, the place last")
+
+    def _check_notes(self, player: str) -> None:
+        """HO-NOT-01/04, HO-BOT-01: what a player saw, showed and noted agrees with where the cards lie, so a bot that
+        reads its notes never rules out a hidden card and can finish the game (issue 27, F5)."""
+        mine, face_down = self.s["private"][player], self.s["secret"]["face_down"]
+
+        def lies(card: str, by: str | None, place: str | None) -> bool:  # shown by another holder, or face down there
+            return (by is None) != (place is None) and (card in self.hand(by) and by != player if by else face_down.get(place) == card)
+
+        if not all(lies(x["card"], x.get("by"), x.get("place")) for x in mine["seen"]):
+            raise BadRequest(f"{player} saw only cards another player holds or that lie face down where seen")
+        if any(shown["card"] not in mine["hand"] or shown["to"] == player for shown in mine["showed"]):
+            raise BadRequest(f"{player} showed only cards of their own hand, to another player")
+        if player in self.bot_levels and not mine["assistant"]:
+            raise BadRequest(f"the bot {player} keeps its notes with the assistant on")  # HO-BOT-01
+        for cards in mine["notes"].values():
+            for card, entry in cards.items():
+                in_hand = card in mine["hand"]
+                if entry is None and in_hand and mine["assistant"]:
+                    raise BadRequest(f"{player}'s assistant is on but does not note {card} in hand")  # HO-NOT-04
+                if entry is not None and (in_hand != (entry["seen"] == "in hand")
+                                          or not in_hand and not lies(card, entry.get("by"), entry.get("place"))):
+                    raise BadRequest(f"{player}'s notes say {card} {entry['seen']}, which is not where it lies")
 
     # -- small readers ----------------------------------------------------------------------------
     @property
@@ -260,7 +312,8 @@ class Heist(Game):
     def emit(self, kind: str, **fields) -> None:
         super().emit(kind, **fields)
         if kind != "coach":  # HO-TUT-08: the coach is not in the case log
-            self.s["log"].append({"type": kind, **{k: v for k, v in fields.items() if k not in ("private", "secret")}})
+            # a copy: the log must not share a list with the turn record (issue 27, F10)
+            self.s["log"].append(json_copy({"type": kind, **{k: v for k, v in fields.items() if k not in ("private", "secret")}}))
 
     def hide_cards(self, actor, action):
         case = {k: action[k] for k in R.KINDS}
@@ -401,7 +454,7 @@ class Heist(Game):
             for card in mine["hand"]:
                 self._note(actor, card, {"seen": "in hand"})
             for seen in mine["seen"]:
-                self._note(actor, seen["card"], {"seen": "shown" if "by" in seen else "face down", **{k: v for k, v in seen.items() if k != "card"}})
+                self._note(actor, seen["card"], seen_note(seen))
 
     # -- the notes sheet and the coach ----------------------------------------------------------------
     def _note(self, player: str, card: str, entry: dict) -> None:

@@ -18,18 +18,18 @@ TURN = ["starting_turn", "moving", "in_place", "after_question"]  # the turn tim
 PLACED = ["starting_turn", "in_place", "after_question"]            # an accusation may come from these (HO-TRN-12)
 
 STATES = [
-    {"name": "hiding", "actor": "chance", "summary": "one gang member, one method and one place are hidden, unseen", "clauses": ["HO-DIS-02", "HO-PRE-01", "HO-MOD-01", "HO-DIS-01", "HO-PRE-02", "HO-PRE-06", "HO-PRE-07", "HO-PRE-08", "HO-PRE-09", "HO-PRE-10", "HO-TIM-02", "HO-TIM-07", "HO-TUT-01", "HO-TUT-02", "HO-NOT-01", "HO-NOT-02", "HO-NOT-03", "HO-NOT-05", "HO-NOT-06", "HO-NOT-12", "HO-MOD-05", "HO-LOG-01"]},
-    {"name": "laying", "actor": "chance", "summary": "two seats: four cards face down, each on its own place", "clauses": ["HO-DIS-05", "HO-DIS-06", "HO-DIS-07"]},
-    {"name": "dealing", "actor": "chance", "summary": "the rest dealt one card at a time from the first seat", "clauses": ["HO-DIS-03", "HO-DIS-04", "HO-DIS-05", "HO-PRE-01", "HO-LOG-08", "HO-NOT-04"]},
-    {"name": "rolling_for_start", "actor": "chance", "summary": "every seat rolls two dice; the highest starts, ties roll again", "clauses": ["HO-PRE-03", "HO-PRE-04", "HO-LOG-02"]},
-    {"name": "starting_turn", "actor": "player", "summary": "roll the dice, or accuse from inside a place", "clauses": ["HO-TRN-01", "HO-TRN-08", "HO-TRN-10", "HO-TRN-12", "HO-ACC-02", "HO-TIM-01", "HO-TIM-05", "HO-PRE-11", "HO-PRE-14", "HO-BOT-01", "HO-PRE-05", "HO-PRE-13", "HO-ACC-05", "HO-ACC-07", "HO-TIM-04", "HO-TIM-08", "HO-NOT-07", "HO-NOT-08", "HO-NOT-09", "HO-NOT-10"]},
-    {"name": "rolling", "actor": "chance", "summary": "the two dice: the most the pawn may walk", "clauses": ["HO-TRN-01", "HO-LOG-02"]},
-    {"name": "moving", "actor": "player", "summary": "select a place to see the path, confirm it, or take the secret passage", "clauses": ["HO-TRN-02", "HO-TRN-03", "HO-TRN-04", "HO-TRN-05", "HO-TRN-06", "HO-TRN-07", "HO-TRN-09", "HO-MOD-02", "HO-MOD-04", "HO-BOT-02", "HO-BOT-03", "HO-MOD-03", "HO-LOG-07", "HO-TUT-03", "HO-TUT-08", "HO-DIS-11"]},
-    {"name": "in_place", "actor": "player", "summary": "just entered a place: ask, accuse or end the turn", "clauses": ["HO-TRN-10", "HO-TRN-11", "HO-TRN-12", "HO-QUE-01", "HO-ACC-01", "HO-DIS-08", "HO-QUE-02", "HO-QUE-08", "HO-DIS-09", "HO-NOT-11", "HO-TUT-04", "HO-ACC-03"]},
-    {"name": "answering", "actor": "player", "summary": "the first player to the left holding a named card shows one, within 15 seconds", "clauses": ["HO-QUE-03", "HO-QUE-04", "HO-QUE-10", "HO-QUE-11", "HO-TIM-06", "HO-ACC-06", "HO-PRE-12", "HO-QUE-05", "HO-QUE-09", "HO-LOG-03", "HO-LOG-04", "HO-TIM-03", "HO-TUT-05", "HO-TUT-07"]},
-    {"name": "after_question", "actor": "player", "summary": "the question is answered: accuse or end the turn", "clauses": ["HO-TRN-12", "HO-QUE-06", "HO-QUE-07", "HO-DIS-10", "HO-TUT-06", "HO-BOT-04", "HO-BOT-05", "HO-LOG-05"]},
-    {"name": "solved", "final": True, "summary": "a right accusation closes the case", "clauses": ["HO-ACC-04", "HO-LOG-06"]},
-    {"name": "unsolved", "final": True, "summary": "every seat accused wrongly", "clauses": ["HO-ACC-08", "HO-LOG-06"]},
+    {"name": "hiding", "actor": "chance", "summary": "one gang member, one method and one place are hidden, unseen"},
+    {"name": "laying", "actor": "chance", "summary": "two seats: four cards face down, each on its own place"},
+    {"name": "dealing", "actor": "chance", "summary": "the rest dealt one card at a time from the first seat"},
+    {"name": "rolling_for_start", "actor": "chance", "summary": "every seat rolls two dice; the highest starts, ties roll again"},
+    {"name": "starting_turn", "actor": "player", "summary": "roll the dice, or accuse from inside a place"},
+    {"name": "rolling", "actor": "chance", "summary": "the two dice: the most the pawn may walk"},
+    {"name": "moving", "actor": "player", "summary": "select a place to see the path, confirm it, or take the secret passage"},
+    {"name": "in_place", "actor": "player", "summary": "just entered a place: ask, accuse or end the turn"},
+    {"name": "answering", "actor": "player", "summary": "the first player to the left holding a named card shows one, within 15 seconds"},
+    {"name": "after_question", "actor": "player", "summary": "the question is answered: accuse or end the turn"},
+    {"name": "solved", "final": True, "summary": "a right accusation closes the case"},
+    {"name": "unsolved", "final": True, "summary": "every seat accused wrongly"},
 ]
 
 TRANSITIONS = [
@@ -65,6 +65,42 @@ TRANSITIONS = [
     # -- the notes assistant: switching does not use the move up (HO-NOT-10) --------------------------------
     {"trigger": "switch_notes_assistant", "source": TURN + ["answering"], "dest": None, "before": "switch_assistant", "clauses": ["HO-NOT-07", "HO-NOT-08", "HO-NOT-09", "HO-NOT-10"]},
 ]
+
+# The clauses each phase cites (describe() and the site list them), kept below the tables so that a phase's
+# row stays one line
+PHASE_CLAUSES = {
+    "hiding": [
+        "HO-DIS-02", "HO-PRE-01", "HO-MOD-01", "HO-DIS-01", "HO-PRE-02", "HO-PRE-06", "HO-PRE-07", "HO-PRE-08",
+        "HO-PRE-09", "HO-PRE-10", "HO-TIM-02", "HO-TIM-07", "HO-TUT-01", "HO-TUT-02", "HO-NOT-01", "HO-NOT-02",
+        "HO-NOT-03", "HO-NOT-05", "HO-NOT-06", "HO-NOT-12", "HO-MOD-05", "HO-LOG-01"
+    ],
+    "laying": ["HO-DIS-05", "HO-DIS-06", "HO-DIS-07"],
+    "dealing": ["HO-DIS-03", "HO-DIS-04", "HO-DIS-05", "HO-PRE-01", "HO-LOG-08", "HO-NOT-04"],
+    "rolling_for_start": ["HO-PRE-03", "HO-PRE-04", "HO-LOG-02"],
+    "starting_turn": [
+        "HO-TRN-01", "HO-TRN-08", "HO-TRN-10", "HO-TRN-12", "HO-ACC-02", "HO-TIM-01", "HO-TIM-05", "HO-PRE-11",
+        "HO-PRE-14", "HO-BOT-01", "HO-PRE-05", "HO-PRE-13", "HO-ACC-05", "HO-ACC-07", "HO-TIM-04", "HO-TIM-08",
+        "HO-NOT-07", "HO-NOT-08", "HO-NOT-09", "HO-NOT-10"
+    ],
+    "rolling": ["HO-TRN-01", "HO-LOG-02"],
+    "moving": [
+        "HO-TRN-02", "HO-TRN-03", "HO-TRN-04", "HO-TRN-05", "HO-TRN-06", "HO-TRN-07", "HO-TRN-09", "HO-MOD-02",
+        "HO-MOD-04", "HO-BOT-02", "HO-BOT-03", "HO-MOD-03", "HO-LOG-07", "HO-TUT-03", "HO-TUT-08", "HO-DIS-11"
+    ],
+    "in_place": [
+        "HO-TRN-10", "HO-TRN-11", "HO-TRN-12", "HO-QUE-01", "HO-ACC-01", "HO-DIS-08", "HO-QUE-02", "HO-QUE-08",
+        "HO-DIS-09", "HO-NOT-11", "HO-TUT-04", "HO-ACC-03"
+    ],
+    "answering": [
+        "HO-QUE-03", "HO-QUE-04", "HO-QUE-10", "HO-QUE-11", "HO-TIM-06", "HO-ACC-06", "HO-PRE-12", "HO-QUE-05",
+        "HO-QUE-09", "HO-LOG-03", "HO-LOG-04", "HO-TIM-03", "HO-TUT-05", "HO-TUT-07"
+    ],
+    "after_question": [
+        "HO-TRN-12", "HO-QUE-06", "HO-QUE-07", "HO-DIS-10", "HO-TUT-06", "HO-BOT-04", "HO-BOT-05", "HO-LOG-05"
+    ],
+    "solved": ["HO-ACC-04", "HO-LOG-06"],
+    "unsolved": ["HO-ACC-08", "HO-LOG-06"],
+}
 
 # -- the protocol's words for this machine ------------------------------------------------------
 DICE = ListOf("face", 2, 2)

@@ -17,7 +17,7 @@ from casebook.errors import BadRequest
 from statemachines.core import Game, chance, memo, offer
 
 from . import rules as R
-from .machine import ACTIONS, EVENTS, INVENTORY, STATE, STATES, TRANSITIONS
+from .machine import ACTIONS, EVENTS, INVENTORY, PHASE_CLAUSES, STATE, STATES, TRANSITIONS
 
 SETUP_PHASES = ("seeding", "drawing_cases", "turning_up")
 IN_TURN = ("playing", "answering", "refilling", "turn_over")
@@ -28,6 +28,7 @@ class PI(Game):
 
     info, names, board = R.INFO, R.NAMES, R.BOARD
     phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
+    phase_clauses = PHASE_CLAUSES
 
     # -- set-up and load checks ------------------------------------------------------------
     def setup(self) -> None:

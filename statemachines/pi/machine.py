@@ -15,17 +15,14 @@ from statemachines.schemas import Enum, Int, ListOf, Maybe, MapOf, OneOf, PerPla
 from . import rules as R
 
 STATES = [
-    {"name": "seeding", "actor": "chance", "summary": "a suspect tile, then a crime tile, on every location", "clauses": ["PI-DET-02", "PI-GOAL-04", "PI-GOAL-05", "PI-GOAL-06"]},
-    {"name": "drawing_cases", "actor": "chance", "summary": "each player draws a culprit, a place and a crime for their left neighbour", "clauses": ["PI-GOAL-01", "PI-GOAL-02", "PI-GOAL-03", "PI-TIP-01"]},
-    {"name": "turning_up", "actor": "chance", "summary": "nine evidence cards are turned face up", "clauses": ["PI-EVI-01", "PI-GOAL-04"]},
-    {"name": "playing", "actor": "player", "summary": "place a detective, take an evidence card or name a solution", "clauses": [
-        "PI-TURN-01", "PI-TURN-03", "PI-DET-03", "PI-DET-04", "PI-DET-05", "PI-EVI-02", "PI-EVI-07", "PI-SOLV-01", "PI-TIP-06", "PI-DET-11"]},
-    {"name": "answering", "actor": "player", "summary": "neighbour-answers: the case's holder places the discs and cubes", "clauses": ["PI-TIP-03", "PI-TIP-04", "PI-TIP-05"]},
-    {"name": "refilling", "actor": "chance", "summary": "a new evidence card fills the gap in the row", "clauses": ["PI-EVI-08", "PI-EVI-09"]},
-    {"name": "turn_over", "actor": None, "summary": "refill, end the round or the game, or pass the turn to the left", "clauses": [
-        "PI-TURN-02", "PI-TURN-04", "PI-SOLV-08", "PI-SOLV-09", "PI-SOLV-10", "PI-GOAL-05"]},
-    {"name": "over", "final": True, "summary": "three rounds played: the highest total wins, then tie-breaks", "clauses": [
-        "PI-END-01", "PI-END-02", "PI-END-03", "PI-END-04", "PI-END-05"]},
+    {"name": "seeding", "actor": "chance", "summary": "a suspect tile, then a crime tile, on every location"},
+    {"name": "drawing_cases", "actor": "chance", "summary": "each player draws a culprit, a place and a crime for their left neighbour"},
+    {"name": "turning_up", "actor": "chance", "summary": "nine evidence cards are turned face up"},
+    {"name": "playing", "actor": "player", "summary": "place a detective, take an evidence card or name a solution"},
+    {"name": "answering", "actor": "player", "summary": "neighbour-answers: the case's holder places the discs and cubes"},
+    {"name": "refilling", "actor": "chance", "summary": "a new evidence card fills the gap in the row"},
+    {"name": "turn_over", "actor": None, "summary": "refill, end the round or the game, or pass the turn to the left"},
+    {"name": "over", "final": True, "summary": "three rounds played: the highest total wins, then tie-breaks"},
 ]
 
 TRANSITIONS = [
@@ -59,6 +56,22 @@ TRANSITIONS = [
      "clauses": ["PI-SOLV-08", "PI-SOLV-10", "PI-GOAL-05"]},
     {"trigger": AUTO, "source": "turn_over", "dest": "playing", "after": "pass_turn", "clauses": ["PI-TURN-02", "PI-TURN-03", "PI-SOLV-09"]},
 ]
+
+# The clauses each phase cites (describe() and the site list them), kept below the tables so that a phase's
+# row stays one line
+PHASE_CLAUSES = {
+    "seeding": ["PI-DET-02", "PI-GOAL-04", "PI-GOAL-05", "PI-GOAL-06"],
+    "drawing_cases": ["PI-GOAL-01", "PI-GOAL-02", "PI-GOAL-03", "PI-TIP-01"],
+    "turning_up": ["PI-EVI-01", "PI-GOAL-04"],
+    "playing": [
+        "PI-TURN-01", "PI-TURN-03", "PI-DET-03", "PI-DET-04", "PI-DET-05", "PI-EVI-02", "PI-EVI-07", "PI-SOLV-01",
+        "PI-TIP-06", "PI-DET-11"
+    ],
+    "answering": ["PI-TIP-03", "PI-TIP-04", "PI-TIP-05"],
+    "refilling": ["PI-EVI-08", "PI-EVI-09"],
+    "turn_over": ["PI-TURN-02", "PI-TURN-04", "PI-SOLV-08", "PI-SOLV-09", "PI-SOLV-10", "PI-GOAL-05"],
+    "over": ["PI-END-01", "PI-END-02", "PI-END-03", "PI-END-04", "PI-END-05"],
+}
 
 # -- the protocol's words for this machine -------------------------------------------------
 CASE = {"suspect": "suspect", "location": "location", "crime": "crime"}

@@ -19,7 +19,7 @@ from casebook.errors import BadRequest
 from statemachines.core import Game, chance, memo, offer
 
 from . import rules as R
-from .machine import ACTIONS, EVENTS, INVENTORY, STATE, STATES, TRANSITIONS
+from .machine import ACTIONS, EVENTS, INVENTORY, PHASE_CLAUSES, STATE, STATES, TRANSITIONS
 
 SETUP = ("hiding", "laying", "dealing")
 CHOICE_PHASES = {"unexpected", "on_wheels", "disguise", "small_move", "telephone_call"}  # phase = the card's effect
@@ -39,6 +39,7 @@ class SmallDetectives(Game):
 
     info, names, board = R.INFO, R.NAMES, R.BOARD
     phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
+    phase_clauses = PHASE_CLAUSES
 
     # -- set-up, derived fields, load checks -------------------------------------------------
     def setup(self) -> None:
@@ -418,7 +419,7 @@ class SmallDetectives(Game):
         answer = "yes" if set(clues) <= set(self.private(asked)["seen"]) else "no"  # SD-BAR-03/07
         record = {"asker": actor, "asked": asked, "clues": clues, "answer": answer}
         for p in (actor, asked):
-            self.private(p)["questions"].append(dict(record))
+            self.private(p)["questions"].append(dict(record, clues=list(clues)))  # two records, two lists (issue 27, F10)
         self.emit("asked", asker=actor, asked=asked, private={p: {"clues": list(clues), "answer": answer} for p in (actor, asked)})
 
     def turn_the_bar(self, actor, action):

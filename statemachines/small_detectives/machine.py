@@ -19,43 +19,26 @@ AUTO = "auto"
 
 STATES = [
     # -- set-up -------------------------------------------------------------------------------
-    {"name": "hiding", "actor": "chance", "summary": "a culprit and a weapon go under the Police, unseen",
-     "clauses": ["SD-SET-02", "SD-CMP-01", "SD-CMP-02", "SD-SET-04", "SD-SET-06", "SD-SET-10"]},
-    {"name": "laying", "actor": "chance", "summary": "the six other house tiles are laid, House 1 to House 6",
-     "clauses": ["SD-SET-03", "SD-SET-04", "SD-SET-01"]},
-    {"name": "dealing", "actor": "chance", "summary": "the cards in play are dealt one at a time, clockwise",
-     "clauses": ["SD-SET-07", "SD-SET-08", "SD-SET-09", "SD-SET-04", "SD-CMP-03", "SD-TWO-01"]},
+    {"name": "hiding", "actor": "chance", "summary": "a culprit and a weapon go under the Police, unseen"},
+    {"name": "laying", "actor": "chance", "summary": "the six other house tiles are laid, House 1 to House 6"},
+    {"name": "dealing", "actor": "chance", "summary": "the cards in play are dealt one at a time, clockwise"},
     # -- a round ------------------------------------------------------------------------------
-    {"name": "choosing", "actor": "players", "summary": "everyone still in lays a card face down (two with two players)",
-     "clauses": ["SD-CHO-01", "SD-CHO-02", "SD-CHO-03", "SD-CHO-04", "SD-OVR-01", "SD-PLY-01", "SD-TWO-02", "SD-CMP-04"]},
-    {"name": "shadowing", "actor": "player", "summary": "Shadowing, shown first, names the detective to follow",
-     "clauses": ["SD-REV-01", "SD-CARD-01"]},
-    {"name": "resolving", "actor": None, "summary": "the cards take effect by number",
-     "clauses": ["SD-REV-02", "SD-REV-03", "SD-CARD-04", "SD-CARD-05", "SD-CARD-06", "SD-CARD-07", "SD-CARD-08",
-                 "SD-CARD-17", "SD-CARD-18", "SD-CARD-19", "SD-CARD-20", "SD-SET-01"]},
-    {"name": "unexpected", "actor": "player", "summary": "Unexpected: one, two or three tiles clockwise",
-     "clauses": ["SD-CARD-09", "SD-CARD-10"]},
-    {"name": "on_wheels", "actor": "player", "summary": "On Wheels: any other tile",
-     "clauses": ["SD-CARD-11", "SD-CARD-12"]},
-    {"name": "disguise", "actor": "player", "summary": "Disguise: change places with a detective next door",
-     "clauses": ["SD-CARD-13", "SD-CARD-14"]},
-    {"name": "small_move", "actor": "player", "summary": "Small Move: swap the house tile with a neighbouring one",
-     "clauses": ["SD-CARD-15", "SD-CARD-16"]},
-    {"name": "telephone_call", "actor": "player", "summary": "Telephone Call: swap two of the cards played",
-     "clauses": ["SD-CARD-21", "SD-CARD-22"]},
-    {"name": "houses", "actor": None, "summary": "detectives alone on a house look at its clue",
-     "clauses": ["SD-TIL-01", "SD-HOU-01", "SD-HOU-02", "SD-CARD-02", "SD-CARD-03", "SD-CARD-23", "SD-TIL-02"]},
-    {"name": "bar", "actor": "player", "summary": "the detective alone on the Bar asks about one to three clues, or passes",
-     "clauses": ["SD-BAR-01", "SD-BAR-02", "SD-BAR-03", "SD-BAR-04", "SD-BAR-05", "SD-BAR-06", "SD-BAR-07",
-                 "SD-TIL-02", "SD-SET-05", "SD-SET-11"]},
-    {"name": "police", "actor": "player", "summary": "the detectives on the Police report in the order they came, or wait",
-     "clauses": ["SD-POL-01", "SD-POL-02", "SD-POL-03", "SD-POL-05", "SD-POL-06", "SD-POL-07", "SD-OBJ-01", "SD-END-03"]},
-    {"name": "preparing", "actor": None, "summary": "detectives step back from the street; the cards pass on",
-     "clauses": ["SD-NXT-01", "SD-NXT-02", "SD-NXT-03", "SD-NXT-04", "SD-OVR-02", "SD-TWO-03", "SD-TWO-04", "SD-TWO-05"]},
+    {"name": "choosing", "actor": "players", "summary": "everyone still in lays a card face down (two with two players)"},
+    {"name": "shadowing", "actor": "player", "summary": "Shadowing, shown first, names the detective to follow"},
+    {"name": "resolving", "actor": None, "summary": "the cards take effect by number"},
+    {"name": "unexpected", "actor": "player", "summary": "Unexpected: one, two or three tiles clockwise"},
+    {"name": "on_wheels", "actor": "player", "summary": "On Wheels: any other tile"},
+    {"name": "disguise", "actor": "player", "summary": "Disguise: change places with a detective next door"},
+    {"name": "small_move", "actor": "player", "summary": "Small Move: swap the house tile with a neighbouring one"},
+    {"name": "telephone_call", "actor": "player", "summary": "Telephone Call: swap two of the cards played"},
+    {"name": "houses", "actor": None, "summary": "detectives alone on a house look at its clue"},
+    {"name": "bar", "actor": "player", "summary": "the detective alone on the Bar asks about one to three clues, or passes"},
+    {"name": "police", "actor": "player", "summary": "the detectives on the Police report in the order they came, or wait"},
+    {"name": "preparing", "actor": None, "summary": "detectives step back from the street; the cards pass on"},
     # -- the ends -----------------------------------------------------------------------------
-    {"name": "solved", "final": True, "summary": "a right report at the Police wins", "clauses": ["SD-END-01", "SD-POL-04", "SD-OBJ-01"]},
-    {"name": "last_detective", "final": True, "summary": "everyone else failed at the Police", "clauses": ["SD-END-02"]},
-    {"name": "stalemate", "final": True, "summary": "no detective can reach the Police any more", "clauses": ["SD-END-04"]},
+    {"name": "solved", "final": True, "summary": "a right report at the Police wins"},
+    {"name": "last_detective", "final": True, "summary": "everyone else failed at the Police"},
+    {"name": "stalemate", "final": True, "summary": "no detective can reach the Police any more"},
 ]
 
 _NEXT = {effect: f"next_is_{effect}" for effect in R.EFFECTS}
@@ -119,6 +102,41 @@ TRANSITIONS = [
     {"trigger": AUTO, "source": "preparing", "dest": "choosing", "before": ["step_back", "pass_cards"], "after": "begin_round",
      "clauses": ["SD-NXT-01", "SD-NXT-02", "SD-NXT-03", "SD-NXT-04", "SD-TWO-04"]},
 ]
+
+# The clauses each phase cites (describe() and the site list them), kept below the tables so that a phase's
+# row stays one line
+PHASE_CLAUSES = {
+    "hiding": ["SD-SET-02", "SD-CMP-01", "SD-CMP-02", "SD-SET-04", "SD-SET-06", "SD-SET-10"],
+    "laying": ["SD-SET-03", "SD-SET-04", "SD-SET-01"],
+    "dealing": ["SD-SET-07", "SD-SET-08", "SD-SET-09", "SD-SET-04", "SD-CMP-03", "SD-TWO-01"],
+    "choosing": [
+        "SD-CHO-01", "SD-CHO-02", "SD-CHO-03", "SD-CHO-04", "SD-OVR-01", "SD-PLY-01", "SD-TWO-02", "SD-CMP-04"
+    ],
+    "shadowing": ["SD-REV-01", "SD-CARD-01"],
+    "resolving": [
+        "SD-REV-02", "SD-REV-03", "SD-CARD-04", "SD-CARD-05", "SD-CARD-06", "SD-CARD-07", "SD-CARD-08", "SD-CARD-17",
+        "SD-CARD-18", "SD-CARD-19", "SD-CARD-20", "SD-SET-01"
+    ],
+    "unexpected": ["SD-CARD-09", "SD-CARD-10"],
+    "on_wheels": ["SD-CARD-11", "SD-CARD-12"],
+    "disguise": ["SD-CARD-13", "SD-CARD-14"],
+    "small_move": ["SD-CARD-15", "SD-CARD-16"],
+    "telephone_call": ["SD-CARD-21", "SD-CARD-22"],
+    "houses": ["SD-TIL-01", "SD-HOU-01", "SD-HOU-02", "SD-CARD-02", "SD-CARD-03", "SD-CARD-23", "SD-TIL-02"],
+    "bar": [
+        "SD-BAR-01", "SD-BAR-02", "SD-BAR-03", "SD-BAR-04", "SD-BAR-05", "SD-BAR-06", "SD-BAR-07", "SD-TIL-02",
+        "SD-SET-05", "SD-SET-11"
+    ],
+    "police": [
+        "SD-POL-01", "SD-POL-02", "SD-POL-03", "SD-POL-05", "SD-POL-06", "SD-POL-07", "SD-OBJ-01", "SD-END-03"
+    ],
+    "preparing": [
+        "SD-NXT-01", "SD-NXT-02", "SD-NXT-03", "SD-NXT-04", "SD-OVR-02", "SD-TWO-03", "SD-TWO-04", "SD-TWO-05"
+    ],
+    "solved": ["SD-END-01", "SD-POL-04", "SD-OBJ-01"],
+    "last_detective": ["SD-END-02"],
+    "stalemate": ["SD-END-04"],
+}
 
 # -- the protocol's words for this machine -------------------------------------------------
 CASE = {"culprit": "culprit", "weapon": "weapon"}

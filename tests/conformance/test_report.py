@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from casebook.conformance import report as rep
+from casebook.verdicts import invariant_of
 
 FEATURE = """\
 Feature: Setup
@@ -166,4 +169,31 @@ def test_a_failed_random_game_names_the_invariant_it_broke():
     laws = Laws("feuerdiamant", lambda seed: {"players": ["Justus", "Peter"], "difficulty": 1}, max_steps=50)
     with pytest.raises(AssertionError) as excinfo:
         random_sim_test(Lying(), laws, 1)
-    assert rep.invariant_of(excinfo) == "load_is_identity"
+    assert invariant_of(excinfo.value) == "load_is_identity"
+
+
+def test_an_invariant_fails_with_its_name_whatever_calls_it():
+    """The name travels in the exception (InvariantBroken), not in the traceback's frames: a wrapper or a rename of the runner changes nothing."""
+    from casebook.errors import DriverFailure, InvariantBroken
+    from casebook.testing import INVARIANTS, invariant
+
+    @invariant
+    def cards_are_dealt_face_down(state):
+        assert state["face"] == "down", "a card lies face up"
+
+    @invariant
+    def the_engine_answers(state):
+        raise DriverFailure("crashed", "the engine died")
+
+    def wrapped(check):  # any frame in between
+        return check({"face": "up"})
+
+    with pytest.raises(InvariantBroken) as broken:
+        wrapped(cards_are_dealt_face_down)
+    assert invariant_of(broken.value) == "cards_are_dealt_face_down" and broken.value.message.startswith("a card lies face up")
+    with pytest.raises(DriverFailure) as fault:  # an engine fault stays one (its cause shows), tagged with the invariant
+        wrapped(the_engine_answers)
+    assert invariant_of(fault.value) == "the_engine_answers" and fault.value.cause == "crashed"
+    assert invariant_of(ValueError("outside every invariant")) is None
+    assert "cards_are_dealt_face_down" in INVARIANTS
+    INVARIANTS.remove("cards_are_dealt_face_down"), INVARIANTS.remove("the_engine_answers")

@@ -33,34 +33,9 @@ import yaml
 
 from casebook.site.render import Site, example_is_engine_only
 
+from .browsing import missing_browser, search, search_results, serve_folder, start_browser, wait_for
 from .conftest import ROOT, cucumber, default_outcome
 from .test_generator import DESCRIBING, mkdocs_build
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--window-size=1280,1000",
-)
-
-
-def missing_browser() -> str | None:
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "the selenium package is not installed (pip install -e '.[browser]')"
-    for path in (CHROMIUM, CHROMEDRIVER):
-        if not os.access(path, os.X_OK):
-            return f"{path} is missing (apt-get install chromium chromium-driver)"
-    return None
-
 
 _missing = missing_browser()
 if _missing and not os.environ.get("CI"):
@@ -72,20 +47,14 @@ pytestmark = pytest.mark.browser  # registered in conftest.py: deselect with -m 
 # -- serving and driving ------------------------------------------------------------------------
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def serve():
     servers = []
 
     def start(folder: Path) -> str:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base, server = serve_folder(folder)
         servers.append(server)
-        return f"http://127.0.0.1:{server.server_address[1]}/"
+        return base
 
     yield start
     for server in servers:
@@ -97,30 +66,9 @@ def serve():
 def browser():
     if _missing:
         pytest.fail(f"the browser test must run in CI, but {_missing}")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in CHROMIUM_FLAGS:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(30)
+    driver = start_browser()
     yield driver
     driver.quit()
-
-
-def wait_for(driver, script: str, timeout: float = 15.0):
-    """Poll a JavaScript expression until it is truthy; return its value."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = driver.execute_script(script)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for: {script}")
-        time.sleep(0.1)
 
 
 # -- the two sites ----------------------------------------------------------------------------
@@ -188,42 +136,6 @@ def examples_under(driver, clause_id: str) -> list[dict]:
         return out;
         """,
         clause_id,
-    )
-
-
-def search(driver, base: str, words: str, start: str = "") -> list[str]:
-    """Type into Material's search box on page ``start``; the result links (query string dropped) once they settle."""
-    from selenium.webdriver.common.by import By
-
-    driver.get(base + start)
-    wait_for(driver, "return document.querySelector('.md-search__input') !== null")
-    driver.execute_script("document.querySelector('label[for=\"__search\"]').click()")
-    driver.find_element(By.CSS_SELECTOR, ".md-search__input").send_keys(words)
-    script = "return Array.from(document.querySelectorAll('.md-search-result__link')).map(a => a.href);"
-    seen, stable, deadline = None, 0, time.monotonic() + 20
-    while stable < 4:  # results are redrawn as each key arrives: wait until they stop changing
-        if time.monotonic() > deadline:
-            raise AssertionError(f"search results for {words!r} never settled: {seen}")
-        time.sleep(0.15)
-        links = driver.execute_script(script)
-        stable = stable + 1 if links and links == seen else 0
-        seen = links
-    return [urllib.parse.urlunsplit(urllib.parse.urlsplit(link)._replace(query="")) for link in seen]
-
-
-def search_results(driver, base: str, words: str, start: str = "") -> list[list[str]]:
-    """Type into the search box on page ``start``; for each result shown (in order), the links a reader sees in it.
-
-    A link folded away under Material's "N more on this page" is not seen: it does not count.
-    """
-    search(driver, base, words, start)
-    return driver.execute_script(
-        """
-        return Array.from(document.querySelectorAll('.md-search-result__item')).map(item =>
-          Array.from(item.querySelectorAll('a.md-search-result__link'))
-            .filter(a => !a.closest('details.md-search-result__more'))
-            .map(a => a.href.split('?')[0] + (a.hash || '')));
-        """
     )
 
 

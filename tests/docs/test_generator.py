@@ -205,8 +205,9 @@ def test_navigation_is_game_then_sections():
     (entry,) = site.nav_games()
     (entries,) = entry.values()
     assert entries[0] == "games/toy_game/index.md"
-    assert entries[1] == {"Table questions": "games/toy_game/questions.md"}  # settling a question comes first
-    assert entries[2] == {"The turn": "games/toy_game/the-turn.md"}
+    assert entries[1] == {"At a glance": "games/toy_game/at-a-glance.md"}  # where a player who has not read the rulebook starts
+    assert entries[2] == {"Table questions": "games/toy_game/questions.md"}  # then settling a question
+    assert entries[3] == {"The turn": "games/toy_game/the-turn.md"}
     assert {"Rulings": "games/toy_game/rulings.md"} in entries
 
 
@@ -257,18 +258,39 @@ def test_the_turn_diagram_has_phases_and_verbs_only(game):
     answer = engines.check_describe(game, described(game), set(real_clauses(game)), problems := [])
     assert not problems, problems
     source = pictures.turn_diagram(answer)
-    assert source.startswith("stateDiagram-v2\n  direction TB\n")
-    guards = {g for t in answer["transitions"] for g in t["conditions"] + t["unless"] + t["effects"]}
-    assert not [g for g in guards if pictures.label(g) in source], "guards and effects belong in the table, not the picture"
+    assert source.startswith("flowchart TB\n")
+    named = {g for t in answer["transitions"] if t["verb"] != pictures.AUTO for g in t["conditions"] + t["unless"] + t["effects"]}
+    assert not [g for g in named if f"|{pictures.label(g)}|" in source], "a verb's guards and effects belong in the table, not the picture"
     for phase in answer["phases"]:
         assert f'"{pictures.label(phase["name"])}"' in source
-    drawn = {t["verb"] for t in answer["transitions"] if t["dest"] not in (None, t["source"])}
-    assert all(pictures.label(v) in source for v in drawn)
+    edges, fans = pictures.drawn_edges(answer)
+    fanned = {said for said, _ in fans}
+    drawn = {pictures.verb_label(t) for t in answer["transitions"] if t["dest"] not in (None, t["source"])} - fanned
+    assert all(said in source for said in drawn)
+    assert "|auto" not in source and "auto|" not in source, "an automatic step is named by what makes it happen"
+    assert "from " not in source and "[*]" not in source, "no pseudo-boxes"
 
 
-def test_a_verb_from_many_phases_into_one_is_drawn_once():
-    source = pictures.turn_diagram(engines.check_describe("feuerdiamant", described("feuerdiamant"), set(real_clauses("feuerdiamant")), []))
-    assert source.count(": hazard track full") == 1 and 'state "from 7 phases" as fan0' in source
+def test_the_turn_reads_downwards_with_the_final_phases_last():
+    answer = engines.check_describe("cluedo_drei", described("cluedo_drei"), set(real_clauses("cluedo_drei")), [])
+    source = pictures.turn_diagram(answer)
+    ids = pictures.phase_ids(answer)
+    order = {ids[p["name"]]: i for i, p in enumerate(answer["phases"])}
+    for line in source.splitlines():
+        if "-->" in line:  # every drawn arrow goes down the engine's order, or to a copy (againN)
+            source_id, _, rest = line.strip().partition(" -->")
+            target = rest.rsplit(" ", 1)[1]
+            assert target.startswith("again") or order[target] > order[source_id], line
+    finals = [ids[p["name"]] for p in answer["phases"] if p.get("final")]
+    last = [ids[p["name"]] for p in answer["phases"] if not p.get("final")][-1]
+    assert all(f"{last} ~~~ {f}" in source or f"{last} -->" in source for f in finals)
+
+
+def test_a_step_from_many_phases_into_one_is_said_once_under_the_picture():
+    answer = engines.check_describe("feuerdiamant", described("feuerdiamant"), set(real_clauses("feuerdiamant")), [])
+    source = pictures.turn_diagram(answer)
+    (fan,) = [f for f in pictures.fan_ins(answer) if f["dest"] == "lost" and f["count"] >= 3]
+    assert fan["label"] not in source, "drawn from each phase it leaves"
 
 
 @pytest.mark.parametrize("game", ["cluedo_drei", "feuerdiamant"])

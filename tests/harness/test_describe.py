@@ -6,8 +6,9 @@ import jsonschema
 import pytest
 
 from casebook.errors import Unsupported
-from casebook.protocol import DESCRIBE_SCHEMA, describe
-from casebook.pytest_plugin import CLAUSE_ID
+from casebook.contract import DESCRIBE as DESCRIBE_SCHEMA
+from casebook.protocol import describe
+from casebook.rulebook import CLAUSE_ID
 
 
 def games(hello) -> list[str]:

@@ -17,7 +17,8 @@ import pytest
 from casebook.conformance import perft as pf
 from casebook.conformance.differential import fuzz
 from casebook.errors import GameError, NotYourTurn, Unsupported
-from casebook.protocol import CLOCK, DESCRIBE_SCHEMA, Table, describe, expire, leaks
+from casebook.contract import DESCRIBE as DESCRIBE_SCHEMA
+from casebook.protocol import CLOCK, Table, describe, expire, leaks
 from casebook.stdio import StdioImplementation
 from tests.harness.toys import make, without_describe
 from tests.harness.toysuite.toyplay import check_random_games

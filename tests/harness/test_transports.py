@@ -1,4 +1,4 @@
-"""The protocol's calls behave the same in process and over stdio, typed errors included."""
+"""The protocol's calls behave the same in process, over stdio and over WebSocket, typed errors included."""
 
 from __future__ import annotations
 
@@ -11,15 +11,29 @@ from casebook.errors import BadRequest, DriverFailure, IllegalAction, NotYourTur
 from casebook.protocol import Table, leaks, redact
 from casebook.server import handle
 from casebook.stdio import StdioImplementation
+from tests.harness.listening import casebook_listen
 from tests.harness.toy import make
 
 SERVE_TOY = [sys.executable, "-m", "casebook.cli", "serve", "--impl", "python:tests.harness.toy:make"]
 
 
-@pytest.fixture(params=["in-process", "stdio"])
+@pytest.fixture(scope="module")
+def toy_server():
+    """``casebook serve --listen`` on a free loopback port, serving the toy game: its address."""
+    with casebook_listen() as (address, _):
+        yield address
+
+
+@pytest.fixture(params=["in-process", "stdio", "websocket"])
 def impl(request):
     if request.param == "in-process":
         yield make()
+    elif request.param == "websocket":
+        from casebook.transports.websocket import WebSocketImplementation
+
+        connected = WebSocketImplementation(request.getfixturevalue("toy_server"), timeout=20)
+        yield connected
+        connected.shutdown()
     else:
         stdio = StdioImplementation(SERVE_TOY, timeout=20)
         yield stdio

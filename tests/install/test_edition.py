@@ -18,6 +18,8 @@ def copy_suite(to: Path) -> Path:
     for game in suite.games(ROOT):
         if (ROOT / "tests" / game).is_dir():
             shutil.copytree(ROOT / "tests" / game, to / "tests" / game, ignore=shutil.ignore_patterns("__pycache__"))
+    for path in suite.harness_files(ROOT):  # the settings and the tests/ package pytest reads besides
+        shutil.copy(path, to / path.relative_to(ROOT))
     return to
 
 

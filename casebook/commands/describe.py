@@ -1,0 +1,28 @@
+"""``casebook describe``: an implementation's optional describe(game), if it answers it."""
+
+from __future__ import annotations
+
+import sys
+
+from casebook.commands import IMPL_HELP
+from casebook.errors import GameError
+from casebook.impls import opened
+from casebook.names import terminal_json
+from casebook.protocol import describe
+
+
+def register(sub) -> None:
+    parser = sub.add_parser("describe", help="print what an implementation's optional describe(game) answers")
+    parser.add_argument("--impl", default="reference", help=IMPL_HELP)
+    parser.add_argument("--game", required=True)
+    parser.set_defaults(func=command)
+
+
+def command(args) -> int:
+    with opened(args.impl) as impl:
+        try:
+            print(terminal_json(describe(impl, args.game)))  # an engine's C1 and bidi controls escaped, never raw
+        except GameError as exc:  # unsupported: the engine does not describe (this game)
+            print(f"casebook: {exc.code}: {exc.message}", file=sys.stderr)
+            return 1
+    return 0

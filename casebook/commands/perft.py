@@ -1,0 +1,98 @@
+"""``casebook perft``: count action sequences from the published positions; compare with the fixtures."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from casebook.commands import EXIT_CANNOT_RUN, EXIT_FAILED, EXIT_OK, console
+from casebook.impls import opened
+from casebook.names import is_reference, slug, terminal
+
+
+def register(sub) -> None:
+    perft = sub.add_parser("perft", help="count action sequences from the published positions; compare with the fixtures")
+    perft.add_argument("--impl", default="reference")
+    perft.add_argument("--game", action="append", default=[])
+    perft.add_argument("--depth", type=int, help="check at most this depth")
+    perft.add_argument("--fixtures", help="directory of <game>.json fixtures (default: the published ones)")
+    perft.add_argument("--generate", action="store_true", help="(re)write the fixtures from --impl (the reference, normally)")
+    perft.add_argument("--options", help="options for --generate, as JSON")
+    perft.add_argument("--budget", type=int, default=1500, help="--generate: nodes per position at most")
+    perft.add_argument("--walk", help="--generate: comma-separated numbers of random moves before each position (default 0,25,40)")
+    perft.add_argument("--append", action="store_true", help="--generate: add to the published positions instead of replacing them")
+    perft.add_argument("--force", action="store_true", help="--generate: replace fixture files that exist")
+    perft.add_argument("--timeout", type=float, default=10.0)
+    perft.add_argument("--validate", action="store_true", help="also check every answer against the schema (slower)")
+    perft.set_defaults(func=command)
+
+
+def command(args) -> int:
+    from casebook.conformance import perft as pf
+    from casebook.conformance.validating import ValidatingImplementation
+
+    out = console()
+    directory = Path(args.fixtures) if args.fixtures else pf.FIXTURES
+    if args.generate and directory.resolve() == pf.FIXTURES.resolve() and not is_reference(args.impl):
+        out.print(f"[red]the published fixtures are the reference's counts; write those of {terminal(args.impl)} "
+                  f"elsewhere with --fixtures DIR[/red]")
+        return EXIT_CANNOT_RUN
+    with opened(args.impl, args.timeout) as engine:
+        impl = ValidatingImplementation(engine) if args.validate else engine
+        if args.generate:
+            return generate(impl, args, directory, out)
+        return compare(impl, args, directory, out)
+
+
+def generate(impl, args, directory: Path, out) -> int:
+    """``--generate``: write the fixtures of ``impl`` (the reference's are the published ones)."""
+    from casebook.conformance import perft as pf
+
+    options = json.loads(args.options) if args.options else {}
+    games = args.game or sorted(impl.hello().get("games", {}))
+    unsafe = [g for g in games if slug(g) != g]  # a game id becomes a file name
+    if unsafe:
+        out.print(f"[red]game ids that are not file names: {terminal(', '.join(unsafe))}[/red]")
+        return EXIT_CANNOT_RUN
+    taken = [pf.fixture_path(g, directory) for g in games if pf.fixture_path(g, directory).exists()]
+    if taken and not (args.force or args.append):
+        out.print(f"[red]{terminal(', '.join(map(str, taken)))} exist: --append to add positions, --force to replace them[/red]")
+        return EXIT_CANNOT_RUN
+    for game in games:
+        walk = tuple(int(n) for n in args.walk.split(",")) if args.walk else (0, 25, 40)
+        positions = pf.generate(impl, game, options, budget=args.budget, walk=walk, positions=len(walk))
+        if args.append:
+            positions = pf.load_fixtures(game, directory) + positions
+        out.print(terminal(f"{game}: {[p['counts'] for p in positions]} -> {pf.write_fixtures(game, positions, directory)}"))
+    return EXIT_OK
+
+
+def compare(impl, args, directory: Path, out) -> int:
+    """Count from each published position and compare with its fixture."""
+    from rich.table import Table as RichTable
+
+    from casebook.conformance import perft as pf
+    from casebook.errors import DriverFailure, GameError
+
+    offered = set(impl.hello().get("games", {}))
+    table = RichTable("game", "position", "expected (depth 1…N)", "got", "")
+    bad = 0
+    for game in args.game or pf.published_games(directory):
+        if game not in offered:
+            table.add_row(terminal(game), "—", "", "", "[yellow]not offered[/yellow]")
+            continue
+        for position in pf.load_fixtures(game, directory):
+            expected = position["counts"][: args.depth] if args.depth else position["counts"]
+            try:
+                got = pf.perft(impl, game, position["state"], len(expected))
+            except GameError as exc:
+                if exc.code == "unsupported":  # the walk left the part the engine declares
+                    table.add_row(game, terminal(position["name"]), str(expected), "—", f"[yellow]unsupported[/yellow]: {terminal(exc.message, 200)}")
+                    continue
+                got = f"{exc.code}: {exc.message}"
+            except DriverFailure as exc:
+                got = f"{exc.cause}: {exc.detail[:120]}"
+            bad += got != expected
+            table.add_row(game, terminal(position["name"]), str(expected), terminal(got, 200), "[green]ok[/green]" if got == expected else "[red]differs[/red]")
+    out.print(table)
+    return EXIT_FAILED if bad else EXIT_OK

@@ -1,0 +1,234 @@
+"""The protocol's shapes, written once: JSON Schemas, and the few rules a schema cannot say.
+
+Every answer an engine gives that is not a game's own JSON (states, views,
+actions and events: ``casebook/schemas/<game>.json``) has its shape here, as
+a JSON Schema (draft 2020-12), as Bowtie keeps each protocol message:
+
+=====================  ====================================================
+``hello``              ``{"name", "protocol", "version"?, "games": {id: {"declines"?: [tag]}}}``
+``legal``              ``{"to_act": [actor], "moves": [{"actor", "action", "p"?}]}``
+``step``               ``{"events": [...], "legal": legal | null, "state"?, "views"?}``
+``describe``           phases, transitions, clauses, board (what the docs draw)
+``report``             ``casebook-conformance/1``, the JSON report of ``casebook verify``
+=====================  ====================================================
+
+verify's checking wrapper, the transports, the random-play invariants, the
+steps and the site all check with ``problems(kind, value)`` (and
+``legal_problems`` for ``legal()``); the protocol pages publish the same
+dictionaries (``SCHEMAS``).  Hand code is kept for what a schema cannot say:
+``to_act`` is the sorted set of the moves' actors, moves are sorted and
+unique, chance probabilities sum to 1 within ``P_TOLERANCE``, and moves exist
+exactly while the game is not over.
+
+Pure and light: no pytest, no engine; the schemas compile (jsonschema-rs,
+about 10 µs a check) the first time they are used.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from casebook.errors import DriverFailure
+from casebook.names import brief
+from casebook.protocol import CHANCE, CLOCK, PROTOCOL_VERSION, canonical
+from casebook.rulebook import CLAUSE_STATUSES, EXAMPLE_STATUSES
+
+# Chance probabilities must sum to 1 within this.  Summing n floats errs by about n x 1e-16, so
+# honest arithmetic over any deck passes; an engine that rounds to six digits (1/3 as 0.333333) does not.
+P_TOLERANCE = 1e-9
+REPORT_FORMAT = "casebook-conformance/1"
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+_NAMES = {"type": "array", "items": {"type": "string"}}
+_TEXT = {"type": "string", "minLength": 1, "pattern": r"\S"}
+
+HELLO = {
+    "$schema": DRAFT,
+    "title": "hello(): who the engine is and what it plays",
+    "type": "object",
+    "required": ["name", "protocol", "games"],
+    "properties": {
+        "name": _TEXT,
+        "version": {"type": "string"},
+        "protocol": {**_TEXT, "description": f"major.minor; Casebook speaks {PROTOCOL_VERSION}, any 1.x engine is heard"},
+        "games": {"type": "object", "additionalProperties": {
+            "type": "object",
+            "properties": {"declines": {**_NAMES, "description": "tags whose examples the engine does not play"}}}},
+    },
+}
+
+MOVE = {
+    "type": "object",
+    "required": ["actor", "action"],
+    "properties": {"actor": {"type": "string"}, "action": {"type": "object"},
+                   "p": {"type": "number", "exclusiveMinimum": 0, "maximum": 1}},
+    "allOf": [
+        # chance moves carry their probability, no other move does
+        {"if": {"properties": {"actor": {"const": CHANCE}}}, "then": {"required": ["p"]}, "else": {"not": {"required": ["p"]}}},
+        # the clock only ends timers
+        {"if": {"properties": {"actor": {"const": CLOCK}}}, "then": {"properties": {"action": {
+            "type": "object", "required": ["type", "timer"],
+            "properties": {"type": {"const": "expire"}, "timer": {"type": "string"}}}}}},
+    ],
+}
+
+LEGAL = {
+    "$schema": DRAFT,
+    "title": "legal(): who must act now, and every legal move",
+    "type": "object",
+    "required": ["to_act", "moves"],
+    "properties": {"to_act": _NAMES, "moves": {"type": "array", "items": MOVE}},
+}
+
+STEP = {
+    "$schema": DRAFT,
+    "title": "step(table, actor, action): apply, then what follows it, in one call",
+    "type": "object",
+    "required": ["events", "legal"],
+    "properties": {
+        "events": {"type": "array", "items": {"type": "object"}},
+        "legal": {"oneOf": [{"type": "null"}, {k: v for k, v in LEGAL.items() if k not in ("$schema", "title")}],
+                  "description": "null: legal() after the move was refused (the next call says why)"},
+        "state": {"type": ["object", "null"]},
+        "views": {"oneOf": [{"type": "null"}, {"type": "array", "items": {
+            "type": "object", "required": ["player", "view"],
+            "properties": {"player": {"type": ["string", "null"]}, "view": {"type": "object"}}}}]},
+    },
+}
+
+DESCRIBE = {
+    "$schema": DRAFT,
+    "title": "describe(game): what the docs draw",
+    "type": "object",
+    "required": ["game", "title", "initial", "phases", "transitions", "board"],
+    "properties": {
+        "game": {"type": "string"},
+        "title": {"type": "string"},
+        "initial": {"type": "string"},
+        "phases": {"type": "array", "items": {
+            "type": "object", "required": ["name", "parent", "final", "actor", "summary", "clauses"],
+            "properties": {"name": {"type": "string"}, "parent": {"type": ["string", "null"]}, "final": {"type": "boolean"},
+                           "actor": {"enum": ["player", "chance", "clock", "players", None]},
+                           "summary": {"type": "string"}, "clauses": _NAMES}}},
+        "transitions": {"type": "array", "items": {
+            "type": "object", "required": ["verb", "source", "dest", "conditions", "unless", "effects", "clauses"],
+            "properties": {"verb": {"type": "string"}, "source": {"type": "string"},
+                           "dest": {"type": ["string", "null"], "description": "null: the move stays in its phase (internal)"},
+                           "conditions": _NAMES, "unless": _NAMES, "effects": _NAMES, "clauses": _NAMES}}},
+        "board": {"oneOf": [{"type": "null"}, {
+            "type": "object", "required": ["locations", "paths"],
+            "properties": {
+                "locations": {"type": "array", "items": {
+                    "type": "object", "required": ["name"],
+                    "properties": {"name": {"type": "string"}, "kind": {"type": "string"},
+                                   "x": {"type": "number", "minimum": 0, "maximum": 1},
+                                   "y": {"type": "number", "minimum": 0, "maximum": 1}}}},
+                "paths": {"type": "array", "items": {
+                    "type": "object", "required": ["a", "b"],
+                    "properties": {"a": {"type": "string"}, "b": {"type": "string"},
+                                   "length": {"type": "integer", "minimum": 0}, "kind": {"type": "string"}}}}}}]},
+    },
+}
+
+_COUNTS = {"type": "integer", "minimum": 0}
+REPORT = {
+    "$schema": DRAFT,
+    "title": f"{REPORT_FORMAT}: the JSON report of casebook verify",
+    "type": "object",
+    "required": ["format", "implementation", "generated", "clauses", "totals"],
+    "properties": {
+        "format": {"const": REPORT_FORMAT},
+        "implementation": {"type": "object", "required": ["spec", "name"],
+                           "properties": {"spec": {"type": "string"}, "name": {"type": ["string", "null"]},
+                                          "version": {"type": ["string", "null"]}}},
+        "generated": {"type": "string"},
+        "suite": {"type": "object"},
+        "clauses": {"type": "object", "additionalProperties": {
+            "type": "object", "required": ["game", "rule", "status", "summary", "scenarios"],
+            "properties": {
+                "game": {"type": "string"}, "feature": {"type": "string"}, "feature_file": {"type": "string"},
+                "rule": {"type": "string"}, "tags": _NAMES, "summary": {"type": "string"},
+                "status": {"enum": list(CLAUSE_STATUSES)},
+                "scenarios": {"type": "array", "items": {
+                    "type": "object", "required": ["name", "status"],
+                    "properties": {"name": {"type": "string"}, "status": {"enum": list(EXAMPLE_STATUSES)},
+                                   "message": {"type": "string"}}}}}}},
+        "totals": {"type": "object", "required": list(CLAUSE_STATUSES),
+                   "properties": {s: _COUNTS for s in CLAUSE_STATUSES}},
+        "properties": {"type": "array", "items": {
+            "type": "object", "required": ["name", "game", "status"],
+            "properties": {"name": {"type": "string"}, "game": {"type": "string"},
+                           "status": {"enum": ["passed", "failed", "unsupported", "not_run"]},
+                           "message": {"type": "string"}, "invariant": {"type": ["string", "null"]}}}},
+        "invariants": {"type": "object", "additionalProperties": {
+            "type": "object", "required": ["status"],
+            "properties": {"status": {"enum": ["passed", "failed", "unsupported", "not_run"]},
+                           "failed_in": _NAMES, "passed_in": _NAMES}}},
+    },
+}
+
+SCHEMAS = {"hello": HELLO, "legal": LEGAL, "step": STEP, "describe": DESCRIBE, "report": REPORT}
+
+
+@lru_cache(maxsize=None)
+def _validator(kind: str):
+    try:
+        import jsonschema_rs
+    except ImportError:  # pragma: no cover - every platform we test has the wheel
+        import jsonschema
+
+        return jsonschema.Draft202012Validator(SCHEMAS[kind])
+    return jsonschema_rs.validator_for(SCHEMAS[kind])
+
+
+def _where(error) -> str:
+    path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in (getattr(error, "instance_path", None) or getattr(error, "absolute_path", ())))
+    return f"${path}"
+
+
+def problems(kind: str, value, limit: int = 5) -> list[str]:
+    """Why ``value`` is not a well-formed ``kind`` answer (``SCHEMAS``): where and what, at most ``limit``; [] when it is."""
+    validator = _validator(kind)
+    if validator.is_valid(value):
+        return []
+    return [f"{kind} at {_where(e)}: {e.message[:300]}" for e in list(validator.iter_errors(value))[:limit]]
+
+
+def legal_problems(legal, over: bool | None = None) -> list[str]:
+    """What is wrong with a ``legal()`` answer: its shape (``LEGAL``), then the rules a schema cannot say.
+
+    ``over``: whether the game is over, when the caller knows (then moves must be empty, else not).
+    """
+    found = problems("legal", legal)
+    if found:
+        return found
+    moves = legal["moves"]
+    actors = sorted({m["actor"] for m in moves})
+    if legal["to_act"] != actors:
+        found.append(f"legal() to_act {legal['to_act']} is not the sorted actors of its moves {actors}")
+    keys = [(m["actor"], canonical(m["action"])) for m in moves]
+    if keys != sorted(keys):
+        found.append("legal() moves are not sorted by actor, then canonical JSON of the action")
+    if len(set(keys)) != len(keys):
+        found.append("legal() lists the same move twice")
+    chance = [m["p"] for m in moves if m["actor"] == CHANCE]
+    if chance and abs(sum(chance) - 1) > P_TOLERANCE:
+        found.append(f"chance probabilities sum to {sum(chance)!r}, not 1 (within {P_TOLERANCE})")
+    if over is not None and bool(moves) == over:
+        found.append(f"legal() lists {len(moves)} moves in a game that is {'over' if over else 'not over'}")
+    return found
+
+
+def is_chance_node(legal: dict) -> bool:
+    """Chance alone is to act, and its moves are a well-formed distribution."""
+    return legal.get("to_act") == [CHANCE] and not legal_problems(legal)
+
+
+def check_hello(hello) -> dict:
+    """``hello`` if it has the protocol's shape (``HELLO``) and a major version Casebook speaks, else ``DriverFailure``."""
+    found = problems("hello", hello, limit=1)
+    if found:
+        raise DriverFailure("out_of_protocol", f"{found[0]}; it answered {brief(hello, 200)}")
+    if hello["protocol"].split(".")[0] != PROTOCOL_VERSION.split(".")[0]:
+        raise DriverFailure("protocol_version", f"engine speaks {brief(hello['protocol'], 40)}, Casebook {PROTOCOL_VERSION}")
+    return hello
