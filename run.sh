@@ -55,7 +55,8 @@ case "${1:-}" in
     say "running the scenarios against the reference engine"
     pytest -q -n auto -p no:cacheprovider step_defs --cucumberjson=results/cucumber.json || true
     export NO_MKDOCS_2_WARNING=1
-    casebook docs build --results results
+    # the first build's Conformance page says the reference is being validated, and where progress goes
+    CASEBOOK_VALIDATING=results/background.log casebook docs build --results results
     say "serving the living rulebook on http://127.0.0.1:${PORT:-8000}/"
     echo "   the property tests and the example engine go on in the background, a few minutes (2 cores):"
     echo "   progress in results/background.log; the site is rebuilt with their verdicts when they end"
