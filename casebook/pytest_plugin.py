@@ -48,6 +48,8 @@ PATCHES = {
 def pytest_configure(config):
     global _config
     _config = config
+    config.addinivalue_line("markers", "impl: the test reaches the implementation under test (set by this plugin): "
+                                       "`-m impl` runs what --impl can change, e.g. again over another transport")
     bdd = importlib.import_module("pytest_bdd.scenario")  # (the package's name `scenario` is a function)
     if all(hasattr(bdd, n) for n in ("get_step_function", "step_function_context_registry", "get_fixture_names",
                                      "getfixturedefs", "iterparentnodeids")):  # else pytest-bdd's own, slower lookup
@@ -202,8 +204,12 @@ def scenario_tags(item) -> set[str]:
 
 
 def pytest_collection_modifyitems(config, items):
-    """What the hello declines is skipped as ``unsupported: …``, decided once per scenario as it is collected."""
+    """Tests that reach the implementation under test are marked ``impl`` (``-m impl`` runs what --impl can change);
+    what the hello declines is skipped as ``unsupported: …``, decided once per scenario as it is collected."""
     scenarios = [(item, game) for item in items if (game := scenario_game(item)) is not None]
+    for item in items:  # a scenario's steps ask for the implementation as they run, not by name
+        if "implementation" in getattr(item, "fixturenames", ()) or scenario_game(item) is not None:
+            item.add_marker(pytest.mark.impl)
     if not scenarios:
         return
     impl = opened_implementation(config)  # a bad --impl ends the run here, with one message

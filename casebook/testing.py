@@ -84,6 +84,18 @@ def random_step(table: Table, rng: random.Random) -> dict | None:
     return move
 
 
+def policy_step(policy):
+    """random_step, with a game's own random-play policy ``policy(state, legal, rng)`` choosing the move."""
+    def step(table: Table, rng: random.Random) -> dict | None:
+        legal = table.legal()
+        if not legal["moves"]:
+            return None
+        move = policy(table.state(), legal, rng)
+        table.apply(move["actor"], move["action"])
+        return move
+    return step
+
+
 def view_leaks(table: Table, players: list[str]) -> dict[str, list[str]]:
     """For each viewer (and a spectator), the paths where hidden information shows."""
     found = {}

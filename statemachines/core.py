@@ -200,7 +200,14 @@ def roll_off_problem(state: dict, players: list[str], phase: str, before: tuple[
 
 
 class Built(list):
-    """Moves already built and sorted (what @memo caches)."""
+    """Moves already built and sorted (what @memo caches), with what legal() and apply() read of them, made once:
+    a big list (P.I.'s 1,680 solutions) is then copied by loading bytes, and never sorted or keyed again."""
+
+    def __init__(self, entries):
+        super().__init__(entries)
+        self.frozen = marshal.dumps([m for _, m in self])  # legal() hands out a copy: marshal.loads of these
+        self.keys = frozenset(k for k, _ in self)
+        self.actors = frozenset(k[0] for k in self.keys)
 
 
 def memo(key: Callable[[Any], Any]):
@@ -376,7 +383,8 @@ class Game:
     def __init__(self, s: dict):
         self.s = s
         self._legal: list | None = None
-        self._keys: frozenset | None = None
+        self._parts: tuple | None = None   # (the flat list, its sorted parts), as _legal_entries built them
+        self._keys: list | None = None     # the key sets of the listed moves: apply() looks an action up in them
         self._events: list[dict] = []
 
     @property
@@ -568,8 +576,15 @@ class Game:
         return json_copy(shown)
 
     def legal(self) -> dict:
-        moves = [m for _, m in self._legal_entries()]
-        return {"to_act": sorted({m["actor"] for m in moves}), "moves": json_copy(moves)}
+        moves, actors = [], set()
+        for part in self._sorted_parts():
+            if isinstance(part, Built):
+                moves += marshal.loads(part.frozen)
+                actors |= part.actors
+            else:
+                moves += json_copy([m for _, m in part])
+                actors.update(k[0] for k, _ in part)
+        return {"to_act": sorted(actors), "moves": moves}
 
     def close(self) -> None:
         pass  # nothing registered anywhere: the host forgets the table
@@ -587,9 +602,10 @@ class Game:
         if not moves:
             raise IllegalAction("the game is over")
         if self._keys is None:
-            self._keys = frozenset(k for k, _ in moves)
-        if (actor, canonical(action)) not in self._keys:
-            actors = {k[0] for k in self._keys}
+            self._keys = [p.keys if isinstance(p, Built) else frozenset(k for k, _ in p) for p in self._sorted_parts()]
+        key = (actor, canonical(action))
+        if not any(key in keys for keys in self._keys):
+            actors = {k[0] for keys in self._keys for k in keys}
             if actor not in actors:
                 raise NotYourTurn(f"{actor} may not act now; waiting for {', '.join(sorted(actors))}")
             raise IllegalAction(self._why_illegal(actor, action))
@@ -601,9 +617,10 @@ class Game:
             triggers = self.triggers()
             parts = [b if isinstance(b, Built) else sorted(_entries(t, b), key=_first)
                      for t, b in zip(triggers, (getattr(self, "options_" + t)() for t in triggers))]
-            parts = [p for p in parts if p]
-            if all(a[-1][0] < b[0][0] for a, b in zip(parts, parts[1:])):  # sorted parts in order: no merge needed
+            parts = sorted((p for p in parts if p), key=lambda p: p[0][0])
+            if all(a[-1][0] < b[0][0] for a, b in zip(parts, parts[1:])):  # sorted parts that do not interleave: no merge
                 self._legal = parts[0] if len(parts) == 1 else [e for part in parts for e in part]
+                self._parts = (self._legal, parts)
             else:
                 self._legal = sorted((e for part in parts for e in part), key=_first)
             if self._plays_seats:
@@ -619,6 +636,13 @@ class Game:
         pick = self.engine_plays(actor, [m for _, m in entries])
         return entries if pick is None else [e for e in entries if e[1] is pick]
 
+    def _sorted_parts(self) -> list:
+        """The listed moves as sorted runs (a memo's Built kept whole), or one run where they had to be merged."""
+        entries = self._legal_entries()
+        if self._parts is not None and self._parts[0] is entries:  # engine_plays may have narrowed the list
+            return self._parts[1]
+        return [entries] if entries else []
+
     def _why_illegal(self, actor: str, action: dict) -> str:
         if action["type"] not in self.triggers():
             now = ", ".join(self.triggers()) or "nothing"
@@ -631,7 +655,7 @@ class Game:
         try:
             self._fire(actor, json_copy(action))
         except Exception as exc:
-            self.s, self._events, self._legal, self._keys = snapshot, [], None, None
+            self.s, self._events, self._legal, self._parts, self._keys = snapshot, [], None, None, None
             if isinstance(exc, InternalError):
                 raise
             raise InternalError(f"{canonical(action)} failed: {type(exc).__name__}: {exc}") from exc
@@ -641,7 +665,7 @@ class Game:
     def _fire(self, actor: str, action: dict) -> None:
         """The move's trigger (its row's guards pick the row, its callbacks are the effect), the AUTO rows, derive()."""
         self._events = []
-        self._legal = self._keys = None
+        self._legal = self._parts = self._keys = None
         if not self.machine.events[action["type"]].trigger(self, actor, action):
             raise InternalError(f"no row of {action['type']} fits phase {self.phase}")
         for _ in range(MAX_AUTO):

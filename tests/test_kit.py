@@ -122,6 +122,22 @@ def test_normalised_options_are_the_options_every_call_sees():
         Parlour.new({"players": ["Ann"]})  # the hook fills in; the kit still checks
 
 
+def test_a_cached_list_of_moves_is_listed_in_order_and_handed_out_as_a_copy():
+    """P.I.'s 1,680 solutions are built once per player (@memo) and copied from bytes: sorted with the other
+    moves as if merged, and a caller that changes its legal() changes nobody else's."""
+    table = REF.load("pi", dealt("pi", {"players": ["Red", "Blue"]}))
+    legal = REF.legal(table)
+    moves = legal["moves"]
+    assert {m["action"]["type"] for m in moves} == {"place", "take", "solve"} and len(moves) > 1680
+    assert moves == sorted(moves, key=lambda m: (m["actor"], json.dumps(m["action"], sort_keys=True, separators=(",", ":"))))
+    other = REF.load("pi", REF.state(table))
+    moves[0]["action"]["type"], moves[-1]["actor"] = "changed", "changed"
+    next(m for m in moves if m["action"]["type"] == "solve")["action"]["crime"] = "changed"
+    assert REF.legal(table) == REF.legal(other) != legal
+    solve = next(m for m in REF.legal(table)["moves"] if m["action"]["type"] == "solve")
+    REF.apply(table, solve["actor"], solve["action"])  # what is listed applies
+
+
 def test_an_error_inside_a_move_leaves_the_table_as_it_was(monkeypatch):
     table = Toy.new({})
     before = table.state()
