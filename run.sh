@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Casebook's two entry points, for a fresh machine that has only python3:
 #
-#   ./run.sh docs   set up, run the suite against the reference, build and serve the living docs
-#   ./run.sh test   set up, run every test: in process, over stdio, docs build, browser
+#   ./run.sh docs   set up, run the scenarios against the reference, build and serve the living docs
+#   ./run.sh test   set up, run every test: in process, what a transport can change again over stdio,
+#                   the long property runs, the docs built strict (the browser test is in the first step)
 #
-# Set-up is idempotent: a virtualenv in .venv, the project installed editable,
-# and (for the browser test, as root) Debian's chromium and chromedriver.
+# Set-up is idempotent: a virtualenv in .venv, the project installed editable
+# (with uv from the package index where it installs, else pip), and (for the
+# browser test, as root) Debian's chromium and chromedriver.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+say() { printf '\n\033[1m== %s\033[0m  (%d s in)\n' "$*" "$SECONDS"; }  # the seconds since start: where the time goes
 
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi
@@ -29,9 +31,13 @@ setup() {
     python3 -m venv .venv 2>/dev/null || { apt_install python3-venv && python3 -m venv .venv; }
   fi
   say "installing Casebook and its packages into .venv"
-  # --no-compile: Python compiles what it imports when it first imports it; compiling every
-  # installed package up front took 40 % of the install on a busy machine
-  .venv/bin/python -m pip install -q --no-compile --disable-pip-version-check -e ".[browser,test]"
+  # uv resolves and installs in parallel, several times faster than pip (most of a busy machine's
+  # start-up was pip); it comes from the package index like any package, and pip does the job where
+  # uv cannot be had.  --no-compile: Python compiles what it imports when it first imports it.
+  [ -x .venv/bin/uv ] || .venv/bin/python -m pip install -q --no-compile --disable-pip-version-check uv >/dev/null 2>&1 || true
+  if ! { [ -x .venv/bin/uv ] && .venv/bin/uv pip install -q --native-tls --python .venv/bin/python -e ".[browser,test]"; }; then
+    .venv/bin/python -m pip install -q --no-compile --disable-pip-version-check -e ".[browser,test]"
+  fi
   # Node: the docs vendor mermaid from the npm registry; the example engine runs on it.
   command -v npm >/dev/null || apt_install nodejs npm || echo "(no npm: the docs build will say how to supply mermaid)"
   export PATH="$PWD/.venv/bin:$PATH"  # so the stdio runs find `casebook serve`
@@ -47,10 +53,13 @@ case "${1:-}" in
     # (refresh the page; progress in results/background.log).  A failing clause is shown in
     # the docs, not fatal here.
     say "running the scenarios against the reference engine"
-    pytest -q -p no:cacheprovider step_defs --cucumberjson=results/cucumber.json || true
+    pytest -q -n auto -p no:cacheprovider step_defs --cucumberjson=results/cucumber.json || true
     export NO_MKDOCS_2_WARNING=1
-    casebook docs build --results results
-    say "serving the living rulebook on http://127.0.0.1:${PORT:-8000}/ (property tests go on in the background)"
+    # the first build's Conformance page says the reference is being validated, and where progress goes
+    CASEBOOK_VALIDATING=results/background.log casebook docs build --results results
+    say "serving the living rulebook on http://127.0.0.1:${PORT:-8000}/"
+    echo "   the property tests and the example engine go on in the background, a few minutes (2 cores):"
+    echo "   progress in results/background.log; the site is rebuilt with their verdicts when they end"
     (
       casebook verify --impl reference --no-progress -n auto || true
       if command -v node >/dev/null; then
@@ -63,13 +72,18 @@ case "${1:-}" in
   test)
     setup
     apt_install chromium chromium-driver || echo "(no root: the browser test will say it is skipped)"
-    # -n auto: one pytest-xdist worker per core; the Cucumber JSON still holds every scenario
-    say "the whole suite, in process"
-    pytest -q -n auto --cucumberjson=results/cucumber.json
-    say "the whole suite again, against the reference served over stdio"
-    pytest -q -n auto --impl="cmd:casebook serve" -p no:cacheprovider
-    say "the living docs, built strict"
     export NO_MKDOCS_2_WARNING=1
+    # -n auto: one pytest-xdist worker per core; the Cucumber JSON still holds every scenario.
+    # Nothing runs twice unless a transport can change its result: -m impl (set by casebook's
+    # plugin) is every scenario and every test that asks for the implementation under test.
+    say "every test, in process (the long property runs are the third step)"
+    pytest -q -n auto -m "not slow" --cucumberjson=results/cucumber.json
+    say "what a transport can change, against the reference served over stdio: every scenario, the property tests on their fixed seeds"
+    pytest -q -n auto -m impl --impl="cmd:casebook serve" -p no:cacheprovider
+    # Another transport's run goes here, the same selection: pytest -q -n auto -m impl --impl="..."
+    say "the long property runs (marked slow), in process"
+    pytest -q -n auto -m slow -p no:cacheprovider || [ $? = 5 ]  # 5: none marked slow
+    say "the living docs, built strict"
     casebook docs build --results results --strict
     ;;
   *)

@@ -25,9 +25,12 @@ The kit does the rest, as the protocol wants it:
 * ``legal()``: moves sorted by actor then canonical JSON, ``to_act`` derived from them;
 * typed errors before your ``play`` runs, so a refusal changes nothing:
   an action that does not fit the game's published schema is ``bad_request``;
+  once the game is over (no move listed) any move is ``illegal_action``;
   an actor who is not to act is ``not_your_turn``; a well-formed move the rules
-  do not list now is ``illegal_action``; a game you do not offer, or a move into a
-  part you decline (raise ``Unsupported`` in ``play``), is ``unsupported``;
+  do not list now is ``illegal_action``; a game you do not offer, an action type
+  you decline (``declined_actions = {"cluedo_drei": {"use_passage"}}``: listed
+  nowhere, even if your ``moves`` returns it), or a move into a part you decline
+  (raise ``Unsupported`` in ``play``), is ``unsupported``;
 * ``load``: the state is checked against ``$defs.state`` (``bad_request`` if not);
   ``state()`` after ``load`` is the state loaded unless your ``snapshot`` says otherwise;
 * ``view(player)``: the generic redaction (``secret`` hidden from all, ``private``
@@ -56,6 +59,7 @@ class Rules:
     name = "unnamed-engine"
     version = "0.0"
     games: dict[str, dict] = {}  # game id -> {"declines": [tags or clause ids], …any facts}
+    declined_actions: dict[str, set[str]] = {}  # game id -> action types the engine does not play (listed nowhere)
     copy_on_play = False
 
     def __init__(self):
@@ -101,7 +105,9 @@ class Rules:
         return redact(self.state(table), player)
 
     def legal(self, table: str) -> dict:
-        moves = sort_moves(self.moves(self._game(table)[1]))
+        game, g = self._game(table)
+        declined = self.declined_actions.get(game, ())
+        moves = sort_moves(m for m in self.moves(g) if m["action"].get("type") not in declined)
         return {"to_act": sorted({m["actor"] for m in moves}), "moves": moves}
 
     def apply(self, table: str, actor: str, action: dict) -> list:
@@ -111,7 +117,11 @@ class Rules:
         problem = schema_error(game, "action", action) if isinstance(action, dict) else "not an object"
         if problem:
             raise BadRequest(f"not a {game} action: {problem}")
+        if action.get("type") in self.declined_actions.get(game, ()):
+            raise Unsupported(f"{self.name} does not play {action['type']!r} in {game}")
         legal = self.legal(table)
+        if not legal["moves"]:  # the game is over: no move is legal for anyone, whoever asks
+            raise IllegalAction(f"the game is over: {actor} may not {canonical(action)}")
         if actor not in legal["to_act"]:
             raise NotYourTurn(f"{actor} is not to act now (to act: {', '.join(legal['to_act']) or 'nobody'})")
         wanted = canonical(action)

@@ -7,10 +7,12 @@ make the number.  Side by side, in one run:
   * random play per game and player count (seeded; at most ``--budget`` seconds of games
     per figure, so a long game is measured on fewer games): moves per second, the
     throughput every game has, and games per second where every random game ended.
-    A random game stops at ``--max-moves`` moves (the row says how many games ended
-    and how many hit the cap): uniform random play need not end a game soon (a random
-    P.I. try names one of 1,680 solutions, so a five-player round waits for four lucky
-    tries), and a benchmark measures an engine's speed, not how lucky dice are;
+    The players are the property tests' own where the suite's ``tests/<game>/test_random_play.py``
+    defines ``policy(state, legal, rng)`` (P.I.'s names its true case now and then, as a
+    detective would once sure: uniform random tries name one of 1,680 solutions and
+    never end a five-player round), else uniform.  A random game stops at
+    ``--max-moves`` moves (the row says how many games ended and how many hit the cap):
+    a benchmark measures an engine's speed, not how lucky dice are;
   * memory per live, dealt game (tracemalloc over many tables; goal <= 50 KiB);
   * ``new()`` at many open tables as a ratio to ``new()`` at none (goal <= 2x);
   * the suite's cost per scenario as a ratio to an empty pytest-bdd scenario
@@ -26,6 +28,7 @@ engine: the harness never imports the engines.
 from __future__ import annotations
 
 import gc
+import importlib.util
 import json
 import os
 import random
@@ -40,12 +43,14 @@ from pathlib import Path
 
 from casebook.impls import close_implementation, open_implementation
 from casebook.protocol import CHANCE, Table
-from casebook.testing import random_step
+from casebook.testing import policy_step, random_step
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_STEPS = 20_000  # a bound on one random game, so a bug shows as "did not end", not a hang
 MAX_MOVES = 2_000   # the benchmark's default cap on one random game: longer games are cut here, counted as capped
 MIN_REPEAT = 3
+MEMORY_GOAL_KIB = 50  # a live, dealt game
+SCENARIO_GOAL, SLOWEST_GOAL = 2, 30  # a scenario ÷ an empty pytest-bdd scenario: on average, and the slowest one
 
 
 def register(parser) -> None:
@@ -83,8 +88,21 @@ def measure(repeat: int, one) -> Figure:
 
 
 # -- games per second, memory ------------------------------------------------------
+def suite_policy(game: str):
+    """The player of the suite's property tests for ``game`` (``policy`` in tests/<game>/test_random_play.py), or None."""
+    from casebook.conformance.suite import shipped_root
+
+    path = shipped_root() / "tests" / game / "test_random_play.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location(f"casebook_bench_{game}_random_play", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return getattr(module, "policy", None)
+
+
 def random_games_within(impl, game: str, options: dict, count: int, seed: int = 1,
-                        budget: float | None = None, max_moves: int = MAX_STEPS) -> tuple[int, int, float, int]:
+                        budget: float | None = None, max_moves: int = MAX_STEPS, policy=None) -> tuple[int, int, float, int]:
     """(games ended, moves played, seconds, games played) for up to ``count`` random games from a seeded RNG.
 
     With a ``budget`` (seconds), no new game starts once it is spent: a game whose random games run
@@ -92,7 +110,7 @@ def random_games_within(impl, game: str, options: dict, count: int, seed: int = 
     for hours.  At least one game is always played.  A game still going after ``max_moves`` moves
     is left there: played, not ended.
     """
-    rng = random.Random(seed)
+    rng, step = random.Random(seed), (random_step if policy is None else policy_step(policy))
     ended = moves = played = 0
     start = time.perf_counter()
     for _ in range(count):
@@ -101,7 +119,7 @@ def random_games_within(impl, game: str, options: dict, count: int, seed: int = 
         played += 1
         table = Table.new(impl, game, options)
         for _ in range(min(max_moves, MAX_STEPS)):
-            if random_step(table, rng) is None:
+            if step(table, rng) is None:
                 ended += 1
                 break
             moves += 1
@@ -305,23 +323,35 @@ def _report(impl, args, repeat: int) -> int:
           f"{os.cpu_count()} cores; medians of {repeat} [min…max]\n")
     cap = getattr(args, "max_moves", MAX_MOVES)
     print(f"random games cut at {cap:,} moves; games/s only where every game ended (else —); "
-          f"ended: games that ended / games played (and how many hit the cap), in the repeat that ended fewest\n")
-    print(f"{'game':<16}{'players':>8}{'moves/s':>10}{'':<20}{'games/s':>9}{'moves/game':>11}{'KiB/game':>10}  ended")
+          f"ended: games that ended / games played (and how many hit the cap), in the repeat that ended fewest;\n"
+          f"player: the property tests' own (suite) or uniform.  Goals: every game ends, {MEMORY_GOAL_KIB} KiB a game "
+          f"at most, every game's moves/s near the others'\n")
+    print(f"{'game':<16}{'players':>8}{'moves/s':>10}{'':<20}{'games/s':>9}{'moves/game':>11}{'KiB/game':>10}  {'player':<8}ended")
     games = {g: f for g, f in hello["games"].items() if not getattr(args, "game", None) or g in args.game}
+    speeds: dict[str, list[float]] = {}
     for game, facts in games.items():
         low, high = facts.get("players", [2, 4])
+        policy = suite_policy(game)
         for n in sorted({low, high}):
             options = options_for(facts, n)
             budget = getattr(args, "budget", None)
-            runs = [random_games_within(impl, game, options, args.games, seed=1 + i, budget=budget, max_moves=cap) for i in range(repeat)]
+            runs = [random_games_within(impl, game, options, args.games, seed=1 + i, budget=budget, max_moves=cap, policy=policy)
+                    for i in range(repeat)]
             speed = Figure([m / seconds for _, m, seconds, _ in runs])
+            speeds.setdefault(game, []).append(speed.median)
             kib = measure(repeat, lambda: memory_per_game(impl, game, options) / 1024)
             moves = statistics.median(m / played for _, m, _, played in runs)
             ended, played = min((e, p) for e, _, _, p in runs)
             every = all(e == p for e, _, _, p in runs)
             rate = f"{statistics.median(p / seconds for _, _, seconds, p in runs):>9.2f}" if every else f"{'—':>9}"
             print(f"{game:<16}{n:>8}{speed.median:>10.0f} {speed.spread(0):<19}{rate}{moves:>11.0f}{kib.median:>10.1f}  "
-                  f"{ended}/{played}{'' if every else f', {played - ended} capped'}")
+                  f"{'suite' if policy else 'uniform':<8}{ended}/{played}{'' if every else f', {played - ended} capped (goal: every game ends)'}"
+                  f"{'' if kib.median <= MEMORY_GOAL_KIB else f'  (goal <= {MEMORY_GOAL_KIB} KiB)'}")
+    if len(speeds) > 1:
+        slowest = min(speeds, key=lambda g: min(speeds[g]))
+        others = statistics.median(v for g, vs in speeds.items() if g != slowest for v in vs)
+        print(f"\nslowest game ({slowest}) ÷ the median of the others, moves/s: {min(speeds[slowest]) / others:.2f}x   "
+              f"(goal: at the speed of the others, near 1x)")
 
     tables = getattr(args, "tables", 50_000)
     print("\nnew() as tables stay open (goal: within 2x)")
@@ -343,10 +373,11 @@ def _report(impl, args, repeat: int) -> int:
     print(f"  (each test's own time: an empty scenario {1000 * empty_each:.2f} ms; the rest of a session is collection)")
     print(f"  scenarios in process: {len(per_test)}, {1000 * scenario.median:.2f} ms each {scenario.spread(4)}")
     print(f"  empty pytest-bdd scenario: {1000 * floor.median:.2f} ms each {floor.spread(4)}")
-    print(f"  cost per scenario / empty scenario: {scenario.median / floor.median:.2f}x   (goal <= 2x)")
+    print(f"  cost per scenario / empty scenario: {scenario.median / floor.median:.2f}x   (goal <= {SCENARIO_GOAL}x)")
     ratios = sorted(((t / empty_each, name) for name, t in per_test.items()), reverse=True)
     print(f"  per scenario, ÷ an empty one: median {statistics.median(r for r, _ in ratios):.2f}x, "
-          f"90th percentile {ratios[len(ratios) // 10][0]:.2f}x; the slowest:")
+          f"90th percentile {ratios[len(ratios) // 10][0]:.2f}x; the slowest (goal: none over {SLOWEST_GOAL}x, "
+          f"{sum(r > SLOWEST_GOAL for r, _ in ratios)} are):")
     for ratio, name in ratios[:5]:
         print(f"    {ratio:7.1f}x  {name.split('::')[-1][:90]}")
 

@@ -35,21 +35,35 @@ def pytest_addoption(parser):
     group.addoption("--impl-timeout", type=float, default=10.0, help="seconds an engine may take to answer one call (stdio, WebSocket)")
 
 
+# Where this plugin reaches into a library's private internals (pyproject.toml bounds their versions), and whether
+# it could this run.  A patch that finds the internals gone leaves the library's own, slower way in place, silently:
+# tests/harness/test_plugin.py warns when one stopped applying.
+PATCHES = {
+    "pytest-bdd: step lookup once per module and step text": False,
+    "pytest-bdd: step signatures read once": False,
+    "pytest: asserts rewritten in casebook.testing only": False,
+}
+
+
 def pytest_configure(config):
     global _config
     _config = config
+    config.addinivalue_line("markers", "impl: the test reaches the implementation under test (set by this plugin): "
+                                       "`-m impl` runs what --impl can change, e.g. again over another transport")
     bdd = importlib.import_module("pytest_bdd.scenario")  # (the package's name `scenario` is a function)
     if all(hasattr(bdd, n) for n in ("get_step_function", "step_function_context_registry", "get_fixture_names",
                                      "getfixturedefs", "iterparentnodeids")):  # else pytest-bdd's own, slower lookup
         stock = bdd.get_step_function
         bdd.get_step_function = remembered_lookup(bdd)
         config.add_cleanup(lambda: setattr(bdd, "get_step_function", stock))
+        PATCHES["pytest-bdd: step lookup once per module and step text"] = True
     # pytest-bdd reads each step function's signature twice per step executed; a function's signature never changes
     remembered = functools.lru_cache(maxsize=None)(inspect.signature)
     for module in (bdd, importlib.import_module("pytest_bdd.utils")):
         if getattr(module, "signature", None) is inspect.signature:
             module.signature = remembered
             config.add_cleanup(lambda module=module: setattr(module, "signature", inspect.signature))
+            PATCHES["pytest-bdd: step signatures read once"] = True
 
 
 @pytest.hookimpl(tryfirst=True)  # before the first conftest imports any of it
@@ -63,6 +77,7 @@ def pytest_load_initial_conftests(early_config):
         marked -= {"casebook", "statemachines"}
         getattr(hook, "_marked_for_rewrite_cache", {}).clear()
         pytest.register_assert_rewrite("casebook.testing")
+        PATCHES["pytest: asserts rewritten in casebook.testing only"] = True
 
 
 def remembered_lookup(bdd):
@@ -189,8 +204,12 @@ def scenario_tags(item) -> set[str]:
 
 
 def pytest_collection_modifyitems(config, items):
-    """What the hello declines is skipped as ``unsupported: …``, decided once per scenario as it is collected."""
+    """Tests that reach the implementation under test are marked ``impl`` (``-m impl`` runs what --impl can change);
+    what the hello declines is skipped as ``unsupported: …``, decided once per scenario as it is collected."""
     scenarios = [(item, game) for item in items if (game := scenario_game(item)) is not None]
+    for item in items:  # a scenario's steps ask for the implementation as they run, not by name
+        if "implementation" in getattr(item, "fixturenames", ()) or scenario_game(item) is not None:
+            item.add_marker(pytest.mark.impl)
     if not scenarios:
         return
     impl = opened_implementation(config)  # a bad --impl ends the run here, with one message

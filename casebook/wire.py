@@ -224,6 +224,21 @@ def spare_processor() -> bool:
     return _spare
 
 
+def readable(poller, wait: float | None, spin: float = SPIN) -> bool:
+    """Whether ``poller`` sees something to read within ``wait`` seconds (None: no limit): looked for in a spin, then slept for."""
+    if poller.poll(0):
+        return True
+    start = time.monotonic()
+    spin = (spin if wait is None else min(spin, wait)) if spare_processor() else 0.0
+    while time.monotonic() < start + spin:
+        os.sched_yield()
+        if poller.poll(0):
+            return True
+    if wait is None:
+        return bool(poller.poll())
+    return bool(poller.poll(max(0.0, start + wait - time.monotonic()) * 1000))
+
+
 class TooLong:
     """Read instead of a line longer than the limit."""
 
@@ -273,18 +288,7 @@ class LineReader:
             self._read()
 
     def _ready(self, wait: float | None) -> bool:
-        """Whether there is something to read within ``wait`` seconds: looked for in a spin, then slept for."""
-        if self.poller is None or self.poller.poll(0):
-            return True
-        start = time.monotonic()
-        spin = (self.spin if wait is None else min(self.spin, wait)) if spare_processor() else 0.0
-        while time.monotonic() < start + spin:
-            os.sched_yield()
-            if self.poller.poll(0):
-                return True
-        if wait is None:
-            return bool(self.poller.poll())
-        return bool(self.poller.poll(max(0.0, start + wait - time.monotonic()) * 1000))
+        return self.poller is None or readable(self.poller, wait, self.spin)
 
     def _read(self) -> None:
         try:

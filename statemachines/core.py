@@ -47,6 +47,21 @@ A game is a package ``statemachines/<game>/`` of four files (tests/harness/toy.p
     ``check()``        optional: what the specs cannot say about a loaded state (raise BadRequest);
     ``check_options(options)`` optional classmethod: rules across options (the Duel is for 2).
 
+Hooks: what a game may define to grow the kit, never overriding a private method (tests/harness/parlour.py is a
+toy that uses every one):
+    ``normalise_options(cls, options)`` classmethod: options across fields filled in before the kit checks them
+                           (the heist tutorial seats its bots); return ``super().normalise_options(options)``;
+    ``engine_plays(actor, moves)`` the move the engine makes for a seat it plays (a bot), or None for a person:
+                           asked whenever one player alone acts, and ``legal()`` lists only that move;
+    ``public_log``, ``unlogged`` a state key whose list keeps the public part of every event (a case log), and the
+                           event types kept out of it;
+    ``roll_pips(dice)``    what a roll counts in the roll-off for the first turn (default: the sum).
+Helpers for mechanics several rulebooks share, on every table:
+    ``others_from_the_left(player)``, ``first_holder(named, hand)`` the question round: from the current player's
+                           left, who passed and the first holding a named card;
+    the roll-off on ``start_waiting``/``start_rolls``: ``decides_start`` (a guard for the row that ends it),
+                           ``start_roll(dice)``, ``start_ties()``, ``start_winner()``; ``roll_off_problem`` for check().
+
 ``__init__.py`` — ``def make_engine(): return Engine(TheGame)`` (the registry's only import).
 Then ``python -m statemachines.schemas`` writes casebook/schemas/<game>.json, which steps and tests read.
 
@@ -169,17 +184,6 @@ def guard(test: Callable[[Any], bool]):
     return lambda self, actor, action: test(self)
 
 
-def decides_start(state: dict, dice: list, pips: Callable[[list], int] = sum) -> bool:
-    """The roll-off for the first turn (Cluedo CD-TRN-01/02, the heist game alike): ``dice`` is the last roll
-    of the round (``state["start_waiting"]`` holds one player) and, with the rolls before it, one total alone is
-    the highest.  ``pips`` counts a roll (Cluedo's question mark counts one, CD-TRN-04)."""
-    waiting = state["start_waiting"]
-    if len(waiting) > 1:
-        return False
-    totals = [pips(d) for d in dict(state["start_rolls"], **{waiting[0]: dice}).values()]
-    return totals.count(max(totals)) == 1
-
-
 def roll_off_problem(state: dict, players: list[str], phase: str, before: tuple[str, ...], rolling: str) -> str | None:
     """What is wrong with a loaded state's roll-off for the first turn (``start_waiting``, ``start_rolls``), or None.
 
@@ -196,7 +200,14 @@ def roll_off_problem(state: dict, players: list[str], phase: str, before: tuple[
 
 
 class Built(list):
-    """Moves already built and sorted (what @memo caches)."""
+    """Moves already built and sorted (what @memo caches), with what legal() and apply() read of them, made once:
+    a big list (P.I.'s 1,680 solutions) is then copied by loading bytes, and never sorted or keyed again."""
+
+    def __init__(self, entries):
+        super().__init__(entries)
+        self.frozen = marshal.dumps([m for _, m in self])  # legal() hands out a copy: marshal.loads of these
+        self.keys = frozenset(k for k, _ in self)
+        self.actors = frozenset(k[0] for k in self.keys)
 
 
 def memo(key: Callable[[Any], Any]):
@@ -252,6 +263,8 @@ class Game:
     inventory: dict = {}        # machine.INVENTORY
     phase_clauses: dict = {}    # machine.PHASE_CLAUSES: {phase: [clause ids]}, where a phase's row would pass page width
     board: dict | None = None   # the modelled board for describe(): {"locations": [...], "paths": [...]}
+    public_log: str | None = None   # a state key: a list that keeps the public part of every event (a case log)
+    unlogged: tuple = ()        # event types that stay out of the public log
     facts: dict = {}            # rules data a player reads off the components (published in the schema's "facts")
 
     machine: Machine
@@ -288,6 +301,7 @@ class Game:
         cls._check_options = S.checker(cls.options_spec(), cls._name_sets)
         cls._check_action = {t: S.checker(S.typed(t, f), cls._name_sets) for t, (_, f) in cls.actions.items()}
         cls._loadable = {}  # states load() accepted, as marshal bytes (oldest first)
+        cls._plays_seats = cls.engine_plays is not Game.engine_plays  # only games with bots pay for asking
 
     @classmethod
     def _verify_tables(cls) -> None:
@@ -369,7 +383,8 @@ class Game:
     def __init__(self, s: dict):
         self.s = s
         self._legal: list | None = None
-        self._keys: frozenset | None = None
+        self._parts: tuple | None = None   # (the flat list, its sorted parts), as _legal_entries built them
+        self._keys: list | None = None     # the key sets of the listed moves: apply() looks an action up in them
         self._events: list[dict] = []
 
     @property
@@ -412,7 +427,69 @@ class Game:
         return offer(self.s["current"])
 
     def emit(self, kind: str, **fields) -> None:
+        """Record an event of this move; with ``public_log`` set, its public part goes into that list of the state."""
         self._events.append({"type": kind, **fields})
+        if self.public_log is not None and kind not in self.unlogged:
+            # a copy: the log never shares a list with the rest of the state (issue 27, F10)
+            self.s[self.public_log].append(json_copy({"type": kind, **{k: v for k, v in fields.items() if k not in ("private", "secret")}}))
+
+    def engine_plays(self, actor: str, moves: list[dict]) -> dict | None:
+        """Hook: the move the engine makes for a seat it plays itself (a bot), one of ``moves``; None for a person.
+        Asked whenever one player alone is to act; ``legal()`` then lists only that move."""
+        return None
+
+    # -- helpers for mechanics several rulebooks share -------------------------------------------
+    def others_from_the_left(self, player: str) -> list[str]:
+        """Everybody else, starting with the player to the left of ``player`` (clockwise)."""
+        i = self.players.index(player)
+        return self.players[i + 1:] + self.players[:i]
+
+    def first_holder(self, named: set, hand: Callable[[str], list]) -> tuple[list[str], str | None]:
+        """The question round: from the current player's left, the players who hold none of ``named`` (passed) and
+        the first who holds one (or None): Cluedo's and the heist game's question alike."""
+        passed = []
+        for other in self.others_from_the_left(self.current):
+            if named.intersection(hand(other)):
+                return passed, other
+            passed.append(other)
+        return passed, None
+
+    # The roll-off for the first turn, on the state's ``start_waiting`` (who still rolls, in order) and ``start_rolls``
+    # (the rolls of those still in the running): everybody rolls in turn, the tied highest roll again.
+    def roll_pips(self, dice: list) -> int:
+        """Hook: what a roll counts in the roll-off (Cluedo's question mark counts one)."""
+        return sum(dice)
+
+    def decides_start(self, actor, action) -> bool:
+        """Guard: this roll is the last of its round and, with the rolls before it, one total alone is the highest."""
+        waiting = self.s["start_waiting"]
+        if len(waiting) > 1:
+            return False
+        totals = [self.roll_pips(d) for d in dict(self.s["start_rolls"], **{waiting[0]: action["dice"]}).values()]
+        return totals.count(max(totals)) == 1
+
+    def start_roll(self, dice: list) -> str:
+        """Record the next player's roll-off roll; who rolled."""
+        roller = self.s["start_waiting"].pop(0)
+        self.s["start_rolls"][roller] = dice
+        return roller
+
+    def start_ties(self) -> list[str]:
+        """After the round's last roll: the players tied for the highest, who roll again (none while the round runs)."""
+        s = self.s
+        if s["start_waiting"]:
+            return []
+        best = max(self.roll_pips(d) for d in s["start_rolls"].values())
+        s["start_waiting"] = [p for p in self.players if p in s["start_rolls"] and self.roll_pips(s["start_rolls"][p]) == best]
+        s["start_rolls"] = {p: s["start_rolls"][p] for p in s["start_waiting"]}  # the others' old rolls no longer count
+        return list(s["start_waiting"])
+
+    def start_winner(self) -> str:
+        """The one highest roll-off total: who starts (nobody waits any more)."""
+        rolls = self.s["start_rolls"]
+        best = max(self.roll_pips(d) for d in rolls.values())
+        self.s["start_waiting"] = []
+        return next(p for p, dice in rolls.items() if self.roll_pips(dice) == best)
 
     # -- new and load --------------------------------------------------------------------
     @classmethod
@@ -499,8 +576,15 @@ class Game:
         return json_copy(shown)
 
     def legal(self) -> dict:
-        moves = [m for _, m in self._legal_entries()]
-        return {"to_act": sorted({m["actor"] for m in moves}), "moves": json_copy(moves)}
+        moves, actors = [], set()
+        for part in self._sorted_parts():
+            if isinstance(part, Built):
+                moves += marshal.loads(part.frozen)
+                actors |= part.actors
+            else:
+                moves += json_copy([m for _, m in part])
+                actors.update(k[0] for k, _ in part)
+        return {"to_act": sorted(actors), "moves": moves}
 
     def close(self) -> None:
         pass  # nothing registered anywhere: the host forgets the table
@@ -518,9 +602,10 @@ class Game:
         if not moves:
             raise IllegalAction("the game is over")
         if self._keys is None:
-            self._keys = frozenset(k for k, _ in moves)
-        if (actor, canonical(action)) not in self._keys:
-            actors = {k[0] for k in self._keys}
+            self._keys = [p.keys if isinstance(p, Built) else frozenset(k for k, _ in p) for p in self._sorted_parts()]
+        key = (actor, canonical(action))
+        if not any(key in keys for keys in self._keys):
+            actors = {k[0] for keys in self._keys for k in keys}
             if actor not in actors:
                 raise NotYourTurn(f"{actor} may not act now; waiting for {', '.join(sorted(actors))}")
             raise IllegalAction(self._why_illegal(actor, action))
@@ -532,12 +617,31 @@ class Game:
             triggers = self.triggers()
             parts = [b if isinstance(b, Built) else sorted(_entries(t, b), key=_first)
                      for t, b in zip(triggers, (getattr(self, "options_" + t)() for t in triggers))]
-            parts = [p for p in parts if p]
-            if all(a[-1][0] < b[0][0] for a, b in zip(parts, parts[1:])):  # sorted parts in order: no merge needed
+            parts = sorted((p for p in parts if p), key=lambda p: p[0][0])
+            if all(a[-1][0] < b[0][0] for a, b in zip(parts, parts[1:])):  # sorted parts that do not interleave: no merge
                 self._legal = parts[0] if len(parts) == 1 else [e for part in parts for e in part]
+                self._parts = (self._legal, parts)
             else:
                 self._legal = sorted((e for part in parts for e in part), key=_first)
+            if self._plays_seats:
+                self._legal = self._seat_played(self._legal)
         return self._legal
+
+    def _seat_played(self, entries: list) -> list:
+        """Where one player alone acts and the engine plays that seat, only the move it chooses (``engine_plays``)."""
+        actors = {m["actor"] for _, m in entries}
+        actor = next(iter(actors)) if len(actors) == 1 else None
+        if actor is None or actor in (CHANCE, CLOCK):
+            return entries
+        pick = self.engine_plays(actor, [m for _, m in entries])
+        return entries if pick is None else [e for e in entries if e[1] is pick]
+
+    def _sorted_parts(self) -> list:
+        """The listed moves as sorted runs (a memo's Built kept whole), or one run where they had to be merged."""
+        entries = self._legal_entries()
+        if self._parts is not None and self._parts[0] is entries:  # engine_plays may have narrowed the list
+            return self._parts[1]
+        return [entries] if entries else []
 
     def _why_illegal(self, actor: str, action: dict) -> str:
         if action["type"] not in self.triggers():
@@ -551,7 +655,7 @@ class Game:
         try:
             self._fire(actor, json_copy(action))
         except Exception as exc:
-            self.s, self._events, self._legal, self._keys = snapshot, [], None, None
+            self.s, self._events, self._legal, self._parts, self._keys = snapshot, [], None, None, None
             if isinstance(exc, InternalError):
                 raise
             raise InternalError(f"{canonical(action)} failed: {type(exc).__name__}: {exc}") from exc
@@ -561,7 +665,7 @@ class Game:
     def _fire(self, actor: str, action: dict) -> None:
         """The move's trigger (its row's guards pick the row, its callbacks are the effect), the AUTO rows, derive()."""
         self._events = []
-        self._legal = self._keys = None
+        self._legal = self._parts = self._keys = None
         if not self.machine.events[action["type"]].trigger(self, actor, action):
             raise InternalError(f"no row of {action['type']} fits phase {self.phase}")
         for _ in range(MAX_AUTO):

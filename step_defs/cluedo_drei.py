@@ -15,13 +15,14 @@ from pytest_bdd import parsers, scenarios, when
 from casebook import schemas
 from casebook.protocol import CHANCE, redact
 from casebook.testing import view_leaks
-from step_defs.vocabulary import Fact, Types, install, play_first, refusal, try_load
+from step_defs.vocabulary import Components, Fact, Types, install, play_first, refusal, try_load
 
 scenarios("cluedo_drei")
 
 SCHEMA = schemas.load("cluedo_drei")
 TYPES = Types(SCHEMA, article="the ")
 CASE = ("suspect", "item", "location")
+CARDS = Components(SCHEMA, "clue card", names="card", sorted_at=("private.*.hand", "surplus"), order="alphabetical")  # the inventory: where cards lie
 KIND_OF = {card: kind for kind in CASE for card in schemas.names(SCHEMA, kind)}
 INVESTIGATORS = schemas.names(SCHEMA, "player")
 DEFAULT_CASE = {"suspect": "Wilbur Graham", "item": "treasure of gold coins", "location": "Altes Stadttheater"}
@@ -47,58 +48,10 @@ def hands(state) -> dict:
     return {p: state["private"][p]["hand"] for p in state["players"]}
 
 
-def locate(state, card):
-    """Where ``card`` lies: ("hand", player), ("surplus", None), ("side", slot index) or ("case", kind)."""
-    for p, hand in hands(state).items():
-        if card in hand:
-            return ("hand", p)
-    if card in state["surplus"]:
-        return ("surplus", None)
-    if card in state["secret"].get("side_cards", []):
-        return ("side", state["secret"]["side_cards"].index(card))
-    return ("case", KIND_OF[card])
-
-
-def container(state, where) -> list:
-    return state["private"][where[1]]["hand"] if where[0] == "hand" else state["surplus"]
-
-
-def swap(state, a, b) -> None:
-    """Cards ``a`` and ``b`` change places (hands and the surplus stay sorted; the case file keeps its slots)."""
-    for (kind, at), old, new in ((locate(state, a), a, b), (locate(state, b), b, a)):
-        if kind in ("side", "case"):
-            state["secret"]["side_cards" if kind == "side" else "case_file"][at] = new
-        else:
-            cards = container(state, (kind, at))
-            cards[cards.index(old)] = new
-            cards.sort()
-
-
-def swap_into(state, card, where, pins, avoid=()) -> None:
-    """Put ``card`` into ``where`` (a hand or the surplus), sending one unpinned card of it to where ``card`` was."""
-    source = locate(state, card)
-    if source != where:
-        target = container(state, where)  # the case file keeps one card of each kind
-        victim = next((c for c in target if c not in pins and c not in avoid and (source[0] != "case" or KIND_OF[c] == source[1])), None)
-        assert victim is not None, f"the engine's {where[0]} {where[1] or ''} holds {target}: no card there can make room for {card}"
-        swap(state, card, victim)
-    pins.add(card)
-
-
 def into_case_file(state, suspect, item, location) -> None:
     for kind, card in zip(CASE, (suspect, item, location)):
         if state["secret"]["case_file"][kind] != card:
-            swap(state, card, state["secret"]["case_file"][kind])
-
-
-def holds(state, player, cards, pins, none=False) -> None:
-    for card in cards:
-        if not none:
-            swap_into(state, card, ("hand", player), pins, avoid=cards)
-        elif card in state["private"][player]["hand"]:
-            other = next(q for q in state["players"] if q != player and any(c not in pins and c not in cards for c in hands(state)[q]))
-            swap_into(state, card, ("hand", other), pins, avoid=cards)
-            pins.discard(card)
+            CARDS.swap(state, card, state["secret"]["case_file"][kind])
 
 
 def drop_out(state, player) -> None:
@@ -141,12 +94,10 @@ CHANCE_MOVES = [
     ("the Advantage card drawn is a {card:text}", lambda card: {"type": "draw", "card": CARD_KINDS[card]}),
     ("every question is answered", lambda: lambda table: play_first(table, ("answering", "showing_tip"))),
 ]
-PINS: set = set()  # cards a Given placed in this scenario: later Givens do not move them away (reset per scenario)
 
 def start(new=False, variant=None, dealt=False, nocards=False):
     """'a game of' leaves the variant to the game's default (two players: the Duel, CD-DUE-08)."""
     def begin(position, players):
-        PINS.clear()
         options = {"players": players, **({"variant": variant} if variant else {}), **({"advantage_cards": False} if nocards else {})}
         position.new(options) if new else position.dealt(options, deal_cards if dealt else deal)
     return begin
@@ -159,10 +110,10 @@ FACTS = [Fact(phrase.replace("{kind}", kind), start=start(variant=variant, **how
 FACTS += [
     Fact("a game of {n:d} investigators", start=lambda position, n: start()(position, INVESTIGATORS[:n])),
     Fact("the case file holds {s:card}, {i:card} and {l:card}", put=lambda st, s, i, l: into_case_file(st, s, i, l)),
-    Fact("{player:player} holds none of {cards:card+}", put=lambda st, player, cards: holds(st, player, cards, PINS, none=True)),
-    Fact("{player:player} holds {cards:card+}", put=lambda st, player, cards: holds(st, player, cards, PINS),
+    Fact("{player:player} holds none of {cards:card+}", put=lambda st, player, cards, pins: CARDS.hold(st, player, cards, pins, none=True)),
+    Fact("{player:player} holds {cards:card+}", put=lambda st, player, cards, pins: CARDS.hold(st, player, cards, pins),
          check=lambda st, player, cards: set(cards) <= set(st["private"][player]["hand"])),
-    Fact("{card:card} lies face up beside the board", put=lambda st, card: swap_into(st, card, ("surplus", None), PINS)),
+    Fact("{card:card} lies face up beside the board", put=lambda st, card, pins: CARDS.put(st, card, ("surplus",), pins)),
     Fact("{player:player} stands [in|on] {place:space}", put=lambda st, player, place: st["positions"].__setitem__(player, place),
          check=lambda st, player, place: st["positions"][player] == place),
     Fact("it is {player:player}'s turn", put=lambda st, player: st.update(phase="starting_turn", current=player, turn=dict(FRESH_TURN)),
@@ -189,7 +140,7 @@ FACTS += [
          check=lambda st, player, other: other not in st.view(player)["private"] and "secret" not in st.view(player)),
     Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in shown_to(st, player), denied="{player:player} has not seen {card:card}"),
     Fact("{player:player} has seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) in st.view(player)["private"][player]["side_cards"]),
-    Fact("{card:card} lies face down beside the board in slot {slot:d}", put=lambda st, card, slot: swap(st, card, st["secret"]["side_cards"][slot - 1])),
+    Fact("{card:card} lies face down beside the board in slot {slot:d}", put=lambda st, card, slot: CARDS.swap(st, card, st["secret"]["side_cards"][slot - 1])),
     Fact("{player:player} has seen {card:card} beside the board",
          check=lambda st, player, card: card in st.view(player)["private"][player]["side_cards"].values()),
     Fact("{player:player} has not seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) not in st.view(player)["private"][player]["side_cards"]),

@@ -10,6 +10,7 @@ the published schema's; a leading "the" is dropped ("the drill" is the card
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 
@@ -19,7 +20,7 @@ from pytest_bdd import parsers, scenarios, then, when
 from casebook import schemas
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, CLOCK, Table, leaks
-from step_defs.vocabulary import Fact, Types, acted, install, phrases, try_load, viewers
+from step_defs.vocabulary import Components, Fact, Types, acted, install, phrases, try_load, viewers
 
 scenarios("heist")
 
@@ -31,7 +32,7 @@ PLACES = schemas.names(SCHEMA, "place")
 HEADING = {"gang": "who", "method": "how", "place": "where"}
 DEFAULT_HIDEOUT = {"gang": "Vera", "method": "thermal lance", "place": "Wine Cellar"}
 FRESH_TURN = {"began": None, "dice": None, "selected": None, "path": [], "question": None, "answerer": None}
-PINS: set = set()  # cards a Given placed in this scenario: later Givens do not move them away (reset per scenario)
+CARDS = Components(SCHEMA, "card")  # where each card may lie: the schema's inventory
 
 
 # -- setting the table: protocol only -----------------------------------------------------------
@@ -53,7 +54,6 @@ def deal(table) -> None:
 def start(kind="private", how=deal):
     """A Given that opens a room (``how``: None for a new table, else the chance routine that sets it up)."""
     def begin(position, seats, extra=None):
-        PINS.clear()
         options = room(kind, seats, extra)
         position.new(options) if how is None else position.dealt(options, how)
     return begin
@@ -104,61 +104,21 @@ def refresh_notes(st) -> None:
 
 
 def edit(change):
-    def put(st, **args):
-        change(st, **args)
+    """A Given's edit, after which the assistant's "in hand" lines follow the hands; the pins pass on if it takes them."""
+    takes_pins = "pins" in inspect.signature(change).parameters
+
+    def put(st, pins, **args):
+        change(st, **args, **({"pins": pins} if takes_pins else {}))
         refresh_notes(st)
     return put
 
 
-def locate(st, card):
-    for p, mine in st["private"].items():
-        if card in mine["hand"]:
-            return ("hand", p)
-    for place, c in st["secret"]["face_down"].items():
-        if c == card:
-            return ("face_down", place)
-    return ("hideout", KIND_OF[card])
-
-
-def move_card(st, where, out, into) -> None:
-    """At ``where`` (a hand, a face-down place or the hideout), ``into`` takes the place of ``out``."""
-    kind, key = where
-    if kind == "hand":
-        hand = st["private"][key]["hand"]
-        hand[hand.index(out)] = into
-        hand.sort(key=list(KIND_OF).index)
-    else:
-        st["secret"][kind][key] = into
-
-
-def swap_into(st, card, where, avoid=()) -> None:
-    """Put ``card`` at ``where``, sending a card not placed by a Given from there to where ``card`` was."""
-    source = locate(st, card)
-    if source != where:
-        here = st["private"][where[1]]["hand"] if where[0] == "hand" else [st["secret"][where[0]][where[1]]]
-        victim = next((c for c in here if c not in PINS and c not in avoid and (source[0] != "hideout" or KIND_OF[c] == source[1])), None)
-        assert victim is not None, f"no card at {where} can make room for {card}"
-        move_card(st, where, victim, card)
-        move_card(st, source, card, victim)
-    PINS.add(card)
-
-
-def holds(st, player, cards, none=False) -> None:
-    for card in cards:
-        if not none:
-            swap_into(st, card, ("hand", player), avoid=cards)
-        elif card in st["private"][player]["hand"]:
-            other = next(q for q in st["players"] if q != player and any(c not in PINS and c not in cards for c in st["private"][q]["hand"]))
-            swap_into(st, card, ("hand", other), avoid=cards)
-            PINS.discard(card)
-
-
-def lay_face_down(st, card, place) -> None:
+def lay_face_down(st, card, place, pins) -> None:
     down = st["secret"]["face_down"]
     if place not in down:  # a face-down card no Given placed moves to this place
-        down[place] = down.pop(next(p for p, c in down.items() if c not in PINS))
+        down[place] = down.pop(next(p for p, c in down.items() if c not in pins))
         st["face_down"] = [p for p in PLACES if p in down]
-    swap_into(st, card, ("face_down", place))
+    CARDS.put(st, card, ("secret", "face_down", place), pins)
 
 
 def start_turn(st, player, place=None) -> None:
@@ -180,12 +140,12 @@ def drop_out(st, player) -> None:
         st["current"] = next(q for q in st["players"][st["players"].index(player):] + st["players"] if q not in st["out"])
 
 
-def has_seen(st, player, card, by=None, place=None) -> None:
+def has_seen(st, player, card, pins, by=None, place=None) -> None:
     """``player`` saw ``card``: shown by ``by``, who holds it, or face down on ``place``, where it lies."""
     if by:
-        swap_into(st, card, ("hand", by))
+        CARDS.put(st, card, ("private", by, "hand"), pins)
     else:
-        lay_face_down(st, card, place)
+        lay_face_down(st, card, place, pins)
     seen = {"card": card, "by": by} if by else {"card": card, "place": place}
     st["private"][player]["seen"].append(seen)
     if by:
@@ -199,9 +159,10 @@ def marks(st, player, cards, only) -> None:
     """The sheet marks exactly these cards (``only``) or every other one, each as the seat that could have shown it."""
     other = next(p for p in st["players"] if p != player)
     for card in KIND_OF:
-        where = locate(st, card)
-        entry = ({"seen": "in hand"} if where == ("hand", player) else {"seen": "face down", "place": where[1]} if where[0] == "face_down"
-                 else {"seen": "shown", "by": where[1] if where[0] == "hand" else other})
+        container, key = CARDS.locate(st, card)
+        holder = next((p for p in st["players"] if st["private"][p]["hand"] is container), None)
+        entry = ({"seen": "in hand"} if holder == player else {"seen": "face down", "place": key} if container is st["secret"]["face_down"]
+                 else {"seen": "shown", "by": holder or other})
         st["private"][player]["notes"][HEADING[KIND_OF[card]]][card] = entry if (card in cards) == only else None
 
 
@@ -312,9 +273,9 @@ FACTS = [
     Fact("the tutorial for {seats:player}", start=start("tutorial")),
     # -- cards, hands, the hideout, the face-down cards
     Fact("the hideout holds {g:gang}, {m:method} and {p:place}",
-         put=edit(lambda st, g, m, p: [swap_into(st, c, ("hideout", k)) for k, c in zip(KINDS, (g, m, p))])),
-    Fact("{player:player} holds none of {cards:card+}", put=edit(lambda st, player, cards: holds(st, player, cards, none=True))),
-    Fact("{player:player} holds {cards:card+}", put=edit(holds), check=lambda st, player, cards: set(cards) <= set(mine(st, player)["hand"])),
+         put=edit(lambda st, g, m, p, pins: [CARDS.put(st, c, ("secret", "hideout", k), pins) for k, c in zip(KINDS, (g, m, p))])),
+    Fact("{player:player} holds none of {cards:card+}", put=edit(lambda st, player, cards, pins: CARDS.hold(st, player, cards, pins, none=True))),
+    Fact("{player:player} holds {cards:card+}", put=edit(lambda st, player, cards, pins: CARDS.hold(st, player, cards, pins)), check=lambda st, player, cards: set(cards) <= set(mine(st, player)["hand"])),
     Fact("{card:card} lies face down in {place:place}", put=edit(lay_face_down)),
     Fact("there are 21 cards: 6 gang members, 6 methods and 9 places", check=lambda st: all_cards(st) == sorted(KIND_OF)),
     Fact("the gang members are {cards:gang+}", check=lambda st, cards: cards == schemas.names(SCHEMA, "gang")),
@@ -369,8 +330,8 @@ FACTS = [
     Fact("no view shows the hideout", check=lambda st: hidden_from_all(st, set(st["secret"]["hideout"].values()))),
     Fact("no view shows the face-down cards", check=lambda st: hidden_from_all(st, set(st["secret"]["face_down"].values()))),
     Fact("no view shows another player's notes sheet", check=lambda st: all(set(st.view(v)["private"]) <= {v} and not leaks(st.view(v), v) for v in viewers(st))),
-    Fact("{player:player} has looked at {card:card} face down in {place:place}", put=edit(lambda st, player, card, place: has_seen(st, player, card, place=place))),
-    Fact("{by:player} has shown {player:player} {card:card}", put=edit(lambda st, by, player, card: has_seen(st, player, card, by=by))),
+    Fact("{player:player} has looked at {card:card} face down in {place:place}", put=edit(lambda st, player, card, place, pins: has_seen(st, player, card, pins, place=place))),
+    Fact("{by:player} has shown {player:player} {card:card}", put=edit(lambda st, by, player, card, pins: has_seen(st, player, card, pins, by=by))),
     Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in [x["card"] for x in mine(st, player)["seen"]]),
     Fact("{player:player} has not seen {card:card}", check=lambda st, player, card: card not in [x["card"] for x in mine(st, player)["seen"]]),
     Fact("only {players:player+} can see which card was shown", check=lambda st, players: knowers(st, st["private"][last_log(st, "showed")["to"]]["seen"][-1]["card"]) == set(players)),

@@ -30,7 +30,6 @@ KINDS = ("suspect", "location", "crime")
 KIND_OF = {n: k for k in KINDS for n in schemas.names(SCHEMA, k)}
 TILE_KIND = {n: k for k in ("suspect", "crime") for n in schemas.names(SCHEMA, k + "_tile")}
 LOCATIONS = schemas.names(SCHEMA, "location")
-PINS: set = set()  # (location, tile kind) a Given placed in this scenario: later Givens do not move those tiles
 
 
 # -- shaping a state: protocol only ------------------------------------------------------------
@@ -63,13 +62,15 @@ def set_case(state, player: str, *elements: str) -> None:
         state["revealed"][p] = dict(case(state, p))
 
 
-def put_tiles(state, location: str, *tiles: str) -> None:
+def put_tiles(state, location: str, tiles, pins: set) -> None:
+    """The tiles lie on ``location``, each trading places with one no Given placed; the scenario's ``pins`` keep
+    (location, tile kind): P.I.'s "no suspect" tiles are two alike, so a place is pinned, not a tile."""
     for tile in tiles:
         kind, board = TILE_KIND[tile], state["tiles"]
         if board[location][kind] != tile:
-            source = next(loc for loc, t in board.items() if t[kind] == tile and loc != location and (loc, kind) not in PINS)
+            source = next(loc for loc, t in board.items() if t[kind] == tile and loc != location and (loc, kind) not in pins)
             board[source][kind], board[location][kind] = board[location][kind], tile
-        PINS.add((location, kind))
+        pins.add((location, kind))
 
 
 def move_card(state, card: str, into: str) -> None:
@@ -203,8 +204,8 @@ CHANCE_MOVES = [
 FACTS = [
     # -- the position (Given) --
     Fact("{player:player}'s case is {a:evidence}, {b:evidence} and {c:evidence}", put=lambda st, player, a, b, c: set_case(st, player, a, b, c)),
-    Fact("the {tiles:suspect_tile|crime_tile+} tile[s|] [lie|lies] on {location:location}", put=lambda st, tiles, location: put_tiles(st, location, *tiles)),
-    Fact("a no suspect and a no crime tile lie on {location:location}", put=lambda st, location: put_tiles(st, location, "no suspect", "no crime")),
+    Fact("the {tiles:suspect_tile|crime_tile+} tile[s|] [lie|lies] on {location:location}", put=lambda st, tiles, location, pins: put_tiles(st, location, tiles, pins)),
+    Fact("a no suspect and a no crime tile lie on {location:location}", put=lambda st, location, pins: put_tiles(st, location, ("no suspect", "no crime"), pins)),
     Fact("it is {player:player}'s turn in turn {turn:d}", put=lambda st, player, turn: st.update(current=player, game_turn=turn)),
     Fact("{players:player+} [has|have] solved their case in turn {turn:d}", put=solved),
     Fact("{player:player} has scored {points:d} points this round with {pen:d} penalt[y|ies] and {det:d} detective[s|] left",
@@ -307,7 +308,6 @@ STAGES = {None: until_playing, "tiles are being seeded": lambda table: None, "ca
 @given(parsers.re(r"a game of (?P<players>[A-Z].+?)(?P<neighbour> where the neighbour answers)?(?: in round (?P<round>\d))?"
                   r"(?: whose (?P<stage>tiles are being seeded|cases are being drawn|evidence cards are being turned up))?"))
 def a_game(position, players, neighbour, round, stage):
-    PINS.clear()
     options = {"players": TYPES.field("p", "player+")[1](players), "variant": "neighbour-answers" if neighbour else "engine-answers"}
     position.dealt(options, STAGES[stage])
     if round:

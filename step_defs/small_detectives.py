@@ -27,8 +27,6 @@ SCHEMA = schemas.load(GAME)
 TYPES = Types(SCHEMA, article="the ")
 COLOURS, CLUES, CARDS, CULPRITS = (schemas.names(SCHEMA, n) for n in ("player", "clue", "card", "culprit"))
 ORDER = {name: i for i, name in enumerate(CARDS + CLUES)}  # the schema's order: cards by number, clues by kind
-PINS: set = set()  # cards and clues a Given placed: later Givens do not trade them away (reset per scenario)
-PLAYS: dict = {}  # player -> the card they played in the round a Given ends (reset per scenario)
 
 
 # -- editing a position: the canonical state, protocol only --------------------------------------
@@ -36,23 +34,23 @@ def in_order(values) -> list[str]:
     return sorted(values, key=ORDER.get)
 
 
-def give(state, player: str, card: str) -> None:
+def give(state, player: str, card: str, pins: set) -> None:
     """Put ``card`` into ``player``'s hand, trading one unpinned card of theirs with its holder."""
     hands = {p: state["private"][p]["hand"] for p in state["players"]}
     owner = next((p for p, hand in hands.items() if card in hand), None)
     assert owner is not None, f"{card} is in nobody's hand: with {len(hands)} players it is not dealt (or already played)"
     if owner != player:
-        victim = next(c for c in hands[player] if c not in PINS)
+        victim = next(c for c in hands[player] if c not in pins)
         hands[player][hands[player].index(victim)], hands[owner][hands[owner].index(card)] = card, victim
         hands[owner].sort(key=ORDER.get)
     hands[player].sort(key=ORDER.get)
-    PINS.add(card)
+    pins.add(card)
 
 
-def lay_down(state, player: str, cards: list, slot: str) -> None:
+def lay_down(state, player: str, cards: list, slot: str, pins: set) -> None:
     """``player`` lays ``cards`` from hand: face down (slot "choice") or face up this round ("played")."""
     for card in cards:
-        give(state, player, card)
+        give(state, player, card, pins)
         state["private"][player]["hand"].remove(card)
     if slot == "choice":
         state["private"][player]["choice"] = list(cards)
@@ -61,10 +59,10 @@ def lay_down(state, player: str, cards: list, slot: str) -> None:
         state["played"][player] = list(cards)
 
 
-def choose(state, player: str, rest: str) -> None:
+def choose(state, player: str, rest: str, pins: set) -> None:
     """"Yellow has chosen Foot Patrol 001, Green has chosen Dead End and ...", or "... then ..." with two players."""
     for who, cards in re.findall(r"(\w+) has chosen (.+?)(?=, \w+ has chosen | and \w+ has chosen |$)", f"{player} has chosen {rest}"):
-        lay_down(state, who, [TYPES.field("c", "card")[1](c) for c in cards.split(" then ")], "choice")
+        lay_down(state, who, [TYPES.field("c", "card")[1](c) for c in cards.split(" then ")], "choice", pins)
 
 
 def place(state, players: list, tile: str) -> None:
@@ -73,32 +71,32 @@ def place(state, players: list, tile: str) -> None:
         state["police_line"] = [p for p in state["police_line"] if p != player] + ([player] if tile == "Police" else [])
 
 
-def end_of_round(state, players: list, tile: str) -> None:
-    """The round's cards (PLAYS, or any) are turned over and have taken effect; ``players`` stand on ``tile``; its effect is next."""
-    PINS.update(PLAYS.values())
+def end_of_round(state, players: list, tile: str, pins: set) -> None:
+    """The round's cards (those Givens played, or any) are turned over and have taken effect; ``players`` stand on
+    ``tile``; its effect is next."""
     for p in [q for q in state["players"] if q not in state["out"]]:
         if not state["played"].get(p):
-            lay_down(state, p, [PLAYS.get(p) or next(c for c in state["private"][p]["hand"] if c not in PINS)], "played")
+            lay_down(state, p, [next(c for c in state["private"][p]["hand"] if c not in pins)], "played", pins)
         if len(state["players"]) == 2 and "choice" not in state["private"][p]:  # the second card waits, face down
-            lay_down(state, p, [next(c for c in state["private"][p]["hand"] if c not in PINS)], "choice")
+            lay_down(state, p, [next(c for c in state["private"][p]["hand"] if c not in pins)], "choice", pins)
     state.update(round=max(state["round"], 1), pair=1, to_resolve=[], shadow=None, street=[])
     place(state, players, tile)
     if state["phase"] != "bar":  # the Bar comes before the Police
         state["phase"], state["reporting"] = ("bar", []) if tile == "Bar" else ("police", list(state["police_line"]))
 
 
-def hide(state, clue: str, target: tuple) -> None:
+def hide(state, clue: str, target: tuple, pins: set) -> None:
     """Put ``clue`` at ``target`` (("houses", house) or ("police", kind)), its tile going where ``clue`` lay."""
     secret = state["secret"]
     at = {("police", k): c for k, c in secret["police"].items()} | {("houses", h): c for h, c in secret["houses"].items()}
     source, old = next(slot for slot, c in at.items() if c == clue), at[target]
     if source[0] == "police" and (old in CULPRITS) != (clue in CULPRITS):  # the Police keeps one tile of each kind
-        spare = next(s for s, c in at.items() if s[0] == "houses" and s != target and (c in CULPRITS) == (clue in CULPRITS) and c not in PINS)
+        spare = next(s for s, c in at.items() if s[0] == "houses" and s != target and (c in CULPRITS) == (clue in CULPRITS) and c not in pins)
         secret["police"][source[1]], secret["houses"][spare[1]] = at[spare], old
     elif source != target:
         secret[source[0]][source[1]] = old
     secret[target[0]][target[1]] = clue
-    PINS.add(clue)
+    pins.add(clue)
 
 
 def out_of_the_game(state, player: str) -> None:
@@ -207,22 +205,22 @@ FACTS = [
          check=lambda st, player, tile: st.view(None)["positions"][player] == tile and player in st.view(None)["street"]),
     Fact("the detectives stand, in seat order, on {tiles:tile+}", check=lambda st, tiles: [st["positions"][p] for p in st["players"]] == tiles),
     Fact("the detectives at the Police are, in order, {players:player+}", check=lambda st, players: st.view(None)["police_line"] == players),
-    Fact("{house:house} hides {clue:clue}", put=lambda st, house, clue: hide(st, clue, ("houses", house)),
+    Fact("{house:house} hides {clue:clue}", put=lambda st, house, clue, pins: hide(st, clue, ("houses", house), pins),
          check=lambda st, house, clue: st["secret"]["houses"][house] == clue),
     Fact("the Police hides {culprit:culprit} and {weapon:weapon}",
-         put=lambda st, culprit, weapon: [hide(st, c, ("police", k)) for k, c in (("culprit", culprit), ("weapon", weapon))],
+         put=lambda st, culprit, weapon, pins: [hide(st, c, ("police", k), pins) for k, c in (("culprit", culprit), ("weapon", weapon))],
          check=lambda st, culprit, weapon: st["secret"]["police"] == {"culprit": culprit, "weapon": weapon}),
     Fact("the house tiles are {clues:clue+}", check=lambda st, clues: sorted([*st["secret"]["houses"].values(), *st["secret"]["police"].values()]) == sorted(clues)),
     Fact("{a:d} house tiles lie round the street and {b:d} lie under the Police",
          check=lambda st, a, b: (len(st["secret"]["houses"]), len(st["secret"]["police"])) == (a, b)),
     Fact("the Bar shows its {side:side} side", put=lambda st, side: st.update(bar=side), check=lambda st, side: st.view(None)["bar"] == side),
     # cards
-    Fact("{player:player} holds {cards:card+}", put=lambda st, player, cards: [give(st, player, c) for c in cards],
+    Fact("{player:player} holds {cards:card+}", put=lambda st, player, cards, pins: [give(st, player, c, pins) for c in cards],
          check=lambda st, player, cards: set(cards) <= set(st["private"][player]["hand"])),
     Fact("{player:player} has chosen {rest:text}", put=choose),
     Fact("{player:player} played {rest:text}",
-         put=lambda st, player, rest: PLAYS.update({p: TYPES.field("c", "card")[1](c) for p, c in
-                                                    re.findall(r"(\w+) played (.+?)(?=, \w+ played | and \w+ played |$)", f"{player} played {rest}")})),
+         put=lambda st, player, rest, pins: [lay_down(st, p, [TYPES.field("c", "card")[1](c)], "played", pins) for p, c in
+                                             re.findall(r"(\w+) played (.+?)(?=, \w+ played | and \w+ played |$)", f"{player} played {rest}")]),
     Fact("each player[ still in the game|] holds {n:d} cards",
          check=lambda st, n: all(len(st["private"][p]["hand"]) == n for p in st["players"] if p not in st["out"])),
     Fact("the players hold between them {cards:card+}", check=lambda st, cards: sorted(c for p in st["players"] for c in st["private"][p]["hand"]) == sorted(cards)),
@@ -238,8 +236,8 @@ FACTS = [
     Fact("{player:player} is still in the game", check=lambda st, player: player not in st.view(None)["out"]),
     Fact("{player:player}'s detective has left the board",
          check=lambda st, player: player not in st.view(None)["positions"] and player not in st.view(None)["police_line"]),
-    Fact("{players:player+} [is|are] alone at the Bar at the end of the round", put=lambda st, players: end_of_round(st, players, "Bar")),
-    Fact("{players:player+} [is|are] at the Police at the end of the round[, in that order|]", put=lambda st, players: end_of_round(st, players, "Police")),
+    Fact("{players:player+} [is|are] alone at the Bar at the end of the round", put=lambda st, players, pins: end_of_round(st, players, "Bar", pins)),
+    Fact("{players:player+} [is|are] at the Police at the end of the round[, in that order|]", put=lambda st, players, pins: end_of_round(st, players, "Police", pins)),
     Fact("round {n:d} begins", check=lambda st, n: (st.view(None)["round"], st.view(None)["phase"]) == (n, "choosing")),
     Fact("round {n:d} is still being played", check=lambda st, n: st.view(None)["round"] == n and st.view(None)["phase"] != "choosing"),
     Fact("the game is over and nobody has won", check=lambda st: st.view(None)["outcome"]["winner"] is None and not st.legal["moves"]),
@@ -287,8 +285,6 @@ def setup(table) -> None:
 
 @given(parsers.re(r"an? (?P<new>new )?game of (?P<who>.+)"))
 def a_game(position, new, who):
-    PINS.clear()
-    PLAYS.clear()
     m = re.fullmatch(r"(\d) players", who)
     options = {"players": COLOURS[: int(m[1])] if m else TYPES.field("p", "player+")[1](who)}
     position.new(options) if new else position.dealt(options, setup)

@@ -20,6 +20,9 @@ see them), the generic steps:
     Then <player> may|cannot <action>    a listed move of that player has (not) these fields
     When <actor> tries to send <JSON>    a raw request
 
+A Given's ``put`` that names a ``pins`` parameter gets the scenario's pins: the components Givens placed, which
+later Givens do not move away (``Components`` puts a component where a Given says, from the schema's inventory).
+
 A phrase is literal text with typed fields ``{name:type}``: ``type`` is a
 ``$defs`` name of the game's schema (its enum, longest first; ``a|b``: either),
 ``d`` (an integer), ``w`` (a word), ``text`` (anything), ``player``; ``type+``
@@ -31,6 +34,7 @@ action's) or to a function of the fields.
 from __future__ import annotations
 
 import copy
+import inspect
 import json
 import marshal
 import os
@@ -296,6 +300,7 @@ class Position:
     def __init__(self, implementation, open_table, game: str):
         self.implementation, self.open, self.game = implementation, open_table, game
         self.outcome = None  # the last action's
+        self.pins: set = set()  # components a Given placed: later Givens do not move them away (Components)
         self._state: dict | None = None
         self._table = None
 
@@ -367,7 +372,8 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
         def given_fact(position, fact, args):
             if fact.start:
                 return fact.start(position, **args)
-            position.edit(lambda state: fact.put(state, **args))
+            pins = {"pins": position.pins} if "pins" in inspect.signature(fact.put).parameters else {}
+            position.edit(lambda state: fact.put(state, **args, **pins))
 
         @then(Parser("a fact", _fact_steps(types, facts, "check")), stacklevel=2)
         def then_fact(position, fact, args):
@@ -397,3 +403,89 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
         assert moves or offered, "the game is over: that says nothing about this move"
         mine = [m["action"] for m in moves if m["actor"] == actor]
         assert any(all(m.get(k) == v for k, v in action.items()) for m in mine) == offered, f"{actor} {'may not' if offered else 'may'} {action}: {mine}"
+
+
+# -- putting components where a Given says ---------------------------------------------------------
+class Components:
+    """Where the components of one kind lie in a canonical state, read from the schema's inventory (the paths each
+    may lie at); a Given puts one where it says by swapping it with one no Given placed, so the counts still add up.
+
+    A slot keyed by a name set (the case file's ``suspect``) takes only one of that set; the lists at ``sorted_at``
+    stay sorted as the engine keeps them (``order``: the schema's order of the names, or ``str`` for alphabetical)."""
+
+    def __init__(self, schema: dict, kind: str, names: str | None = None, hand: str = "private.*.hand",
+                 sorted_at: tuple = ("private.*.hand",), order: str = "schema"):
+        self.paths = [p.split(".") for p in schema["inventory"][kind]["at"]]
+        kind = names or kind  # the $defs name of the components' names, where it differs from the inventory's kind
+        names = schema["$defs"][kind]["enum"]
+        self.order = {n: i for i, n in enumerate(names)}.get if order == "schema" else str
+        self.sorted_at = [p.split(".") for p in sorted_at]
+        self.sets = {k: frozenset(d["enum"]) for k, d in schema["$defs"].items()
+                     if k != kind and isinstance(d, dict) and set(d.get("enum", [0])) < set(names)}
+        self.hand = hand.split(".")
+
+    def locate(self, state: dict, name: str) -> tuple[Any, Any]:
+        """The container (a list or an object) and key where ``name`` lies."""
+        for path in self.paths:
+            for container, key in _slots(state, path):
+                if container[key] == name:
+                    return container, key
+        raise AssertionError(f"{name!r} lies nowhere the inventory names")
+
+    def fits(self, name: str, container, key) -> bool:
+        """Whether ``name`` may lie at ``container[key]``: a slot keyed by a name set takes only that set's names."""
+        return not isinstance(container, dict) or key not in self.sets or name in self.sets[key]
+
+    def swap(self, state: dict, a: str, b: str) -> None:
+        """``a`` and ``b`` change places."""
+        (ca, ka), (cb, kb) = self.locate(state, a), self.locate(state, b)
+        ca[ka], cb[kb] = b, a
+        kept = [node[key] for path in self.sorted_at for node, key in _slots(state, path)]
+        for container in (ca, cb):
+            if any(container is k for k in kept):
+                container.sort(key=self.order)
+
+    def put(self, state: dict, name: str, into: tuple, pins: set, avoid=()) -> None:
+        """Put ``name`` at ``into`` (a path to a list, or to a slot holding one), sending where it was one component
+        from there that no Given placed (nor ``avoid``) and that fits there; ``name`` is pinned."""
+        parent = _at(state, into[:-1])
+        target = parent[into[-1]]
+        here = target if isinstance(target, list) else [target]
+        if name not in here:
+            source, key = self.locate(state, name)
+            assert isinstance(target, list) or self.fits(name, parent, into[-1]), f"{name} cannot lie at {'.'.join(into)}"
+            victim = next((c for c in here if c not in pins and c not in avoid and self.fits(c, source, key)), None)
+            assert victim is not None, f"{'.'.join(map(str, into))} holds {here}: nothing there can make room for {name}"
+            self.swap(state, name, victim)
+        pins.add(name)
+
+    def hold(self, state: dict, player: str, names, pins: set, none: bool = False) -> None:
+        """``player``'s hand holds every one of ``names`` (or, ``none``, not one of them: each goes to another hand)."""
+        hand = lambda p: tuple(p if k == "*" else k for k in self.hand)  # noqa: E731
+        for name in names:
+            if not none:
+                self.put(state, name, hand(player), pins, avoid=names)
+            elif name in _at(state, hand(player)):
+                other = next(q for q in state["players"] if q != player and any(c not in pins and c not in names for c in _at(state, hand(q))))
+                self.put(state, name, hand(other), pins, avoid=names)
+                pins.discard(name)
+
+
+def _at(state, path):
+    for key in path:
+        state = state[key]
+    return state
+
+
+def _slots(node, path):
+    """(container, key) of every place ``path`` (``*``: any key or index) reaches in ``node``."""
+    head, rest = path[0], path[1:]
+    if head == "*":
+        keys = range(len(node)) if isinstance(node, list) else list(node) if isinstance(node, dict) else []
+    else:
+        keys = [head] if isinstance(node, dict) and head in node else []
+    for key in keys:
+        if not rest:
+            yield node, key
+        elif isinstance(node[key], (dict, list)):
+            yield from _slots(node[key], rest)

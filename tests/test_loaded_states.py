@@ -21,21 +21,10 @@ import pytest
 
 from casebook import schemas
 from casebook.errors import GameError
+from casebook.mutations import mutate, refused_or_plays_on
 from casebook.protocol import Table, canonical
-from casebook.testing import mutate, random_step, refused_or_plays_on
+from casebook.testing import policy_step, random_step
 from tests.pi.test_random_play import policy as pi_policy
-
-
-def policy_step(policy):
-    """random_step, with a game's own random-play policy choosing the move."""
-    def step(table: Table, rng: random.Random) -> dict | None:
-        legal = table.legal()
-        if not legal["moves"]:
-            return None
-        move = policy(table.state(), legal, rng)
-        table.apply(move["actor"], move["action"])
-        return move
-    return step
 
 
 # P.I.: a uniform random try names one of 1,680 solutions, so a uniform game is thousands of wrong tries (hundreds
@@ -57,6 +46,7 @@ def played_states(impl, game: str, games: int, rng: random.Random) -> list[dict]
     return states
 
 
+@pytest.mark.slow  # thousands of loads in process: ./run.sh test gives it a step of its own; 200 over other drivers
 @pytest.mark.parametrize("game", schemas.games())
 def test_a_mutated_state_is_refused_or_plays_on(implementation, hello, request, game):
     if game not in hello["games"]:

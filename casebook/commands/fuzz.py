@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import signal
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from casebook.commands import EXIT_CANNOT_RUN, EXIT_FAILED, EXIT_OK, at_least, console
@@ -31,6 +33,13 @@ def register(sub) -> None:
     fuzz.add_argument("--ignore", action="append", default=[], metavar="PATH",
                       help="leave this JSON path out of views and events, fnmatch style, e.g. '$.advantage*' or "
                            "'$.private.*.notes' (repeatable; default: compare everything a player sees)")
+    fuzz.add_argument("--ignore-moves", nargs="+", action="extend", default=[], metavar="TYPE",
+                      help="action types whose legal() differences are set aside and which fuzz never plays, e.g. "
+                           "accuse for an engine that lets a player accuse at any time: a known difference, and fuzz plays "
+                           "on past it to find the next")
+    fuzz.add_argument("--time", type=float, metavar="SECONDS",
+                      help="stop searching after this long and report what was found (default: no limit); Ctrl-C or "
+                           "SIGTERM also stop it, and what was found so far is saved and printed")
     fuzz.add_argument("--options", help="fixed options as JSON (default: Hypothesis chooses within the game's $defs.options)")
     fuzz.add_argument("--out", help="replay file for the first disagreement, the others numbered beside it (default "
                                     "results/fuzz/<game>-<name>.json, numbered if taken); an existing one is kept unless --force")
@@ -44,7 +53,8 @@ def register(sub) -> None:
 def command(args) -> int:
     from rich.progress import Progress
 
-    from casebook.conformance.differential import save, search
+    from casebook.conformance.differential import save
+    from casebook.conformance.fuzzing import search
 
     out = console()
     if args.out and Path(args.out).exists() and not args.force:
@@ -58,18 +68,22 @@ def command(args) -> int:
             return EXIT_CANNOT_RUN
         options = json.loads(args.options) if args.options else None
         started = time.perf_counter()
-        with Progress(console=console(stderr=True), transient=True) as progress:
+        with Progress(console=console(stderr=True), transient=True) as progress, terminated_as_interrupt():
             task = progress.add_task(f"fuzz {args.game}", total=None)
             records = search(reference, impl, args.game, examples=args.examples, seed=args.seed, max_steps=args.max_steps,
                              options=options, shrink=not args.no_shrink, limit=args.max_disagreements,
-                             ignore=tuple(args.ignore),
+                             ignore=tuple(args.ignore), ignore_moves=tuple(args.ignore_moves), seconds=args.time,
                              on_example=lambda n: progress.update(task, advance=1, description=f"fuzz {args.game}: game of {n} moves"))
         seconds = time.perf_counter() - started
+    stopped = f" ({records.interrupted} after {records.games} games: what was found so far)" if records.interrupted else ""
     if not records:
+        if records.interrupted:
+            out.print(f"[yellow]no disagreement in the {records.games} games played of {args.game}{stopped}[/yellow]")
+            return EXIT_CANNOT_RUN
         out.print(f"[green]no disagreement in {args.examples} games of {args.game} (seed {args.seed}, {seconds:.1f} s)[/green]")
         return EXIT_OK
     first = Path(args.out) if args.out else unused(Path("results") / "fuzz" / f"{slug(args.game)}-{slug(str(hello.get('name')))}.json")
-    out.print(f"[red]{len(records)} distinct disagreement(s)[/red] in {seconds:.1f} s")
+    out.print(f"[red]{len(records)} distinct disagreement(s)[/red] in {seconds:.1f} s{stopped}")
     for n, record in enumerate(records, 1):
         record["found_with"] = {"spec": args.impl, "name": hello.get("name"), "version": hello.get("version"),
                                 "seed": args.seed, "examples": args.examples}
@@ -81,6 +95,23 @@ def command(args) -> int:
         out.print(f"   minimal record: {len(record['steps'])} moves, saved to {terminal(path)}\n"
                   f"   reproduce: casebook replay {terminal(path)} --impl {terminal(json.dumps(args.impl))}")
     return EXIT_FAILED
+
+
+@contextmanager
+def terminated_as_interrupt():
+    """SIGTERM (a CI job's timeout, ``kill``) stops the search as Ctrl-C does: what was found is saved, not lost."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: nothing to catch there
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def unused(path: Path) -> Path:

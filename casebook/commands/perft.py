@@ -68,31 +68,42 @@ def generate(impl, args, directory: Path, out) -> int:
 
 
 def compare(impl, args, directory: Path, out) -> int:
-    """Count from each published position and compare with its fixture."""
+    """Count from each published position, depth by depth, and compare with its fixture.
+
+    Stops a position at its first differing depth; exits non-zero when a count differs, and
+    when nothing was compared at all (no game offered, every position unsupported): never green on nothing.
+    """
     from rich.table import Table as RichTable
 
     from casebook.conformance import perft as pf
-    from casebook.errors import DriverFailure, GameError
 
     offered = set(impl.hello().get("games", {}))
     table = RichTable("game", "position", "expected (depth 1…N)", "got", "")
-    bad = 0
+    progress = console(stderr=True)
+    bad = compared = 0
+    skipped: list[str] = []
     for game in args.game or pf.published_games(directory):
         if game not in offered:
             table.add_row(terminal(game), "—", "", "", "[yellow]not offered[/yellow]")
+            skipped.append(f"{terminal(game)} not offered")
             continue
         for position in pf.load_fixtures(game, directory):
-            expected = position["counts"][: args.depth] if args.depth else position["counts"]
-            try:
-                got = pf.perft(impl, game, position["state"], len(expected))
-            except GameError as exc:
-                if exc.code == "unsupported":  # the walk left the part the engine declares
-                    table.add_row(game, terminal(position["name"]), str(expected), "—", f"[yellow]unsupported[/yellow]: {terminal(exc.message, 200)}")
-                    continue
-                got = f"{exc.code}: {exc.message}"
-            except DriverFailure as exc:
-                got = f"{exc.cause}: {exc.detail[:120]}"
-            bad += got != expected
-            table.add_row(game, terminal(position["name"]), str(expected), terminal(got, 200), "[green]ok[/green]" if got == expected else "[red]differs[/red]")
+            name = terminal(position["name"])
+            said = lambda depth, count, expected: progress.print(  # noqa: E731 - one line of progress per depth
+                f"perft {terminal(game)} {name}: depth {depth}: {count} ({'ok' if count == expected else 'differs'})", highlight=False)
+            result = pf.check(impl, game, position, args.depth, on_depth=said)
+            if result["status"] == "unsupported":
+                table.add_row(terminal(game), name, str(result["expected"]), "—", f"[yellow]unsupported[/yellow]: {terminal(result['message'], 200)}")
+                skipped.append(f"{terminal(game)} {name} unsupported")
+                continue
+            compared += 1
+            ok = result["status"] == "ok"
+            bad += not ok
+            got = str(result["got"]) if result["status"] != "error" else f"{result['got']} then {result['message']}"
+            verdict = "[green]ok[/green]" if ok else f"[red]differs at depth {result['depth']}[/red]"
+            table.add_row(terminal(game), name, str(result["expected"]), terminal(got, 200), verdict)
     out.print(table)
+    if not compared:
+        out.print(f"[red]nothing was compared: {'; '.join(skipped) or 'no published position'}[/red]")
+        return EXIT_FAILED
     return EXIT_FAILED if bad else EXIT_OK

@@ -10,8 +10,8 @@ canonical state itself is never compared (its secrets and bookkeeping are the
 engine's own business until a player can see them).  Parts the
 implementation declines are played on the reference alone and the position
 loaded back (``Differential``).  Each distinct disagreement is shrunk by
-Hypothesis to a short game record, saved as JSON; ``casebook replay`` plays
-it again.
+Hypothesis to a short game record (``casebook.conformance.fuzzing``), saved
+as JSON; ``casebook replay`` plays it again.
 """
 
 from __future__ import annotations
@@ -68,6 +68,14 @@ def normal_legal(legal):
 player_ids = players_of
 
 
+def without_moves(legal, types: frozenset[str]):
+    """``legal()`` without the moves of the action ``types`` (fuzz --ignore-moves), ``to_act`` derived again."""
+    if not types or not isinstance(legal, dict) or not isinstance(legal.get("moves"), list):
+        return legal
+    keep = [m for m in legal["moves"] if not (isinstance(m, dict) and isinstance(m.get("action"), dict) and m["action"].get("type") in types)]
+    return {**legal, "to_act": sorted({m.get("actor") for m in keep if isinstance(m, dict)}, key=str), "moves": keep}
+
+
 def prune(value, patterns: tuple[str, ...], path: str = "$"):
     """``value`` without the object fields whose JSON path matches one of ``patterns`` (fnmatch: ``$.advantage*``)."""
     if not patterns:
@@ -101,10 +109,14 @@ class Disagreement:
         return f"after step {self.step}: {self.what} differs\n  {lines}"
 
     def signature(self, players: list[str]) -> str:
-        """What makes two disagreements the same one: the kind and the first differing path, values, indices and player names left out.
+        """What makes two disagreements the same one: the kind and the first differing path, with values,
+        indices, player names and every other map key left out.
 
         ``view(Justus)`` and ``view(Peter)`` differing at ``$.hands.Justus`` and
-        ``$.hands.Peter`` are one deviation seen twice, not two.
+        ``$.hands.Peter`` are one deviation seen twice, not two; so are ``$.markers.Knife``
+        and ``$.markers.Rope``: one missing marker in a map is one difference, whichever key
+        shows it first.  A map key is a name of the game (capitalised, or with a space);
+        a field is a snake_case word, which stays.
         """
         kind = re.sub(r"\(.*\)", "", self.what)
         first = self.detail[0] if self.detail else ""
@@ -112,6 +124,7 @@ class Disagreement:
         where = re.sub(r"\[\d+\]", "[]", where)
         for player in sorted(players, key=len, reverse=True):
             where = where.replace(f".{player}", ".<player>")
+        where = re.sub(r"\.(?![a-z][a-z0-9_]*(?:\.|\[|$))[^.\[]+", ".<key>", where)
         return f"{kind} {where}".strip()
 
 
@@ -136,8 +149,9 @@ class Differential:
     answers it with ``unsupported``.
     """
 
-    def __init__(self, reference, implementation, game: str, ignore: tuple[str, ...] = ()):
+    def __init__(self, reference, implementation, game: str, ignore: tuple[str, ...] = (), ignore_moves: tuple[str, ...] = ()):
         self.ref_impl, self.impl, self.game, self.ignore = reference, implementation, game, tuple(ignore)
+        self.ignore_moves = frozenset(ignore_moves)  # action types set aside: not compared in legal(), never played
         self.ref: Table | None = None
         self.other: Table | None = None  # None while the game is in a part the implementation declines
         self.played = 0
@@ -191,7 +205,7 @@ class Differential:
             self.other = None
 
     def observe(self, table: Table, players: list[str]) -> dict:
-        seen = {"legal": normal_legal(table.legal())}
+        seen = {"legal": without_moves(normal_legal(table.legal()), self.ignore_moves)}
         for player in [*players, None]:
             seen[f"view({player if player is not None else 'spectator'})"] = prune(table.view(player), self.ignore)
         return seen
@@ -360,7 +374,8 @@ def _play(diff: Differential, steps: list[dict], *, pick, probe, max_steps: int)
                 if problem:
                     return problem
                 continue
-        move = legal["moves"][pick(len(legal["moves"]))]
+        playable = [m for m in legal["moves"] if m["action"].get("type") not in diff.ignore_moves] or legal["moves"]
+        move = playable[pick(len(playable))]
         steps.append({"actor": move["actor"], "action": move["action"]})
         problem = diff.step(move["actor"], move["action"])
         if problem:
@@ -368,144 +383,12 @@ def _play(diff: Differential, steps: list[dict], *, pick, probe, max_steps: int)
     return None
 
 
-def from_schema(node: dict, root: dict):
-    """A Hypothesis strategy for the simple JSON Schemas options use (enum, bool, int range, arrays, objects)."""
-    from hypothesis import strategies as st
-
-    if "$ref" in node and node["$ref"].startswith("#/$defs/"):
-        return from_schema(root["$defs"][node["$ref"].rsplit("/", 1)[1]], root)
-    if "const" in node:
-        return st.just(node["const"])
-    if "enum" in node:
-        return st.sampled_from(node["enum"])
-    kind = node.get("type")
-    if kind == "boolean":
-        return st.booleans()
-    if kind == "integer":
-        return st.integers(node.get("minimum", 0), node.get("maximum", node.get("minimum", 0) + 10))
-    if kind == "array" and "items" in node:
-        items = from_schema(node["items"], root)
-        return st.lists(items, min_size=node.get("minItems", 0), max_size=node.get("maxItems", 6), unique_by=(
-            lambda v: canonical(v)) if node.get("uniqueItems") else None)
-    if kind == "object" or "properties" in node:
-        required = set(node.get("required", []))
-        props = node.get("properties", {})
-        fixed = {k: from_schema(v, root) for k, v in props.items() if k in required}
-        optional = {k: from_schema(v, root) for k, v in props.items() if k not in required}
-        return st.fixed_dictionaries(fixed, optional=optional)
-    return st.nothing()
-
-
-def options_strategy(facts: dict, schema: dict | None):
-    """Options Hypothesis may choose, drawn from the game's ``$defs.options``; {} (the defaults) when none."""
-    from hypothesis import strategies as st
-
-    node = ((schema or {}).get("$defs", {}) or {}).get("options")
-    if not node:
-        return st.just({})
-    return st.one_of(st.just({}), from_schema(node, schema))
-
-
-class _Found(Exception):
-    """A disagreement; one subclass per signature, so Hypothesis shrinks each on its own."""
-
-
-def fuzz(reference, implementation, game: str, **kw) -> dict | None:
-    """The first minimal disagreement record, or None (see ``search``)."""
-    found = search(reference, implementation, game, **{**kw, "limit": 1})
-    return found[0] if found else None
-
-
-def search(reference, implementation, game: str, *, examples: int = 50, seed: int = 0, max_steps: int = 200,
-           options: dict | None = None, shrink: bool = True, limit: int = 1, ignore: tuple[str, ...] = (),
-           on_example=None) -> list[dict]:
-    """Up to ``limit`` distinct disagreements, each shrunk to its shortest game, as replay records.
-
-    A round is one Hypothesis search of ``examples`` games.  Disagreements
-    already found count as agreement in later rounds (the game stops there),
-    so each round looks for another; the search ends after ``limit`` are
-    found or a round finds nothing new.  Two disagreements are the same when
-    their ``Disagreement.signature`` is.
-    """
-    found: dict[str, dict] = {}
-    for round_ in range(limit):
-        new = _round(reference, implementation, game, examples=examples, seed=seed + round_, max_steps=max_steps,
-                     options=options, shrink=shrink, known=set(found), room=limit - len(found), ignore=ignore,
-                     on_example=on_example)
-        if not new:
-            break
-        found.update(new)
-        if len(found) >= limit:
-            break
-    return [{"format": REPLAY_FORMAT, "game": game, **record, **({"ignore": list(ignore)} if ignore else {})}
-            for record in list(found.values())[:limit]]
-
-
-def _shorter(a: dict, b: dict | None) -> bool:
-    return b is None or (len(a["steps"]), len(canonical(a["options"]))) < (len(b["steps"]), len(canonical(b["options"])))
-
-
-def _round(reference, implementation, game: str, *, examples: int, seed: int, max_steps: int, options, shrink: bool,
-           known: set[str], room: int, ignore, on_example) -> dict[str, dict]:
-    from hypothesis import HealthCheck, Phase, Verbosity, assume, given, settings
-    from hypothesis import seed as hseed
-    from hypothesis import strategies as st
-
-    from casebook.conformance.validating import game_schema
-
-    facts = reference.hello()["games"].get(game, {})
-    opts = st.just(options) if options is not None else options_strategy(facts, game_schema(game))
-    seen: dict[str, dict] = {}  # signature -> the shortest record that shows it
-    kinds: dict[str, type] = {}
-
-    @settings(max_examples=examples, database=None, deadline=None, derandomize=False, print_blob=False,
-              suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet, report_multiple_bugs=True,
-              phases=[Phase.generate, Phase.shrink] if shrink else [Phase.generate])
-    @hseed(seed)
-    @given(st.data())
-    def one_game(data):
-        chosen = data.draw(opts, label="options")
-        steps: list[dict] = []
-        diff = Differential(reference, implementation, game, ignore=ignore)
-        try:
-            problem = play(diff, chosen, steps, max_steps=max_steps,
-                           pick=lambda n: data.draw(st.integers(0, n - 1)) if n > 1 else 0,
-                           probe=lambda: data.draw(st.integers(0, 9)) == 9)
-            players = player_ids(diff.ref.state()) if diff.ref is not None else []
-        except InvalidOptions:
-            assume(False)  # e.g. a Duel for three: the rules refuse it, so there is nothing to compare
-            return
-        finally:
-            diff.close()
-        if on_example is not None:
-            on_example(len(steps))
-        if problem is None:
-            return
-        signature = problem.signature(players)
-        if signature in known or (signature not in seen and len(seen) >= room):
-            return  # found in an earlier round, or beyond the limit: not looked for now
-        record = {"options": chosen, "steps": steps, "disagreement": {**asdict(problem), "signature": signature},
-                  "summary": str(problem), "reference_only": diff.skipped}
-        if _shorter(record, seen.get(signature)):
-            seen[signature] = record
-        kind = kinds.setdefault(signature, type(f"Found{len(kinds)}", (_Found,), {}))
-        raise kind(str(problem))
-
-    try:
-        one_game()
-    except _Found:
-        pass
-    except Exception:  # several disagreements at once (an exception group), Flaky and friends: keep what was seen
-        if not seen:
-            raise
-    return seen
-
-
 def replay(reference, implementation, record: dict) -> Disagreement | None:
     """Play a saved record on both sides; the first disagreement, or None if they now agree."""
     if record.get("format") != REPLAY_FORMAT:
         raise ValueError(f"not a Casebook replay file (format {record.get('format')!r})")
-    diff = Differential(reference, implementation, record["game"], ignore=tuple(record.get("ignore", ())))
+    diff = Differential(reference, implementation, record["game"], ignore=tuple(record.get("ignore", ())),
+                        ignore_moves=tuple(record.get("ignore_moves", ())))
     try:
         problem = diff.start(record.get("options", {}))
         for move in record["steps"]:

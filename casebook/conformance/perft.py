@@ -62,6 +62,35 @@ class OverBudget(Exception):
     pass
 
 
+def check(impl, game: str, position: dict, depth: int | None = None, on_depth=None) -> dict:
+    """Compare ``impl``'s counts with a fixture's, one depth at a time, stopping at the first that differs.
+
+    Returns ``{"status": "ok" | "differs" | "unsupported" | "error", "expected", "got", "depth", "message"}``:
+    ``got`` holds the counts compared so far, ``depth`` the depth that differs (or the last one checked).
+    ``on_depth(depth, count, expected)`` is told after each depth (progress).  Deeper counts cost
+    the branching factor times more, so a difference at depth 1 never waits for depth 4.
+    """
+    from casebook.errors import DriverFailure, GameError
+
+    expected = position["counts"][:depth] if depth else position["counts"]
+    got: list[int] = []
+    for level in range(1, len(expected) + 1):
+        try:
+            counts = perft(impl, game, position["state"], level)
+        except GameError as exc:
+            status = "unsupported" if exc.code == "unsupported" else "error"  # unsupported: the walk left the part it declines
+            return {"status": status, "expected": expected, "got": got, "depth": level, "message": f"{exc.code}: {exc.message}"}
+        except DriverFailure as exc:
+            return {"status": "error", "expected": expected, "got": got, "depth": level, "message": f"{exc.cause}: {exc.detail[:200]}"}
+        got.append(counts[-1])
+        if on_depth is not None:
+            on_depth(level, counts[-1], expected[level - 1])
+        if counts[-1] != expected[level - 1]:
+            return {"status": "differs", "expected": expected, "got": got, "depth": level,
+                    "message": f"depth {level}: {counts[-1]} sequences, the fixture says {expected[level - 1]}"}
+    return {"status": "ok", "expected": expected, "got": got, "depth": len(expected), "message": ""}
+
+
 def fixture_path(game: str, directory: Path = FIXTURES) -> Path:
     return directory / f"{game}.json"
 

@@ -143,6 +143,23 @@ def declines_markdown(clauses: dict[str, dict]) -> str:
     return "\n".join(out)
 
 
+# -- numbers the guides quote, from a run ----------------------------------------------------
+def counts_sentence(report: dict) -> str:
+    """What a guide says of an example engine's run: its passed, failed and unsupported clause counts."""
+    t = report["totals"]
+    return (f"{t['passed']} clauses passed, {t['failed']} failed and {t['unsupported']} unsupported"
+            + (f" ({t['partial']} partly supported)" if t.get("partial") else ""))
+
+
+def with_counts(text: str, name: str, report: dict) -> str:
+    """``text`` (a guide) with the counts between ``<!-- counts: NAME -->`` and ``<!-- /counts -->`` taken from ``report``."""
+    start, end = f"<!-- counts: {name} -->", "<!-- /counts -->"
+    head, found, rest = text.partition(start)
+    if not found or end not in rest:
+        raise ValueError(f"the guide has no {start}…{end} block")
+    return head + start + counts_sentence(report) + end + rest.split(end, 1)[1]
+
+
 # -- property tests: one verdict per invariant -----------------------------------
 def invariants(properties: list[dict]) -> dict[str, dict]:
     """Per invariant: failed in the tests that broke it, passed when some test ran every check through."""
@@ -359,12 +376,13 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
 
 
 MAX_MESSAGE_LINES = 80  # of one failure in the console and .txt: pytest's whole diff, bounded against a runaway engine
+MAX_LINE_WIDTH = 300  # of one line there: a state dumped on one line is the JSON report's business, not the console's
 
 
 def indented(message: str, t) -> str:
     """A failure's whole message (pytest's assertion diff), indented under its example."""
     lines = (message or "").rstrip().splitlines() or [""]
-    shown = [f"      {t(line, 1500)}" for line in lines[:MAX_MESSAGE_LINES]]
-    if len(lines) > MAX_MESSAGE_LINES:
-        shown.append(f"      … {len(lines) - MAX_MESSAGE_LINES} more lines in the JSON report")
+    shown = [f"      {t(line, MAX_LINE_WIDTH)}" for line in lines[:MAX_MESSAGE_LINES]]
+    if len(lines) > MAX_MESSAGE_LINES or any(len(line) > MAX_LINE_WIDTH for line in lines):
+        shown.append(f"      … {max(len(lines) - MAX_MESSAGE_LINES, 0)} more lines, and every line whole, in the JSON report")
     return "\n".join(shown)

@@ -196,8 +196,9 @@ def run_suite(spec: str, games: list[str], *, root: Path = ROOT, out: Path, name
     if not paths:
         return 5, plugin, 0.0
     (out / "conformance").mkdir(parents=True, exist_ok=True)
+    junit = out / "conformance" / f"{name}.junit.xml"
     args = [*paths, f"--rootdir={root}", "-c", str(root / "pyproject.toml"), f"--impl={WRAPPED_SPEC}",
-            f"--impl-timeout={timeout}", f"--junitxml={out / 'conformance' / (name + '.junit.xml')}",
+            f"--impl-timeout={timeout}", f"--junitxml={junit}",
             f"--cucumberjson={cucumber or (out / 'cucumber.json')}", "-p", "no:cacheprovider",
             "-o", "verbosity_assertions=2"]  # pytest's whole assertion diff in the message, never "use -v to see more"
     args += ["-v"] if verbose else ["-p", "no:terminal"]
@@ -219,7 +220,32 @@ def run_suite(spec: str, games: list[str], *, root: Path = ROOT, out: Path, name
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = value
+    label_junit(junit, plugin.info)
     return int(code), plugin, time.perf_counter() - started
+
+
+def junit_address(nodeid: str) -> tuple[str, str]:
+    """(classname, name) of a test in pytest's JUnit XML, as pytest derives them from the node id."""
+    path, bracket, params = nodeid.partition("[")
+    names = path.split("::")
+    names[0] = names[0].replace("/", ".").removesuffix(".py")
+    names[-1] += bracket + params
+    return ".".join(names[:-1]), names[-1]
+
+
+def label_junit(path: Path, info: dict[str, dict]) -> None:
+    """Each scenario's JUnit test case named by its clause ids first (``CD-SET-01 test_three_cards``), as a CI shows it."""
+    import xml.etree.ElementTree as ET
+
+    if not path.exists():
+        return
+    labels = {junit_address(nodeid): " ".join(i["clauses"]) for nodeid, i in info.items() if i.get("clauses")}
+    tree = ET.parse(path)
+    for case in tree.iter("testcase"):
+        label = labels.get((case.get("classname", ""), case.get("name", "")))
+        if label:
+            case.set("name", f"{label} {case.get('name')}")
+    tree.write(path, encoding="utf-8", xml_declaration=True)
 
 
 def merge_cucumber(partial: Path, into: Path) -> Path:

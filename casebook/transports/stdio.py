@@ -20,8 +20,10 @@ import os
 import select
 import shlex
 import time
+from functools import partial
 
-from casebook.transports.client import Client, Fault
+from casebook.transports.client import Client
+from casebook.transports.rpc import Fault, send_all
 from casebook.transports.process import EngineProcess
 from casebook.wire import EOF, MAX_LINE, LineReader
 
@@ -51,20 +53,12 @@ class PipeChannel:
         While the engine does not read, answers it already wrote are read into the
         reader's buffer: an engine blocked on a full output pipe would never read on.
         """
-        fd, view = self.fd, memoryview(data)
-        while view:
-            try:
-                view = view[os.write(fd, view):]
-                continue
-            except BlockingIOError:
-                pass
-            except OSError:
-                raise Fault("crashed", f"the engine closed its input before {method}") from None
-            left = until - time.monotonic()
-            if left <= 0:
-                raise Fault("timeout", f"the engine did not read the {method} request in time")
-            self.poller.poll(left * 1000)
-            self.reader.pump()
+        try:
+            send_all(partial(os.write, self.fd), data, until, lambda left: self.poller.poll(left * 1000), self.reader.pump)
+        except TimeoutError:
+            raise Fault("timeout", f"the engine did not read the {method} request in time") from None
+        except OSError:
+            raise Fault("crashed", f"the engine closed its input before {method}") from None
 
     def read(self, until: float):
         """The next line (or TooLong); ``EOF`` once the engine is gone, ``None`` at ``until``.

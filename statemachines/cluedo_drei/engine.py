@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from casebook.errors import BadRequest
-from statemachines.core import Game, chance, chance_by_count, decides_start, memo, offer, roll_off_problem
+from statemachines.core import Game, chance, chance_by_count, memo, offer, roll_off_problem
 
 from . import rules as R
 from .machine import ACTIONS, EVENTS, INVENTORY, PHASE_CLAUSES, STATE, STATES, TRANSITIONS
@@ -164,19 +164,6 @@ class CluedoDrei(Game):
     def _recipient(self) -> str:
         return self.players[sum(len(self.hand(p)) for p in self.players) % len(self.players)]
 
-    def _left_of(self, player: str) -> list[str]:
-        """Everybody else, starting with the player to the left (clockwise, CD-QUE-04)."""
-        i = self.players.index(player)
-        return self.players[i + 1:] + self.players[:i]
-
-    def _answerer(self, named: set) -> tuple[list[str], str | None]:
-        passed = []
-        for q in self._left_of(self.current):  # CD-ACC-04: players out of the race still answer
-            if named.intersection(self.hand(q)):
-                return passed, q
-            passed.append(q)
-        return passed, None
-
     def _pile(self) -> dict:
         adv = self.s["advantage"]
         return adv["stack"] if sum(adv["stack"].values()) else adv["discard"]  # CD-ADV-04: reshuffle the discards
@@ -208,7 +195,7 @@ class CluedoDrei(Game):
             return offer(self.current, ({"to": loc} for loc in R.LOCATIONS if loc != here))
         if kind == "headquarters":
             return [] if here == R.HEADQUARTERS else offer(self.current, [{"to": R.HEADQUARTERS}])
-        return offer(self.current, ({"player": q} for q in self._left_of(self.current) if self.hand(q)))
+        return offer(self.current, ({"player": q} for q in self.others_from_the_left(self.current) if self.hand(q)))
 
     @memo(lambda self: (self.current, self._place(), self.s["turn"]["pips"], self.cards_in_play))
     def options_move(self):
@@ -247,8 +234,8 @@ class CluedoDrei(Game):
     def completes_deal(self, actor, action):
         return sum(len(self.hand(p)) for p in self.players) + 1 == self._share() * len(self.players)
 
-    def decides_start(self, actor, action):
-        return decides_start(self.s, action["dice"], pips)
+    def roll_pips(self, dice) -> int:
+        return pips(dice)  # CD-TRN-04: the question mark counts one
 
     def shows_question_mark(self, actor, action):
         return R.QUESTION_MARK in action["dice"]
@@ -275,7 +262,7 @@ class CluedoDrei(Game):
         return action["to"] in _ADVANTAGE
 
     def someone_can_show(self, actor, action):
-        return self._answerer({action[k] for k in CASE_KEYS})[1] is not None
+        return self.first_holder({action[k] for k in CASE_KEYS}, self.hand)[1] is not None
 
     def side_card_to_look_at(self, actor, action):
         return self.duel and len(self.s["private"][self.current]["side_cards"]) < len(self.s["secret"]["side_cards"])
@@ -313,26 +300,16 @@ class CluedoDrei(Game):
         self.emit("surplus", cards=list(self.s["surplus"]))
 
     def record_start_roll(self, actor, action):
-        roller = self.s["start_waiting"].pop(0)
-        self.s["start_rolls"][roller] = action["dice"]
+        roller = self.start_roll(action["dice"])  # CD-TRN-01
         self.emit("rolled", player=roller, dice=action["dice"], pips=pips(action["dice"]))
 
     def settle_start_round(self, actor, action):
-        s = self.s
-        if s["start_waiting"]:
-            return
-        # CD-TRN-02 (@ruling): players tied for the highest roll roll again
-        best = max(pips(d) for d in s["start_rolls"].values())
-        s["start_waiting"] = [p for p in self.players if p in s["start_rolls"] and pips(s["start_rolls"][p]) == best]
-        # the others are out of the running: their old rolls must not outrank the re-rolls
-        s["start_rolls"] = {p: s["start_rolls"][p] for p in s["start_waiting"]}
-        self.emit("tie", players=list(s["start_waiting"]))
+        tied = self.start_ties()  # CD-TRN-02 (@ruling): players tied for the highest roll roll again
+        if tied:
+            self.emit("tie", players=tied)
 
     def begin_first_turn(self, actor, action):
-        rolls = self.s["start_rolls"]
-        best = max(pips(d) for d in rolls.values())
-        self.s["current"] = next(p for p, dice in rolls.items() if pips(dice) == best)
-        self.s["start_waiting"] = []
+        self.s["current"] = self.start_winner()
         self.emit("turn", player=self.current)
 
     # -- callbacks: the turn -------------------------------------------------------------------
@@ -391,7 +368,7 @@ class CluedoDrei(Game):
         self.s["markers"][question["suspect"]] = self.s["markers"][question["item"]] = question["location"]  # CD-QUE-03
         self.s["turn"]["question"] = question
         self.emit("questioned", player=self.current, **question)
-        passed, answerer = self._answerer(set(question.values()))
+        passed, answerer = self.first_holder(set(question.values()), self.hand)  # CD-QUE-04; CD-ACC-04: players out still answer
         for q in passed:
             self.emit("no_evidence", player=q)  # CD-QUE-05
         if answerer is None:
@@ -432,6 +409,6 @@ class CluedoDrei(Game):
 
     def pass_turn(self, actor, action):
         # CD-TRN-03: to the left; CD-ACC-08: players out of the race take no more turns
-        self.s["current"] = next(q for q in self._left_of(self.current) + [self.current] if q not in self.s["out"])
+        self.s["current"] = next(q for q in self.others_from_the_left(self.current) + [self.current] if q not in self.s["out"])
         self.s["turn"] = new_turn()
         self.emit("turn", player=self.current)

@@ -170,7 +170,7 @@ STATE = {
         "question": (Maybe(CASE), "the question asked this turn"),
         "answerer": (Maybe("player"), "who must show a card"), "tipped": (Maybe("player"), "who a tip-off names"),
     }, "this turn so far"),
-    "out": (["player"], "players out of the race, in the order they dropped out"),
+    "out": (ListOf("player", unique=True), "players out of the race, in the order they dropped out"),  # once each: the turn passes to someone still in
     "advantage": (Maybe({"stack": (Record("advantage", Int(0)), "how many cards of each kind lie face down in the stack"),
                             "discard": (Record("advantage", Int(0)), "how many cards of each kind lie on the discard pile, played or put away")}),
                   "the Advantage cards by kind, face down and played (null: played without them)"),

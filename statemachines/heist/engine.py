@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from casebook.errors import BadRequest
 from casebook.protocol import CLOCK
-from statemachines.core import Game, chance, decides_start, json_copy, memo, offer, roll_off_problem
+from statemachines.core import Game, chance, memo, offer, roll_off_problem
 
 from . import bots
 from . import rules as R
@@ -44,6 +44,7 @@ class Heist(Game):
     """One table of the online heist game."""
 
     info, names, board = R.INFO, R.NAMES, R.BOARD
+    public_log, unlogged = "log", ("coach",)  # HO-LOG-01: the case log keeps every public entry; HO-TUT-08: not the coach
     phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
     phase_clauses = PHASE_CLAUSES
 
@@ -168,10 +169,6 @@ class Heist(Game):
 
     # -- small readers ----------------------------------------------------------------------------
     @property
-    def current(self) -> str:
-        return self.s["current"]
-
-    @property
     def bot_levels(self) -> dict:
         return self.s["options"]["bots"]
 
@@ -193,18 +190,6 @@ class Heist(Game):
         # HO-DIS-04 (@ruling): one card at a time round the table from the first seat
         return self.players[sum(len(self.hand(p)) for p in self.players) % len(self.players)]
 
-    def _left_of(self, player: str) -> list[str]:
-        i = self.players.index(player)
-        return self.players[i + 1:] + self.players[:i]  # HO-QUE-03, HO-QUE-08: the others, from the left
-
-    def _answerer(self, named: set) -> tuple[list[str], str | None]:
-        passed = []
-        for q in self._left_of(self.current):  # HO-ACC-06: players out still answer
-            if named.intersection(self.hand(q)):
-                return passed, q
-            passed.append(q)
-        return passed, None
-
     def _running_timer(self) -> tuple[str, str] | None:
         """The timer the clock may end now (HO-TIM-04); none while a bot acts (HO-PRE-14)."""
         phase, turn = self.phase, self.s["turn"]
@@ -218,15 +203,9 @@ class Heist(Game):
         return self.s["turn"]["answerer"] if self.phase == "answering" else self.current
 
     # -- legal(): a bot's seat offers only its level's choice (HO-PRE-11) ----------------------------
-    def _legal_entries(self) -> list:
-        if self._legal is None:
-            entries = super()._legal_entries()
-            actors = {m["actor"] for _, m in entries}
-            bot = next(iter(actors)) if len(actors) == 1 else None
-            if bot in self.bot_levels:
-                pick = bots.choose(self.bot_levels[bot], bot, self.view(bot), [m for _, m in entries])
-                self._legal = [e for e in entries if e[1] is pick]
-        return self._legal
+    def engine_plays(self, actor: str, moves: list[dict]) -> dict | None:
+        level = self.bot_levels.get(actor)
+        return bots.choose(level, actor, self.view(actor), moves) if level else None
 
     # -- options: who may do what now ---------------------------------------------------------------
     @memo(lambda self: None)
@@ -293,9 +272,6 @@ class Heist(Game):
     def completes_deal(self, actor, action):
         return len(self.s["secret"]["undealt"]) == 1
 
-    def decides_start(self, actor, action):
-        return decides_start(self.s, action["dice"])
-
     def accusation_is_right(self, actor, action):
         return all(action[k] == self.s["secret"]["hideout"][k] for k in R.KINDS)
 
@@ -306,15 +282,9 @@ class Heist(Game):
         return len(self.s["turn"]["path"]) <= sum(self.s["turn"]["dice"])  # HO-TRN-02: at most the total
 
     def someone_can_show(self, actor, action):
-        return self._answerer({action[k] for k in R.KINDS})[1] is not None
+        return self.first_holder({action[k] for k in R.KINDS}, self.hand)[1] is not None
 
     # -- callbacks: the set-up ---------------------------------------------------------------------
-    def emit(self, kind: str, **fields) -> None:
-        super().emit(kind, **fields)
-        if kind != "coach":  # HO-TUT-08: the coach is not in the case log
-            # a copy: the log must not share a list with the turn record (issue 27, F10)
-            self.s["log"].append(json_copy({"type": kind, **{k: v for k, v in fields.items() if k not in ("private", "secret")}}))
-
     def hide_cards(self, actor, action):
         case = {k: action[k] for k in R.KINDS}
         self.s["secret"]["hideout"] = case
@@ -337,22 +307,13 @@ class Heist(Game):
         self.emit("dealt", seat=to, private={to: {"card": action["card"]}})
 
     def record_start_roll(self, actor, action):
-        roller = self.s["start_waiting"].pop(0)
-        self.s["start_rolls"][roller] = action["dice"]
-        self.emit("start_roll", seat=roller, dice=action["dice"])
+        self.emit("start_roll", seat=self.start_roll(action["dice"]), dice=action["dice"])  # HO-PRE-03
 
     def settle_start_round(self, actor, action):
-        s = self.s
-        if s["start_waiting"]:
-            return
-        best = max(sum(d) for d in s["start_rolls"].values())  # HO-PRE-04 (@ruling): the tied roll again
-        s["start_waiting"] = [p for p in self.players if p in s["start_rolls"] and sum(s["start_rolls"][p]) == best]
-        s["start_rolls"] = {p: s["start_rolls"][p] for p in s["start_waiting"]}
+        self.start_ties()  # HO-PRE-04 (@ruling): the tied roll again
 
     def begin_first_turn(self, actor, action):
-        rolls = self.s["start_rolls"]
-        best = max(sum(d) for d in rolls.values())
-        self.s.update(current=next(p for p, d in rolls.items() if sum(d) == best), start_waiting=[], start_rolls={})
+        self.s.update(current=self.start_winner(), start_rolls={})
         self.emit("starts", seat=self.current)
 
     # -- callbacks: the turn --------------------------------------------------------------------------
@@ -396,7 +357,7 @@ class Heist(Game):
         self.s["tokens"][question["gang"]] = self.s["tokens"][question["method"]] = question["place"]  # HO-QUE-02
         self.s["turn"]["question"] = question
         self.emit("asked", seat=self.current, **question)
-        passed, answerer = self._answerer(set(question.values()))
+        passed, answerer = self.first_holder(set(question.values()), self.hand)  # HO-QUE-03; HO-ACC-06: players out still answer
         for q in passed:
             self.emit("no_card", seat=q)  # HO-QUE-05
         self.s["turn"]["answerer"] = answerer
@@ -444,7 +405,7 @@ class Heist(Game):
 
     def pass_turn(self, actor, action):
         # HO-PRE-05: to the left; HO-ACC-05: over the players out; HO-ACC-07: the last one in plays on
-        self.s["current"] = next(p for p in self._left_of(self.current) + [self.current] if p not in self.s["out"])
+        self.s["current"] = next(p for p in self.others_from_the_left(self.current) + [self.current] if p not in self.s["out"])
         self.s["turn"] = new_turn()
 
     def switch_assistant(self, actor, action):

@@ -194,7 +194,7 @@ STATE = {
     }, "this turn so far"),
     "timer": (Maybe({"timer": "timer", "seconds": (Int(1), "its length in seconds: 15 to show a card, or the room's turn timer (30, 45 or 60); only a clock move ends it"),
                      "seat": "player"}), "the timer running now, if any (derived)"),
-    "out": (["player"], "the seats that accused wrongly, in that order"),
+    "out": (ListOf("player", unique=True), "the seats that accused wrongly, in that order"),  # once each: the turn passes to someone still in
     "outcome": (Maybe({"result": (Enum("solved", "unsolved"), "solved: a player accused rightly; unsolved: every seat accused wrongly"), "winners": ["player"],
                        "hideout": (CASE, "the hideout's three cards, shown to everyone at the end")}), "how the game ended"),
     "log": (ListOf(LOG_ENTRY), "the case log: every public entry, in order (HO-LOG-01)"),

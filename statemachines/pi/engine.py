@@ -102,10 +102,6 @@ class PI(Game):
     def variant(self) -> str:
         return self.s["options"]["variant"]
 
-    @property
-    def current(self) -> str:
-        return self.s["current"]
-
     def left_of(self, player: str) -> str:
         """PI-TURN-02 (@ruling): the next seat; play passes that way."""
         return self.players[(self.players.index(player) + 1) % len(self.players)]

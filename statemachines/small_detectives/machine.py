@@ -208,7 +208,7 @@ STATE = {
                "the cards handed on at the end of the last round, face up as they went: everyone saw who took which"),
     "shadow": (Maybe({"by": "player", "detective": Maybe("player")}), "this round's Shadowing: who plays it and whom they follow"),
     "reporting": (["player"], "the detectives still to report at the Police this round, the one reporting first"),
-    "out": (["player"], "players out of the game, in the order they failed"),
+    "out": (ListOf("player", unique=True), "players out of the game, in the order they failed"),  # once each: the turn passes to someone still in
     "out_of_game": (["card"], "cards out of the game face up: those the player count leaves out, and cards played by players out"),
     "dealing_to": (Maybe("player"), "who receives the next card while dealing (derived)"),
     "hand_sizes": (PerPlayer(Int(0)), "how many cards each player holds (derived)"),

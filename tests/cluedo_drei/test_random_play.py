@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -115,6 +116,7 @@ def test_random_games_hold_every_invariant(implementation, seed):
     random_sim_test(implementation, LAWS, seed, load_every=20, sample_moves=3)
 
 
+@pytest.mark.slow  # the long run: ./run.sh test gives it a step of its own; fewer games over other drivers
 def test_many_random_games_hold_the_invariants_on_every_step(implementation, request):
     """282 games in process (2-6 players and the Duel, 47 each), 12 over other drivers (CASEBOOK_CLUEDO_GAMES overrides)."""
     games = int(os.environ.get("CASEBOOK_CLUEDO_GAMES", 282 if request.config.getoption("--impl") == "reference" else 12))

@@ -82,6 +82,43 @@ def test_the_kit_answers_the_protocol_with_typed_errors(hazard_state):
         engine.new("cluedo_drei", {})
 
 
+def test_after_the_end_every_move_is_illegal_action(hazard_state):
+    """CD-OBJ-01 and its kind: once nothing is listed (the game is over), a move is illegal_action for anyone, never not_your_turn."""
+    table = Table.load(HazardOnly(), "feuerdiamant", hazard_state)
+    move = table.legal()["moves"][0]
+    table.apply(move["actor"], move["action"])
+    assert table.legal() == {"to_act": [], "moves": []}
+    over = table.state()
+    for actor in hazard_state["players"]:
+        with pytest.raises(IllegalAction, match="the game is over"):
+            table.apply(actor, move["action"])
+    assert table.state() == over
+
+
+class HazardNoPass(HazardOnly):
+    """The same glue, whose engine also offers end_turn: an action type its author declines."""
+
+    declined_actions = {"feuerdiamant": {"end_turn"}}
+
+    def moves(self, g):
+        return super().moves(g) + ([{"actor": g["current"], "action": {"type": "end_turn"}}] if g["phase"] == "hazard" else [])
+
+    def play(self, g, actor, action):
+        assert action["type"] != "end_turn", "a declined action type never reaches play"
+        return super().play(g, actor, action)
+
+
+def test_a_declined_action_type_is_listed_nowhere_and_unsupported(hazard_state):
+    table = Table.load(HazardNoPass(), "feuerdiamant", hazard_state)
+    legal, before = table.legal(), table.state()
+    assert legal["moves"] and all(m["action"]["type"] != "end_turn" for m in legal["moves"])
+    with pytest.raises(Unsupported, match="end_turn"):
+        table.apply(hazard_state["current"], {"type": "end_turn"})
+    assert table.state() == before
+    with pytest.raises(BadRequest):  # malformed stays bad_request, declined or not
+        table.apply(hazard_state["current"], {"type": "end_turn", "no such field": 1})
+
+
 def test_verify_list_says_what_a_hello_runs_without_running_it():
     spec = "python:tests.conformance.test_author:HazardOnly"
     run = subprocess.run([sys.executable, "-m", "casebook.cli", "verify", "--impl", spec, "--game", "feuerdiamant", "--list"],

@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from casebook.conformance.differential import differences, fuzz, replay
+from casebook.conformance.differential import differences, replay
+from casebook.conformance.fuzzing import fuzz
 from casebook.impls import open_implementation
 from tests.conformance.helpers import ROOT, TOY_SPEC
 
@@ -34,6 +35,7 @@ def test_a_departure_is_found_and_shrunk_to_the_shortest_game_that_shows_it():
     assert any("moves" in line for line in record["disagreement"]["detail"])
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 def test_replay_reproduces_a_saved_record_and_clears_an_agreeing_engine(tmp_path):
     record = fuzz(open_implementation(TOY_SPEC), open_implementation(MUTANT), "toy", examples=30, seed=3)
     path = tmp_path / "toy.json"
@@ -59,6 +61,7 @@ NODE_ENGINE = ROOT / "examples" / "node-cluedo" / "engine.js"
 needs_cluedo = pytest.mark.skipif("cluedo_drei" not in open_implementation("reference").hello()["games"], reason="no cluedo_drei yet")
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 @needs_cluedo
 def test_cluedo_over_stdio_agrees_with_cluedo_in_process():
     served = open_implementation("cmd:" + " ".join([sys.executable, "-m", "casebook.cli", "serve"]))
@@ -68,6 +71,7 @@ def test_cluedo_over_stdio_agrees_with_cluedo_in_process():
         served.shutdown()
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 @needs_cluedo
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_fuzz_finds_the_node_engines_deviation_in_a_minimal_game(tmp_path):

@@ -6,7 +6,10 @@ import json
 import subprocess
 import sys
 
-from casebook.conformance.differential import Differential, search
+import pytest
+
+from casebook.conformance.differential import Differential
+from casebook.conformance.fuzzing import search
 from casebook.errors import Unsupported
 from casebook.impls import open_implementation
 from tests.conformance.helpers import ROOT, TOY_SPEC
@@ -101,6 +104,7 @@ def test_an_ignored_path_is_left_out_and_the_record_remembers_it():
     assert found[0]["ignore"] == ["$[].amount"]
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 def test_the_cli_saves_each_disagreement_and_documents_every_option(tmp_path):
     out = tmp_path / "found.json"
     cli = [sys.executable, "-m", "casebook.cli", "fuzz"]
@@ -116,3 +120,60 @@ def test_the_cli_saves_each_disagreement_and_documents_every_option(tmp_path):
     guide = (ROOT / "casebook" / "conformance" / "validate-your-engine.md").read_text(encoding="utf-8")
     undocumented = sorted({o for o in options if o.startswith("--") and o != "--help" and f"`{o}" not in guide})
     assert not undocumented, f"fuzz options the guide does not explain: {undocumented}"
+
+
+class AlwaysBets(TwoDeviations):
+    """A lists a bet of 3 at every turn (a known difference, like classic Clue's accusation at any time),
+    and A's bet of 1 is announced as a bet of 2 (the planted difference behind it)."""
+
+    def legal(self, table):
+        legal = self.inner.legal(table)
+        moves = sorted(legal["moves"] + [{"actor": "A", "action": {"type": "bet", "amount": 3}}],
+                       key=lambda m: (m["actor"], json.dumps(m["action"], sort_keys=True)))
+        return {"to_act": sorted({m["actor"] for m in moves}), "moves": moves}
+
+
+def test_ignore_moves_sets_a_known_difference_aside_and_finds_the_one_behind_it():
+    reference = open_implementation(TOY_SPEC)
+    plain = search(reference, AlwaysBets(), "toy", examples=40, seed=3, limit=5)
+    assert [r["disagreement"]["signature"] for r in plain] == ["legal $.moves"]  # every game stops at the known one
+    found = search(reference, AlwaysBets(), "toy", examples=40, seed=3, limit=5, ignore_moves=("bet",))
+    assert [r["disagreement"]["signature"] for r in found] == ["events $[].amount"]
+    assert found[0]["ignore_moves"] == ["bet"]
+
+
+def test_one_difference_in_a_map_is_one_disagreement_whichever_key_shows_it():
+    from casebook.conformance.differential import Disagreement
+
+    seen = {Disagreement(3, f"view({p})", [f"$.markers.{k}: missing in the implementation"]).signature(["Justus", "Peter"])
+            for p in ("Justus", "Peter", "spectator") for k in ("Knife", "Rope", "Central Station")}
+    assert seen == {"view $.markers.<key>"}
+    assert Disagreement(3, "view(Justus)", ["$.tracks.red.indicator: x"]).signature([]) == "view $.tracks.red.indicator"
+
+
+def test_the_time_limit_stops_the_search_and_says_so():
+    found = search(open_implementation(TOY_SPEC), TwoDeviations(), "toy", examples=40, seed=3, limit=5, seconds=1e-9)
+    assert (list(found), found.interrupted, found.games) == ([], "time limit (1e-09 s)", 0)
+
+
+def test_an_interrupted_search_keeps_what_it_found():
+    def stop_after(n):
+        games = iter(range(n))
+        return lambda moves: next(games, None) is not None or (_ for _ in ()).throw(KeyboardInterrupt())
+
+    found = search(open_implementation(TOY_SPEC), TwoDeviations(), "toy", examples=400, seed=3, limit=5, on_example=stop_after(60))
+    assert found.interrupted == "interrupted" and found, (found.interrupted, list(found))
+
+
+def test_sigterm_stops_fuzz_as_ctrl_c_does():
+    import os
+    import signal
+
+    import pytest
+
+    from casebook.commands.fuzz import terminated_as_interrupt
+
+    with pytest.raises(KeyboardInterrupt), terminated_as_interrupt():
+        os.kill(os.getpid(), signal.SIGTERM)
+        signal.sigtimedwait([], 0) if hasattr(signal, "sigtimedwait") else None
+    assert signal.getsignal(signal.SIGTERM) is not None

@@ -12,7 +12,10 @@ import shutil
 
 import pytest
 
+from casebook.author import Rules
+from casebook.cli import main
 from casebook.conformance import perft as pf
+from casebook.errors import Unsupported
 from casebook.impls import open_implementation
 from casebook.protocol import Table
 from tests.conformance.helpers import ROOT, TOY_SPEC
@@ -60,3 +63,32 @@ def test_perft_sees_the_node_engines_deal_through_to_the_end():
         node.shutdown()
     assert got[:-1] == position["counts"][:-1]
     assert got[-1] != position["counts"][-1]
+
+
+def test_a_check_stops_at_the_first_differing_depth_and_says_each_depth():
+    impl = open_implementation(TOY_SPEC)
+    start = Table.new(impl, "toy", {}).state()
+    told = []
+    result = pf.check(impl, "toy", {"name": "wrong", "state": start, "counts": [3, 10, 18, 36]},
+                      on_depth=lambda depth, count, expected: told.append((depth, count, expected)))
+    assert (result["status"], result["depth"], result["got"]) == ("differs", 2, [3, 9])
+    assert told == [(1, 3, 3), (2, 9, 10)]  # depth 3 and 4 never counted
+    assert pf.check(impl, "toy", {"name": "right", "state": start, "counts": [3, 9]})["status"] == "ok"
+
+
+class DeclinesEveryPosition(Rules):
+    """Offers Cluedo, but no published position is in a part it plays."""
+
+    name, version = "declines-every-position", "0.1"
+    games = {"cluedo_drei": {"declines": ["setup"]}}
+
+    def restore(self, game, state):
+        raise Unsupported("this engine plays no phase of these positions")
+
+
+@pytest.mark.parametrize("spec, why", [(TOY_SPEC, "cluedo_drei not offered"),
+                                       ("python:tests.conformance.test_perft:DeclinesEveryPosition", "unsupported")])
+def test_perft_is_never_green_on_nothing(capsys, spec, why):
+    code = main(["perft", "--impl", spec, "--game", "cluedo_drei"])
+    out = capsys.readouterr().out
+    assert code == 1 and "nothing was compared" in out and why in out, out

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from casebook.conformance.differential import search
+from casebook.conformance.fuzzing import search
 from casebook.errors import GameError
 from casebook.impls import open_implementation
 from tests.conformance.helpers import ROOT

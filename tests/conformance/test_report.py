@@ -197,3 +197,26 @@ def test_an_invariant_fails_with_its_name_whatever_calls_it():
     assert invariant_of(ValueError("outside every invariant")) is None
     assert "cards_are_dealt_face_down" in INVARIANTS
     INVARIANTS.remove("cards_are_dealt_face_down"), INVARIANTS.remove("the_engine_answers")
+
+
+def test_junit_test_names_carry_the_clause_id(tmp_path):
+    from casebook.conformance.runner import label_junit
+
+    path = tmp_path / "run.junit.xml"
+    path.write_text('<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest">'
+                    '<testcase classname="step_defs.cluedo_drei" name="test_three_cards[Red]" time="0.1"/>'
+                    '<testcase classname="tests.cluedo_drei.test_random_play" name="test_random_play" time="1"/>'
+                    '</testsuite></testsuites>', encoding="utf-8")
+    label_junit(path, {"step_defs/cluedo_drei.py::test_three_cards[Red]": {"clauses": ["CD-SET-01"]},
+                       "tests/cluedo_drei/test_random_play.py::test_random_play": {"clauses": []}})
+    names = [c.get("name") for c in __import__("xml.etree.ElementTree").etree.ElementTree.parse(path).iter("testcase")]
+    assert names == ["CD-SET-01 test_three_cards[Red]", "test_random_play"]
+
+
+def test_the_console_shows_a_failure_bounded_and_the_json_keeps_it_whole():
+    from casebook.names import terminal
+
+    dump = "state: " + "x" * 2000
+    shown = rep.indented(f"assertion failed: the red marker is on 3, not 4\n{dump}", terminal)
+    assert "the red marker is on 3, not 4" in shown and "x" * 400 not in shown
+    assert shown.rstrip().endswith("every line whole, in the JSON report")

@@ -37,6 +37,7 @@ def broken_copies(state: dict):
     yield "an extra field", {**state, "invented": 1}
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 @pytest.mark.parametrize("game", GAMES)
 def test_the_compiled_and_the_python_validator_agree_on_states(game):
     fast, wording = _validators(game_schema(game), "state")

@@ -7,6 +7,7 @@ Verify runs pytest itself, so each run here is a subprocess.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -19,6 +20,7 @@ from tests.conformance.helpers import FAKE, ROOT, alive, processes_with
 
 GAME = "cluedo_drei"
 NODE = shutil.which("node")
+GUIDE = ROOT / "casebook" / "conformance" / "validate-your-engine.md"
 NODE_DIR = ROOT / "examples" / "node-cluedo"
 pytestmark = pytest.mark.skipif(not (ROOT / "features" / GAME).is_dir(), reason=f"no features/{GAME} yet")
 
@@ -39,6 +41,7 @@ def statuses(report: dict, status: str) -> set[str]:
     return {cid for cid, c in report["clauses"].items() if c["status"] == status}
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 def test_the_reference_passes_every_clause_and_writes_every_file(tmp_path):
     code, report, output = verify(tmp_path, "reference", "--no-properties")
     assert code == 0, output
@@ -50,6 +53,7 @@ def test_the_reference_passes_every_clause_and_writes_every_file(tmp_path):
     assert "Setup" in (tmp_path / "results" / "conformance" / "casebook-reference.txt").read_text()
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_the_node_example_fails_exactly_the_clauses_of_its_deviation(tmp_path):
     expected = set(json.loads((NODE_DIR / "expected-failures.json").read_text())["clauses"])
@@ -70,6 +74,13 @@ def test_the_node_example_fails_exactly_the_clauses_of_its_deviation(tmp_path):
     assert {c for c, (_, after) in changed.items() if after == "failed"} == expected
     assert (tmp_path / "results" / "conformance" / "cucumber" / "node-cluedo-example.json").exists()
     assert not (tmp_path / "results" / "cucumber.json").exists(), "another engine's run must not pose as the suite's last run"
+    # The guide quotes this run's numbers: generated here (CASEBOOK_WRITE_GUIDE=1 writes them), never typed.
+    text = GUIDE.read_text(encoding="utf-8")
+    if os.environ.get("CASEBOOK_WRITE_GUIDE"):
+        GUIDE.write_text(rep.with_counts(text, "node-cluedo", report), encoding="utf-8")
+    assert rep.with_counts(text, "node-cluedo", report) == text, (
+        f"the guide's numbers for examples/node-cluedo are stale; this run: {rep.counts_sentence(report)} "
+        "(rerun this test with CASEBOOK_WRITE_GUIDE=1)")
 
 
 # One engine that breaks in every way, each once, at the Nth call of a method over the whole run.
@@ -83,6 +94,7 @@ FAULTS = {
 }
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 def test_a_broken_engine_gives_named_failures_and_the_run_finishes(tmp_path, monkeypatch):
     token = uuid.uuid4().hex
     pidfile = tmp_path / "child.pid"

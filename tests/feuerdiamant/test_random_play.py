@@ -19,6 +19,7 @@ import os
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -132,6 +133,7 @@ def test_random_games_keep_every_invariant(implementation, seed):
     assert random_sim_test(implementation, LAWS, seed)["phase"] in ("won", "lost")
 
 
+@pytest.mark.slow  # the long run: ./run.sh test gives it a step of its own; fewer games over other drivers
 def test_hundreds_of_random_games_end_with_every_invariant_kept(implementation, request):
     """290 games in process, 50 over other drivers (CASEBOOK_FD_GAMES overrides): they reach real turns, not a first-turn guess."""
     games = int(os.environ.get("CASEBOOK_FD_GAMES", 290 if request.config.getoption("--impl") == "reference" else 50))

@@ -52,3 +52,13 @@ def test_the_verify_ratio_is_the_median_of_back_to_back_pairs():
     assert asked == ["reference", "cmd:casebook serve"] * 3, "each in-process run is followed by its stdio run"
     assert ratio.samples == [1.5, 1.3, 3.0] and ratio.median == 1.5
     assert (inproc.median, stdio.median) == (10, 26)
+
+
+def test_pi_games_end_with_the_property_tests_player():
+    """P.I.'s uniform random tries name one of 1,680 solutions and rarely end a round; the suite's player ends games."""
+    from casebook.impls import open_implementation
+    policy = bench.suite_policy("pi")
+    assert callable(policy) and bench.suite_policy("no_such_game") is None
+    impl = open_implementation("reference")
+    ended, moves, _, played = bench.random_games_within(impl, "pi", {"players": ["Red", "Blue", "Green"]}, count=2, policy=policy)
+    assert ended == played == 2 and moves > 2 * 60, "three rounds each: a set-up of 30 chance moves a round, then play"

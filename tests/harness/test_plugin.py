@@ -1,13 +1,19 @@
-"""The pytest plugin: a bad --impl stops the run with one readable message."""
+"""The pytest plugin: a bad --impl stops the run with one readable message; its patches of private internals still apply."""
 
 import json
 import subprocess
 import sys
+import warnings
 from pathlib import Path
+
+import pytest
+
+from casebook.pytest_plugin import PATCHES
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 def test_an_unknown_implementation_stops_the_run_with_one_message():
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "step_defs", "--impl=nonsense"],
@@ -18,6 +24,7 @@ def test_an_unknown_implementation_stops_the_run_with_one_message():
     assert "error" not in run.stdout.lower().split("no implementation")[0], "no per-scenario errors before the message"
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 def test_a_parallel_run_writes_every_scenario_to_the_cucumber_json(tmp_path):
     """Under pytest-xdist the scenarios run in workers; the Cucumber JSON must still hold each of them."""
     suite = ROOT / "tests" / "harness" / "toysuite"
@@ -34,3 +41,25 @@ def test_a_parallel_run_writes_every_scenario_to_the_cucumber_json(tmp_path):
     assert len(scenarios) == passed == 9
     assert {f["name"] for f in features} == {"Timers", "Sealed choices"}
     assert all(step["result"]["status"] == "passed" for e in scenarios for step in e["steps"])
+
+
+class PatchStopped(UserWarning):
+    """A patch of a library's private internals found them gone: the library's own (slower) way runs instead."""
+
+
+def warn_of_stale(patches: dict[str, bool]) -> list[str]:
+    stale = [name for name, applied in patches.items() if not applied]
+    for name in stale:
+        warnings.warn(PatchStopped(f"the plugin's patch '{name}' no longer applies: the library changed inside its "
+                                   "pinned range (pyproject.toml); the suite runs, slower. Adapt the patch or drop it."))
+    return stale
+
+
+def test_every_patch_of_a_private_internal_still_applies():
+    """Warns (never fails: the suite is still right, only slower) for each patch that found its internals gone."""
+    warn_of_stale(PATCHES)
+
+
+def test_a_stale_patch_is_warned_of():
+    with pytest.warns(PatchStopped, match="no longer applies"):
+        assert warn_of_stale({"a patch": False, "another": True}) == ["a patch"]

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from casebook.conformance import perft as pf
-from casebook.conformance.differential import fuzz
+from casebook.conformance.fuzzing import fuzz
 from casebook.errors import GameError, NotYourTurn, Unsupported
 from casebook.contract import DESCRIBE as DESCRIBE_SCHEMA
 from casebook.protocol import CLOCK, Table, describe, expire, leaks
@@ -189,6 +189,7 @@ def test_fuzz_finds_no_disagreement_between_the_toys_in_process_and_over_stdio(g
     ("reveals_backwards", "sealed", "events"),
     ("late_confirm_is_disputed", "hourglass", "events"),
 ])
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 def test_fuzz_finds_a_clock_or_reveal_departure(tmp_path, mutant, game, what):
     out = tmp_path / "found.json"
     run = run_cli("fuzz", "--impl", f"python:tests.harness.toys:{mutant}", "--reference", TOYS, "--game", game,
@@ -200,6 +201,7 @@ def test_fuzz_finds_a_clock_or_reveal_departure(tmp_path, mutant, game, what):
         assert record["steps"][-1] == {"actor": CLOCK, "action": {"type": "expire", "timer": "confirm"}}
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 def test_verify_reports_every_toy_clause_over_stdio(tmp_path):
     run = run_cli("verify", "--impl", "cmd:" + " ".join(ENGINE), "--suite", str(HERE / "toysuite"), "--out", str(tmp_path),
                   "--no-progress", "--name", "toys")
@@ -209,6 +211,7 @@ def test_verify_reports_every_toy_clause_over_stdio(tmp_path):
     assert sorted((p["game"], p["status"]) for p in report["properties"]) == [("hourglass", "passed"), ("sealed", "passed")]
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 @pytest.mark.parametrize("workers", ["0", "2"])
 def test_verify_names_the_broken_clause_alike_with_and_without_workers(tmp_path, workers):
     run = run_cli("verify", "--impl", "python:tests.harness.toys:reveals_backwards", "--suite", str(HERE / "toysuite"),

@@ -17,6 +17,8 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
+
 from casebook import schemas
 from casebook.protocol import CHANCE, CLOCK, Table
 from casebook.testing import Laws, choose, random_sim_test
@@ -80,6 +82,7 @@ LAWS = Laws(GAME, lambda seed: ROOMS[seed % len(ROOMS)], policy=policy, conserva
             outcome=outcome_law, step_law=step_law, max_steps=20_000)
 
 
+@pytest.mark.slow  # the long run: ./run.sh test gives it a step of its own; fewer games over other drivers
 def test_many_random_games_hold_the_invariants_on_every_step(implementation, request):
     """96 games in process (each room 12 times), 16 over other drivers (CASEBOOK_HEIST_GAMES overrides)."""
     games = int(os.environ.get("CASEBOOK_HEIST_GAMES", 96 if request.config.getoption("--impl") == "reference" else 16))

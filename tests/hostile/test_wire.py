@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,6 +40,7 @@ def digits_of_longest_number(raw: bytes) -> int:
     return max(map(len, re.findall(rb"\d+", wire._STRING.sub(b"", raw))), default=0)
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 @settings(max_examples=400, deadline=None)
 @given(VALUES, st.booleans(), st.integers(min_value=0, max_value=12))
 def test_the_fast_checks_agree_with_the_plain_ones(value, ascii_only, limit):
@@ -67,6 +69,7 @@ def test_a_long_number_hidden_by_an_escaped_quote_is_found():
         raise AssertionError("a 60-digit number was read")
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 @settings(max_examples=400, deadline=None)
 @given(VALUES, st.booleans())
 def test_a_line_reads_as_the_standard_library_reads_it(value, ascii_only):
@@ -77,6 +80,7 @@ def test_a_line_reads_as_the_standard_library_reads_it(value, ascii_only):
     assert repr(read) == repr(json.loads(raw))  # the same values and the same types (an int stays an int)
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 @settings(max_examples=400, deadline=None)
 @given(VALUES)
 def test_a_written_line_reads_back_as_the_value(value):
@@ -92,6 +96,7 @@ ANY_FLOATS = st.recursive(  # NaN and the infinities among nulls, negative integ
 )
 
 
+@pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 @settings(max_examples=400, deadline=None)
 @given(ANY_FLOATS)
 def test_a_value_is_written_exactly_when_json_would_write_it(value):

@@ -23,6 +23,8 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
+
 from casebook import schemas
 from casebook.protocol import CHANCE
 from casebook.testing import Laws, choose, random_sim_test
@@ -81,6 +83,7 @@ def outcome_law(state: dict, log: list) -> None:
 LAWS = Laws(GAME, options, policy=policy, conservation=hands_are_counted, outcome=outcome_law, step_law=step_law, max_steps=4000)
 
 
+@pytest.mark.slow  # the long run: ./run.sh test gives it a step of its own; fewer games over other drivers
 def test_random_games_of_2_to_5_players_hold_every_invariant(implementation, request):
     """120 games in process (30 for each number of players), 12 over other drivers (CASEBOOK_SD_GAMES overrides)."""
     in_process = request.config.getoption("--impl") == "reference"
