@@ -56,7 +56,7 @@ GENERAL = {
     # undoing
     "take back": "undo cancel", "take it back": "undo cancel", "undo": "cancel", "mistake": "undo cancel", "change my mind": "cancel",
     # people
-    "opponent": "player", "opponents": "players", "friend": "player", "teammate": "player", "guy": "player",
+    "opponent": "player", "opponents": "players", "friend": "player", "teammate": "player", "guy": "player", "someone else": "another player",
     # how many, how long
     "how long": "time seconds",
     # options on a turn
