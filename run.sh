@@ -80,7 +80,14 @@ case "${1:-}" in
     pytest -q -n auto -m "not slow" --cucumberjson=results/cucumber.json
     say "what a transport can change, against the reference served over stdio: every scenario, the property tests on their fixed seeds"
     pytest -q -n auto -m impl --impl="cmd:casebook serve" -p no:cacheprovider
-    # Another transport's run goes here, the same selection: pytest -q -n auto -m impl --impl="..."
+    say "the same selection, against the reference served over WebSocket (casebook serve --listen)"
+    casebook serve --listen 127.0.0.1:0 > results/ws-address 2> results/ws-server.log &
+    ws_server=$!
+    trap 'kill "$ws_server" 2>/dev/null || true' EXIT
+    for _ in $(seq 150); do [ -s results/ws-address ] && break; sleep 0.2; done
+    [ -s results/ws-address ] || { echo "casebook serve --listen did not start:"; cat results/ws-server.log; exit 1; }
+    pytest -q -n auto -m impl --impl="$(head -n 1 results/ws-address)" -p no:cacheprovider
+    kill "$ws_server"
     say "the long property runs (marked slow), in process"
     pytest -q -n auto -m slow -p no:cacheprovider || [ $? = 5 ]  # 5: none marked slow
     say "the living docs, built strict"
