@@ -18,6 +18,7 @@ import pytest
 from pytest_bdd import parsers, scenarios, then, when
 
 from casebook import schemas
+from casebook.contract import P_TOLERANCE
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, CLOCK, Table, leaks
 from step_defs.vocabulary import Components, Fact, Types, acted, install, phrases, try_load, viewers
@@ -226,7 +227,7 @@ def ways(st, player, kind, places) -> tuple:
 
 def chance_offers(st, n_cards=None, n_places=None) -> bool:
     moves = st.legal["moves"]
-    if {m["actor"] for m in moves} != {CHANCE} or len({m["p"] for m in moves}) != 1 or abs(sum(m["p"] for m in moves) - 1) > 1e-9:
+    if {m["actor"] for m in moves} != {CHANCE} or len({m["p"] for m in moves}) != 1 or abs(sum(m["p"] for m in moves) - 1) > P_TOLERANCE:
         return False
     if n_cards is None:  # the hideout: one card of each kind
         return all({KIND_OF[m["action"][k]] for k in KINDS} == set(KINDS) for m in moves) and len(moves)

@@ -17,6 +17,7 @@ from collections import Counter
 from pytest_bdd import given, parsers, scenarios, then, when
 
 from casebook import schemas
+from casebook.contract import P_TOLERANCE
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, Table, redact_events
 from step_defs.vocabulary import Fact, Types, acted, install, try_load, viewers
@@ -126,14 +127,14 @@ def chance_gives(st, action: str, outcomes: list) -> bool:
     moves = st.legal["moves"]
     p = [m["p"] for m in moves]
     return ({m["actor"] for m in moves}, {m["action"]["type"] for m in moves}) == ({CHANCE}, {action}) \
-        and sorted(m["action"].get("card") for m in moves) == sorted(outcomes) and max(p) - min(p) < 1e-9
+        and sorted(m["action"].get("card") for m in moves) == sorted(outcomes) and max(p) - min(p) < P_TOLERANCE
 
 
 def seeds(st, location, weights: dict) -> bool:
     moves = st.legal["moves"]
     got = {m["action"]["tile"]: m["p"] for m in moves if m["actor"] == CHANCE and m["action"]["location"] == location}
     total = sum(weights.values())
-    return len(got) == len(moves) and got.keys() == weights.keys() and all(abs(got[t] - w / total) < 1e-9 for t, w in weights.items())
+    return len(got) == len(moves) and got.keys() == weights.keys() and all(abs(got[t] - w / total) < P_TOLERANCE for t, w in weights.items())
 
 
 def draws_culprit_of(st, player, n, never=None) -> bool:

@@ -16,6 +16,7 @@ import re
 from pytest_bdd import given, parsers, scenarios, then, when
 
 from casebook import schemas
+from casebook.contract import P_TOLERANCE
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, canonical, leaks, redact, redact_events
 from step_defs.vocabulary import Fact, Types, acted, install, phrases, viewers
@@ -267,7 +268,7 @@ FACTS = [
     Fact("neither {a:card} nor {b:card} shows in any view", check=lambda st, a, b: hidden_from_all(st, [a, b], False)),
     # chance
     Fact("chance has {n:d} equally likely outcomes",
-         check=lambda st, n: len(st.legal["moves"]) == n and all(m["actor"] == CHANCE and abs(m["p"] - 1 / n) < 1e-9 for m in st.legal["moves"])),
+         check=lambda st, n: len(st.legal["moves"]) == n and all(m["actor"] == CHANCE and abs(m["p"] - 1 / n) < P_TOLERANCE for m in st.legal["moves"])),
     Fact("the next house tile is laid on {house:house}", check=lambda st, house: {m["action"]["house"] for m in st.legal["moves"]} == {house}),
     Fact("the next card is dealt to {player:player}", check=lambda st, player: st.view(None)["dealing_to"] == player),
 ]

@@ -29,11 +29,11 @@ def register(sub) -> None:
 def command(args) -> int:
     from casebook.server import serve
 
-    if args.listen is not None:
-        from casebook.transports.listen import listen
-
-        return listen(args.impl, args.listen, idle=args.idle_timeout or IDLE_DEFAULT, max_tables=args.max_tables,
-                      max_line=args.max_line, certfile=args.certfile, keyfile=args.keyfile)
     with opened(args.impl) as impl:
+        if args.listen is not None:
+            from casebook.transports.listen import listen
+
+            return listen(impl, args.listen, idle=args.idle_timeout or IDLE_DEFAULT, max_tables=args.max_tables,
+                          max_line=args.max_line, certfile=args.certfile, keyfile=args.keyfile)
         serve(impl, max_tables=args.max_tables, idle=args.idle_timeout, max_line=args.max_line)
     return 0

@@ -38,7 +38,6 @@ from http import HTTPStatus
 from websockets.asyncio.server import serve as websocket_serve
 from websockets.exceptions import ConnectionClosed
 
-from casebook.impls import close_implementation, open_implementation
 from casebook.server import INVALID_REQUEST, Server, bad_request
 from casebook.wire import MAX_LINE, dumps
 
@@ -85,13 +84,14 @@ def _more_files() -> None:
 BINARY = "a binary frame: a request is a text frame holding one JSON-RPC message"
 
 
-async def serve_websocket(spec: str, host: str, port: int, *, idle: float | None = IDLE, max_tables: int | None = None,
+async def serve_websocket(impl, host: str, port: int, *, idle: float | None = IDLE, max_tables: int | None = None,
                           max_line: int = MAX_LINE, max_connections: int = MAX_CONNECTIONS,
                           certfile: str | None = None, keyfile: str | None = None, out=None, err=None,
                           stop: asyncio.Future | None = None) -> None:
-    """Serve ``spec`` until ``stop`` is done (or SIGTERM/SIGINT), printing the address to ``out`` once listening."""
+    """Serve the opened implementation ``impl`` until ``stop`` is done (or SIGTERM/SIGINT), printing the address
+    to ``out`` once listening.  The caller opens and closes it (``casebook.impls.opened``): transports sit below
+    the layer that resolves an ``--impl`` spec."""
     out, err = out or sys.stdout, err or sys.stderr
-    impl = open_implementation(spec)
     servers: set[Server] = set()
     tls = None
     if certfile:
@@ -137,32 +137,29 @@ async def serve_websocket(spec: str, host: str, port: int, *, idle: float | None
             loop.add_signal_handler(signum, lambda: stop.done() or stop.set_result(None))
         except (NotImplementedError, RuntimeError, ValueError):  # not the main thread (a test), or no signals here
             pass
-    try:
-        async with websocket_serve(connection, host, port, max_size=max_line, compression=None, ssl=tls,
-                                   process_request=admit) as listening:
-            bound = listening.sockets[0].getsockname()
-            shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
-            url = f"{'wss' if tls else 'ws'}://{shown}:{bound[1]}/"
-            print(url, file=out, flush=True)
-            if is_loopback(host):
-                print(f"casebook serve: listening on {url} (loopback only: other machines cannot connect; "
-                      f"--listen 0.0.0.0:{bound[1]} opens it to them)", file=err, flush=True)
-            else:
-                print(f"casebook serve: listening on {url}, open to the network: whoever reaches this port can open "
-                      f"tables{'' if tls else '; no TLS (give --certfile/--keyfile, or put a TLS proxy in front)'}",
-                      file=err, flush=True)
-            sweeper = asyncio.create_task(sweep()) if idle else None
-            await stop
-            if sweeper:
-                sweeper.cancel()
-    finally:
-        close_implementation(impl)
+    async with websocket_serve(connection, host, port, max_size=max_line, compression=None, ssl=tls,
+                               process_request=admit) as listening:
+        bound = listening.sockets[0].getsockname()
+        shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
+        url = f"{'wss' if tls else 'ws'}://{shown}:{bound[1]}/"
+        print(url, file=out, flush=True)
+        if is_loopback(host):
+            print(f"casebook serve: listening on {url} (loopback only: other machines cannot connect; "
+                  f"--listen 0.0.0.0:{bound[1]} opens it to them)", file=err, flush=True)
+        else:
+            print(f"casebook serve: listening on {url}, open to the network: whoever reaches this port can open "
+                  f"tables{'' if tls else '; no TLS (give --certfile/--keyfile, or put a TLS proxy in front)'}",
+                  file=err, flush=True)
+        sweeper = asyncio.create_task(sweep()) if idle else None
+        await stop
+        if sweeper:
+            sweeper.cancel()
 
 
-def listen(spec: str, address: str, **options) -> int:
+def listen(impl, address: str, **options) -> int:
     host, port = parse_listen(address)
     try:
-        asyncio.run(serve_websocket(spec, host, port, **options))
+        asyncio.run(serve_websocket(impl, host, port, **options))
     except OSError as exc:
         print(f"casebook serve: cannot listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
         return 2

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from casebook.contract import P_TOLERANCE
 from casebook.errors import BadRequest, DriverFailure, IllegalAction, NotYourTurn, Unsupported
 from casebook.protocol import Table, leaks, redact
 from casebook.server import handle
@@ -56,7 +57,7 @@ def test_hello_states_protocol_and_games(impl):
 def test_chance_moves_carry_probabilities_summing_to_one(impl):
     legal = Table.new(impl, "toy", {}).legal()
     assert legal["to_act"] == ["chance"]
-    assert abs(sum(m["p"] for m in legal["moves"]) - 1) < 1e-9
+    assert abs(sum(m["p"] for m in legal["moves"]) - 1) < P_TOLERANCE
 
 
 def test_a_game_runs_to_its_end(impl):

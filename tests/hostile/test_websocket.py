@@ -64,8 +64,8 @@ def in_process(**options):
     """``serve_websocket`` in a thread of this process, serving ``SHARED``: yields its address."""
     loop = asyncio.new_event_loop()
     stop, out = loop.create_future(), io.StringIO()
-    serving = loop.create_task(serve_websocket("python:tests.hostile.test_websocket:shared", "127.0.0.1", 0,
-                                               out=out, err=io.StringIO(), stop=stop, **options))
+    serving = loop.create_task(serve_websocket(SHARED, "127.0.0.1", 0,
+                                    out=out, err=io.StringIO(), stop=stop, **options))
     thread = threading.Thread(target=loop.run_until_complete, args=(serving,), daemon=True)
     thread.start()
     end = time.monotonic() + 30
