@@ -126,6 +126,17 @@ def real(own_tmp, serve):
     return serve(out), out, Site(ROOT, ROOT / "results", engine=impl).build()
 
 
+def loaded(browser, ready: str) -> None:
+    """Wait until the page is loaded and ``ready`` (a JavaScript expression) holds: on a busy machine
+    ``get`` came back before the new page's content was there (a heading, a link, a table: CI runs of
+    this module failed that way, never with the element truly missing).  A page without it still fails,
+    by the timeout, and the test's own assertion follows."""
+    try:
+        wait_for(browser, f"return document.readyState === 'complete' && ({ready})")
+    except AssertionError:
+        pass  # the assertion that follows says what is missing, in the test's own words
+
+
 def section_url(base: str, clause) -> str:
     return f"{base}games/{clause.game}/{clause.section.slug}/#{clause.id}"
 
@@ -197,6 +208,7 @@ def test_the_real_site_shows_a_clause_with_its_examples(browser, real):
         pytest.skip("features/ has no clause with an example yet")
     for clause in (clauses[0], clauses[len(clauses) // 2], clauses[-1]):
         browser.get(section_url(base, clause))
+        loaded(browser, f"document.getElementById('{clause.id}') !== null")
         shown = examples_under(browser, clause.id)
         assert shown is not None, f"no heading with id {clause.id} on {browser.current_url}"
         assert len(shown) == len(clause.examples), clause.id
@@ -336,6 +348,7 @@ def test_the_engine_authors_switch_shows_results_and_engine_only_examples(browse
     assert browser.execute_script(visible, ".cb-example .cb-badge") > 0
     assert browser.execute_script(visible, "#FD-TURN-04-ex2") == 1 and hidden == 0  # "an unknown action is a bad request"
     browser.get(f"{base}games/cluedo_drei/")  # the choice holds on the next page
+    loaded(browser, "document.querySelector('.cb-audience-toggle') !== null")
     assert browser.execute_script("return document.documentElement.classList.contains('cb-engine')")
     browser.execute_script("document.querySelector('.cb-audience-toggle').click()")
     assert not browser.execute_script("return document.documentElement.classList.contains('cb-engine')")
@@ -364,9 +377,11 @@ def test_each_rulebook_trace_lists_every_paragraph_one_click_from_its_clauses(br
     for game in games:
         trace = site.traces[game.id]
         browser.get(f"{base}games/{game.id}/")
+        loaded(browser, "document.querySelector('a.cb-trace-link') !== null")
         link = browser.execute_script("const a = document.querySelector('a.cb-trace-link'); return a && a.href")
         assert link and link.endswith(f"/games/{game.id}/rulebook-trace/"), (game.id, link)
         browser.get(link)
+        loaded(browser, "document.querySelector('.cb-trace tr[id]') !== null")
         rows = browser.execute_script("return Array.from(document.querySelectorAll('.cb-trace tr[id]')).map(r => r.id)")
         assert rows == [f"p{n}" for n in trace.paragraphs], game.id
         n = next(n for n in trace.paragraphs if trace.clauses_of(n))
