@@ -43,11 +43,18 @@ GUIDES = (("casebook/conformance/validate-your-engine.md", "protocol/validate-yo
 NOT_SEARCHED = "---\nsearch:\n  exclude: true\n---\n\n"
 
 
+def about_of(schema: dict | None) -> dict:
+    """What the site says of a game, from its schema's "game" (generated from the game's GameInfo, kept nowhere else)."""
+    about = (schema or {}).get("game") or {}
+    named = {"title": about.get("title"), "short": about.get("short"), "summary": about.get("summary"), "rulebook": about.get("edition")}
+    return {k: str(v) for k, v in named.items() if isinstance(v, str) and v.strip()}
+
+
 @dataclass
 class Site:
     root: Path
     results: Path | None
-    titles: dict = field(default_factory=dict)  # game id → {"title":…, "rulebook":…}
+    titles: dict = field(default_factory=dict)  # game id → {"title", "short", "summary", "rulebook"}: the schema's "game" (GameInfo)
     directory_urls: bool = True
     with_engines: bool = True
     engine: str | None = None  # the implementation asked for facts and describe (default: the reference)
@@ -80,6 +87,7 @@ class Site:
             schema = engines_mod.schema_of(game.id, self.root)
             if schema is not None:
                 self.schemas[game.id] = schema
+            self.titles[game.id] = {**about_of(schema), **self.titles.get(game.id, {})}  # mkdocs.yml may still override
             self.questions[game.id] = readers.read_questions(self.root, game, self.problems)
             self.synonyms[game.id] = readers.read_synonyms(self.root, game, self.problems)
             trace = tracepage.read(self, game)
