@@ -63,7 +63,8 @@ Helpers for mechanics several rulebooks share, on every table:
                            ``start_roll(dice)``, ``start_ties()``, ``start_winner()``; ``roll_off_problem`` for check().
 
 ``__init__.py`` — ``def make_engine(): return Engine(TheGame)`` (the registry's only import).
-Then ``python -m statemachines.schemas`` writes casebook/schemas/<game>.json, which steps and tests read.
+Then ``casebook regenerate`` writes casebook/schemas/<game>.json (``python -m statemachines.schemas``), which steps and
+tests read, and the positions and perft counts generated from the engine.  ``casebook new-game`` starts a game.
 
 Timers and sealed choices
 -------------------------

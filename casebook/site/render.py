@@ -196,7 +196,8 @@ class Site:
             if game.id in self.traces:
                 links.append(("rulebook trace", tracepage.path(game.id)))
             summary = self.titles.get(game.id, {}).get("summary") or views.first_sentence(game.sections[0].description if game.sections else "")
-            games.append({"id": game.id, "title": self.title(game.id), "players": self.players(game.id), "summary": summary, "links": links})
+            games.append({"id": game.id, "title": self.title(game.id), "players": self.players(game.id), "summary": summary, "links": links,
+                          "untraced": len(self.traces[game.id].untraced) if game.id in self.traces else 0})
         return self.render("games_list.html", here, games=games).rstrip("\n")
 
     def game_page(self, game: Game) -> str:
@@ -216,6 +217,7 @@ class Site:
         board = described.get("board") if described else None
         return self.render(
             "game.md.j2", f"games/{game.id}/index.md", game=game, title=self.title(game.id), summary=self.titles.get(game.id, {}).get("summary"),
+            trace=self.traces.get(game.id),
             facts=facts, has_questions=bool(self.questions.get(game.id)), totals=views.totals(game.clauses), last=self.last, sections=sections,
             trace_page=tracepage.path(game.id) if game.id in self.traces else None, has_schema=game.id in self.schemas,
             has_glossary=bool(self.synonyms.get(game.id)),
