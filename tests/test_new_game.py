@@ -7,6 +7,7 @@ checkout, runs its tests, builds the site strict with it, writes a first clause,
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -236,7 +237,13 @@ def test_a_new_game_scaffolded_into_a_copy_passes_its_tests_and_shows_in_transcr
     done = run(copy, env, *casebook, "regenerate", "--game", "demo")
     assert "the scenarios of demo: 3 passed" in " ".join(done.stdout.split())  # the positions step runs them
     assert (copy / "features" / "demo" / "positions.json").read_text().count("\n") == 3  # one start: "{", the start, "}"
-    assert '"game": "demo"' in (copy / "casebook" / "conformance" / "perft" / "demo.json").read_text()
+    perft = copy / "casebook" / "conformance" / "perft" / "demo.json"
+    fixture = json.loads(perft.read_text(encoding="utf-8"))
+    assert fixture["game"] == "demo" and fixture["positions"][0]["counts"][:2] == [3, 9]  # 3 cards for North, then for East
+    # a published position is counted again to its depth, its name and state kept
+    perft.write_text(json.dumps({**fixture, "positions": [{**fixture["positions"][0], "name": "kept", "counts": [7, 7]}]}), encoding="utf-8")
+    run(copy, env, *casebook, "regenerate", "--only", "perft", "--game", "demo")
+    assert [(p["name"], p["counts"]) for p in json.loads(perft.read_text(encoding="utf-8"))["positions"]] == [("kept", [3, 9])]
     # what the published start and perft counts make checkable: the contract on states, the reference's counts
     done = run(copy, env, *pytest_run, *own, "tests/conformance/test_perft.py")
     assert "SKIPPED" not in done.stdout
