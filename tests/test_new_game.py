@@ -191,12 +191,13 @@ def run(copy: Path, env: dict, *argv: str) -> subprocess.CompletedProcess:
     return done
 
 
-@pytest.mark.slow  # a copy, a scaffold, its tests, a strict site build, a regeneration: 100-120 s at load 9-15 on 2 cores (~25 s CPU)
+@pytest.mark.slow  # a copy, a scaffold, its tests, a strict site build, a regeneration: 100-165 s at load 9-15 on 2 cores (~30 s CPU)
 def test_a_new_game_scaffolded_into_a_copy_passes_its_tests_and_shows_in_transcription_on_the_site(tmp_path):
     copy = copy_of_the_checkout(tmp_path / "copy")
     rulebook = book(tmp_path)
     env = {**os.environ, "PYTHONPATH": str(copy), "CASEBOOK_RULEBOOKS": str(rulebook.parent), "NO_MKDOCS_2_WARNING": "1",
-           "CASEBOOK_RESULTS": str(tmp_path / "results")}
+           "CASEBOOK_RESULTS": str(tmp_path / "results"),
+           "CASEBOOK_MUTATIONS": "200", "CASEBOOK_SLOW_MUTATIONS": "200"}  # mutated states loaded: the toy's check() holds
     cached = sorted((ROOT / "build" / "vendor").glob("mermaid-*.min.js"))
     if cached:  # the vendored mermaid, rather than fetching it again
         env["CASEBOOK_MERMAID_JS"] = str(cached[-1])
@@ -213,11 +214,12 @@ def test_a_new_game_scaffolded_into_a_copy_passes_its_tests_and_shows_in_transcr
     # demo's parameters, its folders' tests and the tests across games
     pytest_run = [sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", "-p", "no:xdist", "-k", ACROSS + " or demo"]
     own = ["tests/demo", "step_defs/demo.py", "tests/test_conventions.py", "tests/test_trace.py", "tests/conformance/test_contract.py",
-           "tests/harness/test_describe.py", "tests/docs/test_fields.py"]
+           "tests/harness/test_describe.py", "tests/docs/test_fields.py", "tests/test_loaded_states.py"]
     done = run(copy, env, *pytest_run, *own)
     assert "SKIPPED" not in done.stdout  # the trace is checked against the rulebook's text too
     assert {"test_random_games_hold_every_invariant[4p]", "test_trace_lists_exactly_the_rulebooks_paragraphs[demo]",
-            "test_clause_ids_are_unique_and_prefixed", "test_describe_answers_in_the_published_shape_or_says_unsupported"} <= passed(done)
+            "test_clause_ids_are_unique_and_prefixed", "test_describe_answers_in_the_published_shape_or_says_unsupported",
+            "test_a_mutated_state_is_refused_or_plays_on[demo]"} <= passed(done)
 
     # the site, strict: the game is listed in transcription, its placeholders and untraced paragraphs shown
     run(copy, env, sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site"))
