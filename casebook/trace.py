@@ -24,7 +24,8 @@ and checkable without any heading heuristics.  Each game keeps
 Clauses per paragraph are derived from the Source lines: one source of truth.
 Every paragraph is either cited by a Rule, listed under ``no_rule`` or (in
 transcription) listed as ``untraced``, exactly one of the three.  A Rule
-tagged ``@untranscribed`` (a section's placeholder) cites nothing.  ``check()`` says what is wrong; ``Trace`` is what the site draws.
+tagged ``@untranscribed`` (a section's placeholder) cites nothing.
+``check()`` says what is wrong; ``Trace`` is what the site draws.
 """
 
 from __future__ import annotations

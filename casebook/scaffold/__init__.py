@@ -122,12 +122,17 @@ def ascii_letters(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if c.isascii() and c.isalnum()).upper()
 
 
+ARTICLES = frozenset("THE DIE DER DAS DEN LES LOS LAS DEL DES UNE UNA UNO".split())  # no word to name a section by
+
+
 def section_codes(sections: list[Section], prefix: str) -> None:
-    """Each section's placeholder clause id: ``<PREFIX>-<first word of 3+ letters, 4 at most>-00``, made unique."""
+    """Each section's placeholder clause id: ``<PREFIX>-<its first word of 3+ letters, 4 at most>-00`` (an article
+    skipped), made unique."""
     taken: set[str] = set()
     for section in sections:
         words = [ascii_letters(w) for w in re.split(r"[\s'’\-]+", section.title)]
-        code = next((w[:4] for w in words if len(w) >= 3 and not w.isdigit()), None) or next((w[:4] for w in words if w), "SEC")
+        code = (next((w[:4] for w in words if len(w) >= 3 and not w.isdigit() and w not in ARTICLES), None)
+                or next((w[:4] for w in words if w), "SEC"))
         unique, n = code, 2
         while unique in taken:
             unique, n = f"{code}{n}", n + 1
