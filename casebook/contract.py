@@ -204,6 +204,20 @@ def located(kind: str, value) -> list[Problem]:
             for e in validator.iter_errors(value)]
 
 
+@lru_cache(maxsize=None)
+def _options_validator(game: str):
+    import jsonschema_rs
+
+    from casebook import schemas
+
+    return jsonschema_rs.validator_for({"$ref": "#/$defs/options", "$defs": schemas.load(game)["$defs"]})
+
+
+def options_problems(game: str, options) -> list[Problem]:
+    """Why ``options`` do not fit what ``new`` takes in ``game`` (its published ``$defs.options``), each located."""
+    return [Problem("options", tuple(e.instance_path), e.message[:300]) for e in _options_validator(game).iter_errors(options)]
+
+
 def problems(kind: str, value, limit: int = 5) -> list[str]:
     """Why ``value`` is not a well-formed ``kind`` answer (``SCHEMAS``): where and what, at most ``limit``; [] when it is."""
     return [str(p) for p in located(kind, value)[:limit]]

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from casebook.declining import declining
 from casebook.impls import SpecError, close_implementation, open_implementation
 from casebook.protocol import Table
 from casebook.rulebook import CLAUSE_ID
@@ -141,7 +142,12 @@ def opened_implementation(config):
 
 @pytest.fixture(scope="session")
 def implementation(request):
-    return opened_implementation(request.config)
+    impl = opened_implementation(request.config)
+    try:
+        hello = hello_of(request.config)
+    except Exception:  # an engine that cannot say hello: each test meets the failure where it calls it
+        return impl
+    return declining(impl, hello, request.config.rootpath / "features")
 
 
 def pytest_sessionfinish(session):
@@ -151,11 +157,16 @@ def pytest_sessionfinish(session):
         close_implementation(impl)
 
 
+def hello_of(config) -> dict:
+    """The hello of the implementation under test, asked once per run."""
+    if _HELLO not in config.stash:
+        config.stash[_HELLO] = opened_implementation(config).hello()
+    return config.stash[_HELLO]
+
+
 @pytest.fixture(scope="session")
-def hello(request, implementation):
-    if _HELLO not in request.config.stash:
-        request.config.stash[_HELLO] = implementation.hello()
-    return request.config.stash[_HELLO]
+def hello(request):
+    return hello_of(request.config)
 
 
 def _scenario_of(item):
