@@ -25,7 +25,7 @@ from casebook.declining import declining
 from casebook.impls import SpecError, close_implementation, open_implementation
 from casebook.protocol import Table
 from casebook.rulebook import CLAUSE_ID
-from casebook.verdicts import UNSUPPORTED, failure_message, unsupported_reason
+from casebook.verdicts import UNSUPPORTED, failure_message, invariant_of, unsupported_reason
 
 _config = None  # set in pytest_configure: tag hooks have no config of their own
 
@@ -291,6 +291,7 @@ def open_table(implementation, game_id):
 BDD_KEY = "casebook_bdd"
 ITEM_KEY = "casebook_item"  # what casebook verify's report needs of the test (clauses, game, names)
 MESSAGE_KEY = "casebook_message"  # a failure's cause, named as casebook verify names it
+INVARIANT_KEY = "casebook_invariant"  # the invariant a failed property test broke (the exception stays in the worker)
 
 
 def _bdd_registry():
@@ -316,6 +317,7 @@ def pytest_runtest_makereport(item, call):
         steps = context.scenario["steps"] if context is not None else []
         failed = next((f"{s['keyword']} {s['name']}" for s in steps if s.get("failed")), None)
         setattr(report, MESSAGE_KEY, failure_message(call.excinfo.value, failed))
+        setattr(report, INVARIANT_KEY, invariant_of(call.excinfo.value))
 
 
 @pytest.hookimpl(tryfirst=True)  # before the Cucumber JSON plugin reads the registry

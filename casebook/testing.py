@@ -20,6 +20,11 @@ random games through any implementation and checks, on every step:
 * ``listed_moves_apply``: some listed moves, each applied to a copy, are accepted;
 * termination within ``max_steps``, and at the end the game's outcome law.
 
+Under an engine that declines the set-up (``@setup`` in its hello), a game starts from one of the
+published starting positions (features/<game>/positions.json) instead of ``new``, and every check
+above runs; a game's law marked ``@needs("setup")`` (one that reads the log from the deal) is not
+checked, and a ``LawNotChecked`` warning names it.
+
 Requests that nothing waits for (a step's views, its refused action, the chosen
 move) go out through ``Table.send`` as soon as they are known, so an engine over
 stdio works on them while the runner checks what it has; in process each is
@@ -35,6 +40,8 @@ from __future__ import annotations
 
 import functools
 import random
+import warnings
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -144,8 +151,30 @@ def named(name: str, check, *args, **kwargs):
         raise
 
 
+_DECLINED: ContextVar[frozenset] = ContextVar("declined", default=frozenset())  # what the engine of this run declines
+
+
+def needs(*tags: str):
+    """Mark a game's law as needing parts an engine may decline (``@needs("setup")``: it reads the log from the deal).
+
+    Under an engine that declines one of them the law is not checked, and a ``LawNotChecked`` warning says which.
+    """
+    def mark(check):
+        check.needs = frozenset(tags)
+        return check
+    return mark
+
+
+class LawNotChecked(UserWarning):
+    """A game's law that needs a part the engine declines: named, never silently passed."""
+
+
 def law(check, *args) -> None:
-    """A game's own law (``Laws.outcome``, ``Laws.step_law``), checked under its function's name."""
+    """A game's own law (``Laws.outcome``, ``Laws.step_law``), checked under its function's name (unless it needs a declined part)."""
+    missing = getattr(check, "needs", frozenset()) & _DECLINED.get()
+    if missing:
+        warnings.warn(LawNotChecked(f"{check.__name__} not checked: it needs {', '.join('@' + t for t in sorted(missing))}, which the engine declines"), stacklevel=2)
+        return None
     return named(check.__name__, check, *args)
 
 
@@ -345,8 +374,11 @@ def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None,
     rng = random.Random(seed)
     checks = Checks(laws.game, laws.schema)
     options = laws.options(seed) if options is None else options
-    table = Table.new(impl, laws.game, options)
-    loader, log = loader or impl, []
+    declined = frozenset(impl.declines(laws.game)) if hasattr(impl, "declines") else frozenset()
+    # An engine that declines the set-up starts from a published starting position (the pytest plugin finds it)
+    start = impl.published_start(laws.game, options) if "setup" in declined else None
+    table = Table.load(impl, laws.game, start) if start is not None else Table.new(impl, laws.game, options)
+    loader, log, declining = loader or impl, [], _DECLINED.set(declined)
     def ask(step: int, state: dict, legal: dict):
         """What a step asks the engine that nothing else waits for: asked at once, taken by the checks.
 
@@ -389,6 +421,7 @@ def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None,
             seen, views, refusal = following
         raise InvariantBroken("terminates", f"a random game of {laws.game} (seed {seed}, {options}) did not end in {laws.max_steps} moves")
     finally:
+        _DECLINED.reset(declining)
         table.close()
 
 

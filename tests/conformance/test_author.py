@@ -68,6 +68,7 @@ def test_the_kit_answers_the_protocol_with_typed_errors(hazard_state):
         (other, legal["moves"][0]["action"], NotYourTurn),
         (hazard_state["current"], {"type": "move_hazard_indicator", "colour": "purple"}, BadRequest),
         (hazard_state["current"], {"type": "end_turn"}, IllegalAction),
+        ("chance", {"type": "roll", "hazard": "red", "movement": 2.0}, BadRequest),  # the schema calls 2.0 an integer; the protocol does not
     ]
     for actor, action, error in refusals:
         with pytest.raises(error):
