@@ -10,6 +10,9 @@ random games through any implementation and checks, on every step:
   without ``secret`` and with only their own ``private`` slot;
 * ``log_hides_secrets``: what an event shows a viewer names nothing hidden from them
   (a string only under the state's ``secret`` or another player's ``private``);
+* ``events_are_private``: where a player chose among their own hidden things (which
+  named card to show, which card to pass), a seat whose view cannot tell that choice
+  from another one gets the same events either way (the other choice is played on a copy);
 * ``components_are_conserved``: the schema's inventory, and the game's own law;
 * ``refusals_change_nothing``: an action legal() does not list, drawn from the
   schema (or malformed), gets its typed error and leaves the state as it was;
@@ -204,6 +207,25 @@ class Checks:
             assert not told & hidden, f"the events show {viewer} {sorted(told & hidden)[:5]}, hidden from them"
 
     @invariant
+    def events_are_private(self, impl, game: str, before: dict, move: dict, events: list, after: dict, twin: dict) -> None:
+        """``twin`` (``private_twin``) played on a copy of ``before``.  Where the two outcomes differ only in hidden
+        places (a private slot, the secret), each seat whose view of them is the same must get the same events:
+        an event never tells a bystander which card was shown."""
+        copy = Table.load(impl, game, before)
+        try:
+            other_events, other = copy.apply(twin["actor"], twin["action"]), copy.state()
+        finally:
+            copy.close()
+        if other == after or redact(other, None) != redact(after, None):
+            return  # the choice left no hidden trace (it was told to all, as an accusation), or a public one
+        for seat in [p for p in after["players"] if p != move["actor"]] + [None]:
+            if redact(after, seat) != redact(other, seat):
+                continue  # the seat may tell the two apart: the state tells it, events may too
+            mine, theirs = [redact(e, seat) for e in events], [redact(e, seat) for e in other_events]
+            assert mine == theirs, (f"{seat or 'a spectator'} cannot tell {canonical(move['action'])} from {canonical(twin['action'])} "
+                                    f"in their view, but their events differ: {canonical(mine)[:200]} / {canonical(theirs)[:200]}")
+
+    @invariant
     def components_are_conserved(self, state: dict, laws: Laws) -> None:
         problems = schemas.inventory_problems(self.schema.get("inventory", {}), state)
         assert not problems, f"components not conserved: {problems}"
@@ -274,6 +296,23 @@ class Checks:
         return rng.choice(state["players"] + ["", "x"])
 
 
+def private_twin(state: dict, legal: dict, move: dict) -> dict | None:
+    """Another listed move of ``move``'s player and kind that differs from it only in names that player alone holds
+    (in their ``private`` slot): which of their cards to show or to pass.  None for chance, the clock, or no such move."""
+    actor, action = move["actor"], move["action"]
+    if actor in (CHANCE, CLOCK):
+        return None
+    mine = set(_strings(state.get("private", {}).get(actor, {})))
+    for other in legal["moves"]:
+        theirs = other["action"]
+        if other["actor"] != actor or theirs == action or theirs.keys() != action.keys() or theirs.get("type") != action.get("type"):
+            continue
+        changed = [k for k in action if action[k] != theirs[k]]
+        if all(set(_strings([action[k], theirs[k]])) <= mine and not {type(action[k]), type(theirs[k])} - {str, list} for k in changed):
+            return other
+    return None
+
+
 def _forms(node: dict) -> list[dict]:
     """The object forms of a oneOf (a form may itself be a oneOf of forms)."""
     if "oneOf" in node:
@@ -329,6 +368,7 @@ def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None,
             copied = step % load_every == 0 or not legal["moves"]
             tried = rng.sample(legal["moves"], min(sample_moves, len(legal["moves"]))) if copied else []
             move = laws.policy(state, legal, rng) if legal["moves"] else None
+            twin = private_twin(state, legal, move) if move else None
             moved = table.send("apply", move["actor"], move["action"]) if move else None
             checks.legal_is_well_formed(state, legal)
             checks.components_are_conserved(state, laws)
@@ -342,6 +382,8 @@ def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None,
             before, state, legal, sealed = state, table.state(), table.legal(), len(legal["to_act"]) > 1
             following = ask(step + 1, state, legal)
             checks.log_hides_secrets(state, move, events, seen, sealed)
+            if twin is not None:
+                checks.events_are_private(loader, laws.game, before, move, events, state, twin)
             law(laws.step_law, before, move, state, events)
             log.append((move, events))
             seen, views, refusal = following
