@@ -126,6 +126,8 @@ FACTS += [
     Fact("the view of {player:player} shows {n:d} cards in his hand", check=lambda st, player, n: len(st.view(player)["private"][player]["hand"]) == n),
     Fact("the view of {player:player} does not show the hand of {other:player}",
          check=lambda st, player, other: other not in st.view(player)["private"] and "secret" not in st.view(player)),
+    Fact("{by:player} has shown {player:player} {card:card}", put=lambda st, by, player, card, pins: (
+        CARDS.hold(st, by, [card], pins), st["private"][player]["shown"].append({"card": card, "by": by}))),
     Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in shown_to(st, player), denied="{player:player} has not seen {card:card}"),
     Fact("{player:player} has seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) in st.view(player)["private"][player]["side_cards"]),
     Fact("{card:card} lies face down beside the board in slot {slot:d}", put=lambda st, card, slot, pins: CARDS.put(st, card, ("secret", "side_cards", slot - 1), pins)),
@@ -133,7 +135,8 @@ FACTS += [
          check=lambda st, player, card: card in st.view(player)["private"][player]["side_cards"].values()),
     Fact("{player:player} has not seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) not in st.view(player)["private"][player]["side_cards"]),
     Fact("the marker of {s:card} stands beside the board", check=lambda st, s: st.view(None)["markers"][s] is None),
-    Fact("the marker[s|] of {cards:card+} [stand|stands] in {place:place}", check=lambda st, cards, place: all(st.view(None)["markers"][c] == place for c in cards)),
+    Fact("the marker[s|] of {cards:card+} [stand|stands] in {place:place}", put=lambda st, cards, place: st["markers"].update(dict.fromkeys(cards, place)),
+         check=lambda st, cards, place: all(st.view(None)["markers"][c] == place for c in cards)),
     Fact("every marker stands beside the board", check=lambda st: set(st.view(None)["markers"].values()) == {None}),
     Fact("each die can show only {faces:face+}", check=lambda st, faces: st.legal["to_act"] == [CHANCE] and all(
         {m["action"]["dice"][k] for m in st.legal["moves"]} == set(faces) for k in (0, 1))),
