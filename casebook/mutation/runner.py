@@ -1,0 +1,276 @@
+"""Every mutant of a game against the game's scenarios and property tests; results/mutation/<game>.json.
+
+Each mutant runs in a process of its own (worker.py), several at once, each stopped after a time limit.  All of the
+game's scenarios run against every mutant, then its property tests, stopping at the first failure (``-x``): a
+selection by the clauses a mutant cites could miss a kill (a row's change shows in other clauses' examples), so
+none is made.  The engine as it is runs first: a suite that fails without any mutant judges nothing.
+
+The result (``casebook-mutation/1``, read by casebook/site/mutation.py) names the features it was computed from
+(their digest, as conformance reports name them), so the site shows it only while those features stand.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from casebook.mutation.tables import OPERATORS, Mutant, generate
+
+FORMAT = "casebook-mutation/1"
+VERDICTS = ("killed", "survived", "timeout", "equivalent")
+EQUIVALENTS = "equivalent-mutants.yml"  # features/<game>/, beside the clauses it speaks of
+
+# What runs against each mutant, besides the game's scenarios (step_defs/<game>.py): its property tests of the
+# default run (-m "not slow"); where a game's random play is only in its long run, that run with fewer games (the
+# count the tests themselves use over other drivers), so that every game is judged by random play too.
+PROPERTY_RUNS = {
+    "heist": ([], {"CASEBOOK_HEIST_GAMES": "16"}),
+    "small_detectives": ([], {"CASEBOOK_SD_GAMES": "12"}),
+}
+DEFAULT_PROPERTY_RUN = (["-m", "not slow"], {})
+
+
+class CannotRun(RuntimeError):
+    """The run cannot judge anything: an unknown game, or a suite that fails on the engine as it is."""
+
+
+@dataclass
+class Outcome:
+    mutant: Mutant
+    verdict: str
+    killed_by: str | None = None
+    reason: str | None = None
+    seconds: float = 0.0
+
+
+@dataclass
+class GameRun:
+    game: str
+    outcomes: list[Outcome]
+    seconds: float
+    baseline_seconds: float
+    path: Path | None
+    warnings: list[str] = field(default_factory=list)
+
+    def count(self, verdict: str) -> int:
+        return sum(o.verdict == verdict for o in self.outcomes)
+
+
+def read_equivalents(root: Path, game: str) -> dict[str, str]:
+    """features/<game>/equivalent-mutants.yml: {mutant id: why no example can tell it from the engine}."""
+    import yaml
+
+    path = root / "features" / game / EQUIVALENTS
+    if not path.is_file():
+        return {}
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in data.items()):
+        raise CannotRun(f"{path}: expected {{mutant id: the reason it is equivalent}}")
+    return {k: " ".join(v.split()) for k, v in data.items()}
+
+
+def sample(mutants: list[Mutant], n: int) -> list[Mutant]:
+    """``n`` mutants, the same ones every time: the operators in turn, each's mutants in the order of their ids' hash."""
+    groups = {op: sorted((m for m in mutants if m.operator == op), key=lambda m: hashlib.sha256(m.id.encode()).hexdigest())
+              for op in OPERATORS}
+    chosen: list[Mutant] = []
+    while len(chosen) < min(n, len(mutants)):
+        for op in OPERATORS:
+            if groups[op] and len(chosen) < n:
+                chosen.append(groups[op].pop(0))
+    return chosen
+
+
+def pytest_args(root: Path, game: str) -> tuple[list[str], dict]:
+    extra, env = PROPERTY_RUNS.get(game, DEFAULT_PROPERTY_RUN)
+    targets = [str(root / "step_defs" / f"{game}.py")]
+    if (root / "tests" / game).is_dir():
+        targets.append(str(root / "tests" / game))
+    args = [*targets, "-x", "-p", "no:cacheprovider", "-p", "no:terminal", f"--rootdir={root}",
+            "-c", str(root / "pyproject.toml"), *extra]
+    return args, env
+
+
+def run_one(game: str, root: Path, recipe: dict | None, timeout: float, scratch: Path, label: str,
+            select: list[str] | None = None) -> tuple[str, str | None, float]:
+    """(verdict, killed_by, seconds) of one mutant (``recipe`` None: the engine as it is) in a process of its own;
+    ``select``: pytest arguments narrowing the run (the tests of this package name the scenario that must notice)."""
+    args, env = pytest_args(root, game)
+    args += select or []
+    job, result = scratch / f"{label}.job.json", scratch / f"{label}.result.json"
+    job.write_text(json.dumps({"game": game, "root": str(root), "recipe": recipe, "args": args, "env": env}))
+    started = time.perf_counter()
+    with open(scratch / f"{label}.log", "wb") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "casebook.mutation.worker", str(job), str(result)], cwd=root,
+                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)  # its own group: killed whole
+        with _LOCK:
+            _LIVE.add(proc)
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            _kill(proc)
+            return "timeout", None, time.perf_counter() - started
+        finally:
+            with _LOCK:
+                _LIVE.discard(proc)
+    seconds = time.perf_counter() - started
+    try:
+        done = json.loads(result.read_text())
+    except (OSError, ValueError):  # the process died: whatever killed it, no test said so
+        tail = (scratch / f"{label}.log").read_text(errors="replace")[-300:].strip()
+        return "error", f"the process ended (exit {proc.returncode}) without a result: {tail}", seconds
+    if done["status"] == "passed":
+        return "survived", None, seconds
+    if done["status"] == "failed":
+        return "killed", done["killed_by"], seconds
+    return "error", done.get("error", "?"), seconds
+
+
+_LIVE: set = set()  # the mutants' processes running now: stopped with the run, whatever stops it
+_LOCK = threading.Lock()
+
+
+def _kill(proc) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait()
+
+
+def stop_all() -> None:
+    with _LOCK:
+        live = list(_LIVE)
+    for proc in live:
+        _kill(proc)
+
+
+def features_digest(root: Path) -> str:
+    from casebook.conformance.suite import digest, suite_files
+
+    return digest(root, suite_files(root)["features"])
+
+
+def clause_table(outcomes: list[dict]) -> dict[str, dict[str, int]]:
+    table: dict[str, dict[str, int]] = {}
+    for m in outcomes:
+        for clause in m["clauses"]:
+            row = table.setdefault(clause, {"tried": 0, **dict.fromkeys(VERDICTS, 0)})
+            row["tried"] += 1
+            row[m["verdict"]] += 1
+    return dict(sorted(table.items()))
+
+
+def write_result(path: Path, game: str, root: Path, outcomes: list[Outcome], keep_ids: set[str]) -> dict:
+    """Write the result; mutants of an earlier result for the same features and Casebook that this run did not try
+    (a --clause or --sample run) are kept, so a partial run refines the whole instead of replacing it."""
+    from casebook import __version__
+
+    digest = features_digest(root)
+    entries = {o.mutant.id: {"id": o.mutant.id, "operator": o.mutant.operator, "clauses": list(o.mutant.clauses),
+                             "change": o.mutant.change, "verdict": o.verdict, "killed_by": o.killed_by,
+                             "reason": o.reason, "seconds": round(o.seconds, 2)} for o in outcomes if o.verdict in VERDICTS}
+    try:
+        old = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        old = None
+    if isinstance(old, dict) and old.get("format") == FORMAT and old.get("features") == digest and old.get("casebook") == __version__:
+        for m in old.get("mutants", []):
+            if isinstance(m, dict) and m.get("id") in keep_ids and m["id"] not in entries:
+                entries[m["id"]] = m
+    mutants = sorted(entries.values(), key=lambda m: m["id"])
+    data = {"format": FORMAT, "game": game, "casebook": __version__, "features": digest, "mutants": mutants,
+            "clauses": clause_table(mutants)}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return data
+
+
+def run_game(game: str, root: Path, *, clause: str | None = None, sample_size: int | None = None, jobs: int = 1,
+             timeout: float | None = None, out: Path | None = None, hand: bool = True, say=print) -> GameRun:
+    """Run ``game``'s mutants (those citing ``clause``; a deterministic sample of ``sample_size`` not marked equivalent)
+    and write ``out/<game>.json`` (``out`` None: write nothing)."""
+    from casebook.conformance.suite import games
+
+    if game not in games(root):
+        raise CannotRun(f"no game {game!r}; the games are {games(root)}")
+    started = time.perf_counter()
+    every = generate(game, root, hand=hand)
+    equivalent = read_equivalents(root, game)
+    warnings = [f"{game}: {EQUIVALENTS} names no mutant {i}" for i in sorted(set(equivalent) - {m.id for m in every})]
+    mutants = [m for m in every if clause is None or clause in m.clauses]
+    if sample_size is not None:
+        mutants = sample([m for m in mutants if m.id not in equivalent], sample_size)
+    with tempfile.TemporaryDirectory(prefix=f"casebook-mutate-{game}-") as tmp:
+        try:
+            if timeout is None:  # the limit follows from the engine as it is: run it first
+                verdict, failed, base = run_one(game, root, None, 1800, Path(tmp), "engine-as-it-is")
+                _check_baseline(game, verdict, failed)
+                limit, baseline = max(60.0, 5 * base), None
+            else:  # a limit given: the engine as it is runs beside the first mutants (the run fails if it fails)
+                limit, base, baseline = timeout, 0.0, "engine-as-it-is"
+            say(f"{game}: {len(mutants)} mutants of {len(every)}, {jobs} at a time, {limit:.0f} s each at most"
+                + (f" (the engine as it is: {base:.1f} s)" if base else ""))
+            outcomes, base = _judge(game, root, mutants, equivalent, jobs, limit, Path(tmp), warnings, say, baseline, base)
+        finally:  # however the run ends (an interrupt too), no mutant's process outlives it
+            stop_all()
+    path = None
+    if out is not None:
+        path = out / f"{game}.json"
+        write_result(path, game, root, outcomes, {m.id for m in every})
+    return GameRun(game, outcomes, time.perf_counter() - started, base, path, warnings)
+
+
+def _check_baseline(game: str, verdict: str, failed: str | None) -> None:
+    if verdict != "survived":
+        raise CannotRun(f"{game}: the suite fails on the engine as it is ({verdict}: {failed}): it cannot judge a mutant")
+
+
+def _judge(game: str, root: Path, mutants: list[Mutant], equivalent: dict[str, str], jobs: int, limit: float,
+           scratch: Path, warnings: list[str], say, baseline: str | None, base: float) -> tuple[list[Outcome], float]:
+    """Every mutant (and ``baseline``: the engine as it is, first), ``jobs`` at a time, each verdict said as it comes;
+    the outcomes in id order and the engine's own seconds."""
+    outcomes: list[Outcome] = []
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(run_one, game, root, None, limit, scratch, baseline): None} if baseline else {}
+        futures.update({pool.submit(run_one, game, root, m.recipe, limit, scratch, f"m{k}"): m for k, m in enumerate(mutants)})
+        try:
+            for future in as_completed(futures):
+                m = futures[future]
+                verdict, killed_by, seconds = future.result()
+                if m is None:
+                    _check_baseline(game, verdict, killed_by)
+                    base = seconds
+                    continue
+                outcomes.append(_outcome(m, verdict, killed_by, seconds, equivalent, warnings))
+                o = outcomes[-1]
+                detail = {"killed": o.killed_by, "survived": m.change, "equivalent": o.reason, "error": o.reason,
+                          "timeout": f"stopped after {limit:.0f} s"}[o.verdict]
+                say(f"[{len(outcomes)}/{len(mutants)}] {o.verdict if o.verdict != 'error' else 'not judged':<10} {m.id} ({seconds:.1f} s): {detail}")
+        finally:
+            for future in futures:
+                future.cancel()
+            stop_all()
+    return sorted(outcomes, key=lambda o: o.mutant.id), base
+
+
+def _outcome(m: Mutant, verdict: str, killed_by: str | None, seconds: float, equivalent: dict[str, str], warnings: list[str]) -> Outcome:
+    if verdict == "error":  # not judged: said, never counted
+        warnings.append(f"{m.id} could not be judged: {killed_by}")
+        return Outcome(m, verdict, None, killed_by, seconds)
+    if m.id in equivalent:
+        if verdict == "survived":
+            return Outcome(m, "equivalent", None, equivalent[m.id], seconds)
+        if verdict == "killed":
+            warnings.append(f"{m.id} is marked equivalent but {killed_by} noticed it: remove the mark")
+    return Outcome(m, verdict, killed_by, None, seconds)
