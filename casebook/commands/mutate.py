@@ -24,7 +24,7 @@ def register(sub) -> None:
     mutate.add_argument("--clause", help="only the mutants that change this clause's rows or counts")
     mutate.add_argument("--sample", type=at_least(1), help="this many mutants per game, the same every time, none marked equivalent")
     mutate.add_argument("--jobs", type=at_least(1), default=1, help="mutants run at once (each a process; default 1)")
-    mutate.add_argument("--timeout", type=positive(float), help="seconds a mutant may run (default: 5x the engine as it is, at least 60)")
+    mutate.add_argument("--timeout", type=positive(float), help="seconds a mutant may run (default: 3x the engine as it is, at least 60)")
     mutate.add_argument("--out", default="results/mutation", help="where <game>.json goes (default results/mutation, which the site reads)")
     mutate.add_argument("--no-hand", action="store_true", help="only the generated mutants, not tests/<game>/mutants.py")
     mutate.add_argument("--list", action="store_true", help="list the mutants and run nothing")

@@ -14,13 +14,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import queue
+import select
 import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,6 +39,7 @@ PROPERTY_RUNS = {
     "small_detectives": ([], {"CASEBOOK_SD_GAMES": "12"}),
 }
 DEFAULT_PROPERTY_RUN = (["-m", "not slow"], {})
+LIMIT_TIMES = 3  # a mutant may run this many times as long as the engine as it is (a rule change that loops stops)
 
 
 class CannotRun(RuntimeError):
@@ -101,42 +103,79 @@ def pytest_args(root: Path, game: str) -> tuple[list[str], dict]:
     return args, env
 
 
+class Worker:
+    """One worker process (worker.py): it collects the game's tests once, then judges one job at a time."""
+
+    def __init__(self, game: str, root: Path, scratch: Path, label: str, select: list[str] | None = None):
+        args, env = pytest_args(root, game)
+        spec = scratch / f"{label}.worker.json"
+        spec.write_text(json.dumps({"game": game, "root": str(root), "args": args + (select or []), "env": env}))
+        self.scratch, self.label, self.jobs_done = scratch, label, 0
+        jobs_in, self._jobs = os.pipe()
+        self._answers, answers_out = os.pipe()
+        with open(scratch / f"{label}.log", "wb") as log:
+            self.proc = subprocess.Popen([sys.executable, "-m", "casebook.mutation.worker", str(spec), str(jobs_in), str(answers_out)],
+                                         cwd=root, stdout=log, stderr=subprocess.STDOUT, pass_fds=(jobs_in, answers_out),
+                                         start_new_session=True)  # its own process group: stopped whole, copies included
+        os.close(jobs_in)
+        os.close(answers_out)
+        with _LOCK:
+            _LIVE.add(self.proc)
+
+    def judge(self, recipe: dict | None, timeout: float) -> tuple[str, str | None, float]:
+        """(verdict, killed_by or why not judged, seconds) of one mutant (``recipe`` None: the engine as it is)."""
+        self.jobs_done += 1
+        result = self.scratch / f"{self.label}-{self.jobs_done}.result.json"
+        started = time.perf_counter()
+        try:
+            os.write(self._jobs, (json.dumps({"recipe": recipe, "timeout": timeout, "result": str(result)}) + "\n").encode())
+        except OSError as exc:
+            return "error", f"the worker is gone ({exc}): {self.log_tail()}", 0.0
+        answer = b""
+        while not answer.endswith(b"\n"):  # one line per job; the first job waits for the collection too
+            ready, _, _ = select.select([self._answers], [], [], timeout + COLLECTION_SECONDS)
+            chunk = os.read(self._answers, 65536) if ready else b""
+            if not chunk:
+                self.close()
+                return "error", f"the worker did not answer: {self.log_tail()}", time.perf_counter() - started
+            answer += chunk
+        seconds = time.perf_counter() - started
+        done = json.loads(answer)
+        verdict = {"passed": "survived", "failed": "killed", "timeout": "timeout"}.get(done["status"], "error")
+        return verdict, done.get("killed_by") or done.get("error"), seconds
+
+    def log_tail(self) -> str:
+        return (self.scratch / f"{self.label}.log").read_text(errors="replace")[-300:].strip()
+
+    def close(self) -> None:
+        for fd in (self._jobs, self._answers):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        try:
+            self.proc.wait(timeout=10)  # no more jobs: pytest ends
+        except subprocess.TimeoutExpired:
+            _kill(self.proc)
+        with _LOCK:
+            _LIVE.discard(self.proc)
+
+
+COLLECTION_SECONDS = 300  # beyond a job's own limit, what a worker may take to collect the tests before its first answer
+
+
 def run_one(game: str, root: Path, recipe: dict | None, timeout: float, scratch: Path, label: str,
             select: list[str] | None = None) -> tuple[str, str | None, float]:
-    """(verdict, killed_by, seconds) of one mutant (``recipe`` None: the engine as it is) in a process of its own;
+    """(verdict, killed_by, seconds) of one mutant (``recipe`` None: the engine as it is) in a worker of its own;
     ``select``: pytest arguments narrowing the run (the tests of this package name the scenario that must notice)."""
-    args, env = pytest_args(root, game)
-    args += select or []
-    job, result = scratch / f"{label}.job.json", scratch / f"{label}.result.json"
-    job.write_text(json.dumps({"game": game, "root": str(root), "recipe": recipe, "args": args, "env": env}))
-    started = time.perf_counter()
-    with open(scratch / f"{label}.log", "wb") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "casebook.mutation.worker", str(job), str(result)], cwd=root,
-                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)  # its own group: killed whole
-        with _LOCK:
-            _LIVE.add(proc)
-        try:
-            proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            _kill(proc)
-            return "timeout", None, time.perf_counter() - started
-        finally:
-            with _LOCK:
-                _LIVE.discard(proc)
-    seconds = time.perf_counter() - started
+    worker = Worker(game, root, scratch, label, select)
     try:
-        done = json.loads(result.read_text())
-    except (OSError, ValueError):  # the process died: whatever killed it, no test said so
-        tail = (scratch / f"{label}.log").read_text(errors="replace")[-300:].strip()
-        return "error", f"the process ended (exit {proc.returncode}) without a result: {tail}", seconds
-    if done["status"] == "passed":
-        return "survived", None, seconds
-    if done["status"] == "failed":
-        return "killed", done["killed_by"], seconds
-    return "error", done.get("error", "?"), seconds
+        return worker.judge(recipe, timeout)
+    finally:
+        worker.close()
 
 
-_LIVE: set = set()  # the mutants' processes running now: stopped with the run, whatever stops it
+_LIVE: set = set()  # the workers running now: stopped with the run, whatever stops it
 _LOCK = threading.Lock()
 
 
@@ -216,9 +255,9 @@ def run_game(game: str, root: Path, *, clause: str | None = None, sample_size: i
             if timeout is None:  # the limit follows from the engine as it is: run it first
                 verdict, failed, base = run_one(game, root, None, 1800, Path(tmp), "engine-as-it-is")
                 _check_baseline(game, verdict, failed)
-                limit, baseline = max(60.0, 5 * base), None
+                limit, baseline = max(60.0, LIMIT_TIMES * base), False
             else:  # a limit given: the engine as it is runs beside the first mutants (the run fails if it fails)
-                limit, base, baseline = timeout, 0.0, "engine-as-it-is"
+                limit, base, baseline = timeout, 0.0, True
             say(f"{game}: {len(mutants)} mutants of {len(every)}, {jobs} at a time, {limit:.0f} s each at most"
                 + (f" (the engine as it is: {base:.1f} s)" if base else ""))
             outcomes, base = _judge(game, root, mutants, equivalent, jobs, limit, Path(tmp), warnings, say, baseline, base)
@@ -237,30 +276,58 @@ def _check_baseline(game: str, verdict: str, failed: str | None) -> None:
 
 
 def _judge(game: str, root: Path, mutants: list[Mutant], equivalent: dict[str, str], jobs: int, limit: float,
-           scratch: Path, warnings: list[str], say, baseline: str | None, base: float) -> tuple[list[Outcome], float]:
-    """Every mutant (and ``baseline``: the engine as it is, first), ``jobs`` at a time, each verdict said as it comes;
-    the outcomes in id order and the engine's own seconds."""
-    outcomes: list[Outcome] = []
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(run_one, game, root, None, limit, scratch, baseline): None} if baseline else {}
-        futures.update({pool.submit(run_one, game, root, m.recipe, limit, scratch, f"m{k}"): m for k, m in enumerate(mutants)})
+           scratch: Path, warnings: list[str], say, baseline: bool, base: float) -> tuple[list[Outcome], float]:
+    """Every mutant (and with ``baseline`` the engine as it is, first), on ``jobs`` workers, each verdict said as it
+    comes; the outcomes in id order and the engine's own seconds."""
+    todo: queue.Queue = queue.Queue()
+    for m in ([None] if baseline else []) + list(mutants):
+        todo.put(m)
+    answers: queue.Queue = queue.Queue()
+
+    def work(k: int) -> None:
+        worker = Worker(game, root, scratch, f"worker{k}")
         try:
-            for future in as_completed(futures):
-                m = futures[future]
-                verdict, killed_by, seconds = future.result()
-                if m is None:
-                    _check_baseline(game, verdict, killed_by)
-                    base = seconds
-                    continue
-                outcomes.append(_outcome(m, verdict, killed_by, seconds, equivalent, warnings))
-                o = outcomes[-1]
-                detail = {"killed": o.killed_by, "survived": m.change, "equivalent": o.reason, "error": o.reason,
-                          "timeout": f"stopped after {limit:.0f} s"}[o.verdict]
-                say(f"[{len(outcomes)}/{len(mutants)}] {o.verdict if o.verdict != 'error' else 'not judged':<10} {m.id} ({seconds:.1f} s): {detail}")
+            while True:
+                try:
+                    m = todo.get_nowait()
+                except queue.Empty:
+                    return
+                if worker.proc.poll() is not None:  # the last job took the worker down: a fresh one for the next
+                    worker.close()
+                    worker = Worker(game, root, scratch, f"worker{k}-{m.id if m else 'engine'}".replace("/", "_"))
+                answers.put((m, *worker.judge(None if m is None else m.recipe, limit)))
+        except BaseException as exc:  # noqa: BLE001 - said by the main thread, never lost
+            answers.put((False, "error", repr(exc), 0.0))
         finally:
-            for future in futures:
-                future.cancel()
-            stop_all()
+            worker.close()
+
+    threads = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(min(jobs, todo.qsize()) or 1)]
+    for t in threads:
+        t.start()
+    outcomes: list[Outcome] = []
+    try:
+        for _ in range(todo.qsize()):
+            m, verdict, killed_by, seconds = answers.get()
+            if m is False:
+                raise CannotRun(f"{game}: a worker failed: {killed_by}")
+            if m is None:
+                _check_baseline(game, verdict, killed_by)
+                base = seconds
+                continue
+            o = _outcome(m, verdict, killed_by, seconds, equivalent, warnings)
+            outcomes.append(o)
+            detail = {"killed": o.killed_by, "survived": m.change, "equivalent": o.reason, "error": o.reason,
+                      "timeout": f"stopped after {limit:.0f} s"}[o.verdict]
+            say(f"[{len(outcomes)}/{len(mutants)}] {o.verdict if o.verdict != 'error' else 'not judged':<10} {m.id} ({seconds:.1f} s): {detail}")
+    finally:
+        while not todo.empty():  # stopped early: no worker takes another job
+            try:
+                todo.get_nowait()
+            except queue.Empty:
+                break
+        stop_all()
+        for t in threads:
+            t.join(timeout=30)
     return sorted(outcomes, key=lambda o: o.mutant.id), base
 
 

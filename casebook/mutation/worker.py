@@ -1,17 +1,27 @@
-"""One mutant's run, in a process of its own: ``python -m casebook.mutation.worker RECIPE.json RESULT.json``.
+"""The process that judges mutants: ``python -m casebook.mutation.worker SPEC.json JOBS_FD ANSWERS_FD``.
 
-RECIPE.json: ``{"game", "root", "recipe" (null: the engine as it is), "args" (pytest's), "env"}``.  The mutant is
-applied as the game is imported (patch.py), then pytest runs in this process with ``-x`` against the reference
-in process.  RESULT.json: ``{"status": "failed", "killed_by"}`` (the first test that failed, or the mutated engine's
-import error), ``{"status": "passed"}``, or ``{"status": "error", "error"}``: nothing was judged (the recipe does not
-fit the engine, pytest could not run).  Only a failure the mutant caused is a kill.
+SPEC.json: ``{"game", "root", "args" (pytest's), "env"}``.  The worker runs pytest in process over the game's tests
+and, once they are collected (the feature files parsed, the step definitions bound: most of a run's cost), forks a
+copy of the collected session for each job read from JOBS_FD, one JSON line
+``{"recipe" (null: the engine as it is), "timeout", "result" (a file)}``.  The copy forgets the game's modules and
+the implementation the collection opened, imports the game with the mutant applied (patch.py), runs the tests with
+``-x`` against the reference in process, and writes its result; the worker answers each job with one line on
+ANSWERS_FD, after at most ``timeout`` seconds (then it kills the copy):
+
+    {"status": "failed", "killed_by"}   the first test that failed, or the mutated engine's import error: a kill
+    {"status": "passed"}                every test passed: the mutant survived
+    {"status": "timeout"}
+    {"status": "error", "error"}        nothing was judged (the recipe does not fit the engine, the tests did not
+                                        collect, the copy died): said, never taken for a kill
 """
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
+import time
 import traceback
 from pathlib import Path
 
@@ -31,43 +41,99 @@ class FirstFailure:
             self.failed = f"collecting {report.nodeid or 'the tests'}"
 
 
-def run(job: dict) -> dict:
-    from hypothesis import settings
+class ForkServer:
+    """A pytest plugin that runs no test itself: after the collection it judges each job in a fork of the session."""
 
-    from casebook.mutation.patch import MutantError, load_mutated
+    def __init__(self, game: str, jobs, answers):
+        self.game, self.jobs, self.answers = game, jobs, answers
+        self.first = FirstFailure()
+        self.served = False
+
+    def pytest_runtestloop(self, session):
+        self.served = True
+        broken = f"the tests did not collect: {self.first.failed}" if session.testsfailed else None
+        for line in self.jobs:
+            job = json.loads(line)
+            answer = {"status": "error", "error": broken} if broken else self.judge(session, job)
+            self.answers.write(json.dumps(answer) + "\n")
+            self.answers.flush()
+        return True  # the session's own loop does not run
+
+    def judge(self, session, job: dict) -> dict:
+        pid = os.fork()
+        if pid == 0:  # the copy: judge, write, and leave without running any of pytest's exit code
+            try:
+                result = self.run_copy(session, job)
+            except BaseException as exc:  # noqa: BLE001 - reported, never taken for a kill
+                result = {"status": "error", "error": "".join(traceback.format_exception_only(exc)).strip()[:500]}
+            try:
+                Path(job["result"]).write_text(json.dumps(result))
+            finally:
+                os._exit(0)
+        deadline = time.monotonic() + job["timeout"]
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            if time.monotonic() > deadline:
+                os.kill(pid, signal.SIGKILL)  # (the copy stays in the worker's process group: stopping the worker stops it)
+                os.waitpid(pid, 0)
+                return {"status": "timeout"}
+            time.sleep(0.02)
+        try:
+            return json.loads(Path(job["result"]).read_text())
+        except (OSError, ValueError):
+            return {"status": "error", "error": f"the copy ended (wait status {status}) without a result"}
+
+    def run_copy(self, session, job: dict) -> dict:
+        from casebook.mutation.patch import MutantError, load_mutated
+        from casebook.mutation.tables import reference_package
+        from casebook.pytest_plugin import forget_implementation
+
+        package = f"{reference_package()}.{self.game}"
+        for name in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
+            del sys.modules[name]  # the collection imported the engine as it is
+        forget_implementation(session.config)  # the first test opens it again: the mutant
+        if job.get("recipe") is not None:
+            try:
+                load_mutated(self.game, job["recipe"])
+            except MutantError as exc:
+                return {"status": "error", "error": str(exc)}
+            except Exception as exc:  # the mutated engine does not even import (rules.py checks its counts): noticed at once
+                return {"status": "failed", "killed_by": f"import: {type(exc).__name__}: {exc}"[:300]}
+        items = session.items
+        for i, item in enumerate(items):  # pytest's own loop (_pytest.main.pytest_runtestloop), -x included
+            item.config.hook.pytest_runtest_protocol(item=item, nextitem=items[i + 1] if i + 1 < len(items) else None)
+            if session.shouldfail or session.shouldstop:
+                break
+        if not session.testsfailed:
+            return {"status": "passed"} if items else {"status": "error", "error": "no test was selected"}
+        return {"status": "failed", "killed_by": self.first.failed or "a test failed"}
+
+
+def serve(spec: dict, jobs, answers) -> None:
+    from hypothesis import settings
 
     # Hypothesis saves failing examples to replay them next time: a mutant's failures must not reach the real runs
     settings.register_profile("casebook-mutation", database=None)
     settings.load_profile("casebook-mutation")
-    os.environ.update(job.get("env", {}))
-    root = job["root"]
-    if root not in sys.path:
-        sys.path.insert(0, root)  # step_defs and tests import as packages of the suite
-    if job.get("recipe") is not None:
-        try:
-            load_mutated(job["game"], job["recipe"])
-        except MutantError as exc:
-            return {"status": "error", "error": str(exc)}
-        except Exception as exc:  # the mutated engine does not even import (rules.py checks its counts): noticed at once
-            return {"status": "failed", "killed_by": f"import: {type(exc).__name__}: {exc}"[:300]}
+    os.environ.update(spec.get("env", {}))
+    if spec["root"] not in sys.path:
+        sys.path.insert(0, spec["root"])  # step_defs and tests import as packages of the suite
     import pytest
 
-    plugin = FirstFailure()
-    code = int(pytest.main(job["args"], plugins=[plugin]))
-    if code == 0:
-        return {"status": "passed"}
-    if plugin.failed and code in (1, 2):  # 2: interrupted, by a module that failed to collect
-        return {"status": "failed", "killed_by": plugin.failed}
-    return {"status": "error", "error": f"pytest exit code {code}"}
+    server = ForkServer(spec["game"], jobs, answers)
+    code = pytest.main(spec["args"], plugins=[server, server.first])
+    if not server.served:  # pytest stopped before its loop (a usage error): every job is answered, none judged
+        for _ in jobs:
+            answers.write(json.dumps({"status": "error", "error": f"pytest ended before running (exit code {int(code)})"}) + "\n")
+            answers.flush()
 
 
 def main(argv: list[str]) -> int:
-    job = json.loads(Path(argv[0]).read_text())
-    try:
-        result = run(job)
-    except BaseException as exc:  # noqa: BLE001 - whatever happens is reported to the runner, never taken for a kill
-        result = {"status": "error", "error": "".join(traceback.format_exception_only(exc)).strip()[:500]}
-    Path(argv[1]).write_text(json.dumps(result))
+    spec = json.loads(Path(argv[0]).read_text())
+    with os.fdopen(int(argv[1])) as jobs, os.fdopen(int(argv[2]), "w") as answers:
+        serve(spec, jobs, answers)
     return 0
 
 
