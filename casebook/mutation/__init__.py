@@ -7,8 +7,8 @@ cites its clauses, so a change and the clauses it touches are known together:
 
     tables.py   the mutants, generated from the tables (operators below) and read from the hand-written lists
     patch.py    applies one mutant in the engine process, at import time: no file is ever edited
-    worker.py   one mutant's run: ``python -m casebook.mutation.worker``: patch, then pytest -x in process
-    runner.py   every mutant of a game in parallel, a time limit each; results/mutation/<game>.json
+    worker.py   a process that collects the game's tests once, then judges each mutant in a fork of that session
+    runner.py   every mutant of a game on J workers, a time limit each; results/mutation/<game>.json
 
 Operators (``tables.OPERATORS``): drop a row's condition, negate it, swap two rows of one trigger (row order is
 meaning), drop a row's before/after callback, change a count of ``rules.py`` by one, offer a player's move to the

@@ -1,9 +1,10 @@
 """Every mutant of a game against the game's scenarios and property tests; results/mutation/<game>.json.
 
-Each mutant runs in a process of its own (worker.py), several at once, each stopped after a time limit.  All of the
-game's scenarios run against every mutant, then its property tests, stopping at the first failure (``-x``): a
-selection by the clauses a mutant cites could miss a kill (a row's change shows in other clauses' examples), so
-none is made.  The engine as it is runs first: a suite that fails without any mutant judges nothing.
+Each mutant runs in a process of its own (a fork of a worker that collected the game's tests once: worker.py), on
+several workers at once, each stopped after a time limit.  All of the game's scenarios run against every mutant,
+then its property tests, stopping at the first failure (``-x``): a selection by the clauses a mutant cites could
+miss a kill (a row's change shows in other clauses' examples), so none is made.  The engine as it is runs first
+(or, given a time limit, beside the first mutants): a suite that fails without any mutant judges nothing.
 
 The result (``casebook-mutation/1``, read by casebook/site/mutation.py) names the features it was computed from
 (their digest, as conformance reports name them), so the site shows it only while those features stand.
