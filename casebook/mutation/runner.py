@@ -1,7 +1,8 @@
 """Every mutant of a game against the game's scenarios and property tests; results/mutation/<game>.json.
 
 Each mutant runs in a process of its own (a fork of a worker that collected the game's tests once: worker.py), on
-several workers at once, each stopped after a time limit.  All of the game's scenarios run against every mutant,
+several workers at once, each stopped after a time limit: 3x the whole run on the engine as it is, and 3x each test's
+own seconds (plus 10): a rule change that loops (a set-up card never laid) is stopped in seconds, as a timeout.  All of the game's scenarios run against every mutant,
 then its property tests, stopping at the first failure (``-x``): a selection by the clauses a mutant cites could
 miss a kill (a row's change shows in other clauses' examples), so none is made.  The engine as it is runs first
 (or, given a time limit, beside the first mutants): a suite that fails without any mutant judges nothing.
@@ -40,7 +41,8 @@ PROPERTY_RUNS = {
     "small_detectives": ([], {"CASEBOOK_SD_GAMES": "12"}),
 }
 DEFAULT_PROPERTY_RUN = (["-m", "not slow"], {})
-LIMIT_TIMES = 3  # a mutant may run this many times as long as the engine as it is (a rule change that loops stops)
+LIMIT_TIMES = 3  # a mutant, and each of its tests, may run this many times as long as on the engine as it is
+TEST_SLACK = 10.0  # seconds each test may take beyond that (a test of a tenth of a second, on a busy machine)
 
 
 class CannotRun(RuntimeError):
@@ -111,7 +113,7 @@ class Worker:
         args, env = pytest_args(root, game)
         spec = scratch / f"{label}.worker.json"
         spec.write_text(json.dumps({"game": game, "root": str(root), "args": args + (select or []), "env": env}))
-        self.scratch, self.label, self.jobs_done = scratch, label, 0
+        self.scratch, self.label, self.jobs_done, self.last_answer = scratch, label, 0, {}
         jobs_in, self._jobs = os.pipe()
         self._answers, answers_out = os.pipe()
         with open(scratch / f"{label}.log", "wb") as log:
@@ -123,13 +125,15 @@ class Worker:
         with _LOCK:
             _LIVE.add(self.proc)
 
-    def judge(self, recipe: dict | None, timeout: float) -> tuple[str, str | None, float]:
-        """(verdict, killed_by or why not judged, seconds) of one mutant (``recipe`` None: the engine as it is)."""
+    def judge(self, recipe: dict | None, timeout: float, budgets: dict | None = None) -> tuple[str, str | None, float]:
+        """(verdict, killed_by or why not judged, seconds) of one mutant (``recipe`` None: the engine as it is);
+        ``budgets``: seconds per test, past which the mutant is stopped as a timeout.  The answer: ``last_answer``."""
         self.jobs_done += 1
         result = self.scratch / f"{self.label}-{self.jobs_done}.result.json"
         started = time.perf_counter()
+        job = {"recipe": recipe, "timeout": timeout, "budgets": budgets or {}, "result": str(result)}
         try:
-            os.write(self._jobs, (json.dumps({"recipe": recipe, "timeout": timeout, "result": str(result)}) + "\n").encode())
+            os.write(self._jobs, (json.dumps(job) + "\n").encode())
         except OSError as exc:
             return "error", f"the worker is gone ({exc}): {self.log_tail()}", 0.0
         answer = b""
@@ -141,8 +145,11 @@ class Worker:
                 return "error", f"the worker did not answer: {self.log_tail()}", time.perf_counter() - started
             answer += chunk
         seconds = time.perf_counter() - started
-        done = json.loads(answer)
+        done = self.last_answer = json.loads(answer)
         verdict = {"passed": "survived", "failed": "killed", "timeout": "timeout"}.get(done["status"], "error")
+        if verdict == "timeout":
+            why = f"{done['test']} ran over {done['budget']:.0f} s" if done.get("test") else f"the run ran over {timeout:.0f} s"
+            return verdict, why, seconds
         return verdict, done.get("killed_by") or done.get("error"), seconds
 
     def log_tail(self) -> str:
@@ -253,15 +260,20 @@ def run_game(game: str, root: Path, *, clause: str | None = None, sample_size: i
         mutants = sample([m for m in mutants if m.id not in equivalent], sample_size)
     with tempfile.TemporaryDirectory(prefix=f"casebook-mutate-{game}-") as tmp:
         try:
-            if timeout is None:  # the limit follows from the engine as it is: run it first
-                verdict, failed, base = run_one(game, root, None, 1800, Path(tmp), "engine-as-it-is")
+            if timeout is None:  # the limits follow from the engine as it is, the whole run's and each test's: run it first
+                first = Worker(game, root, Path(tmp), "engine-as-it-is")
+                try:
+                    verdict, failed, base = first.judge(None, 1800)
+                finally:
+                    first.close()
                 _check_baseline(game, verdict, failed)
                 limit, baseline = max(60.0, LIMIT_TIMES * base), False
+                budgets = {test: LIMIT_TIMES * s + TEST_SLACK for test, s in first.last_answer.get("durations", {}).items()}
             else:  # a limit given: the engine as it is runs beside the first mutants (the run fails if it fails)
-                limit, base, baseline = timeout, 0.0, True
+                limit, base, baseline, budgets = timeout, 0.0, True, {}
             say(f"{game}: {len(mutants)} mutants of {len(every)}, {jobs} at a time, {limit:.0f} s each at most"
                 + (f" (the engine as it is: {base:.1f} s)" if base else ""))
-            outcomes, base = _judge(game, root, mutants, equivalent, jobs, limit, Path(tmp), warnings, say, baseline, base)
+            outcomes, base = _judge(game, root, mutants, equivalent, jobs, limit, budgets, Path(tmp), warnings, say, baseline, base)
         finally:  # however the run ends (an interrupt too), no mutant's process outlives it
             stop_all()
     path = None
@@ -276,7 +288,7 @@ def _check_baseline(game: str, verdict: str, failed: str | None) -> None:
         raise CannotRun(f"{game}: the suite fails on the engine as it is ({verdict}: {failed}): it cannot judge a mutant")
 
 
-def _judge(game: str, root: Path, mutants: list[Mutant], equivalent: dict[str, str], jobs: int, limit: float,
+def _judge(game: str, root: Path, mutants: list[Mutant], equivalent: dict[str, str], jobs: int, limit: float, budgets: dict,
            scratch: Path, warnings: list[str], say, baseline: bool, base: float) -> tuple[list[Outcome], float]:
     """Every mutant (and with ``baseline`` the engine as it is, first), on ``jobs`` workers, each verdict said as it
     comes; the outcomes in id order and the engine's own seconds."""
@@ -296,7 +308,7 @@ def _judge(game: str, root: Path, mutants: list[Mutant], equivalent: dict[str, s
                 if worker.proc.poll() is not None:  # the last job took the worker down: a fresh one for the next
                     worker.close()
                     worker = Worker(game, root, scratch, f"worker{k}-{m.id if m else 'engine'}".replace("/", "_"))
-                answers.put((m, *worker.judge(None if m is None else m.recipe, limit)))
+                answers.put((m, *worker.judge(None if m is None else m.recipe, limit, None if m is None else budgets)))
         except BaseException as exc:  # noqa: BLE001 - said by the main thread, never lost
             answers.put((False, "error", repr(exc), 0.0))
         finally:
@@ -318,7 +330,7 @@ def _judge(game: str, root: Path, mutants: list[Mutant], equivalent: dict[str, s
             o = _outcome(m, verdict, killed_by, seconds, equivalent, warnings)
             outcomes.append(o)
             detail = {"killed": o.killed_by, "survived": m.change, "equivalent": o.reason, "error": o.reason,
-                      "timeout": f"stopped after {limit:.0f} s"}[o.verdict]
+                      "timeout": f"stopped: {killed_by}"}[o.verdict]
             say(f"[{len(outcomes)}/{len(mutants)}] {o.verdict if o.verdict != 'error' else 'not judged':<10} {m.id} ({seconds:.1f} s): {detail}")
     finally:
         while not todo.empty():  # stopped early: no worker takes another job
@@ -341,4 +353,6 @@ def _outcome(m: Mutant, verdict: str, killed_by: str | None, seconds: float, equ
             return Outcome(m, "equivalent", None, equivalent[m.id], seconds)
         if verdict == "killed":
             warnings.append(f"{m.id} is marked equivalent but {killed_by} noticed it: remove the mark")
+    if verdict == "timeout":  # what ran over, as the reason: nothing killed it
+        return Outcome(m, verdict, None, killed_by, seconds)
     return Outcome(m, verdict, killed_by, None, seconds)

@@ -3,14 +3,14 @@
 SPEC.json: ``{"game", "root", "args" (pytest's), "env"}``.  The worker runs pytest in process over the game's tests
 and, once they are collected (the feature files parsed, the step definitions bound: most of a run's cost), forks a
 copy of the collected session for each job read from JOBS_FD, one JSON line
-``{"recipe" (null: the engine as it is), "timeout", "result" (a file)}``.  The copy forgets the game's modules and
+``{"recipe" (null: the engine as it is), "timeout", "budgets" ({test id: seconds}, optional), "result" (a file)}``.  The copy forgets the game's modules and
 the implementation the collection opened, imports the game with the mutant applied (patch.py), runs the tests with
 ``-x`` against the reference in process, and writes its result; the worker answers each job with one line on
 ANSWERS_FD, after at most ``timeout`` seconds (then it kills the copy):
 
     {"status": "failed", "killed_by"}   the first test that failed, or the mutated engine's import error: a kill
-    {"status": "passed"}                every test passed: the mutant survived
-    {"status": "timeout"}
+    {"status": "passed", "durations"}   every test passed: the mutant survived (the engine as it is: each test's seconds)
+    {"status": "timeout", "test"}       the whole run, or one test, ran over its budget (a rule change that loops)
     {"status": "error", "error"}        nothing was judged (the recipe does not fit the engine, the tests did not
                                         collect, the copy died): said, never taken for a kill
 """
@@ -31,10 +31,12 @@ class FirstFailure:
 
     def __init__(self):
         self.failed: str | None = None
+        self.durations: dict[str, float] = {}
 
     def pytest_runtest_logreport(self, report):
         if report.failed and self.failed is None:
             self.failed = report.nodeid
+        self.durations[report.nodeid] = self.durations.get(report.nodeid, 0.0) + report.duration
 
     def pytest_collectreport(self, report):
         if report.failed and self.failed is None:
@@ -101,14 +103,27 @@ class ForkServer:
                 return {"status": "error", "error": str(exc)}
             except Exception as exc:  # the mutated engine does not even import (rules.py checks its counts): noticed at once
                 return {"status": "failed", "killed_by": f"import: {type(exc).__name__}: {exc}"[:300]}
-        items = session.items
+        items, budgets = session.items, job.get("budgets") or {}
         for i, item in enumerate(items):  # pytest's own loop (_pytest.main.pytest_runtestloop), -x included
+            if item.nodeid in budgets:  # a test that runs far longer than on the engine as it is: the rule change loops
+                signal.signal(signal.SIGALRM, lambda *_, test=item.nodeid: self.ran_over(job, test, budgets[test]))
+                signal.setitimer(signal.ITIMER_REAL, budgets[item.nodeid])
             item.config.hook.pytest_runtest_protocol(item=item, nextitem=items[i + 1] if i + 1 < len(items) else None)
+            signal.setitimer(signal.ITIMER_REAL, 0)
             if session.shouldfail or session.shouldstop:
                 break
         if not session.testsfailed:
-            return {"status": "passed"} if items else {"status": "error", "error": "no test was selected"}
+            if not items:
+                return {"status": "error", "error": "no test was selected"}
+            return {"status": "passed", "durations": self.first.durations}
         return {"status": "failed", "killed_by": self.first.failed or "a test failed"}
+
+
+    @staticmethod
+    def ran_over(job: dict, test: str, budget: float) -> None:
+        """SIGALRM in the copy: the test ran over its budget; the copy says so and ends at once."""
+        Path(job["result"]).write_text(json.dumps({"status": "timeout", "test": test, "budget": budget}))
+        os._exit(0)
 
 
 def serve(spec: dict, jobs, answers) -> None:

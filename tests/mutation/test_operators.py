@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from casebook.mutation.runner import run_one
+from casebook.mutation.runner import Worker, run_one
 from casebook.mutation.tables import OPERATORS, generate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,3 +53,15 @@ def test_a_recipe_that_no_longer_fits_is_not_judged_never_a_kill(mutants, tmp_pa
     stale = dict(mutants[KNOWN["drop-callback"][0]].recipe, key="place:nowhere>nowhere")
     verdict, why, _ = run_one("pi", ROOT, stale, 300, tmp_path, "stale", select=["-k", KNOWN["drop-callback"][1]])
     assert verdict == "error" and "place:nowhere>nowhere" in why, (verdict, why)
+
+
+def test_a_mutant_that_loops_is_stopped_by_its_test_budget_as_a_timeout(mutants, tmp_path):
+    """Without the seeding callback chance seeds the same location forever: the random game it is in never ends.  Its
+    budget (on a run, 3x that test's seconds on the engine as it is) stops it long before the run's own limit."""
+    test = "tests/pi/test_random_play.py::test_random_games_hold_every_invariant[2p-engine-answers]"
+    worker = Worker("pi", ROOT, tmp_path, "loop", ["-k", "test_random_games_hold_every_invariant and 2p-engine-answers"])
+    try:
+        verdict, why, seconds = worker.judge(mutants["pi:drop-callback:seed:seeding>seeding:seed_tile"].recipe, 600, {test: 5})
+    finally:
+        worker.close()
+    assert (verdict, why) == ("timeout", f"{test} ran over 5 s") and seconds < 300, (verdict, why, seconds)
