@@ -33,12 +33,20 @@ def register(sub) -> None:
 
 def command(args) -> int:
     from casebook.conformance.suite import shipped_root
+
+    out, root = console(), shipped_root()
+    stock = signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a stopped run stops its mutants' processes too (finally)
+    try:
+        return _run(args, out, root)
+    finally:
+        signal.signal(signal.SIGTERM, stock)
+
+
+def _run(args, out, root) -> int:
     from casebook.mutation.runner import CannotRun, read_equivalents, run_game
     from casebook.mutation.tables import generate
     from casebook.names import terminal
 
-    out, root = console(), shipped_root()
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a stopped run stops its mutants' processes too (finally)
     if args.list:
         for game in args.game:
             marked = read_equivalents(root, game)
@@ -59,7 +67,7 @@ def command(args) -> int:
             out.print(f"[yellow]{terminal(warning)}[/yellow]")
         counts = ", ".join(f"{run.count(v)} {v}" for v in ("killed", "survived", "equivalent", "timeout")) + f", {run.count('error')} not judged"
         out.print(terminal(f"{game}: {len(run.outcomes)} mutants: {counts}; {run.seconds:.0f} s") + (f" -> {run.path}" if run.path else ""),
-                  soft_wrap=True, markup=False)
+                  soft_wrap=True)
         for o in run.outcomes:
             if o.verdict == "survived":
                 out.print(terminal(f"  survived {o.mutant.id} [{', '.join(o.mutant.clauses)}]: {o.mutant.change}"), soft_wrap=True)
