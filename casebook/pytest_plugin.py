@@ -140,6 +140,14 @@ def opened_implementation(config):
     return config.stash[_OPENED]
 
 
+def forget_implementation(config) -> None:
+    """Hook for ``casebook mutate``'s forked runs: the next test opens the implementation under test anew, and asks
+    its hello again (a copy of a collected session runs against a mutant of the engine the collection opened)."""
+    for key in (_OPENED, _HELLO, _HELLO_FAILED):
+        if key in config.stash:
+            del config.stash[key]
+
+
 @pytest.fixture(scope="session")
 def implementation(request):
     impl = opened_implementation(request.config)
