@@ -22,7 +22,7 @@ from casebook.contract import P_TOLERANCE
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, CLOCK, Table, leaks
 from step_defs.components import Components, out_of_the_race
-from step_defs.position import acted, chance_deals, chance_move, roll_for_start, viewers
+from step_defs.position import acted, chance_deals, chance_move, play_first, roll_for_start, viewers
 from step_defs.vocabulary import Fact, Types, install, phrases, shared
 
 scenarios("heist")
@@ -56,11 +56,6 @@ def start(kind="private", how=deal):
         options = room(kind, seats, extra)
         position.new(options) if how is None else position.dealt(options, how)
     return begin
-
-
-def answer_every_question(table) -> None:
-    while table.state()["phase"] == "answering":
-        table.apply(table.legal()["to_act"][0], table.moves_of(table.legal()["to_act"][0])[0])
 
 
 def bots_play(table) -> None:
@@ -249,7 +244,7 @@ CHANCE_MOVES = [
     ("{card:card} is dealt", "deal"),
     ("{card:card} is laid face down in {place:place}", "lay"),
     ("the bots play", lambda: bots_play),
-    ("every question is answered", lambda: answer_every_question),
+    ("every question is answered", lambda: lambda table: play_first(table, ("answering",))),
 ]
 SHEET = "the notes sheet of {player:player}"
 

@@ -44,6 +44,7 @@ from pytest_bdd.parsers import StepParser
 
 from casebook.protocol import CHANCE
 from step_defs.position import Seen, acted
+from step_defs.position import RECORD, Position, _published, position_name, positions_json  # noqa: F401  (tests import them from here)
 
 
 class Types:
