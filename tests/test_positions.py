@@ -14,7 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from casebook.conformance.report import catalog, plan, removed_by
+from casebook.conformance.declines import removed_by
+from casebook.conformance.report import catalog, plan
 from casebook.impls import open_implementation
 from step_defs import vocabulary
 from step_defs.vocabulary import Position, position_name

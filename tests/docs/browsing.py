@@ -82,12 +82,27 @@ def wait_for(driver, script: str, timeout: float = 15.0):
         time.sleep(0.1)
 
 
+def open_page(driver, url: str, ready: str = "true", timeout: float = 15.0) -> None:
+    """Go to ``url`` and wait until its document is complete and ``ready`` (a JavaScript expression) holds.
+
+    ``driver.get`` alone is not enough: chromedriver returns from it now and then while the new document is
+    still being parsed (document.readyState 'loading', the end of the page not there yet).  Measured with
+    Chromium 150: 2 of 80 gets of a plain 800 kB HTML page with no script or stylesheet, 2 to 5 of 60 of the
+    site's game pages; CI's browser test read a board at once and found none of its places.
+    """
+    driver.get(url)
+    try:
+        wait_for(driver, f"return document.readyState === 'complete' && ({ready})", timeout)
+    except AssertionError:
+        state = driver.execute_script("return [location.href, document.readyState]")
+        raise AssertionError(f"{url}: the page never showed {ready} (now at {state[0]}, {state[1]})") from None
+
+
 def search(driver, base: str, words: str, start: str = "") -> list[str]:
     """Type into Material's search box on page ``start``; the result links (query string dropped) once they settle."""
     from selenium.webdriver.common.by import By
 
-    driver.get(base + start)
-    wait_for(driver, "return document.querySelector('.md-search__input') !== null")
+    open_page(driver, base + start, "document.querySelector('.md-search__input') !== null")
     driver.execute_script("document.querySelector('label[for=\"__search\"]').click()")
     driver.find_element(By.CSS_SELECTOR, ".md-search__input").send_keys(words)
     script = "return Array.from(document.querySelectorAll('.md-search-result__link')).map(a => a.href);"

@@ -30,7 +30,7 @@ import yaml
 
 from casebook.site.render import Site, example_is_engine_only
 
-from .browsing import missing_browser, search, search_results, serve_folder, start_browser, wait_for
+from .browsing import missing_browser, open_page, search, search_results, serve_folder, start_browser, wait_for
 from .conftest import ROOT, cucumber, default_outcome
 from .test_generator import DESCRIBING, mkdocs_build
 
@@ -126,17 +126,6 @@ def real(own_tmp, serve):
     return serve(out), out, Site(ROOT, ROOT / "results", engine=impl).build()
 
 
-def loaded(browser, ready: str) -> None:
-    """Wait until the page is loaded and ``ready`` (a JavaScript expression) holds: on a busy machine
-    ``get`` came back before the new page's content was there (a heading, a link, a table: CI runs of
-    this module failed that way, never with the element truly missing).  A page without it still fails,
-    by the timeout, and the test's own assertion follows."""
-    try:
-        wait_for(browser, f"return document.readyState === 'complete' && ({ready})")
-    except AssertionError:
-        pass  # the assertion that follows says what is missing, in the test's own words
-
-
 def section_url(base: str, clause) -> str:
     return f"{base}games/{clause.game}/{clause.section.slug}/#{clause.id}"
 
@@ -186,7 +175,7 @@ def first_clause(links: list[str]) -> str:
 def test_a_clause_page_shows_its_examples_with_their_results(browser, toy):
     base, _, site = toy
     clause = next(c for c in site.all_clauses() if c.id == "TG-ELM-02")
-    browser.get(section_url(base, clause))
+    open_page(browser, section_url(base, clause), "document.getElementById('TG-ELM-02') !== null")
     shown = examples_under(browser, "TG-ELM-02")
     assert [e["name"] for e in shown] == ['eliminated Bob shows "the rope"', "any eliminated player answers"]
     assert all(e["visible"] and e["steps"] >= 3 for e in shown)
@@ -197,7 +186,7 @@ def test_a_clause_page_shows_its_examples_with_their_results(browser, toy):
     # a data table is a real table, under its step
     assert browser.execute_script("return document.querySelector('#TG-ELM-02-ex1 table th').textContent") == "card"
     duel = next(c for c in site.all_clauses() if c.id == "TG-DUE-01")
-    browser.get(section_url(base, duel))
+    open_page(browser, section_url(base, duel), "document.getElementById('TG-DUE-01') !== null")
     assert examples_under(browser, "TG-DUE-01")[0]["badges"] == ["not run"]
 
 
@@ -207,8 +196,7 @@ def test_the_real_site_shows_a_clause_with_its_examples(browser, real):
     if not clauses:
         pytest.skip("features/ has no clause with an example yet")
     for clause in (clauses[0], clauses[len(clauses) // 2], clauses[-1]):
-        browser.get(section_url(base, clause))
-        loaded(browser, f"document.getElementById('{clause.id}') !== null")
+        open_page(browser, section_url(base, clause), f"document.getElementById('{clause.id}') !== null")
         shown = examples_under(browser, clause.id)
         assert shown is not None, f"no heading with id {clause.id} on {browser.current_url}"
         assert len(shown) == len(clause.examples), clause.id
@@ -221,7 +209,7 @@ def test_the_real_site_shows_a_clause_with_its_examples(browser, real):
 
 def test_a_permanent_link_leads_to_the_clause(browser, toy):
     base, _, _ = toy
-    browser.get(f"{base}clauses/#TG-LOG-03")
+    open_page(browser, f"{base}clauses/#TG-LOG-03")
     wait_for(browser, "return location.pathname.indexOf('/games/toy_game/the-turn/') >= 0")
     assert browser.execute_script("return location.hash") == "#TG-LOG-03"
     assert browser.execute_script("return document.getElementById('TG-LOG-03') !== null")
@@ -236,7 +224,7 @@ def test_each_turn_diagram_renders_at_page_width_with_its_phases_as_links(browse
         answer = site.engines[game.id].describe
         assert answer, f"{game.id}: {site.engines[game.id].error}"
         phases = sorted(p["name"] for p in answer["phases"])
-        browser.get(f"{base}games/{game.id}/")
+        open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-diagram') !== null")
         state = wait_for(browser, "const d = document.querySelector('.cb-diagram'); const s = d && d.getAttribute('data-drawn'); return s && s !== 'pending' ? s : null;")
         assert state == "yes", browser.execute_script("return document.querySelector('.cb-diagram').getAttribute('data-error')")
         shown = browser.execute_script("return Array.from(document.querySelectorAll('.cb-phase-link')).map(n => n.getAttribute('data-phase'))")
@@ -260,7 +248,7 @@ def test_each_game_page_draws_its_board(browser, real):
     base, _, site = real
     for game in site.games:
         board = site.engines[game.id].describe["board"]
-        browser.get(f"{base}games/{game.id}/")
+        open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-board-legend') !== null")
         drawn = browser.execute_script(
             """const svg = document.querySelector('.cb-board svg'); if (!svg) return null; const box = svg.getBoundingClientRect();
                return {locations: svg.querySelectorAll('.cb-board-location').length, paths: svg.querySelectorAll('.cb-board-path').length,
@@ -295,7 +283,7 @@ def test_diagrams_read_at_one_text_size_with_no_box_over_another(browser, real):
     sizes = {}
     try:
         for game in site.games:
-            browser.get(f"{base}games/{game.id}/")
+            open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-diagram') !== null")
             wait_for(browser, "const all = document.querySelectorAll('.cb-diagram'); return all.length && Array.from(all).every(d => ['yes', 'error'].includes(d.getAttribute('data-drawn')));")
             assert browser.execute_script("return Array.from(document.querySelectorAll('.cb-diagram')).every(d => d.getAttribute('data-drawn') === 'yes')"), game.id
             for n in range(browser.execute_script("return document.querySelectorAll('.cb-diagram').length")):
@@ -324,7 +312,9 @@ def test_boards_have_no_label_over_another_and_a_whole_legend_on_a_desk_and_a_ph
         for width in (1400, 390):
             browser.set_window_size(width, 900)
             for game in site.games:
-                browser.get(f"{base}games/{game.id}/")
+                # the legend follows the picture: once it is there, every place is (CI read this page once
+                # while it was being parsed and found no place; see open_page)
+                open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-board-legend') !== null")
                 places = browser.execute_script(BOXES, ".cb-board-location rect, .cb-board-location circle", "class")
                 names = browser.execute_script("return Array.from(document.querySelectorAll('.cb-board-location')).map(g => g.getAttribute('data-name'))")
                 for box, name in zip(places, names):
@@ -340,15 +330,14 @@ def test_boards_have_no_label_over_another_and_a_whole_legend_on_a_desk_and_a_ph
 def test_the_engine_authors_switch_shows_results_and_engine_only_examples(browser, real):
     base, _, site = real
     clause = next(c for c in site.all_clauses() if c.id == "FD-TURN-04")
-    browser.get(section_url(base, clause))
+    open_page(browser, section_url(base, clause), "document.querySelector('.cb-audience-toggle') !== null && document.getElementById('FD-TURN-04') !== null")
     visible = "return Array.from(document.querySelectorAll(arguments[0])).filter(e => e.getBoundingClientRect().height > 0).length"
     assert browser.execute_script(visible, ".cb-example .cb-badge") == 0  # players see no results
     hidden = browser.execute_script(visible, "#FD-TURN-04-ex2")
     browser.execute_script("document.querySelector('.cb-audience-toggle').click()")
     assert browser.execute_script(visible, ".cb-example .cb-badge") > 0
     assert browser.execute_script(visible, "#FD-TURN-04-ex2") == 1 and hidden == 0  # "an unknown action is a bad request"
-    browser.get(f"{base}games/cluedo_drei/")  # the choice holds on the next page
-    loaded(browser, "document.querySelector('.cb-audience-toggle') !== null")
+    open_page(browser, f"{base}games/cluedo_drei/", "document.querySelector('.cb-audience-toggle') !== null")  # the choice holds on the next page
     assert browser.execute_script("return document.documentElement.classList.contains('cb-engine')")
     browser.execute_script("document.querySelector('.cb-audience-toggle').click()")
     assert not browser.execute_script("return document.documentElement.classList.contains('cb-engine')")
@@ -356,7 +345,7 @@ def test_the_engine_authors_switch_shows_results_and_engine_only_examples(browse
 
 def test_the_home_page_opens_with_the_games(browser, real):
     base, _, site = real
-    browser.get(base)
+    open_page(browser, base, "document.querySelector('.cb-games .cb-game-title') !== null")
     games = browser.execute_script("return Array.from(document.querySelectorAll('.cb-games .cb-game-title')).map(a => a.textContent)")
     assert games == [site.title(g.id) for g in site.games]
     order = browser.execute_script(
@@ -376,12 +365,10 @@ def test_each_rulebook_trace_lists_every_paragraph_one_click_from_its_clauses(br
     assert {"cluedo_drei", "feuerdiamant"} <= {g.id for g in games}
     for game in games:
         trace = site.traces[game.id]
-        browser.get(f"{base}games/{game.id}/")
-        loaded(browser, "document.querySelector('a.cb-trace-link') !== null")
+        open_page(browser, f"{base}games/{game.id}/", "document.querySelector('a.cb-trace-link') !== null")
         link = browser.execute_script("const a = document.querySelector('a.cb-trace-link'); return a && a.href")
         assert link and link.endswith(f"/games/{game.id}/rulebook-trace/"), (game.id, link)
-        browser.get(link)
-        loaded(browser, "document.querySelector('.cb-trace tr[id]') !== null")
+        open_page(browser, link, "document.querySelector('.cb-trace tr[id]') !== null")
         rows = browser.execute_script("return Array.from(document.querySelectorAll('.cb-trace tr[id]')).map(r => r.id)")
         assert rows == [f"p{n}" for n in trace.paragraphs], game.id
         n = next(n for n in trace.paragraphs if trace.clauses_of(n))
@@ -398,7 +385,7 @@ def test_each_rulebook_trace_lists_every_paragraph_one_click_from_its_clauses(br
         )
         first = next(c.paragraphs[0] for c in trace.citations if c.clause.id == clause.id)  # the Source line's first reference
         assert back and back.endswith(f"/games/{game.id}/rulebook-trace/#p{first}"), (clause.id, back)
-        browser.get(back)
+        open_page(browser, back, f"document.getElementById('p{first}') !== null")
         assert browser.execute_script("const r = document.getElementById(arguments[0]); return r && r.getBoundingClientRect().height > 0", f"p{first}")
 
 
@@ -409,7 +396,7 @@ def test_search_finds_a_clause_by_its_id(browser, toy):
     base, _, _ = toy
     links = search(browser, base, "TG-ELM-02")
     assert first_clause(links).endswith("/games/toy_game/the-turn/#TG-ELM-02"), links
-    browser.get(first_clause(links))
+    open_page(browser, first_clause(links), "document.getElementById('TG-ELM-02') !== null")
     assert browser.execute_script("return document.getElementById('TG-ELM-02') !== null")
 
 
