@@ -95,11 +95,11 @@ case "${1:-}" in
     pytest -q -n auto -m slow -p no:cacheprovider || [ $? = 5 ]  # 5: none marked slow
     say "a sample of rule mutants per game: every one must be noticed (casebook mutate; the full run is on demand)"
     # 6 mutants of each game, the same every time, 2 at a time (about 3 minutes on 2 cores); a survivor not marked
-    # equivalent in features/<game>/equivalent-mutants.yml fails the step, a mutant stopped after 60 s does not (a
+    # equivalent in features/<game>/equivalent-mutants.yml fails the step, a mutant stopped after 120 s does not (a
     # rule change that loops: the first set-up card never laid).  The sample goes beside the results the site reads
     # (results/mutation/, a full run's): a sample is no clause's strength.
     casebook mutate --game cluedo_drei --game feuerdiamant --game heist --game pi --game small_detectives \
-      --sample 6 --jobs 2 --timeout 60 --out results/mutation-sample
+      --sample 6 --jobs 2 --timeout 120 --out results/mutation-sample
     say "the living docs, built strict"
     casebook docs build --results results --strict
     say "the browser test, alone: the site as a reader sees it in headless Chromium"

@@ -43,6 +43,7 @@ PROPERTY_RUNS = {
 DEFAULT_PROPERTY_RUN = (["-m", "not slow"], {})
 LIMIT_TIMES = 3  # a mutant, and each of its tests, may run this many times as long as on the engine as it is
 TEST_SLACK = 10.0  # seconds each test may take beyond that (a test of a tenth of a second, on a busy machine)
+BASELINE_LIMIT = 1800.0  # the engine as it is, run beside the mutants: a --timeout for mutants is not its limit
 
 
 class CannotRun(RuntimeError):
@@ -263,7 +264,7 @@ def run_game(game: str, root: Path, *, clause: str | None = None, sample_size: i
             if timeout is None:  # the limits follow from the engine as it is, the whole run's and each test's: run it first
                 first = Worker(game, root, Path(tmp), "engine-as-it-is")
                 try:
-                    verdict, failed, base = first.judge(None, 1800)
+                    verdict, failed, base = first.judge(None, BASELINE_LIMIT)
                 finally:
                     first.close()
                 _check_baseline(game, verdict, failed)
@@ -308,7 +309,10 @@ def _judge(game: str, root: Path, mutants: list[Mutant], equivalent: dict[str, s
                 if worker.proc.poll() is not None:  # the last job took the worker down: a fresh one for the next
                     worker.close()
                     worker = Worker(game, root, scratch, f"worker{k}-{m.id if m else 'engine'}".replace("/", "_"))
-                answers.put((m, *worker.judge(None if m is None else m.recipe, limit, None if m is None else budgets)))
+                if m is None:  # the engine as it is cannot loop (the suite passes on it): only a generous limit
+                    answers.put((m, *worker.judge(None, max(limit, BASELINE_LIMIT))))
+                else:
+                    answers.put((m, *worker.judge(m.recipe, limit, budgets)))
         except BaseException as exc:  # noqa: BLE001 - said by the main thread, never lost
             answers.put((False, "error", repr(exc), 0.0))
         finally:
