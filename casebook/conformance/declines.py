@@ -66,7 +66,7 @@ def lost_in_run(report: dict, game: str, tag: str) -> dict:
         if clause["game"] != game or clause["status"] == "passed":
             continue
         lost[cid] = clause["status"]
-        off = [s["name"] for s in clause["scenarios"] if s["status"] != "passed" and s.get("message", "") != tagged]
+        off = sorted(s["name"] for s in clause["scenarios"] if s["status"] != "passed" and s.get("message", "") != tagged)  # a run's order varies
         if off:
             beyond[cid] = off
     return {"lost": lost, "beyond": beyond}
