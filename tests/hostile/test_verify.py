@@ -47,7 +47,7 @@ def test_an_overall_deadline_ends_verify_and_says_what_was_not_run(tmp_path, mon
 ANSWERS = {
     "nan:view:3": "not_json",
     "bad-utf8-stdout:apply:40": "not_json",
-    "deep:state:120": "too_large",
+    "deep:state:40": "too_large",
     "huge-int:legal:150": "too_large",
 }
 
