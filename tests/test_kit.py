@@ -42,7 +42,7 @@ def refused(game: str, state: dict) -> str:
 
 
 def test_the_committed_schemas_are_the_generated_ones():
-    assert write_all(check=True) == [], "run python -m statemachines.schemas and commit the result"
+    assert write_all(check=True) == [], "run casebook regenerate --only schemas and commit the result"
 
 
 def test_feuerdiamant_refuses_invented_cards_and_a_float_difficulty():

@@ -94,6 +94,7 @@ Feature: Detective cards
       When Peter plays "Ignore the Hazard Die"
       Then the red hazard indicator stands on space 2
       And it is Peter's movement step
+      And Peter holds no "Ignore the Hazard Die"
 
   @FD-CARD-15 @ruling
   Rule: "Ignore the Hazard Die" can no longer be played once the die's result has been carried out
