@@ -44,12 +44,10 @@ def test_an_overall_deadline_ends_verify_and_says_what_was_not_run(tmp_path, mon
 
 
 # Each once in the run (counted across restarts), on calls far enough apart to land in different scenarios.
-# The numbers follow the steps' call counts: CD-SET-* now calls state() 45 times in all (Givens read legal()
-# rather than state() since issue 25 item 2), so a fault on the 120th state() never fired.
 ANSWERS = {
     "nan:view:3": "not_json",
     "bad-utf8-stdout:apply:40": "not_json",
-    "deep:state:30": "too_large",
+    "deep:state:40": "too_large",
     "huge-int:legal:150": "too_large",
 }
 
