@@ -24,7 +24,7 @@ The kit does the rest, as the protocol wants it:
 * tables: ids, ``close``, an unknown table is ``bad_request``;
 * ``legal()``: moves sorted by actor then canonical JSON, ``to_act`` derived from them;
 * typed errors before your ``play`` runs, so a refusal changes nothing:
-  an action that does not fit the game's published schema is ``bad_request``;
+  an action that does not fit the game's published schema (or carries a float) is ``bad_request``;
   once the game is over (no move listed) any move is ``illegal_action``;
   an actor who is not to act is ``not_your_turn``; a well-formed move the rules
   do not list now is ``illegal_action``; a game you do not offer, an action type
@@ -115,6 +115,7 @@ class Rules:
 
         game, g = self._game(table)
         problem = schema_error(game, "action", action) if isinstance(action, dict) else "not an object"
+        problem = problem or _float_in(action)
         if problem:
             raise BadRequest(f"not a {game} action: {problem}")
         if action.get("type") in self.declined_actions.get(game, ()):
@@ -158,3 +159,14 @@ class Rules:
         if table not in self._tables:
             raise BadRequest(f"no table {table!r}")
         return self._tables[table]
+
+
+def _float_in(value) -> str | None:
+    """A float anywhere in an action: the protocol's actions carry integers only (JSON Schema calls 2.0 an integer)."""
+    if isinstance(value, float):
+        return f"{value!r} is a float; the protocol's numbers are integers"
+    for item in value.values() if isinstance(value, dict) else value if isinstance(value, list) else ():
+        found = _float_in(item)
+        if found:
+            return found
+    return None

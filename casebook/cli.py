@@ -5,6 +5,8 @@
     casebook hello [--impl SPEC]     print what an implementation says of itself
     casebook describe --game G [--impl SPEC]   an engine's describe(game), if it answers it
     casebook verify / fuzz / replay / perft    judge an implementation (casebook/commands/)
+    casebook regenerate [--game G]   rewrite the generated files: schemas, positions, perft (in a checkout)
+    casebook new-game ID --rulebook FILE   scaffold a new game from its rulebook (in a checkout)
     casebook bench                   the benchmark: ratios, not timed tests (casebook/bench.py)
     casebook docs …                  the living-documentation site (casebook/site/)
 

@@ -27,6 +27,7 @@ about 10 µs a check) the first time they are used.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from casebook.errors import DriverFailure
 from casebook.names import brief
@@ -107,7 +108,7 @@ DESCRIBE = {
         "initial": {"type": "string"},
         "phases": {"type": "array", "items": {
             "type": "object", "required": ["name", "parent", "final", "actor", "summary", "clauses"],
-            "properties": {"name": {"type": "string"}, "parent": {"type": ["string", "null"]}, "final": {"type": "boolean"},
+            "properties": {"name": {"type": "string", "minLength": 1}, "parent": {"type": ["string", "null"]}, "final": {"type": "boolean"},
                            "actor": {"enum": ["player", "chance", "clock", "players", None]},
                            "summary": {"type": "string"}, "clauses": _NAMES}}},
         "transitions": {"type": "array", "items": {
@@ -115,8 +116,9 @@ DESCRIBE = {
             "properties": {"verb": {"type": "string"}, "source": {"type": "string"},
                            "dest": {"type": ["string", "null"], "description": "null: the move stays in its phase (internal)"},
                            "conditions": _NAMES, "unless": _NAMES, "effects": _NAMES, "clauses": _NAMES}}},
-        "board": {"oneOf": [{"type": "null"}, {
-            "type": "object", "required": ["locations", "paths"],
+        # null, or an object (required/properties bind objects only: a bad path is reported where it lies, not as "no oneOf")
+        "board": {
+            "type": ["object", "null"], "required": ["locations", "paths"],
             "properties": {
                 "locations": {"type": "array", "items": {
                     "type": "object", "required": ["name"],
@@ -126,7 +128,7 @@ DESCRIBE = {
                 "paths": {"type": "array", "items": {
                     "type": "object", "required": ["a", "b"],
                     "properties": {"a": {"type": "string"}, "b": {"type": "string"},
-                                   "length": {"type": "integer", "minimum": 0}, "kind": {"type": "string"}}}}}}]},
+                                   "length": {"type": "integer", "minimum": 0}, "kind": {"type": "string"}}}}}},
     },
 }
 
@@ -181,17 +183,84 @@ def _validator(kind: str):
     return jsonschema_rs.validator_for(SCHEMAS[kind])
 
 
-def _where(error) -> str:
-    path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in (getattr(error, "instance_path", None) or getattr(error, "absolute_path", ())))
-    return f"${path}"
+class Problem(NamedTuple):
+    """One way an answer breaks the contract: where in it (a JSON path as a tuple of keys and indices) and what."""
+
+    kind: str
+    where: tuple
+    what: str
+
+    def __str__(self) -> str:
+        path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.where)
+        return f"{self.kind} at ${path}: {self.what}"
+
+
+def located(kind: str, value) -> list[Problem]:
+    """Every way ``value`` is not a well-formed ``kind`` answer (``SCHEMAS``), each with where it lies."""
+    validator = _validator(kind)
+    if validator.is_valid(value):
+        return []
+    return [Problem(kind, tuple(getattr(e, "instance_path", None) or getattr(e, "absolute_path", ())), e.message[:300])
+            for e in validator.iter_errors(value)]
+
+
+@lru_cache(maxsize=None)
+def _options_validator(game: str):
+    import jsonschema_rs
+
+    from casebook import schemas
+
+    return jsonschema_rs.validator_for({"$ref": "#/$defs/options", "$defs": schemas.load(game)["$defs"]})
+
+
+def options_problems(game: str, options) -> list[Problem]:
+    """Why ``options`` do not fit what ``new`` takes in ``game`` (its published ``$defs.options``), each located."""
+    return [Problem("options", tuple(e.instance_path), e.message[:300]) for e in _options_validator(game).iter_errors(options)]
 
 
 def problems(kind: str, value, limit: int = 5) -> list[str]:
     """Why ``value`` is not a well-formed ``kind`` answer (``SCHEMAS``): where and what, at most ``limit``; [] when it is."""
-    validator = _validator(kind)
-    if validator.is_valid(value):
-        return []
-    return [f"{kind} at {_where(e)}: {e.message[:300]}" for e in list(validator.iter_errors(value))[:limit]]
+    return [str(p) for p in located(kind, value)[:limit]]
+
+
+def describe_problems(answer, clauses: set[str] | None = None) -> list[Problem]:
+    """What is wrong with a ``describe`` answer: its shape (``DESCRIBE``), then the references a schema cannot say.
+
+    A transition leaves and enters phases the answer names, ``initial`` and each ``parent`` are phases,
+    each board path joins named locations, and (given the features' ``clauses``) every cited clause exists.
+    """
+    found = located("describe", answer)
+    if not isinstance(answer, dict):
+        return found
+
+    def items(key, inside=None):
+        value = (inside if inside is not None else answer).get(key)
+        return [(i, x) for i, x in enumerate(value) if isinstance(x, dict)] if isinstance(value, list) else []
+
+    def unknown(where, value, names, what):
+        if isinstance(value, str) and value not in names:
+            found.append(Problem("describe", where, f"{value!r} is not {what}"))
+
+    phases = {p["name"] for _, p in items("phases") if isinstance(p.get("name"), str)}
+    unknown(("initial",), answer.get("initial"), phases, "one of its phases")
+    for i, p in items("phases"):
+        unknown(("phases", i, "parent"), p.get("parent"), phases, "one of its phases")
+    for i, t in items("transitions"):
+        unknown(("transitions", i, "source"), t.get("source"), phases, "one of its phases")
+        unknown(("transitions", i, "dest"), t.get("dest"), phases, "one of its phases")
+    board = answer.get("board")
+    if isinstance(board, dict):
+        places = {loc["name"] for _, loc in items("locations", board) if isinstance(loc.get("name"), str)}
+        for i, path in items("paths", board):
+            for end in ("a", "b"):
+                unknown(("board", "paths", i, end), path.get(end), places, "one of its locations")
+    if clauses is not None:
+        for key in ("phases", "transitions"):
+            for i, item in items(key):
+                cited = item.get("clauses")
+                for j, clause in enumerate(cited if isinstance(cited, list) else []):
+                    unknown((key, i, "clauses", j), clause, clauses, "a clause of the features")
+    return found
 
 
 def legal_problems(legal, over: bool | None = None) -> list[str]:

@@ -21,10 +21,11 @@ from pathlib import Path
 
 import pytest
 
+from casebook.declining import declining
 from casebook.impls import SpecError, close_implementation, open_implementation
 from casebook.protocol import Table
 from casebook.rulebook import CLAUSE_ID
-from casebook.verdicts import UNSUPPORTED, failure_message, unsupported_reason
+from casebook.verdicts import UNSUPPORTED, failure_message, invariant_of, unsupported_reason
 
 _config = None  # set in pytest_configure: tag hooks have no config of their own
 
@@ -139,9 +140,22 @@ def opened_implementation(config):
     return config.stash[_OPENED]
 
 
+def forget_implementation(config) -> None:
+    """Hook for ``casebook mutate``'s forked runs: the next test opens the implementation under test anew, and asks
+    its hello again (a copy of a collected session runs against a mutant of the engine the collection opened)."""
+    for key in (_OPENED, _HELLO, _HELLO_FAILED):
+        if key in config.stash:
+            del config.stash[key]
+
+
 @pytest.fixture(scope="session")
 def implementation(request):
-    return opened_implementation(request.config)
+    impl = opened_implementation(request.config)
+    try:
+        hello = hello_of(request.config)
+    except Exception:  # an engine that cannot say hello: each test meets the failure where it calls it
+        return impl
+    return declining(impl, hello, request.config.rootpath / "features")
 
 
 def pytest_sessionfinish(session):
@@ -151,11 +165,16 @@ def pytest_sessionfinish(session):
         close_implementation(impl)
 
 
+def hello_of(config) -> dict:
+    """The hello of the implementation under test, asked once per run."""
+    if _HELLO not in config.stash:
+        config.stash[_HELLO] = opened_implementation(config).hello()
+    return config.stash[_HELLO]
+
+
 @pytest.fixture(scope="session")
-def hello(request, implementation):
-    if _HELLO not in request.config.stash:
-        request.config.stash[_HELLO] = implementation.hello()
-    return request.config.stash[_HELLO]
+def hello(request):
+    return hello_of(request.config)
 
 
 def _scenario_of(item):
@@ -280,6 +299,7 @@ def open_table(implementation, game_id):
 BDD_KEY = "casebook_bdd"
 ITEM_KEY = "casebook_item"  # what casebook verify's report needs of the test (clauses, game, names)
 MESSAGE_KEY = "casebook_message"  # a failure's cause, named as casebook verify names it
+INVARIANT_KEY = "casebook_invariant"  # the invariant a failed property test broke (the exception stays in the worker)
 
 
 def _bdd_registry():
@@ -305,6 +325,7 @@ def pytest_runtest_makereport(item, call):
         steps = context.scenario["steps"] if context is not None else []
         failed = next((f"{s['keyword']} {s['name']}" for s in steps if s.get("failed")), None)
         setattr(report, MESSAGE_KEY, failure_message(call.excinfo.value, failed))
+        setattr(report, INVARIANT_KEY, invariant_of(call.excinfo.value))
 
 
 @pytest.hookimpl(tryfirst=True)  # before the Cucumber JSON plugin reads the registry

@@ -32,6 +32,7 @@ from pathlib import Path
 CLAUSE_ID = re.compile(r"^[A-Z]{2}-[A-Z0-9]+-\d{2,}$")
 
 NOT_RUN = "not_run"
+UNTRANSCRIBED = "untranscribed"  # the tag of a section's placeholder Rule, while the rulebook is in transcription
 EXAMPLE_STATUSES = ("passed", "failed", "unsupported", "skipped", NOT_RUN)
 CLAUSE_STATUSES = ("passed", "partial", "failed", "unsupported", NOT_RUN)
 
@@ -140,12 +141,21 @@ class Clause:
         return "optional" in self.tags
 
     @property
+    def untranscribed(self) -> bool:
+        """A placeholder for a rulebook section not transcribed yet (``casebook new-game`` writes them): no example,
+        no Source line; the site shows it as such."""
+        return UNTRANSCRIBED in self.tags
+
+    @property
     def models(self) -> list[str]:
         return [t for t in self.tags if t.startswith("model-")]
 
     @property
     def kinds(self) -> list[str]:
-        """What kind of clause this is, for badges: rule (the rulebook says it), ruling, variant, optional, model."""
+        """What kind of clause this is, for badges: rule (the rulebook says it), ruling, variant, optional, model;
+        a section's placeholder is only that (untranscribed)."""
+        if self.untranscribed:
+            return [UNTRANSCRIBED]
         kinds = ["ruling" if self.is_ruling else "rule"]
         if any(t.startswith("variant-") for t in self.tags):
             kinds.append("variant")
@@ -316,7 +326,9 @@ def read_clause(game: str, section: Section, rule: dict, feature_tags: list[str]
             background = read_steps(child["background"]["steps"])
         elif "scenario" in child:
             examples.append(read_example(child["scenario"]))
-    if not examples:
+    if UNTRANSCRIBED in tags and examples:
+        problems.append(f"{where}: the clause {clause_id} has examples but is tagged @{UNTRANSCRIBED}: it is transcribed, drop the tag")
+    elif not examples and UNTRANSCRIBED not in tags:
         problems.append(f"{where}: the clause {clause_id} has no example")
     description, also = see_also(clean_description(rule.get("description")))
     clause = Clause(

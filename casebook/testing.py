@@ -10,12 +10,20 @@ random games through any implementation and checks, on every step:
   without ``secret`` and with only their own ``private`` slot;
 * ``log_hides_secrets``: what an event shows a viewer names nothing hidden from them
   (a string only under the state's ``secret`` or another player's ``private``);
+* ``events_are_private``: where a player chose among their own hidden things (which
+  named card to show, which card to pass), a seat whose view cannot tell that choice
+  from another one gets the same events either way (the other choice is played on a copy);
 * ``components_are_conserved``: the schema's inventory, and the game's own law;
 * ``refusals_change_nothing``: an action legal() does not list, drawn from the
   schema (or malformed), gets its typed error and leaves the state as it was;
 * ``load_is_identity``: load(state()) gives the same state and legal moves;
 * ``listed_moves_apply``: some listed moves, each applied to a copy, are accepted;
 * termination within ``max_steps``, and at the end the game's outcome law.
+
+Under an engine that declines the set-up (``@setup`` in its hello), a game starts from one of the
+published starting positions (features/<game>/positions.json) instead of ``new``, and every check
+above runs; a game's law marked ``@needs("setup")`` (one that reads the log from the deal) is not
+checked, and a ``LawNotChecked`` warning names it.
 
 Requests that nothing waits for (a step's views, its refused action, the chosen
 move) go out through ``Table.send`` as soon as they are known, so an engine over
@@ -32,6 +40,8 @@ from __future__ import annotations
 
 import functools
 import random
+import warnings
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -141,8 +151,30 @@ def named(name: str, check, *args, **kwargs):
         raise
 
 
+_DECLINED: ContextVar[frozenset] = ContextVar("declined", default=frozenset())  # what the engine of this run declines
+
+
+def needs(*tags: str):
+    """Mark a game's law as needing parts an engine may decline (``@needs("setup")``: it reads the log from the deal).
+
+    Under an engine that declines one of them the law is not checked, and a ``LawNotChecked`` warning says which.
+    """
+    def mark(check):
+        check.needs = frozenset(tags)
+        return check
+    return mark
+
+
+class LawNotChecked(UserWarning):
+    """A game's law that needs a part the engine declines: named, never silently passed."""
+
+
 def law(check, *args) -> None:
-    """A game's own law (``Laws.outcome``, ``Laws.step_law``), checked under its function's name."""
+    """A game's own law (``Laws.outcome``, ``Laws.step_law``), checked under its function's name (unless it needs a declined part)."""
+    missing = getattr(check, "needs", frozenset()) & _DECLINED.get()
+    if missing:
+        warnings.warn(LawNotChecked(f"{check.__name__} not checked: it needs {', '.join('@' + t for t in sorted(missing))}, which the engine declines"), stacklevel=2)
+        return None
     return named(check.__name__, check, *args)
 
 
@@ -202,6 +234,25 @@ class Checks:
             hidden = (secret | set().union(*(s for p, s in private.items() if p != viewer))) - public - mine
             told = set(_strings([redact(e, viewer) for e in events]))
             assert not told & hidden, f"the events show {viewer} {sorted(told & hidden)[:5]}, hidden from them"
+
+    @invariant
+    def events_are_private(self, impl, game: str, before: dict, move: dict, events: list, after: dict, twin: dict) -> None:
+        """``twin`` (``private_twin``) played on a copy of ``before``.  Where the two outcomes differ only in hidden
+        places (a private slot, the secret), each seat whose view of them is the same must get the same events:
+        an event never tells a bystander which card was shown."""
+        copy = Table.load(impl, game, before)
+        try:
+            other_events, other = copy.apply(twin["actor"], twin["action"]), copy.state()
+        finally:
+            copy.close()
+        if other == after or redact(other, None) != redact(after, None):
+            return  # the choice left no hidden trace (it was told to all, as an accusation), or a public one
+        for seat in [p for p in after["players"] if p != move["actor"]] + [None]:
+            if redact(after, seat) != redact(other, seat):
+                continue  # the seat may tell the two apart: the state tells it, events may too
+            mine, theirs = [redact(e, seat) for e in events], [redact(e, seat) for e in other_events]
+            assert mine == theirs, (f"{seat or 'a spectator'} cannot tell {canonical(move['action'])} from {canonical(twin['action'])} "
+                                    f"in their view, but their events differ: {canonical(mine)[:200]} / {canonical(theirs)[:200]}")
 
     @invariant
     def components_are_conserved(self, state: dict, laws: Laws) -> None:
@@ -274,6 +325,23 @@ class Checks:
         return rng.choice(state["players"] + ["", "x"])
 
 
+def private_twin(state: dict, legal: dict, move: dict) -> dict | None:
+    """Another listed move of ``move``'s player and kind that differs from it only in names that player alone holds
+    (in their ``private`` slot): which of their cards to show or to pass.  None for chance, the clock, or no such move."""
+    actor, action = move["actor"], move["action"]
+    if actor in (CHANCE, CLOCK):
+        return None
+    mine = set(_strings(state.get("private", {}).get(actor, {})))
+    for other in legal["moves"]:
+        theirs = other["action"]
+        if other["actor"] != actor or theirs == action or theirs.keys() != action.keys() or theirs.get("type") != action.get("type"):
+            continue
+        changed = [k for k in action if action[k] != theirs[k]]
+        if all(set(_strings([action[k], theirs[k]])) <= mine and not {type(action[k]), type(theirs[k])} - {str, list} for k in changed):
+            return other
+    return None
+
+
 def _forms(node: dict) -> list[dict]:
     """The object forms of a oneOf (a form may itself be a oneOf of forms)."""
     if "oneOf" in node:
@@ -306,8 +374,11 @@ def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None,
     rng = random.Random(seed)
     checks = Checks(laws.game, laws.schema)
     options = laws.options(seed) if options is None else options
-    table = Table.new(impl, laws.game, options)
-    loader, log = loader or impl, []
+    declined = frozenset(impl.declines(laws.game)) if hasattr(impl, "declines") else frozenset()
+    # An engine that declines the set-up starts from a published starting position (the pytest plugin finds it)
+    start = impl.published_start(laws.game, options) if "setup" in declined else None
+    table = Table.load(impl, laws.game, start) if start is not None else Table.new(impl, laws.game, options)
+    loader, log, declining = loader or impl, [], _DECLINED.set(declined)
     def ask(step: int, state: dict, legal: dict):
         """What a step asks the engine that nothing else waits for: asked at once, taken by the checks.
 
@@ -329,6 +400,7 @@ def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None,
             copied = step % load_every == 0 or not legal["moves"]
             tried = rng.sample(legal["moves"], min(sample_moves, len(legal["moves"]))) if copied else []
             move = laws.policy(state, legal, rng) if legal["moves"] else None
+            twin = private_twin(state, legal, move) if move else None
             moved = table.send("apply", move["actor"], move["action"]) if move else None
             checks.legal_is_well_formed(state, legal)
             checks.components_are_conserved(state, laws)
@@ -342,11 +414,14 @@ def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None,
             before, state, legal, sealed = state, table.state(), table.legal(), len(legal["to_act"]) > 1
             following = ask(step + 1, state, legal)
             checks.log_hides_secrets(state, move, events, seen, sealed)
+            if twin is not None:
+                checks.events_are_private(loader, laws.game, before, move, events, state, twin)
             law(laws.step_law, before, move, state, events)
             log.append((move, events))
             seen, views, refusal = following
         raise InvariantBroken("terminates", f"a random game of {laws.game} (seed {seed}, {options}) did not end in {laws.max_steps} moves")
     finally:
+        _DECLINED.reset(declining)
         table.close()
 
 

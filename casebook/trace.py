@@ -18,10 +18,13 @@ and checkable without any heading heuristics.  Each game keeps
     no_rule:                   # paragraphs that carry no rule, and why
       5: heading
       7: flavour text
+    untraced: [6, 8-9]         # while the rulebook is in transcription: paragraphs not yet done (casebook new-game
+                               # lists every paragraph here); the site shows such a game "in transcription"
 
 Clauses per paragraph are derived from the Source lines: one source of truth.
-Every paragraph is either cited by a Rule or listed under ``no_rule``, never
-both.  ``check()`` says what is wrong; ``Trace`` is what the site draws.
+Every paragraph is either cited by a Rule, listed under ``no_rule`` or (in
+transcription) listed as ``untraced``, exactly one of the three.  A Rule
+tagged ``@untranscribed`` (a section's placeholder) cites nothing.  ``check()`` says what is wrong; ``Trace`` is what the site draws.
 """
 
 from __future__ import annotations
@@ -92,6 +95,11 @@ class Trace:
     no_rule: dict[int, str]
     citations: list[Citation]
     problems: list[str] = field(default_factory=list)
+    untraced: list[int] = field(default_factory=list)  # not yet transcribed (in transcription)
+
+    @property
+    def in_transcription(self) -> bool:
+        return bool(self.untraced)
 
     def clauses_of(self, paragraph: int) -> list[Clause]:
         return [c.clause for c in self.citations if paragraph in c.paragraphs]
@@ -147,8 +155,15 @@ def read_trace(game: Game, folder: Path) -> Trace:
             problems.append(f"{game.id}: paragraph {key} is marked as carrying no rule without a reason")
         for n in numbers:
             no_rule[n] = str(reason)
+    untraced: list[int] = []
+    try:
+        untraced = sorted(set(parse_range(raw.get("untraced") or [])))
+    except TraceError as exc:
+        problems.append(f"{game.id}: untraced cannot be read: {exc}")
     citations = []
     for clause in game.clauses:
+        if clause.untranscribed:  # a placeholder: nothing of its section is transcribed yet
+            continue
         try:
             cited = citations_of(clause)
         except TraceError as exc:
@@ -158,7 +173,7 @@ def read_trace(game: Game, folder: Path) -> Trace:
             problems.append(f"{game.id}: {clause.id} has no 'Source: <section> ¶n' line in its description")
             continue
         citations.extend(Citation(clause, section, numbers) for section, numbers in cited)
-    return Trace(game.id, str(raw.get("rulebook", "")), sections, no_rule, citations, problems)
+    return Trace(game.id, str(raw.get("rulebook", "")), sections, no_rule, citations, problems, untraced)
 
 
 def rulebooks_folder() -> Path | None:
@@ -205,12 +220,19 @@ def check(trace: Trace, rulebook: Path | None = None) -> list[str]:
         if outside:
             problems.append(f"{where} ¶{outside} which are not in section {citation.section!r}")
         cited.update(citation.paragraphs)
+    untraced = set(trace.untraced)
     for n in listed:
         if n in cited and n in trace.no_rule:
             problems.append(f"{trace.game}: ¶{n} is cited by {[c.id for c in trace.clauses_of(n)]} and also marked as carrying no rule")
-        elif n not in cited and n not in trace.no_rule:
+        elif n in untraced and (n in cited or n in trace.no_rule):
+            done = f"cited by {[c.id for c in trace.clauses_of(n)]}" if n in cited else "marked as carrying no rule"
+            problems.append(f"{trace.game}: ¶{n} is {done} and still listed as untraced: take it out of untraced")
+        elif n not in cited and n not in trace.no_rule and n not in untraced:
             problems.append(f"{trace.game}: ¶{n} is neither transcribed by a clause nor marked as carrying no rule")
     stray = sorted(n for n in trace.no_rule if n not in listed)
     if stray:
         problems.append(f"{trace.game}: no_rule names paragraphs outside every section: {stray}")
+    stray = sorted(n for n in untraced if n not in listed)
+    if stray:
+        problems.append(f"{trace.game}: untraced names paragraphs outside every section: {stray}")
     return problems

@@ -6,7 +6,7 @@ How to write a game on the kit
 A game is a package ``statemachines/<game>/`` of four files (tests/harness/toy.py is a whole game in 60 lines):
 
 ``rules.py`` — the rulebook's facts as data: ``INFO = GameInfo(...)`` (id, title, rulebook file,
-    players, options, variants, tag kinds); ``NAMES`` (every named thing:
+    players, options, variants, tag kinds; the site's short name, summary and edition); ``NAMES`` (every named thing:
     ``{"suspect": (SUSPECTS, "the six suspects")}``; ``"player"``: the fixed seat names, or ``None``
     for free names); counts, the board, decks; ``BOARD`` (for ``describe``: locations with ``x``,
     ``y`` layout hints in 0..1, and paths); ``FACTS`` (data a player reads off the components).
@@ -63,7 +63,8 @@ Helpers for mechanics several rulebooks share, on every table:
                            ``start_roll(dice)``, ``start_ties()``, ``start_winner()``; ``roll_off_problem`` for check().
 
 ``__init__.py`` — ``def make_engine(): return Engine(TheGame)`` (the registry's only import).
-Then ``python -m statemachines.schemas`` writes casebook/schemas/<game>.json, which steps and tests read.
+Then ``casebook regenerate`` writes casebook/schemas/<game>.json (``python -m statemachines.schemas``), which steps and
+tests read, and the positions and perft counts generated from the engine.  ``casebook new-game`` starts a game.
 
 Timers and sealed choices
 -------------------------
@@ -133,6 +134,10 @@ class GameInfo:
     tag_kinds: tuple[str, ...] = ()      # the Gherkin tags of this game besides clause ids
     optional: tuple[str, ...] = ()
     declines: tuple[str, ...] = ()
+    # What the site says of the game (the only place these are kept; the schema publishes them under "game"):
+    short: str = ""                      # its short name: typed whole in the site's search, it scopes the search to the game
+    summary: str = ""                    # one line on the home page
+    edition: str = ""                    # the rulebook's edition, for the reader holding it: authors, publisher, year, language
 
 
 LOADABLE_KEPT = 256  # load() remembers this many accepted states: a suite loads the same dealt positions again and again

@@ -15,7 +15,9 @@ from pytest_bdd import parsers, scenarios, when
 from casebook import schemas
 from casebook.protocol import CHANCE, redact
 from casebook.testing import view_leaks
-from step_defs.vocabulary import Components, Fact, Types, install, play_first, refusal, try_load
+from step_defs.components import Components, out_of_the_race
+from step_defs.position import chance_deals, chance_move, play_first, refusal, roll_for_start
+from step_defs.vocabulary import Fact, Types, install, shared
 
 scenarios("cluedo_drei")
 
@@ -33,32 +35,18 @@ CARD_KINDS = {"taxi": "taxi", "headquarters call": "headquarters", "tip-off": "t
 # -- setting the table: protocol only ---------------------------------------------------
 def deal_cards(table) -> None:
     """The default case file, and every card as chance lists it first."""
-    table.apply(CHANCE, {"type": "fill_case_file", **DEFAULT_CASE})
-    play_first(table, ("setting_aside", "dealing"))
+    chance_move(table, {"type": "fill_case_file", **DEFAULT_CASE})
+    chance_deals(table, ("set_aside", "deal"))
 
 
 def deal(table) -> None:
     """The cards dealt, then a roll for the start that the first seated wins."""
     deal_cards(table)
-    for dice in ([6, 6], *[[5, 6]] * (len(table.state()["players"]) - 1)):
-        table.apply(CHANCE, {"type": "roll", "dice": dice})
+    roll_for_start(table, [6, 6], [5, 6])
 
 
 def hands(state) -> dict:
     return {p: state["private"][p]["hand"] for p in state["players"]}
-
-
-def into_case_file(state, suspect, item, location) -> None:
-    for kind, card in zip(CASE, (suspect, item, location)):
-        if state["secret"]["case_file"][kind] != card:
-            CARDS.swap(state, card, state["secret"]["case_file"][kind])
-
-
-def drop_out(state, player) -> None:
-    state["out"].append(player)
-    if state["current"] == player:  # as the rules would: the turn passes on (CD-ACC-08)
-        seats = state["players"][state["players"].index(player) + 1:] + state["players"]
-        state["current"] = next(q for q in seats if q not in state["out"])
 
 
 def enter(state, player, place) -> None:
@@ -109,7 +97,8 @@ FACTS = [Fact(phrase.replace("{kind}", kind), start=start(variant=variant, **how
          for kind, variant in {"game": None, "Duel": "duel", "standard game": "classic"}.items() for phrase, how in STARTS.items()]
 FACTS += [
     Fact("a game of {n:d} investigators", start=lambda position, n: start()(position, INVESTIGATORS[:n])),
-    Fact("the case file holds {s:card}, {i:card} and {l:card}", put=lambda st, s, i, l: into_case_file(st, s, i, l)),
+    Fact("the case file holds {s:card}, {i:card} and {l:card}",
+         put=lambda st, s, i, l, pins: [CARDS.put(st, card, ("secret", "case_file", kind), pins) for kind, card in zip(CASE, (s, i, l))]),
     Fact("{player:player} holds none of {cards:card+}", put=lambda st, player, cards, pins: CARDS.hold(st, player, cards, pins, none=True)),
     Fact("{player:player} holds {cards:card+}", put=lambda st, player, cards, pins: CARDS.hold(st, player, cards, pins),
          check=lambda st, player, cards: set(cards) <= set(st["private"][player]["hand"])),
@@ -119,12 +108,12 @@ FACTS += [
     Fact("it is {player:player}'s turn", put=lambda st, player: st.update(phase="starting_turn", current=player, turn=dict(FRESH_TURN)),
          check=lambda st, player: (st["phase"], st["current"], st.legal["to_act"]) == ("starting_turn", player, [player])),
     Fact("{player:player} has just entered {place:space}", put=enter),
-    Fact("{player:player} is out of the race", put=drop_out, check=lambda st, player: player in st["out"]),
+    Fact("{player:player} is out of the race", put=out_of_the_race, check=lambda st, player: player in st["out"]),
     Fact("all 13 Advantage cards are on the discard pile", put=lambda st: discard_all(st)),
     Fact("{player:player} has already looked at the card[s|] in slot[s|] {slots:d+}",
          put=lambda st, player, slots: st["private"][player]["side_cards"].update({str(k): st["secret"]["side_cards"][k - 1] for k in slots})),
     Fact("there are 21 clue cards: 6 suspects, 6 items and 9 locations",
-         check=lambda st: all_cards(st) == sorted(KIND_OF) and [list(KIND_OF.values()).count(k) for k in CASE] == [6, 6, 9]),
+         check=lambda st: CARDS.everything(st) == sorted(KIND_OF) and [list(KIND_OF.values()).count(k) for k in CASE] == [6, 6, 9]),
     Fact("{card:card} is a clue card of kind {kind:w}",  # chance may put it into the case file in that slot
          check=lambda st, card, kind: any(m["action"].get(kind) == card for m in st.legal["moves"] if m["action"]["type"] == "fill_case_file")),
     Fact("the case file holds one suspect, one item and one location",
@@ -133,19 +122,21 @@ FACTS += [
     Fact("{n:d} card[s|] [lie|lies] face up beside the board", check=lambda st, n: len(st.view(None)["surplus"]) == n),
     Fact("{n:d} card[s|] [lie|lies] face down beside the board", check=lambda st, n: st.view(None)["side_cards"] == n),
     Fact("every view shows {card:card} face up beside the board", check=lambda st, card: all(card in st.view(v)["surplus"] for v in st.viewers)),
-    Fact("the next card is dealt to {player:player}", check=lambda st, player: st.view(None)["dealing_to"] == player),
     Fact("the view of {player:player} shows {card:card} in his hand", check=lambda st, player, card: card in st.view(player)["private"][player]["hand"]),
     Fact("the view of {player:player} shows {n:d} cards in his hand", check=lambda st, player, n: len(st.view(player)["private"][player]["hand"]) == n),
     Fact("the view of {player:player} does not show the hand of {other:player}",
          check=lambda st, player, other: other not in st.view(player)["private"] and "secret" not in st.view(player)),
+    Fact("{by:player} has shown {player:player} {card:card}", put=lambda st, by, player, card, pins: (
+        CARDS.hold(st, by, [card], pins), st["private"][player]["shown"].append({"card": card, "by": by}))),
     Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in shown_to(st, player), denied="{player:player} has not seen {card:card}"),
     Fact("{player:player} has seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) in st.view(player)["private"][player]["side_cards"]),
-    Fact("{card:card} lies face down beside the board in slot {slot:d}", put=lambda st, card, slot: CARDS.swap(st, card, st["secret"]["side_cards"][slot - 1])),
+    Fact("{card:card} lies face down beside the board in slot {slot:d}", put=lambda st, card, slot, pins: CARDS.put(st, card, ("secret", "side_cards", slot - 1), pins)),
     Fact("{player:player} has seen {card:card} beside the board",
          check=lambda st, player, card: card in st.view(player)["private"][player]["side_cards"].values()),
     Fact("{player:player} has not seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) not in st.view(player)["private"][player]["side_cards"]),
     Fact("the marker of {s:card} stands beside the board", check=lambda st, s: st.view(None)["markers"][s] is None),
-    Fact("the marker[s|] of {cards:card+} [stand|stands] in {place:place}", check=lambda st, cards, place: all(st.view(None)["markers"][c] == place for c in cards)),
+    Fact("the marker[s|] of {cards:card+} [stand|stands] in {place:place}", put=lambda st, cards, place: st["markers"].update(dict.fromkeys(cards, place)),
+         check=lambda st, cards, place: all(st.view(None)["markers"][c] == place for c in cards)),
     Fact("every marker stands beside the board", check=lambda st: set(st.view(None)["markers"].values()) == {None}),
     Fact("each die can show only {faces:face+}", check=lambda st, faces: st.legal["to_act"] == [CHANCE] and all(
         {m["action"]["dice"][k] for m in st.legal["moves"]} == set(faces) for k in (0, 1))),
@@ -153,8 +144,6 @@ FACTS += [
     Fact("{player:player} may move on with {n:d} pips", check=lambda st, player, n: st["current"] == player and st.view(None)["turn"]["pips"] == n
          and any(a["type"] == "move" for a in st.table.moves_of(player))),
     Fact("{player:player} has no pips left to move", check=lambda st, player: st["current"] == player and st.view(None)["turn"]["pips"] == 0),
-    Fact("the dice are rolled next for {player:player}",
-         check=lambda st, player: st["phase"] == "rolling_for_start" and st["start_waiting"][0] == player and st.legal["to_act"] == [CHANCE]),
     Fact("the Advantage stack holds {n:d} card[s|]", check=lambda st, n: sum(st.view(None)["advantage"]["stack"].values()) == n),
     Fact("the Advantage discard pile holds {n:d} card[s|]", check=lambda st, n: sum(st.view(None)["advantage"]["discard"].values()) == n),
     Fact("the Advantage stack holds {t:d} taxi, {h:d} headquarters and {o:d} tip-off cards",
@@ -163,8 +152,6 @@ FACTS += [
          check=lambda st: st.view(None)["advantage"] is None and not any(m["action"]["type"] == "draw" for m in st.legal["moves"])),
     Fact("an Advantage card must be drawn for {player:player}",
          check=lambda st, player: st.legal["to_act"] == [CHANCE] and {m["action"]["type"] for m in st.legal["moves"]} == {"draw"} and st["current"] == player),
-    Fact("{player:player} has won the game", check=lambda st, player: (st["phase"], st.view(None)["outcome"]["winners"]) == ("solved", [player])),
-    Fact("the case remains unsolved", check=lambda st: (st["phase"], st.view(None)["outcome"]["winners"]) == ("unsolved", [])),
     Fact("everybody sees the case file: {s:card}, {i:card} and {l:card}",
          check=lambda st, s, i, l: all(st.view(v)["outcome"]["case_file"] == dict(zip(CASE, (s, i, l))) for v in st.viewers)),
     Fact("no view shows the case file", check=lambda st: not view_leaks(st.table, st["players"]) and all(
@@ -184,12 +171,6 @@ FACTS += [
     Fact("{player:player} may move exactly to {places:space+}",
          check=lambda st, player, places: sorted(a["to"] for a in st.table.moves_of(player) if a["type"] == "move") == sorted(places)),
 ]
-
-
-def all_cards(st) -> list:
-    secret = st["secret"]
-    cards = list(secret["case_file"].values()) + st["surplus"] + secret["undealt"] + secret.get("side_cards", [])
-    return sorted(cards + [c for h in hands(st).values() for c in h])
 
 
 def shown_to(st, player) -> list:
@@ -213,7 +194,7 @@ def only_accuser_looked(st, player) -> bool:
     return True
 
 
-FACTS += [
+FACTS += shared("deal", "roll-off", "solved", "unsolved") + [
     Fact("{players:player+} found no evidence, in that order",
          check=lambda st, players: [e["player"] for e in st.outcome.events if e["type"] == "no_evidence"] == players),
     Fact("nobody shows a card", check=lambda st: {"nobody_showed"} <= {e["type"] for e in st.outcome.events} and "shown" not in {e["type"] for e in st.outcome.events}),
@@ -240,11 +221,3 @@ def requested(implementation, what, cards, rest):
         options["players"] = re.split(r", | and ", rest.removeprefix("for "))
     return refusal(lambda: implementation.close(implementation.new("cluedo_drei", options)))
 
-
-@when(parsers.parse("a copy of the game without {card} is loaded"), target_fixture="refusal")
-def load_without(position, open_table, card):
-    state = position.table.state()
-    card = card.removeprefix("the ")
-    for cards in (state["surplus"], *(state["private"][p]["hand"] for p in state["players"])):
-        cards[:] = [c for c in cards if c != card]
-    return try_load(open_table, state)

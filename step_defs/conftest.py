@@ -1,8 +1,9 @@
 """Steps every game shares.  Game steps live in step_defs/<game>.py, visible only there.
 
 The generic steps that need a game's phrases (act, try, may, cannot, facts) are
-built by step_defs/vocabulary.py and installed by each game module.  Here:
-refusals and their error, the game's end and result, events.
+built by step_defs/vocabulary.py and installed by each game module; the table a
+scenario plays on is step_defs/position.py's, the state edits step_defs/components.py's.
+Here: refusals and their error, a copy that lost a component, the game's end and result, events.
 
     When Peter tries to <action>            (installed per game: target_fixture="outcome")
     Then the action is rejected as not_your_turn
@@ -17,13 +18,16 @@ from pathlib import Path
 import pytest
 from pytest_bdd import parsers, then, when
 
+from casebook import schemas
 from casebook.pytest_plugin import Tables, game_of
-from step_defs import vocabulary
-from step_defs.vocabulary import Parser, Position, acted, refusal
+from step_defs import position as positions
+from step_defs.components import lose
+from step_defs.position import Position, acted, refusal, try_load
+from step_defs.vocabulary import Parser
 
-# pyproject's python_files ("step_defs/*.py") would also collect these two as test modules, registering every
+# pyproject's python_files ("step_defs/*.py") would also collect these as test modules, registering every
 # step here twice: pytest-bdd looks each step up among all step fixtures, so twice the definitions cost twice the time
-collect_ignore = ["conftest.py", "vocabulary.py"]
+collect_ignore = ["conftest.py", "vocabulary.py", "position.py", "components.py"]
 
 
 def pytest_sessionfinish(session):
@@ -32,13 +36,13 @@ def pytest_sessionfinish(session):
     Regenerate the published ones with the whole suite, in one process (each game's file is replaced whole):
     ``CASEBOOK_RECORD_POSITIONS=features pytest step_defs -p no:xdist``.
     """
-    folder = os.environ.get(vocabulary.RECORD)
+    folder = os.environ.get(positions.RECORD)
     if not folder or hasattr(session.config, "workerinput"):  # an xdist worker saw only its share of the starts
         return
-    for game, positions in vocabulary.recorded.items():
+    for game, dealt in positions.recorded.items():
         path = Path(folder) / game / "positions.json"
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(vocabulary.positions_json(positions), encoding="utf-8")
+        path.write_text(positions.positions_json(dealt), encoding="utf-8")
 
 
 @pytest.fixture
@@ -53,6 +57,15 @@ def position(implementation, request) -> Position:
 def send_raw(position, actor, payload):
     """A raw request, for refusals of what no phrase can say (a malformed action)."""
     return acted(position, actor, json.loads(payload), trying=True)
+
+
+@when(parsers.parse("a copy of the game without {name} is loaded"), target_fixture="refusal")
+def load_without(position, open_table, game_id, name):
+    """The position, less one component (the counts no longer add up): the typed refusal its load gets, or None."""
+    schema, state = schemas.load(game_id), position.table.state()
+    known = {n for entry in schema["inventory"].values() for n in entry["count"]}
+    lose(schema, state, name if name in known else name.removeprefix("the "))  # "the drill", but "the Super Parrot"
+    return try_load(open_table, state)
 
 
 @when("the game is loaded", target_fixture="refusal")

@@ -13,7 +13,9 @@ from pytest_bdd import parsers, scenarios, then
 from casebook import schemas
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, leaks
-from step_defs.vocabulary import Fact, Types, install, play_first
+from step_defs.components import Components
+from step_defs.position import play_first
+from step_defs.vocabulary import Fact, Types, install
 
 scenarios("feuerdiamant")
 
@@ -24,6 +26,7 @@ FACE_DOWN = "face down"
 SUSPECT_OF = {clue: facts["suspect"] for clue, facts in SCHEMA["facts"]["clues"].items()}
 SUSPECTS, HELPERS = SCHEMA["$defs"]["suspect"]["enum"], SCHEMA["$defs"]["helper"]["enum"]
 COLOUR_OF_CASE = {case: colour for colour, case in SCHEMA["facts"]["cases"].items()}
+CARDS = {kind: Components(SCHEMA, kind, sorted_at=()) for kind in ("person", "clue")}  # where each may lie: the inventory
 STEPS = {"event": "events", "detective cards": "detective_cards", "roll": "rolling"}  # the other steps are named as their phases
 CHANCE_IS_TO = {"roll the dice": None, "place an event token": "events", "draw a detective card": "detective",
                 "draw a clue": "clues", "draw an obstacle": "obstacles", "place a person": "shuffle"}
@@ -39,51 +42,29 @@ def path(a, b):
     return "~".join(sorted((a, b)))
 
 
-def holders(st, kind):
-    """Every place a ``kind`` ("person" or "clue") card can lie, as (holder, key): a board slot face up, a face-down
-    card's secret, the clue set aside, and the lists (beside the board, the stacks, the suspect track)."""
-    hidden, secret = st["secret"][kind + "s"], st["secret"]
-    lists = [st["beside_board"], secret["pools"]["persons"]] if kind == "person" else [*st["suspect_track"].values(), secret["pools"]["clues"]]
-    out = [(slot, kind) for slot in st["board"].values()] + [(hidden, loc) for loc in hidden]
-    return out + [(secret, "set_aside")] * (kind == "clue") + [(cards, i) for cards in lists for i in range(len(cards))]
-
-
-def find(st, kind, card):
-    return next((holder, key) for holder, key in holders(st, kind) if holder[key] == card)
-
-
-def take(st, kind, card):
-    """Lift a person or clue card from wherever it lies."""
-    holder, key = find(st, kind, card)
-    if isinstance(holder, list):
-        del holder[key]
-    elif holder is st["secret"][kind + "s"]:  # a face-down card
-        del holder[key]
-        st["board"][key][kind] = None
-    else:
-        holder[key] = None
-
-
-def swap(st, kind, a, b):
-    """Cards ``a`` and ``b`` change places."""
-    (ha, ka), (hb, kb) = find(st, kind, a), find(st, kind, b)
-    ha[ka], hb[kb] = b, a
-
-
-def put(st, kind, card, loc, face):
+def lay(st, kind, card, loc, face, pins):
     """Lay a person or clue card on ``loc`` face up or down; whatever lay there goes where the card came from."""
     slot, hidden = st["board"][loc], st["secret"][kind + "s"]
-    occupant = hidden.get(loc) if slot[kind] == FACE_DOWN else slot[kind]
-    swap(st, kind, card, occupant) if occupant else take(st, kind, card)
-    hidden.pop(loc, None)
-    slot[kind] = card if face == "up" else FACE_DOWN
-    if face != "up":
-        hidden[loc] = card
+    if slot[kind] == FACE_DOWN and face == "up":  # what lies there is turned up, then sent away
+        slot[kind] = hidden.pop(loc)
+    elif slot[kind] not in (None, FACE_DOWN) and face == "down":
+        hidden[loc], slot[kind] = slot[kind], FACE_DOWN
+    CARDS[kind].put(st, card, ("board", loc, kind) if face == "up" else ("secret", kind + "s", loc), pins)
+    if face == "down":
+        slot[kind] = FACE_DOWN
+    face_down_follows(st, kind)
+
+
+def face_down_follows(st, kind):
+    """The board shows a face-down card exactly where one lies (a card lifted from there leaves the place empty)."""
+    for loc, slot in st["board"].items():
+        if slot[kind] == FACE_DOWN and loc not in st["secret"][kind + "s"]:
+            slot[kind] = None
 
 
 def hide(st, person):
-    take(st, "person", person)
-    st["beside_board"].append(person)
+    CARDS["person"].move(st, person, ("beside_board",))
+    face_down_follows(st, "person")
 
 
 def clear_person(st, loc):
@@ -93,17 +74,17 @@ def clear_person(st, loc):
     person = hidden.get(loc) if st["board"][loc]["person"] == FACE_DOWN else st["board"][loc]["person"]
     if person in HELPERS:
         suspect = next(hidden[o] for o in sorted(hidden) if o != loc and hidden[o] in SUSPECTS)
-        swap(st, "person", person, suspect)
+        CARDS["person"].swap(st, person, suspect)
         person = suspect
     if person:
         hide(st, person)
 
 
-def to_suspect_track(st, clues):
-    """The clues leave their places for their suspects' on the suspect track, as if matched long ago."""
+def to_suspect_track(st, clues, suspect=None):
+    """The clues leave their places for their suspects' (or ``suspect``'s) on the suspect track, as if matched long ago."""
     for clue in list(clues):
-        take(st, "clue", clue)
-        st["suspect_track"][SUSPECT_OF[clue]].append(clue)
+        CARDS["clue"].move(st, clue, ("suspect_track", suspect or SUSPECT_OF[clue]))
+    face_down_follows(st, "clue")
 
 
 def into_box(st, pool, keep=None):
@@ -210,20 +191,20 @@ FACTS = [
     Fact('{player:player} has rolled "{face:face}" and {n:d}',
          put=lambda st, player, face, n: st.update(current=player, phase="hazard", roll={"hazard": face, "movement": n, "colour": None, "bonus": 0})),
     Fact('{player:player}\'s figure stands on "{space:space}"', put=lambda st, player, space: st["figures"].__setitem__(player, space)),
-    Fact('"{person:person}" lies face {face:w} at "{loc:location}"', put=lambda st, person, face, loc: put(st, "person", person, loc, face),
+    Fact('"{person:person}" lies face {face:w} at "{loc:location}"', put=lambda st, person, face, loc, pins: lay(st, "person", person, loc, face, pins),
          check=lambda st, person, face, loc: st["board"][loc]["person"] == (person if face == "up" else FACE_DOWN)
          and (face == "up" or st["secret"]["persons"][loc] == person)),
     Fact('"{person:person}" is in hiding beside the board', put=hide, check=lambda st, person: person in st["beside_board"],
          denied='"{person:person}" is not beside the board'),
     Fact('no person card lies at "{loc:location}"', put=clear_person, check=lambda st, loc: st["board"][loc]["person"] is None),
-    Fact('the clue "{clue:clue}" lies face {face:w} at "{loc:location}"', put=lambda st, clue, face, loc: put(st, "clue", clue, loc, face),
+    Fact('the clue "{clue:clue}" lies face {face:w} at "{loc:location}"', put=lambda st, clue, face, loc, pins: lay(st, "clue", clue, loc, face, pins),
          check=lambda st, clue, face, loc: face == "up" and st["board"][loc]["clue"] == clue),
     Fact('a face-down clue lies at "{loc:location}"', check=lambda st, loc: st["board"][loc]["clue"] == FACE_DOWN),
     Fact('no clue lies at "{loc:location}"', check=lambda st, loc: st["board"][loc]["clue"] is None),
     Fact('the clue "{clue:clue}" lies under "{suspect:suspect}" on the suspect track',
-         put=lambda st, clue, suspect: (take(st, "clue", clue), st["suspect_track"][suspect].append(clue)),
+         put=lambda st, clue, suspect: to_suspect_track(st, [clue], suspect),
          check=lambda st, clue, suspect: clue in st["suspect_track"][suspect]),
-    Fact('the clue "{clue:clue}" is set aside', put=lambda st, clue: swap(st, "clue", clue, st["secret"]["set_aside"])),
+    Fact('the clue "{clue:clue}" is set aside', put=lambda st, clue, pins: CARDS["clue"].put(st, clue, ("secret", "set_aside"), pins)),
     Fact("every clue but the one set aside lies face up on the suspect track", put=lambda st: to_suspect_track(st, [
         *st["secret"]["clues"].values(), *(b["clue"] for b in st["board"].values() if b["clue"] not in (None, FACE_DOWN)), *st["secret"]["pools"]["clues"]])),
     Fact("the clue stack is empty", put=lambda st: to_suspect_track(st, st["secret"]["pools"]["clues"])),

@@ -21,7 +21,9 @@ from casebook import schemas
 from casebook.contract import P_TOLERANCE
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, CLOCK, Table, leaks
-from step_defs.vocabulary import Components, Fact, Types, acted, install, phrases, try_load, viewers
+from step_defs.components import Components, out_of_the_race
+from step_defs.position import acted, chance_deals, chance_move, play_first, roll_for_start, viewers
+from step_defs.vocabulary import Fact, Types, install, phrases, shared
 
 scenarios("heist")
 
@@ -38,18 +40,14 @@ CARDS = Components(SCHEMA, "card")  # where each card may lie: the schema's inve
 
 # -- setting the table: protocol only -----------------------------------------------------------
 def deal_cards(table) -> None:
-    table.apply(CHANCE, {"type": "hide", **DEFAULT_HIDEOUT})
-    while table.state()["phase"] in ("laying", "dealing"):
-        table.apply(CHANCE, table.legal()["moves"][0]["action"])
+    chance_move(table, {"type": "hide", **DEFAULT_HIDEOUT})
+    chance_deals(table, ("lay", "deal"))
 
 
 def deal(table) -> None:
     """The default hideout, every card as chance lists it first, and a first roll the first seat wins."""
     deal_cards(table)
-    first = True
-    while table.state()["phase"] == "rolling_for_start":
-        table.apply(CHANCE, {"type": "roll", "dice": [6, 6] if first else [5, 6]})
-        first = False
+    roll_for_start(table, [6, 6], [5, 6])
 
 
 def start(kind="private", how=deal):
@@ -58,11 +56,6 @@ def start(kind="private", how=deal):
         options = room(kind, seats, extra)
         position.new(options) if how is None else position.dealt(options, how)
     return begin
-
-
-def answer_every_question(table) -> None:
-    while table.state()["phase"] == "answering":
-        table.apply(table.legal()["to_act"][0], table.moves_of(table.legal()["to_act"][0])[0])
 
 
 def bots_play(table) -> None:
@@ -135,12 +128,6 @@ def in_reach(st, player, place) -> None:
     st["turn"].update(began=st["positions"][player], dice=[1, 1], selected=place, path=[place])
 
 
-def drop_out(st, player) -> None:
-    st["out"].append(player)
-    if st["current"] == player:  # as the rules would: the turn passes on (HO-ACC-05)
-        st["current"] = next(q for q in st["players"][st["players"].index(player):] + st["players"] if q not in st["out"])
-
-
 def has_seen(st, player, card, pins, by=None, place=None) -> None:
     """``player`` saw ``card``: shown by ``by``, who holds it, or face down on ``place``, where it lies."""
     if by:
@@ -160,7 +147,7 @@ def marks(st, player, cards, only) -> None:
     """The sheet marks exactly these cards (``only``) or every other one, each as the seat that could have shown it."""
     other = next(p for p in st["players"] if p != player)
     for card in KIND_OF:
-        container, key = CARDS.locate(st, card)
+        container, key, _ = CARDS.locate(st, card)
         holder = next((p for p in st["players"] if st["private"][p]["hand"] is container), None)
         entry = ({"seen": "in hand"} if holder == player else {"seen": "face down", "place": key} if container is st["secret"]["face_down"]
                  else {"seen": "shown", "by": holder or other})
@@ -179,12 +166,6 @@ def mine(st, player) -> dict:
 
 def entries(st, player) -> dict:
     return {c: e for cards in mine(st, player)["notes"].values() for c, e in cards.items()}
-
-
-def all_cards(st) -> list:
-    secret = st["secret"]
-    cards = list(secret["hideout"].values()) + list(secret["face_down"].values()) + secret["undealt"]
-    return sorted(cards + [c for p in st["players"] for c in st["private"][p]["hand"]])
 
 
 def hidden_from_all(st, secret: set) -> bool:
@@ -263,7 +244,7 @@ CHANCE_MOVES = [
     ("{card:card} is dealt", "deal"),
     ("{card:card} is laid face down in {place:place}", "lay"),
     ("the bots play", lambda: bots_play),
-    ("every question is answered", lambda: answer_every_question),
+    ("every question is answered", lambda: lambda table: play_first(table, ("answering",))),
 ]
 SHEET = "the notes sheet of {player:player}"
 
@@ -278,7 +259,7 @@ FACTS = [
     Fact("{player:player} holds none of {cards:card+}", put=edit(lambda st, player, cards, pins: CARDS.hold(st, player, cards, pins, none=True))),
     Fact("{player:player} holds {cards:card+}", put=edit(lambda st, player, cards, pins: CARDS.hold(st, player, cards, pins)), check=lambda st, player, cards: set(cards) <= set(mine(st, player)["hand"])),
     Fact("{card:card} lies face down in {place:place}", put=edit(lay_face_down)),
-    Fact("there are 21 cards: 6 gang members, 6 methods and 9 places", check=lambda st: all_cards(st) == sorted(KIND_OF)),
+    Fact("there are 21 cards: 6 gang members, 6 methods and 9 places", check=lambda st: CARDS.everything(st) == sorted(KIND_OF)),
     Fact("the gang members are {cards:gang+}", check=lambda st, cards: cards == schemas.names(SCHEMA, "gang")),
     Fact("the methods are {cards:method+}", check=lambda st, cards: cards == schemas.names(SCHEMA, "method")),
     Fact("the places are {cards:place+}", check=lambda st, cards: cards == PLACES and chance_offers(st) == 324),
@@ -290,7 +271,6 @@ FACTS = [
     Fact("no card lies face down", check=lambda st: st.view(None)["face_down"] == []),
     Fact("{n:d} cards lie face down, on {k:d} different places", check=lambda st, n, k: len(st.view(None)["face_down"]) == len(set(st.view(None)["face_down"])) == n == k),
     Fact("a card lies face down in {place:place}", check=lambda st, place: place in st.view(None)["face_down"]),
-    Fact("the next card is dealt to {player:player}", check=lambda st, player: st.view(None)["dealing_to"] == player),
     # -- seats and whose move it is
     Fact("the seats are {seats:text}", check=lambda st, seats: {k: st["options"].get(k, {}) for k in ("players", "bots")} == {
         "players": room("", seats, None)["players"], "bots": room("", seats, None).get("bots", {})}),
@@ -300,8 +280,6 @@ FACTS = [
     Fact("{player:player} has just entered {place:place}", put=edit(start_turn)),
     Fact("{player:player} has selected {place:place}, within reach of the roll", put=edit(in_reach)),
     Fact("chance is to act", check=lambda st: st.legal["to_act"] == [CHANCE]),
-    Fact("the dice are rolled next for {player:player}",
-         check=lambda st, player: st["phase"] == "rolling_for_start" and st["start_waiting"][0] == player and st.legal["to_act"] == [CHANCE]),
     Fact("{player:player} must show one of {cards:card+}", check=lambda st, player, cards: must(st, player, {"show"}, cards)),
     Fact("{player:player} must accuse or end the turn", check=lambda st, player: must(st, player, {"accuse", "end_turn"})),
     Fact("{player:player} may ask in {n:d} ways, naming only {place:place}", check=lambda st, player, n, place: ways(st, player, "question", [place]) == (n, True)),
@@ -358,10 +336,8 @@ FACTS = [
         list(mine(st, player)["notes"][HEADING[k]]) for k in KINDS] == [schemas.names(SCHEMA, k) for k in KINDS]),
     Fact("{player:player} has switched the notes assistant off", put=lambda st, player: st["private"][player].__setitem__("assistant", False)),
     # -- the accusation and the end
-    Fact("{player:player} is out", put=edit(drop_out), check=lambda st, player: player in st.view(None)["out"]),
+    Fact("{player:player} is out", put=edit(out_of_the_race), check=lambda st, player: player in st.view(None)["out"]),
     Fact("{player:player} is not out", check=lambda st, player: player not in st.view(None)["out"]),
-    Fact("{player:player} has won the game", check=lambda st, player: (st["phase"], st.view(None)["outcome"]["winners"]) == ("solved", [player])),
-    Fact("the case remains unsolved", check=lambda st: (st["phase"], st.view(None)["outcome"]["winners"]) == ("unsolved", [])),
     Fact("{player:player} sees the hideout: {g:gang}, {m:method} and {p:place}",
          check=lambda st, player, g, m, p: mine(st, player)["hideout"] == dict(zip(KINDS, (g, m, p)))),
     Fact("everybody sees the hideout: {g:gang}, {m:method} and {p:place}",
@@ -380,6 +356,7 @@ FACTS = [
         "coach" not in json.dumps(st.view(v)["log"]) and (v == player) == ("coach" in st.view(v)["private"].get(v, {})) for v in viewers(st))),
 ]
 
+FACTS += shared("deal", "roll-off", "solved", "unsolved")
 _ACTIONS = phrases(TYPES, ACTIONS)
 install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 
@@ -420,14 +397,6 @@ def requested(implementation, opened, kind, tutorial, seats, extra):
 @then(parsers.parse("the room opens with {n:d} seats"))
 def room_opens(refusal, opened, n):
     assert refusal is None and len(opened["players"]) == n, refusal or opened["players"]
-
-
-@when(parsers.parse("a copy of the game without {card} is loaded"), target_fixture="refusal")
-def load_without(position, open_table, card):
-    state = position.table.state()
-    for slot in state["private"].values():
-        slot["hand"] = [c for c in slot["hand"] if c != card.removeprefix("the ")]
-    return try_load(open_table, state)
 
 
 @then("the case log ends with:")

@@ -18,9 +18,10 @@ from pytest_bdd import given, parsers, scenarios, then, when
 
 from casebook import schemas
 from casebook.contract import P_TOLERANCE
-from casebook.errors import GameError
 from casebook.protocol import CHANCE, Table, redact_events
-from step_defs.vocabulary import Fact, Types, acted, install, try_load, viewers
+from step_defs.components import Components
+from step_defs.position import acted, chance_move, refusal, try_load, viewers
+from step_defs.vocabulary import Fact, Types, install
 
 scenarios("pi")
 
@@ -31,6 +32,10 @@ KINDS = ("suspect", "location", "crime")
 KIND_OF = {n: k for k in KINDS for n in schemas.names(SCHEMA, k)}
 TILE_KIND = {n: k for k in ("suspect", "crime") for n in schemas.names(SCHEMA, k + "_tile")}
 LOCATIONS = schemas.names(SCHEMA, "location")
+ABC = "alphabetical"  # the engine keeps its piles sorted by name
+CASES = Components(SCHEMA, "case card", names="evidence", sorted_at=("secret.case_decks",), order=ABC)
+EVIDENCE = Components(SCHEMA, "evidence card", names="evidence", sorted_at=("face_up", "deck", "taken.*"), order=ABC)
+TILES = {k: Components(SCHEMA, f"{k} tile", names=f"{k}_tile", sorted_at=(f"supply.{k}",), order=ABC) for k in ("suspect", "crime")}
 
 
 # -- shaping a state: protocol only ------------------------------------------------------------
@@ -43,52 +48,19 @@ def case(state, player: str) -> dict:
     return slot(state, player)["case"]
 
 
-def set_case(state, player: str, *elements: str) -> None:
-    """``player``'s case holds ``elements``; a case that had one of them gets the one it replaces."""
-    mine = case(state, player)
+def set_case(state, player: str, elements, pins: set) -> None:
+    """``player``'s case holds ``elements``; a case (or the case decks) that had one of them gets the one it replaces."""
+    holder = next(p for p, s in state["private"].items() if s["case_of"] == player)
     for name in elements:
-        kind = KIND_OF[name]
-        other = next((s["case"] for s in state["private"].values() if s["case"].get(kind) == name), None)
-        if other is mine:
-            continue
-        if other is not None:
-            other[kind] = mine[kind]
-        else:  # still in the case decks (the cases are being drawn)
-            deck = state["secret"]["case_decks"]
-            deck.remove(name)
-            deck.extend([mine[kind]] if kind in mine else [])
-            deck.sort()
-        mine[kind] = name
+        CASES.put(state, name, ("private", holder, "case", KIND_OF[name]), pins)
     for p in state["revealed"]:  # a solved case is open to all: the open copy follows
         state["revealed"][p] = dict(case(state, p))
 
 
-def put_tiles(state, location: str, tiles, pins: set) -> None:
-    """The tiles lie on ``location``, each trading places with one no Given placed; the scenario's ``pins`` keep
-    (location, tile kind): P.I.'s "no suspect" tiles are two alike, so a place is pinned, not a tile."""
-    for tile in tiles:
-        kind, board = TILE_KIND[tile], state["tiles"]
-        if board[location][kind] != tile:
-            source = next(loc for loc, t in board.items() if t[kind] == tile and loc != location and (loc, kind) not in pins)
-            board[source][kind], board[location][kind] = board[location][kind], tile
-        pins.add((location, kind))
-
-
-def move_card(state, card: str, into: str) -> None:
-    """An evidence card into the row or the deck, trading places with another card there."""
-    away = "deck" if into == "face_up" else "face_up"
-    if card not in state[into]:
-        out = sorted(state[into])[0]
-        state[into] = sorted([c for c in state[into] if c != out] + [card])
-        state[away] = sorted([c for c in state[away] if c != card] + [out])
-
-
 def hand_out(state, field: str) -> None:
     """Empty the deck or the row: the cards went to the players, as if taken earlier in the round."""
-    for i, card in enumerate(state[field]):
-        p = state["players"][i % len(state["players"])]
-        state["taken"][p] = sorted(state["taken"][p] + [card])
-    state[field] = []
+    for i, card in enumerate(list(state[field])):
+        EVIDENCE.move(state, card, ("taken", state["players"][i % len(state["players"])]))
 
 
 def solved(state, players: list, turn: int) -> None:
@@ -204,9 +176,11 @@ CHANCE_MOVES = [
 ]
 FACTS = [
     # -- the position (Given) --
-    Fact("{player:player}'s case is {a:evidence}, {b:evidence} and {c:evidence}", put=lambda st, player, a, b, c: set_case(st, player, a, b, c)),
-    Fact("the {tiles:suspect_tile|crime_tile+} tile[s|] [lie|lies] on {location:location}", put=lambda st, tiles, location, pins: put_tiles(st, location, tiles, pins)),
-    Fact("a no suspect and a no crime tile lie on {location:location}", put=lambda st, location, pins: put_tiles(st, location, ("no suspect", "no crime"), pins)),
+    Fact("{player:player}'s case is {a:evidence}, {b:evidence} and {c:evidence}", put=lambda st, player, a, b, c, pins: set_case(st, player, (a, b, c), pins)),
+    Fact("the {tiles:suspect_tile|crime_tile+} tile[s|] [lie|lies] on {location:location}",
+         put=lambda st, tiles, location, pins: [TILES[TILE_KIND[t]].put(st, t, ("tiles", location, TILE_KIND[t]), pins) for t in tiles]),
+    Fact("a no suspect and a no crime tile lie on {location:location}",
+         put=lambda st, location, pins: [TILES[k].put(st, f"no {k}", ("tiles", location, k), pins) for k in ("suspect", "crime")]),
     Fact("it is {player:player}'s turn in turn {turn:d}", put=lambda st, player, turn: st.update(current=player, game_turn=turn)),
     Fact("{players:player+} [has|have] solved their case in turn {turn:d}", put=solved),
     Fact("{player:player} has scored {points:d} points this round with {pen:d} penalt[y|ies] and {det:d} detective[s|] left",
@@ -215,8 +189,8 @@ FACTS = [
          put=lambda st, player, points, pen, det: scored(st, player, points, pen, det)),
     Fact("{player:player} has {n:d} detective[s|] left", put=lambda st, player, n: st["detectives"].__setitem__(player, n)),
     Fact("a detective of {player:player} stands on {location:location}", put=place),
-    Fact("the {card:evidence} card lies face up", put=lambda st, card: move_card(st, card, "face_up")),
-    Fact("the {card:evidence} card is in the deck", put=lambda st, card: move_card(st, card, "deck")),
+    Fact("the {card:evidence} card lies face up", put=lambda st, card, pins: EVIDENCE.put(st, card, ("face_up",), pins)),
+    Fact("the {card:evidence} card is in the deck", put=lambda st, card, pins: EVIDENCE.put(st, card, ("deck",), pins)),
     Fact("the evidence deck is empty", put=lambda st: hand_out(st, "deck")),
     Fact("no evidence card lies face up", put=lambda st: hand_out(st, "face_up")),
     # -- whose move (Then) --
@@ -287,7 +261,7 @@ install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 def first_outcomes(table, until: str) -> None:
     """Chance takes the first outcome it lists until the phase ``until``."""
     while table.state()["phase"] != until:
-        table.apply(CHANCE, table.legal()["moves"][0]["action"])
+        chance_move(table, table.legal()["moves"][0]["action"])  # a Given asks: no chance move listed, unsupported
 
 
 def until_drawing_cases(table) -> None:
@@ -339,11 +313,7 @@ def new_game(position, implementation, players, how):
     options = {"players": re.split(r", | and ", players)}
     if how == "started":
         return position.new(options)
-    try:
-        implementation.close(implementation.new(GAME, options))
-    except GameError as exc:
-        return exc
-    return None
+    return refusal(lambda: implementation.close(implementation.new(GAME, options)))
 
 
 _IMPOSSIBLE = {  # a copy of the game in which ...: one small change the rules forbid

@@ -17,17 +17,20 @@ from pytest_bdd import given, parsers, scenarios, then, when
 
 from casebook import schemas
 from casebook.contract import P_TOLERANCE
-from casebook.errors import GameError
 from casebook.protocol import CHANCE, canonical, leaks, redact, redact_events
-from step_defs.vocabulary import Fact, Types, acted, install, phrases, viewers
+from step_defs.components import Components
+from step_defs.position import acted, refusal, viewers
+from step_defs.vocabulary import Fact, Types, install, phrases, shared
 
 scenarios("small_detectives")
 
 GAME = "small_detectives"
 SCHEMA = schemas.load(GAME)
 TYPES = Types(SCHEMA, article="the ")
-COLOURS, CLUES, CARDS, CULPRITS = (schemas.names(SCHEMA, n) for n in ("player", "clue", "card", "culprit"))
+COLOURS, CLUES, CARDS = (schemas.names(SCHEMA, n) for n in ("player", "clue", "card"))
 ORDER = {name: i for i, name in enumerate(CARDS + CLUES)}  # the schema's order: cards by number, clues by kind
+ACTION_CARDS = Components(SCHEMA, "action card", names="card")  # where each may lie: the schema's inventory
+HOUSE_TILES = Components(SCHEMA, "house tile", names="clue", sorted_at=())
 
 
 # -- editing a position: the canonical state, protocol only --------------------------------------
@@ -35,23 +38,10 @@ def in_order(values) -> list[str]:
     return sorted(values, key=ORDER.get)
 
 
-def give(state, player: str, card: str, pins: set) -> None:
-    """Put ``card`` into ``player``'s hand, trading one unpinned card of theirs with its holder."""
-    hands = {p: state["private"][p]["hand"] for p in state["players"]}
-    owner = next((p for p, hand in hands.items() if card in hand), None)
-    assert owner is not None, f"{card} is in nobody's hand: with {len(hands)} players it is not dealt (or already played)"
-    if owner != player:
-        victim = next(c for c in hands[player] if c not in pins)
-        hands[player][hands[player].index(victim)], hands[owner][hands[owner].index(card)] = card, victim
-        hands[owner].sort(key=ORDER.get)
-    hands[player].sort(key=ORDER.get)
-    pins.add(card)
-
-
 def lay_down(state, player: str, cards: list, slot: str, pins: set) -> None:
     """``player`` lays ``cards`` from hand: face down (slot "choice") or face up this round ("played")."""
     for card in cards:
-        give(state, player, card, pins)
+        ACTION_CARDS.put(state, card, ("private", player, "hand"), pins)
         state["private"][player]["hand"].remove(card)
     if slot == "choice":
         state["private"][player]["choice"] = list(cards)
@@ -84,20 +74,6 @@ def end_of_round(state, players: list, tile: str, pins: set) -> None:
     place(state, players, tile)
     if state["phase"] != "bar":  # the Bar comes before the Police
         state["phase"], state["reporting"] = ("bar", []) if tile == "Bar" else ("police", list(state["police_line"]))
-
-
-def hide(state, clue: str, target: tuple, pins: set) -> None:
-    """Put ``clue`` at ``target`` (("houses", house) or ("police", kind)), its tile going where ``clue`` lay."""
-    secret = state["secret"]
-    at = {("police", k): c for k, c in secret["police"].items()} | {("houses", h): c for h, c in secret["houses"].items()}
-    source, old = next(slot for slot, c in at.items() if c == clue), at[target]
-    if source[0] == "police" and (old in CULPRITS) != (clue in CULPRITS):  # the Police keeps one tile of each kind
-        spare = next(s for s, c in at.items() if s[0] == "houses" and s != target and (c in CULPRITS) == (clue in CULPRITS) and c not in pins)
-        secret["police"][source[1]], secret["houses"][spare[1]] = at[spare], old
-    elif source != target:
-        secret[source[0]][source[1]] = old
-    secret[target[0]][target[1]] = clue
-    pins.add(clue)
 
 
 def out_of_the_game(state, player: str) -> None:
@@ -206,17 +182,17 @@ FACTS = [
          check=lambda st, player, tile: st.view(None)["positions"][player] == tile and player in st.view(None)["street"]),
     Fact("the detectives stand, in seat order, on {tiles:tile+}", check=lambda st, tiles: [st["positions"][p] for p in st["players"]] == tiles),
     Fact("the detectives at the Police are, in order, {players:player+}", check=lambda st, players: st.view(None)["police_line"] == players),
-    Fact("{house:house} hides {clue:clue}", put=lambda st, house, clue, pins: hide(st, clue, ("houses", house), pins),
+    Fact("{house:house} hides {clue:clue}", put=lambda st, house, clue, pins: HOUSE_TILES.put(st, clue, ("secret", "houses", house), pins),
          check=lambda st, house, clue: st["secret"]["houses"][house] == clue),
     Fact("the Police hides {culprit:culprit} and {weapon:weapon}",
-         put=lambda st, culprit, weapon, pins: [hide(st, c, ("police", k), pins) for k, c in (("culprit", culprit), ("weapon", weapon))],
+         put=lambda st, culprit, weapon, pins: [HOUSE_TILES.put(st, c, ("secret", "police", k), pins) for k, c in (("culprit", culprit), ("weapon", weapon))],
          check=lambda st, culprit, weapon: st["secret"]["police"] == {"culprit": culprit, "weapon": weapon}),
     Fact("the house tiles are {clues:clue+}", check=lambda st, clues: sorted([*st["secret"]["houses"].values(), *st["secret"]["police"].values()]) == sorted(clues)),
     Fact("{a:d} house tiles lie round the street and {b:d} lie under the Police",
          check=lambda st, a, b: (len(st["secret"]["houses"]), len(st["secret"]["police"])) == (a, b)),
     Fact("the Bar shows its {side:side} side", put=lambda st, side: st.update(bar=side), check=lambda st, side: st.view(None)["bar"] == side),
     # cards
-    Fact("{player:player} holds {cards:card+}", put=lambda st, player, cards, pins: [give(st, player, c, pins) for c in cards],
+    Fact("{player:player} holds {cards:card+}", put=lambda st, player, cards, pins: ACTION_CARDS.hold(st, player, cards, pins),
          check=lambda st, player, cards: set(cards) <= set(st["private"][player]["hand"])),
     Fact("{player:player} has chosen {rest:text}", put=choose),
     Fact("{player:player} played {rest:text}",
@@ -270,10 +246,9 @@ FACTS = [
     Fact("chance has {n:d} equally likely outcomes",
          check=lambda st, n: len(st.legal["moves"]) == n and all(m["actor"] == CHANCE and abs(m["p"] - 1 / n) < P_TOLERANCE for m in st.legal["moves"])),
     Fact("the next house tile is laid on {house:house}", check=lambda st, house: {m["action"]["house"] for m in st.legal["moves"]} == {house}),
-    Fact("the next card is dealt to {player:player}", check=lambda st, player: st.view(None)["dealing_to"] == player),
 ]
 
-install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
+install(TYPES, ACTIONS, CHANCE_MOVES, FACTS + shared("deal"))
 _MUST = phrases(TYPES, MUST)
 
 
@@ -299,11 +274,7 @@ def chance_tries(position, clue, house):
 @when(parsers.re(r"a new game of (?P<who>.+) is requested"), target_fixture="refusal")
 def requested(implementation, who):
     players = COLOURS + ["Red II"] if who == "6 players" else re.split(r", | and ", who)
-    try:
-        implementation.close(implementation.new(GAME, {"players": players}))
-    except GameError as exc:
-        return exc
-    return None
+    return refusal(lambda: implementation.close(implementation.new(GAME, {"players": players})))
 
 
 @then(parsers.re(r"(?P<who>.+?) must (?P<what>.+)"))

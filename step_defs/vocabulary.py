@@ -21,7 +21,8 @@ see them), the generic steps:
     When <actor> tries to send <JSON>    a raw request
 
 A Given's ``put`` that names a ``pins`` parameter gets the scenario's pins: the components Givens placed, which
-later Givens do not move away (``Components`` puts a component where a Given says, from the schema's inventory).
+later Givens do not move away (step_defs/components.py puts a component where a Given says, from the schema's
+inventory; step_defs/position.py keeps the position and deals the starts).
 
 A phrase is literal text with typed fields ``{name:type}``: ``type`` is a
 ``$defs`` name of the game's schema (its enum, longest first; ``a|b``: either),
@@ -33,24 +34,17 @@ action's) or to a function of the fields.
 
 from __future__ import annotations
 
-import copy
 import inspect
-import json
-import marshal
-import os
 import re
-from functools import cached_property
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable
 
 from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
 
-from casebook.contract import is_chance_node
-from casebook.errors import GameError
-from casebook.protocol import CHANCE, redact
-from casebook.testing import attempt
+from casebook.protocol import CHANCE
+from step_defs.position import Seen, acted
+from step_defs.position import RECORD, Position, _published, position_name, positions_json  # noqa: F401  (tests import them from here)
 
 
 class Types:
@@ -212,156 +206,19 @@ def _fact_steps(types: Types, facts: list[Fact], need: str) -> list:
     return out
 
 
-def viewers(state: dict) -> list:
-    """Every player of a state, and an onlooker (None: what the table shows everybody)."""
-    return [*state["players"], None]
+# Facts on the kit's common keys (``dealing_to`` in a view, the roll-off's ``start_waiting``, ``outcome``), for the
+# games whose rulebooks speak of them: a game adds ``shared("deal", ...)`` to its facts.
+SHARED = {
+    "deal": Fact("the next card is dealt to {player:player}", check=lambda st, player: st.view(None)["dealing_to"] == player),
+    "roll-off": Fact("the dice are rolled next for {player:player}", check=lambda st, player: st["phase"] == "rolling_for_start"
+                     and st["start_waiting"][:1] == [player] and st.legal["to_act"] == [CHANCE]),
+    "solved": Fact("{player:player} has won the game", check=lambda st, player: (st["phase"], st.view(None)["outcome"]["winners"]) == ("solved", [player])),
+    "unsolved": Fact("the case remains unsolved", check=lambda st: (st["phase"], st.view(None)["outcome"]["winners"]) == ("unsolved", [])),
+}
 
 
-class Seen(dict):
-    """The canonical state a fact is checked on, with the table's legal moves and views at hand (fetched when asked),
-    and the outcome of the scenario's last action (its events, the state before)."""
-
-    def __init__(self, table, outcome=None):
-        super().__init__(table.state())
-        self.table, self.outcome, self._views = table, outcome, {}
-
-    @cached_property
-    def legal(self) -> dict:
-        return self.table.legal()
-
-    def view(self, player: str | None) -> dict:
-        if player not in self._views:
-            self._views[player] = self.table.view(player)
-        return self._views[player]
-
-    @property
-    def viewers(self) -> list:
-        return viewers(self)
-
-    def chance(self, field: str, value) -> float | None:
-        """The probability that chance's next move has ``field`` = ``value`` (None unless chance is to act, its moves summing to 1)."""
-        moves = self.legal["moves"]
-        if not is_chance_node(self.legal):
-            return None
-        return sum(m["p"] for m in moves if m["action"].get(field) == value)
-
-    def told(self, kind: str, knowers, **fields) -> bool:
-        """The last event ``kind``: every viewer is told ``fields``, and only ``knowers`` are told more (its private part)."""
-        last = [e for e in self.table.log if e["type"] == kind][-1:]
-        return bool(last) and all(all(redact(last[0], v).get(k) == x for k, x in fields.items())
-                                  and (v in knowers) == (redact(last[0], v) != redact(last[0], None)) for v in self.viewers)
-
-
-RECORD = "CASEBOOK_RECORD_POSITIONS"  # a folder: deal every start on the engine and write <folder>/<game>/positions.json
-FEATURES = Path(__file__).resolve().parent.parent / "features"
-_published: dict[str, dict] = {}  # game -> {position name: canonical state}, read from features/<game>/positions.json once
-recorded: dict[str, dict] = {}  # game -> {position name: state}, what a recording run dealt (conftest writes it)
-_hellos: dict[int, dict] = {}  # id(implementation) -> its hello, asked once
-
-
-def position_name(deal: Callable, options: dict) -> str:
-    """A start's name in positions.json: the deal routine and the options (sorted keys: one spelling per start)."""
-    return f"{deal.__qualname__} {json.dumps(options, sort_keys=True)}"
-
-
-def published(game: str) -> dict:
-    """The starting positions the reference dealt for ``game`` (features/<game>/positions.json; none: {})."""
-    if game not in _published:
-        path = FEATURES / game / "positions.json"
-        _published[game] = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    return _published[game]
-
-
-def declines_setup(implementation, game: str) -> bool:
-    """Whether the engine's hello declines ``@setup`` for ``game`` (it does not deal: it starts from published positions)."""
-    key = id(implementation)
-    if key not in _hellos:
-        _hellos[key] = implementation.hello()
-    return "setup" in _hellos[key].get("games", {}).get(game, {}).get("declines", [])
-
-
-def positions_json(positions: dict) -> str:
-    """positions.json's text: names sorted, one start a line, each state's own key order kept (a Then may check an order)."""
-    lines = [f"  {json.dumps(name)}: {json.dumps(positions[name], ensure_ascii=False)}" for name in sorted(positions)]
-    return "{\n" + ",\n".join(lines) + "\n}\n"
-
-
-class Position:
-    """The table a scenario plays on.  Givens edit a canonical state; it is loaded once, when a When or Then needs it.
-
-    ``dealt(options, deal)`` starts from the position ``deal`` reaches from ``new(options)``: dealt once per
-    implementation and options, then loaded from the cache (a scenario assumes only what its clause is about).
-    An engine that declines ``@setup`` is never asked to deal: it starts from the reference's deal, published in
-    features/<game>/positions.json (a start the file lacks is dealt as before).  A full engine is judged on its own deal.
-    """
-
-    _dealt: dict = {}
-
-    def __init__(self, implementation, open_table, game: str):
-        self.implementation, self.open, self.game = implementation, open_table, game
-        self.outcome = None  # the last action's
-        self.pins: set = set()  # components a Given placed: later Givens do not move them away (Components)
-        self._state: dict | None = None
-        self._table = None
-
-    def new(self, options: dict) -> None:
-        self._table, self._state = self.open(options), None
-
-    def dealt(self, options: dict, deal: Callable) -> None:
-        name = position_name(deal, options)
-        recording = os.environ.get(RECORD)
-        if not recording and declines_setup(self.implementation, self.game) and name in published(self.game):
-            self._table, self._state = None, copy.deepcopy(published(self.game)[name])
-            return
-        key = (id(self.implementation), self.game, name)
-        if key not in self._dealt:
-            table = self.open(options)
-            deal(table)
-            state = table.state()
-            if recording:
-                recorded.setdefault(self.game, {})[name] = state
-            self._dealt[key] = marshal.dumps(state)
-        self._table, self._state = None, marshal.loads(self._dealt[key])  # a fresh copy to edit
-
-    def edit(self, change: Callable[[dict], None]) -> None:
-        if self._state is None:
-            self._state = self._table.state()
-        change(self._state)
-        self._table = None
-
-    @property
-    def table(self):
-        if self._table is None:
-            self._table, self._state = self.open(state=self._state), None
-        return self._table
-
-
-def acted(position, actor: str, action: dict, trying: bool):
-    outcome = position.outcome = attempt(position.table, actor, action)
-    if not trying and outcome.error is not None:
-        raise AssertionError(f"expected {actor} {json.dumps(action)} to be accepted: {outcome}")
-    return outcome
-
-
-def refusal(call: Callable[[], Any]):
-    """The typed error a request gets, or None when it is accepted."""
-    try:
-        call()
-    except GameError as exc:
-        return exc
-    return None
-
-
-def play_first(table, phases) -> None:
-    """While the table is in one of ``phases``, play the first move listed (a routine: chance deals, players answer)."""
-    while table.state()["phase"] in phases:
-        move = table.legal()["moves"][0]
-        table.apply(move["actor"], move["action"])
-
-
-def try_load(open_table, state: dict):
-    """Load the edited state: the typed refusal it gets, or None when it is accepted (a copy of the game that breaks a rule)."""
-    return refusal(lambda: open_table(state=state))
+def shared(*names: str) -> list[Fact]:
+    return [SHARED[name] for name in names]
 
 
 def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list[Fact]) -> None:
@@ -403,89 +260,3 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
         assert moves or offered, "the game is over: that says nothing about this move"
         mine = [m["action"] for m in moves if m["actor"] == actor]
         assert any(all(m.get(k) == v for k, v in action.items()) for m in mine) == offered, f"{actor} {'may not' if offered else 'may'} {action}: {mine}"
-
-
-# -- putting components where a Given says ---------------------------------------------------------
-class Components:
-    """Where the components of one kind lie in a canonical state, read from the schema's inventory (the paths each
-    may lie at); a Given puts one where it says by swapping it with one no Given placed, so the counts still add up.
-
-    A slot keyed by a name set (the case file's ``suspect``) takes only one of that set; the lists at ``sorted_at``
-    stay sorted as the engine keeps them (``order``: the schema's order of the names, or ``str`` for alphabetical)."""
-
-    def __init__(self, schema: dict, kind: str, names: str | None = None, hand: str = "private.*.hand",
-                 sorted_at: tuple = ("private.*.hand",), order: str = "schema"):
-        self.paths = [p.split(".") for p in schema["inventory"][kind]["at"]]
-        kind = names or kind  # the $defs name of the components' names, where it differs from the inventory's kind
-        names = schema["$defs"][kind]["enum"]
-        self.order = {n: i for i, n in enumerate(names)}.get if order == "schema" else str
-        self.sorted_at = [p.split(".") for p in sorted_at]
-        self.sets = {k: frozenset(d["enum"]) for k, d in schema["$defs"].items()
-                     if k != kind and isinstance(d, dict) and set(d.get("enum", [0])) < set(names)}
-        self.hand = hand.split(".")
-
-    def locate(self, state: dict, name: str) -> tuple[Any, Any]:
-        """The container (a list or an object) and key where ``name`` lies."""
-        for path in self.paths:
-            for container, key in _slots(state, path):
-                if container[key] == name:
-                    return container, key
-        raise AssertionError(f"{name!r} lies nowhere the inventory names")
-
-    def fits(self, name: str, container, key) -> bool:
-        """Whether ``name`` may lie at ``container[key]``: a slot keyed by a name set takes only that set's names."""
-        return not isinstance(container, dict) or key not in self.sets or name in self.sets[key]
-
-    def swap(self, state: dict, a: str, b: str) -> None:
-        """``a`` and ``b`` change places."""
-        (ca, ka), (cb, kb) = self.locate(state, a), self.locate(state, b)
-        ca[ka], cb[kb] = b, a
-        kept = [node[key] for path in self.sorted_at for node, key in _slots(state, path)]
-        for container in (ca, cb):
-            if any(container is k for k in kept):
-                container.sort(key=self.order)
-
-    def put(self, state: dict, name: str, into: tuple, pins: set, avoid=()) -> None:
-        """Put ``name`` at ``into`` (a path to a list, or to a slot holding one), sending where it was one component
-        from there that no Given placed (nor ``avoid``) and that fits there; ``name`` is pinned."""
-        parent = _at(state, into[:-1])
-        target = parent[into[-1]]
-        here = target if isinstance(target, list) else [target]
-        if name not in here:
-            source, key = self.locate(state, name)
-            assert isinstance(target, list) or self.fits(name, parent, into[-1]), f"{name} cannot lie at {'.'.join(into)}"
-            victim = next((c for c in here if c not in pins and c not in avoid and self.fits(c, source, key)), None)
-            assert victim is not None, f"{'.'.join(map(str, into))} holds {here}: nothing there can make room for {name}"
-            self.swap(state, name, victim)
-        pins.add(name)
-
-    def hold(self, state: dict, player: str, names, pins: set, none: bool = False) -> None:
-        """``player``'s hand holds every one of ``names`` (or, ``none``, not one of them: each goes to another hand)."""
-        hand = lambda p: tuple(p if k == "*" else k for k in self.hand)  # noqa: E731
-        for name in names:
-            if not none:
-                self.put(state, name, hand(player), pins, avoid=names)
-            elif name in _at(state, hand(player)):
-                other = next(q for q in state["players"] if q != player and any(c not in pins and c not in names for c in _at(state, hand(q))))
-                self.put(state, name, hand(other), pins, avoid=names)
-                pins.discard(name)
-
-
-def _at(state, path):
-    for key in path:
-        state = state[key]
-    return state
-
-
-def _slots(node, path):
-    """(container, key) of every place ``path`` (``*``: any key or index) reaches in ``node``."""
-    head, rest = path[0], path[1:]
-    if head == "*":
-        keys = range(len(node)) if isinstance(node, list) else list(node) if isinstance(node, dict) else []
-    else:
-        keys = [head] if isinstance(node, dict) and head in node else []
-    for key in keys:
-        if not rest:
-            yield node, key
-        elif isinstance(node[key], (dict, list)):
-            yield from _slots(node[key], rest)

@@ -4,7 +4,7 @@ Every "Given a game of ..." reaches its position through ``Position.dealt``.  A 
 judged on its own deal, as before); an engine that declines ``@setup`` starts from the reference's deal, published
 in features/<game>/positions.json, and loses only the clauses tagged ``@setup`` (those that check the deal).
 The published positions drift when a deal routine, an option or the reference's set-up changes: the first test
-deals them all again and compares.  Regenerate: ``CASEBOOK_RECORD_POSITIONS=features pytest step_defs -p no:xdist``.
+deals them all again and compares.  Regenerate: ``casebook regenerate --only positions``.
 """
 
 import json
@@ -14,7 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from casebook.conformance.report import catalog, plan, removed_by
+from casebook.conformance.declines import removed_by
+from casebook.conformance.report import catalog, plan
 from casebook.impls import open_implementation
 from step_defs import vocabulary
 from step_defs.vocabulary import Position, position_name
@@ -33,13 +34,15 @@ def test_the_published_positions_are_the_references_deals_and_every_start_the_su
     run = scenarios(env={vocabulary.RECORD: str(tmp_path)})
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     for game in GAMES:
+        if not (tmp_path / game / "positions.json").exists() and not (ROOT / "features" / game / "positions.json").exists():
+            continue  # a game in transcription whose scenarios deal no start yet (casebook new-game)
         dealt = json.loads((tmp_path / game / "positions.json").read_text(encoding="utf-8"))
         text = (ROOT / "features" / game / "positions.json").read_text(encoding="utf-8")
         published = json.loads(text)
         assert sorted(dealt) == sorted(published), (
             f"{game}: starts used but not published {sorted(set(dealt) - set(published))}, "
             f"published but unused {sorted(set(published) - set(dealt))}; regenerate: "
-            "CASEBOOK_RECORD_POSITIONS=features pytest step_defs -p no:xdist")
+            "casebook regenerate --only positions")
         changed = [name for name in dealt if dealt[name] != published[name]]
         assert not changed, f"{game}: the reference now deals these differently; regenerate: {changed}"
         # the state's own key order is kept (a heist Then reads the notes sheet in its order)

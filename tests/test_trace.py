@@ -108,3 +108,47 @@ def test_paragraph_references_are_parsed_strictly():
     for bad in ("12", "¶", "¶5-3", "¶x"):
         with pytest.raises(TraceError):
             parse_refs(bad)
+
+
+# -- a rulebook in transcription: paragraphs listed as untraced, sections' placeholders --------------------
+
+PLACEHOLDER = """\
+    @TO-X-00 @untranscribed
+    Rule: Heading: not yet transcribed
+      A placeholder: no example, no Source line.
+"""
+
+
+def test_untraced_paragraphs_are_no_problem_and_make_the_game_in_transcription(tmp_path):
+    trace, book = _game(tmp_path, GOOD_TRACE + "    untraced: [2, 3]\n", PLACEHOLDER)
+    assert check(trace, book) == [] and trace.in_transcription and trace.untraced == [2, 3]
+    (tmp_path / "done").mkdir()
+    done, _ = _game(tmp_path / "done", GOOD_TRACE, _rules("Source: Heading ¶2-3"))
+    assert not done.in_transcription
+
+
+def test_a_paragraph_cited_or_without_rule_is_no_longer_untraced(tmp_path):
+    trace, book = _game(tmp_path, GOOD_TRACE + "    untraced: [1-3]\n", _rules("Source: Heading ¶2"))
+    assert check(trace, book) == [
+        "toy: ¶1 is marked as carrying no rule and still listed as untraced: take it out of untraced",
+        "toy: ¶2 is cited by ['TO-X-01'] and still listed as untraced: take it out of untraced"]
+
+
+def test_untraced_paragraphs_outside_every_section_are_named(tmp_path):
+    trace, book = _game(tmp_path, GOOD_TRACE + "    untraced: [2, 3, 9]\n", PLACEHOLDER)
+    assert check(trace, book) == ["toy: untraced names paragraphs outside every section: [9]"]
+
+
+def _problems(tmp_path: Path, rules: str) -> list[str]:
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    _game(tmp_path, GOOD_TRACE, rules)
+    return read_game("toy", tmp_path / "toy").problems
+
+
+def test_a_placeholder_needs_no_example_but_one_with_examples_is_a_problem(tmp_path):
+    assert _problems(tmp_path / "ok", PLACEHOLDER) == []
+    assert read_game("toy", tmp_path / "ok" / "toy").clauses[0].kinds == ["untranscribed"]
+    with_example = _problems(tmp_path / "example", PLACEHOLDER + "      Example: e\n        Given something\n")
+    assert [p.split(": ", 1)[1] for p in with_example] == ["the clause TO-X-00 has examples but is tagged @untranscribed: it is transcribed, drop the tag"]
+    bare = _problems(tmp_path / "bare", _rules("Source: Heading ¶2").replace("      Example: e\n        Given something\n", ""))
+    assert [p.split(": ", 1)[1] for p in bare] == ["the clause TO-X-01 has no example"]  # a Rule that is no placeholder still needs one

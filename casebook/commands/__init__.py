@@ -7,6 +7,9 @@
     fuzz       random legal play on an implementation and the reference, compared
     replay     play a saved fuzz disagreement again on both sides
     perft      count action sequences from the published positions and compare
+    regenerate rewrite every generated file from the reference: schemas, positions, perft (a checkout)
+    new-game   scaffold a new game from its rulebook: engine, features, trace, steps, tests (a checkout)
+    mutate     change the reference engine's rules one at a time: which changes do the examples notice
 
 (``casebook docs`` lives with the site, ``casebook bench`` with the benchmark.)
 Each module offers ``register(subparsers)``.  A command's work is a function
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 import argparse
 
-COMMANDS = ("serve", "hello", "describe", "verify", "fuzz", "replay", "perft")
+COMMANDS = ("serve", "hello", "describe", "verify", "fuzz", "replay", "perft", "mutate", "regenerate", "new_game")
 EXIT_OK, EXIT_FAILED, EXIT_CANNOT_RUN = 0, 1, 2
 IMPL_HELP = 'implementation: reference | python:mod:factory | "cmd:COMMAND" | ws://HOST:PORT/PATH'
 

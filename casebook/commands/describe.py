@@ -7,7 +7,8 @@ import sys
 from casebook.commands import IMPL_HELP
 from casebook.errors import GameError
 from casebook.impls import opened
-from casebook.names import terminal_json
+from casebook.contract import describe_problems
+from casebook.names import terminal, terminal_json
 from casebook.protocol import describe
 
 
@@ -21,8 +22,12 @@ def register(sub) -> None:
 def command(args) -> int:
     with opened(args.impl) as impl:
         try:
-            print(terminal_json(describe(impl, args.game)))  # an engine's C1 and bidi controls escaped, never raw
+            answer = describe(impl, args.game)
         except GameError as exc:  # unsupported: the engine does not describe (this game)
             print(f"casebook: {exc.code}: {exc.message}", file=sys.stderr)
             return 1
-    return 0
+    print(terminal_json(answer))  # an engine's C1 and bidi controls escaped, never raw
+    found = describe_problems(answer)  # the contract's words, as the site reports them
+    for problem in found:
+        print(f"casebook: {terminal(str(problem))}", file=sys.stderr)
+    return 1 if found else 0

@@ -21,7 +21,7 @@ import pytest
 
 from casebook.names import terminal
 from casebook.conformance.suite import shipped_root
-from casebook.pytest_plugin import ITEM_KEY, MESSAGE_KEY, item_info
+from casebook.pytest_plugin import INVARIANT_KEY, ITEM_KEY, MESSAGE_KEY, item_info
 from casebook.stdio import ENV_DEADLINE
 from casebook.verdicts import UNSUPPORTED, failure_message, invariant_of
 
@@ -113,7 +113,7 @@ class VerifyPlugin:
             self.results[report.nodeid] = {"status": status, "message": reason}
         elif report.failed:
             message = getattr(report, MESSAGE_KEY, None) or str(report.longrepr)[-500:]
-            self.results.setdefault(report.nodeid, {"status": "failed", "message": message})
+            self.results.setdefault(report.nodeid, {"status": "failed", "message": message, "invariant": getattr(report, INVARIANT_KEY, None)})
             self.results[report.nodeid]["status"] = "failed"
         elif report.passed and report.when == "call":
             self.results.setdefault(report.nodeid, {"status": "passed", "message": ""})

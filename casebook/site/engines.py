@@ -5,13 +5,13 @@ does (``casebook.impls``: by default the ``reference`` entry point; ``$CASEBOOK_
 mkdocs.yml's ``extra.casebook.engine`` name another, ``cmd:`` engines included) and asks it:
 
 * ``hello()``: each game's facts (title, players, variants...);
-* ``describe(game)``, the optional call of the protocol (shape in casebook/protocol.py and the
-  project brief): the phases of a turn, the transitions in rulebook verbs with their guards and
-  effects, the clause ids each phase and transition cites, and the modelled board.
+* ``describe(game)``, the optional call of the protocol (its shape: ``casebook.contract.DESCRIBE``):
+  the phases of a turn, the transitions in rulebook verbs with their guards and effects, the
+  clause ids each phase and transition cites, and the modelled board.
 
 An engine that does not answer ``describe``, or answers it for some games only, still gets
 every page from its features: the game page says what is missing.  A malformed answer is
-reported (``mkdocs build --strict`` refuses it) and its bad parts left out.
+reported in the contract's words (``mkdocs build --strict`` refuses it) and its bad parts left out.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from casebook import contract
+
 DEFAULT_ENGINE = "reference"
-ACTORS = {"player", "chance", "clock", "players", None}
 
 
 @dataclass
@@ -38,48 +39,43 @@ def engine_spec(configured: str | None = None) -> str:
 
 
 def check_describe(game: str, answer, known: set[str], problems: list[str]) -> dict | None:
-    """The describe answer with its malformed parts left out (each one reported), or None."""
-    where = f"{game}: describe"
+    """The describe answer with its malformed parts left out, or None if it is not an object.
+
+    What is malformed is the contract's to say (``casebook.contract.describe_problems``, reported here
+    in its words); this only salvages: each part a problem lies in (the innermost list item: a phase,
+    a transition, a location, a path, a cited clause id; else the top-level field) is left out, again
+    until what remains is whole (a phase left out orphans the transitions that named it).
+    """
+    found = contract.describe_problems(answer, known)
+    problems.extend(f"{game}: {p}" for p in found)
     if not isinstance(answer, dict):
-        problems.append(f"{where} answered {type(answer).__name__}, not an object")
         return None
-    phases, names = [], set()
-    for p in answer.get("phases") or []:
-        if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"]:
-            problems.append(f"{where}: a phase without a name: {p!r:.80}")
-            continue
-        if p.get("actor") not in ACTORS:
-            problems.append(f"{where}: phase {p['name']!r} has actor {p.get('actor')!r}, not one of player, chance, clock, players or null")
-        phases.append(p)
-        names.add(p["name"])
-    transitions = []
-    for t in answer.get("transitions") or []:
-        if not isinstance(t, dict) or not isinstance(t.get("verb"), str) or t.get("source") not in names or (t.get("dest") is not None and t.get("dest") not in names):
-            problems.append(f"{where}: a transition that names no known verb, source and destination: {t!r:.120}")
-            continue
-        transitions.append(t)
-    for item in phases + transitions:
-        ids = item.get("clauses") or []
-        unknown = [i for i in ids if i not in known]
-        if unknown:
-            label = item.get("name") or item.get("verb")
-            problems.append(f"{where}: {label!r} cites clauses the features do not have: {unknown}")
-        item["clauses"] = [i for i in ids if i in known]
-    board = answer.get("board")
-    if board is not None and not (isinstance(board, dict) and isinstance(board.get("locations"), list) and isinstance(board.get("paths"), list)):
-        problems.append(f"{where}: board is neither null nor an object with locations and paths")
-        board = None
-    if board is not None:
-        places = {loc.get("name") for loc in board["locations"] if isinstance(loc, dict) and isinstance(loc.get("name"), str)}
-        bad = [p for p in board["paths"] if not isinstance(p, dict) or p.get("a") not in places or p.get("b") not in places]
-        if bad:
-            problems.append(f"{where}: {len(bad)} board paths join unknown locations, e.g. {bad[0]!r:.100}")
-        board = {
-            "locations": [loc for loc in board["locations"] if isinstance(loc, dict) and isinstance(loc.get("name"), str)],
-            "paths": [p for p in board["paths"] if p not in bad],
-        }
-    initial = answer.get("initial") if answer.get("initial") in names else (phases[0]["name"] if phases else None)
-    return {"game": game, "title": answer.get("title") or "", "initial": initial, "phases": phases, "transitions": transitions, "board": board}
+    kept = answer
+    while found:
+        drop = {_part(p.where) for p in found} - {()}
+        if not drop:
+            break
+        kept = _without(kept, drop)
+        found = contract.describe_problems(kept, known)
+    phases = kept.get("phases", [])
+    initial = kept.get("initial") or (phases[0]["name"] if phases else None)
+    return {"game": game, "title": kept.get("title", ""), "initial": initial, "phases": phases,
+            "transitions": kept.get("transitions", []), "board": kept.get("board")}
+
+
+def _part(where: tuple) -> tuple:
+    """The part of the answer a problem lies in: up to its innermost list index, else its top-level field."""
+    indices = [i for i, key in enumerate(where) if isinstance(key, int)]
+    return where[: indices[-1] + 1] if indices else where[:1]
+
+
+def _without(value, drop: set[tuple], path: tuple = ()):
+    """A copy of ``value`` without the parts at the paths in ``drop``."""
+    if isinstance(value, dict):
+        return {k: _without(v, drop, path + (k,)) for k, v in value.items() if path + (k,) not in drop}
+    if isinstance(value, list):
+        return [_without(v, drop, path + (i,)) for i, v in enumerate(value) if path + (i,) not in drop]
+    return value
 
 
 def engine_infos(games: dict[str, set[str]], problems: list[str], spec: str | None = None) -> dict[str, EngineInfo]:
@@ -97,10 +93,12 @@ def engine_infos(games: dict[str, set[str]], problems: list[str], spec: str | No
         return infos
     try:
         try:
-            offered = (impl.hello() or {}).get("games") or {}
+            hello = impl.hello()
         except Exception as exc:
             problems.append(f"{spec}: hello failed: {type(exc).__name__}: {exc}")
-            offered = {}
+            hello = {}
+        problems.extend(f"{spec}: {p}" for p in contract.problems("hello", hello))
+        offered = hello.get("games") if isinstance(hello, dict) and isinstance(hello.get("games"), dict) else {}
         describe = getattr(impl, "describe", None)
         for game, known in games.items():
             info = infos[game]

@@ -43,11 +43,18 @@ GUIDES = (("casebook/conformance/validate-your-engine.md", "protocol/validate-yo
 NOT_SEARCHED = "---\nsearch:\n  exclude: true\n---\n\n"
 
 
+def about_of(schema: dict | None) -> dict:
+    """What the site says of a game, from its schema's "game" (generated from the game's GameInfo, kept nowhere else)."""
+    about = (schema or {}).get("game") or {}
+    named = {"title": about.get("title"), "short": about.get("short"), "summary": about.get("summary"), "rulebook": about.get("edition")}
+    return {k: str(v) for k, v in named.items() if isinstance(v, str) and v.strip()}
+
+
 @dataclass
 class Site:
     root: Path
     results: Path | None
-    titles: dict = field(default_factory=dict)  # game id → {"title":…, "rulebook":…}
+    titles: dict = field(default_factory=dict)  # game id → {"title", "short", "summary", "rulebook"}: the schema's "game" (GameInfo)
     directory_urls: bool = True
     with_engines: bool = True
     engine: str | None = None  # the implementation asked for facts and describe (default: the reference)
@@ -81,6 +88,7 @@ class Site:
             schema = engines_mod.schema_of(game.id, self.root)
             if schema is not None:
                 self.schemas[game.id] = schema
+            self.titles[game.id] = {**about_of(schema), **self.titles.get(game.id, {})}  # mkdocs.yml may still override
             self.questions[game.id] = readers.read_questions(self.root, game, self.problems)
             self.synonyms[game.id] = readers.read_synonyms(self.root, game, self.problems)
             self.rulebook_words[game.id] = readers.read_rulebook_words(self.root, game, self.problems)
@@ -190,7 +198,8 @@ class Site:
             if game.id in self.traces:
                 links.append(("rulebook trace", tracepage.path(game.id)))
             summary = self.titles.get(game.id, {}).get("summary") or views.first_sentence(game.sections[0].description if game.sections else "")
-            games.append({"id": game.id, "title": self.title(game.id), "players": self.players(game.id), "summary": summary, "links": links})
+            games.append({"id": game.id, "title": self.title(game.id), "players": self.players(game.id), "summary": summary, "links": links,
+                          "untraced": len(self.traces[game.id].untraced) if game.id in self.traces else 0})
         return self.render("games_list.html", here, games=games).rstrip("\n")
 
     def game_page(self, game: Game) -> str:
@@ -210,6 +219,7 @@ class Site:
         board = described.get("board") if described else None
         return self.render(
             "game.md.j2", f"games/{game.id}/index.md", game=game, title=self.title(game.id), summary=self.titles.get(game.id, {}).get("summary"),
+            trace=self.traces.get(game.id),
             facts=facts, has_questions=bool(self.questions.get(game.id)), totals=views.totals(game.clauses), last=self.last, sections=sections,
             trace_page=tracepage.path(game.id) if game.id in self.traces else None, has_schema=game.id in self.schemas,
             has_glossary=self.has_glossary(game.id),

@@ -72,18 +72,22 @@ def trace_page(site: "Site", game: Game) -> str:
     here = path(game.id)
     trace = site.traces[game.id]
     transcribed = [n for n in trace.paragraphs if trace.clauses_of(n)]
+    untraced = set(trace.untraced)
     sections = []
     for section in trace.sections:
         numbers = section.paragraphs
         done = sum(1 for n in numbers if trace.clauses_of(n))
+        waiting = sum(1 for n in numbers if n in untraced and not trace.clauses_of(n))
         rows = [
             {"n": n, "clauses": list({c.id: c for c in trace.clauses_of(n)}.values()),  # a clause citing a paragraph twice shows once
-             "no_rule": trace.no_rule.get(n)}
+             "no_rule": trace.no_rule.get(n), "untraced": n in untraced}
             for n in numbers
         ]
         sections.append({
-            "title": section.title, "anchor": section_anchor(section.title), "done": done, "rest": len(numbers) - done, "rows": rows,
+            "title": section.title, "anchor": section_anchor(section.title), "done": done, "untraced": waiting,
+            "rest": len(numbers) - done - waiting, "rows": rows,
             "span": f"¶{numbers[0]}–¶{numbers[-1]}" if len(numbers) > 1 else f"¶{numbers[0]}" if numbers else "",
         })
     return site.render("trace.md.j2", here, title=site.title(game.id), trace=trace, paragraphs=len(trace.paragraphs),
-                       transcribed=len(transcribed), cited=len({c.clause.id for c in trace.citations}), sections=sections)
+                       transcribed=len(transcribed), cited=len({c.clause.id for c in trace.citations}), sections=sections,
+                       untraced=sum(s["untraced"] for s in sections))

@@ -21,6 +21,7 @@ KIND_TITLES = {
     "variant": "applies only in a variant",
     "optional": "an implementation may decline it",
     "model": "depends on a fact we modelled",
+    "untranscribed": "a placeholder: this section of the rulebook is not transcribed yet",
 }
 ACTORS = {"player": "a player", "players": "several players at once", "chance": "chance", "clock": "the clock"}
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")

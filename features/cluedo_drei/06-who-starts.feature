@@ -54,15 +54,17 @@ Feature: Turn Sequence — who starts
   Rule: After a player's turn the player to their left (next clockwise, the next in seating order) has the turn
     Source: Turn Sequence ¶53, ¶74
     See also: CD-ACC-08
-    Example: after Peter Bob plays, after Bob Justus
+    Example: after Peter's turn Bob plays
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
-      And Bob Andrews stands in the Friedhof
       And Peter Shaw has just entered the Strand
       When Peter Shaw asks about Dick Perry, the painting and the Strand
       And every question is answered
       Then it is Bob Andrews's turn
-      When Bob Andrews takes the secret passage
-      And Bob Andrews asks about Dick Perry, the painting and the Memorial Hospital
+
+    Example: after the last seat's turn the first seat plays
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      And Bob Andrews has just entered the Memorial Hospital
+      When Bob Andrews asks about Dick Perry, the painting and the Memorial Hospital
       And every question is answered
       Then it is Justus Jonas's turn
 

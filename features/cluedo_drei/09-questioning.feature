@@ -84,13 +84,10 @@ Feature: Turn Sequence — questioning
       And the marker of Brittany stands beside the board
 
     Example: a marker already in another location is fetched from there
-      Given Peter Shaw stands in the Friedhof
-      And Justus Jonas has just entered the Palisades Park
-      When Justus Jonas asks about Victor Hugenay, the painting and Palisades Park
-      And every question is answered
-      And Peter Shaw takes the secret passage
-      And Peter Shaw asks about Victor Hugenay, the golden belt and the Memorial Hospital
-      Then the marker of Victor Hugenay stands in Memorial Hospital
+      Given the marker of Victor Hugenay stands in Palisades Park
+      And Peter Shaw has just entered the Memorial Hospital
+      When Peter Shaw asks about Victor Hugenay, the golden belt and the Memorial Hospital
+      Then the markers of Victor Hugenay and the golden belt stand in Memorial Hospital
 
   @CD-QUE-04
   Rule: The player to the asker's left answers first, and if they hold a named card they show exactly one to the asker alone

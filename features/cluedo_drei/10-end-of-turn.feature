@@ -21,26 +21,25 @@ Feature: Turn Sequence — marking clues and ending the turn
   @CD-END-02
   Rule: What you were shown stays on your notepad for the rest of the game
     Source: Turn Sequence ¶71-72
-    Example: two shown cards are both noted
+    Example: a card shown in an earlier turn is still noted after the next one is shown
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And the case file holds Skinner Norris, the golden belt and the Friedhof
       And Peter Shaw holds Dick Perry and the Memorial Hospital
-      And Peter Shaw stands in the Memorial Hospital
-      And Bob Andrews stands in the Friedhof
-      And Justus Jonas has just entered the Friedhof
-      When Justus Jonas asks about Dick Perry, the painting and the Friedhof
-      And Peter Shaw shows Dick Perry
-      And Peter Shaw takes the secret passage
-      And Peter Shaw asks about Skinner Norris, the golden belt and the Friedhof
-      And every question is answered
-      And Bob Andrews takes the secret passage
-      And Bob Andrews asks about Skinner Norris, the golden belt and the Memorial Hospital
-      And every question is answered
-      And Justus Jonas takes the secret passage
-      And Justus Jonas asks about Mr. Grey, the painting and the Memorial Hospital
+      And Peter Shaw has shown Justus Jonas Dick Perry
+      And Justus Jonas has just entered the Memorial Hospital
+      When Justus Jonas asks about Mr. Grey, the painting and the Memorial Hospital
       And Peter Shaw shows the Memorial Hospital
       Then Justus Jonas has seen Dick Perry
       And Justus Jonas has seen the Memorial Hospital
+
+    Example: a card shown stays noted when the turn passes on
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      And Peter Shaw holds Dick Perry
+      And Justus Jonas has just entered the Friedhof
+      When Justus Jonas asks about Dick Perry, the painting and the Friedhof
+      And Peter Shaw shows Dick Perry
+      Then it is Peter Shaw's turn
+      And Justus Jonas has seen Dick Perry
 
   @CD-END-03 @ruling
   Rule: The markers stay in the location of the question until a later question names them
@@ -51,17 +50,21 @@ Feature: Turn Sequence — marking clues and ending the turn
     we read it as leaving them there: a marker moves again only when a later
     question names it (CD-QUE-03), and a marker not named stays put.
 
-    Example: after the turn the painting's marker stays in Palisades Park while Victor Hugenay's is fetched elsewhere
+    Example: after the turn Victor Hugenay's and the painting's markers stay in Palisades Park
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And the case file holds Skinner Norris, the golden belt and the Friedhof
-      And Peter Shaw stands in the Friedhof
       And Justus Jonas has just entered the Palisades Park
       When Justus Jonas asks about Victor Hugenay, the painting and Palisades Park
       And every question is answered
       Then it is Peter Shaw's turn
       And the markers of Victor Hugenay and the painting stand in Palisades Park
-      When Peter Shaw takes the secret passage
-      And Peter Shaw asks about Victor Hugenay, the golden belt and the Memorial Hospital
+
+    Example: a later question fetches Victor Hugenay's marker and leaves the painting's in Palisades Park
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      And the case file holds Skinner Norris, the golden belt and the Friedhof
+      And the markers of Victor Hugenay and the painting stand in Palisades Park
+      And Peter Shaw has just entered the Memorial Hospital
+      When Peter Shaw asks about Victor Hugenay, the golden belt and the Memorial Hospital
       And every question is answered
       Then the marker of Victor Hugenay stands in Memorial Hospital
       And the marker of the painting stands in Palisades Park

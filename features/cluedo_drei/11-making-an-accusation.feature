@@ -105,6 +105,13 @@ Feature: Winning the Game — making an accusation
     stays unsolved if no player accuses rightly.  So the last player keeps
     taking turns until they accuse.
 
+    Example: Peter's wrong accusation leaves Bob alone in the race, and it is Bob's turn
+      Given Justus Jonas is out of the race
+      And Peter Shaw has just entered the Headquarters
+      When Peter Shaw accuses Mr. Grey, the golden belt and the Memorial Hospital
+      Then Peter Shaw is out of the race
+      And it is Bob Andrews's turn
+
     Example: with Justus and Peter out, Bob plays turn after turn
       Given Justus Jonas is out of the race
       And Peter Shaw is out of the race

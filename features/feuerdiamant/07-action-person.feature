@@ -108,22 +108,24 @@ Feature: Action b: reveal a person card and interrogate or use it
     left the board for the suspect track, and the rulebook never lets a player
     point at the track.
 
-    Example: in the next turn the timer switch under Hugenay cannot serve again
+    Example: the timer switch goes under Hugenay and leaves Leuchtturm empty
       Given a 2-player game at difficulty 1
       And "Victor Hugenay" lies face up at "Jachthafen"
       And the clue "timer switch" lies face up at "Leuchtturm"
       And the clue stack is empty
-      And Justus's figure stands on "Jachthafen"
       And it is Peter's action step on "Jachthafen"
       When Peter interrogates with the clue at "Leuchtturm"
-      And chance draws "Recall"
-      And Peter ends the turn
-      And the dice show "blue" and 1
-      And Justus moves the blue hazard indicator
-      And Justus moves to "Jachthafen"
       Then the clue "timer switch" lies under "Victor Hugenay" on the suspect track
       And no clue lies at "Leuchtturm"
-      And Justus cannot interrogate with the clue at "Leuchtturm"
+
+    Example: in a later turn the timer switch under Hugenay cannot serve again
+      Given a 2-player game at difficulty 1
+      And "Victor Hugenay" lies face up at "Jachthafen"
+      And the clue "timer switch" lies face up at "Leuchtturm"
+      And the clue "timer switch" lies under "Victor Hugenay" on the suspect track
+      And the clue stack is empty
+      And it is Justus's action step on "Jachthafen"
+      Then Justus cannot interrogate with the clue at "Leuchtturm"
       And Justus may interrogate with the clue at "Wasserwerk"
 
   @FD-INT-05

@@ -185,4 +185,9 @@ INFO = GameInfo(
         "advantage_cards": Option(bool, True, "play with the Advantage cards (classic only; the Duel is without)"),
     },
     tag_kinds=("ruling", "model-board", "variant-duel"),
+    short="Cluedo",
+    summary=("Classic Cluedo in Rocky Beach, find the thief, the stolen item and its hiding place, with "
+             "Advantage cards, secret passages and a Duel for two."),
+    edition=("Winning Moves, 2015 (English translation); classic Cluedo with Advantage cards, secret "
+             "passages and the Duel"),
 )

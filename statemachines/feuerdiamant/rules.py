@@ -223,6 +223,10 @@ INFO = GameInfo(
     players=PLAYERS, default_players=("Justus", "Peter", "Bob", "Cotta"),
     options={"difficulty": Option(Int(min(DIFFICULTIES), max(DIFFICULTIES)), 1, "1 easy … 5 almost impossible: the indicators' start space (FD-SET-01)")},
     tag_kinds=("ruling", "model-board", "model-tracks", "model-clues", "model-dice", "model-tokens", "model-deck"),
+    short="Feuerdiamant",
+    summary=("Play together against the clock of four hazard tracks, clear the innocent suspects with clues "
+             "and name the culprit before a crime succeeds."),
+    edition="Reiner Knizia, Kosmos, 2013 (English translation); cooperative, hazard tracks, events, obstacles",
 )
 # what a player reads off the clue cards, published in the schema's "facts" for steps and tests
 FACTS = {"clues": {c: {"suspect": s, "colour": col, "obstacle": o} for c, (s, col, o) in sorted(CLUES.items())}, "cases": CASES}

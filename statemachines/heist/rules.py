@@ -161,6 +161,11 @@ INFO = GameInfo(
         "notes_assistant": Option(bool, False, "the notes assistant's default for every seat"),
     },
     tag_kinds=("ruling", "model-board", "model-bots", "players-2"),
+    short="Heist",
+    summary=("An online Cluedo-like game, find the gang member, the method and the hiding place, with seats, "
+             "bots, timers and a notes assistant."),
+    edition=("the rules page of an online Cluedo-like heist game (Catalan); seats, bots, timers, notes "
+             "assistant, case log, tutorial"),
 )
 
 

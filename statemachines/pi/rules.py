@@ -112,6 +112,11 @@ INFO = GameInfo(
     players=(MIN_PLAYERS, MAX_PLAYERS), default_players=PLAYERS[:3], player_names=PLAYERS,
     variants=VARIANTS,
     tag_kinds=("ruling", "model-board", "variant-engine-answers", "variant-neighbour-answers"),
+    short="P.I.",
+    summary=("Each player solves their own case (a suspect, a crime and a place) held by their neighbour, "
+             "over three rounds."),
+    edition=("Martin Wallace, Treefrog Games, 2012, as played on Board Game Arena (French); each player "
+             "solves their own case"),
 )
 
 

@@ -154,6 +154,10 @@ INFO = GameInfo(
     id=GAME_ID, title=TITLE, rulebook=RULEBOOK,
     players=(MIN_PLAYERS, MAX_PLAYERS), default_players=DEFAULT_PLAYERS, player_names=COLOURS,
     tag_kinds=("ruling", "model-ring", "model-start", "model-marks", "players-2"),
+    short="Small Detectives",
+    summary=("Everyone chooses an action card in secret at once, then all are revealed, and the cards are "
+             "passed on each round."),
+    edition="Charles Chevallier & Bruno Faidutti, Pixie Games, 2017; simultaneous action cards",
 )
 
 

@@ -26,6 +26,8 @@ from casebook.testing import Checks
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = schemas.games()
+# the games with published starting positions (a game in transcription has none until its scenarios deal one)
+POSITIONED = [g for g in GAMES if (ROOT / "features" / g / "positions.json").is_file()]
 
 
 def chance_legal(p_last: float) -> dict:
@@ -128,7 +130,9 @@ def corpus(game: str, rng: random.Random, mutations: int = 300) -> list[dict]:
 
 
 # What the kit checks and a JSON Schema cannot say: facts that tie one field to another.
-ONLY_THE_KIT = ("$.players must be options.players", "needs one entry for each of")
+# A seat name of the game that is not at this table (a private slot keyed "South" at a table of North and East): the
+# schema knows the game's seat names, not which sit at this table (seen first in a scaffolded game's corpus).
+ONLY_THE_KIT = ("$.players must be options.players", "needs one entry for each of", "is not a player at this table")
 
 
 def kit_verdict(game: str, state) -> str | None:
@@ -147,7 +151,7 @@ def kit_verdict(game: str, state) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", POSITIONED)
 def test_the_kits_state_check_agrees_with_the_published_schema(game):
     """Every state the schema refuses, the kit refuses; the kit refuses more only for what a schema cannot say."""
     states = corpus(game, random.Random(f"agreement of {game}"))
@@ -160,7 +164,7 @@ def test_the_kits_state_check_agrees_with_the_published_schema(game):
 
 
 # -- canonical JSON is RFC 8785 ----------------------------------------------------------------
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", POSITIONED)
 def test_canonical_is_rfc8785(game):
     positions = json.loads((ROOT / "features" / game / "positions.json").read_text(encoding="utf-8"))
     for name, state in positions.items():

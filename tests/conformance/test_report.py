@@ -220,3 +220,20 @@ def test_the_console_shows_a_failure_bounded_and_the_json_keeps_it_whole():
     shown = rep.indented(f"assertion failed: the red marker is on 3, not 4\n{dump}", terminal)
     assert "the red marker is on 3, not 4" in shown and "x" * 400 not in shown
     assert shown.rstrip().endswith("every line whole, in the JSON report")
+
+
+def test_a_property_test_failed_in_a_worker_keeps_the_invariant_it_broke():
+    """Under verify -n the exception stays in the xdist worker: the report carries the invariant's name across."""
+    from types import SimpleNamespace
+
+    from casebook.conformance.runner import VerifyPlugin
+    from casebook.pytest_plugin import INVARIANT_KEY, ITEM_KEY, MESSAGE_KEY
+
+    plugin = VerifyPlugin(progress=False)
+    nodeid = "tests/pi/test_random_play.py::test_random_games_hold_every_invariant[3p]"
+    report = SimpleNamespace(nodeid=nodeid, when="call", failed=True, skipped=False, passed=False, longrepr="…",
+                             **{ITEM_KEY: {"kind": "property", "clauses": [], "game": "pi", "name": nodeid},
+                                MESSAGE_KEY: "assertion failed: refusals_change_nothing: …", INVARIANT_KEY: "refusals_change_nothing"})
+    plugin.pytest_runtest_logreport(report)
+    (result,) = plugin.property_results()
+    assert (result["status"], result["invariant"]) == ("failed", "refusals_change_nothing")

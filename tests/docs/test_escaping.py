@@ -41,9 +41,11 @@ FEATURE = f'''Feature: Hostile {HOSTILE}
 
 def hostile_describe() -> dict:
     return {
+        "game": "toy_game",
         "title": HOSTILE,
         "initial": HOSTILE,
-        "phases": [{"name": HOSTILE, "actor": "player", "summary": HOSTILE, "clauses": ["TG-XSS-01"]}, {"name": "over", "actor": None, "final": True}],
+        "phases": [{"name": HOSTILE, "parent": None, "final": False, "actor": "player", "summary": HOSTILE, "clauses": ["TG-XSS-01"]},
+                   {"name": "over", "parent": None, "final": True, "actor": None, "summary": "", "clauses": []}],
         "transitions": [{"verb": HOSTILE, "source": HOSTILE, "dest": "over", "conditions": [HOSTILE], "unless": [HOSTILE], "effects": [HOSTILE], "clauses": ["TG-XSS-01"]}],
         "board": {"locations": [{"name": HOSTILE, "kind": HOSTILE}, {"name": "b", "kind": "space"}],
                   "paths": [{"a": HOSTILE, "b": "b", "length": 2, "kind": HOSTILE}]},
@@ -66,6 +68,7 @@ def hostile_site(root) -> Site:
     site = Site(root, root / "results", titles={"toy_game": {"title": HOSTILE, "summary": HOSTILE, "rulebook": HOSTILE}}, with_engines=False).build()
     problems: list[str] = []
     described = check_describe("toy_game", hostile_describe(), {c.id for c in site.all_clauses()}, problems)
+    assert not problems, problems  # well-formed, so every hostile string reaches the pages
     site.engines["toy_game"] = EngineInfo("toy_game", facts={"players": [HOSTILE, 3], "variants": [HOSTILE], "optional": [HOSTILE]}, describe=described)
     site.schemas["toy_game"] = {"description": HOSTILE, "$defs": {"options": {"properties": {HOSTILE: {"type": HOSTILE, "enum": [HOSTILE], "description": HOSTILE}}}}}
     return site

@@ -314,20 +314,6 @@ def test_the_board_is_drawn_with_every_location_and_path_and_names_escaped():
     assert positions["Zentrale"] == (0.1, 0.9) and all(0 <= x <= 1 and 0 <= y <= 1 for x, y in positions.values())
 
 
-def test_a_malformed_describe_answer_is_reported_and_its_bad_parts_left_out():
-    problems: list[str] = []
-    answer = {
-        "phases": [{"name": "a", "actor": "player", "clauses": ["TG-TRN-01", "XX-NOPE-01"]}, {"actor": "player"}],
-        "transitions": [{"verb": "go", "source": "a", "dest": "nowhere"}, {"verb": "stay", "source": "a", "dest": None}],
-        "board": {"locations": [{"name": "here"}], "paths": [{"a": "here", "b": "there", "length": 1}]},
-    }
-    checked = engines.check_describe("toy_game", answer, {"TG-TRN-01"}, problems)
-    assert [p["name"] for p in checked["phases"]] == ["a"] and checked["phases"][0]["clauses"] == ["TG-TRN-01"]
-    assert [t["verb"] for t in checked["transitions"]] == ["stay"] and checked["board"]["paths"] == []
-    assert len(problems) == 4, problems
-    assert engines.check_describe("toy_game", ["not", "an", "object"], set(), problems) is None
-
-
 class Silent:
     """An engine that offers the game but does not answer describe."""
 

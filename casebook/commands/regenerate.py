@@ -1,0 +1,131 @@
+"""``casebook regenerate [--game G]``: rewrite everything generated from the reference engines, in order.
+
+In a Casebook checkout, three kinds of file are generated, never written by hand; each step reads what the one
+before it wrote:
+
+    1. schemas     casebook/schemas/<game>.json            ``python -m statemachines.schemas``: from each game's
+                                                            rules.py and machine.py (every game: it is cheap and
+                                                            writes only the files that differ)
+    2. positions   features/<game>/positions.json          the starts the scenarios deal, recorded by one run of
+                                                            the scenarios in one process (``CASEBOOK_RECORD_POSITIONS``)
+    3. perft       casebook/conformance/perft/<game>.json  each published position's counts taken again to the same
+                                                            depth; a game with none gets positions of its own
+                                                            (``casebook perft --generate``)
+
+``--game G`` (repeatable) limits steps 2 and 3 to those games.  ``--only STEP`` runs one step.  The run says
+which files changed (``git diff`` shows how).  It never imports the reference: schemas and positions are written
+by subprocesses, perft counts through the protocol, as for any engine.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from rich.markup import escape
+
+from casebook.commands import EXIT_CANNOT_RUN, EXIT_FAILED, EXIT_OK, console
+from casebook.scaffold import NotACheckout, checkout_root
+
+STEPS = ("schemas", "positions", "perft")
+NO_TESTS = 5  # pytest's exit code when it collected nothing (a new game without examples deals no start)
+
+
+def register(sub) -> None:
+    regen = sub.add_parser("regenerate", help="rewrite every generated file from the reference: schemas, then positions, then perft")
+    regen.add_argument("--game", action="append", default=[], help="only this game's positions and perft (repeatable)")
+    regen.add_argument("--only", choices=STEPS, help="run one step only")
+    regen.set_defaults(func=command)
+
+
+def command(args) -> int:
+    out = console()
+    try:
+        root = checkout_root()
+    except NotACheckout as exc:
+        out.print(f"[red]{escape(str(exc))}[/red]")
+        return EXIT_CANNOT_RUN
+    games = sorted(p.name for p in (root / "features").iterdir() if p.is_dir())
+    unknown = [g for g in args.game if g not in games]
+    if unknown:
+        out.print(f"[red]no game {', '.join(unknown)} in features/; games are {', '.join(games)}[/red]")
+        return EXIT_CANNOT_RUN
+    failed = []
+    for step in STEPS:
+        if args.only and step != args.only:
+            continue
+        out.print(f"[bold]== {step}[/bold]")
+        if not STEP_RUNS[step](root, args.game or games, out):
+            failed.append(step)
+    changed = subprocess.run(["git", "status", "--porcelain", "--", "casebook/schemas", "features", "casebook/conformance/perft"],
+                             cwd=root, capture_output=True, text=True)
+    if changed.returncode == 0:
+        out.print("generated files that differ from the last commit: " + (", ".join(line[3:] for line in changed.stdout.splitlines()) or "none"), highlight=False, soft_wrap=True)
+    if failed:
+        out.print(f"[red]failed: {', '.join(failed)}[/red]")
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+def environment(root: Path, **extra: str) -> dict:
+    """The subprocesses import this checkout's casebook, statemachines and step_defs."""
+    path = os.pathsep.join([str(root), *filter(None, [os.environ.get("PYTHONPATH")])])
+    return {**os.environ, "PYTHONPATH": path, **extra}
+
+
+def schemas(root: Path, games: list[str], out) -> bool:
+    run = subprocess.run([sys.executable, "-m", "statemachines.schemas"], cwd=root, env=environment(root), capture_output=True, text=True)
+    out.print(run.stdout.strip() or "every schema was up to date", highlight=False, soft_wrap=True)
+    if run.returncode:
+        out.print(run.stderr[-3000:], highlight=False, soft_wrap=True)
+    return run.returncode == 0
+
+
+def positions(root: Path, games: list[str], out) -> bool:
+    """One run of the games' scenarios in one process (an xdist worker would see only its share of the starts)."""
+    files = [f"step_defs/{g}.py" for g in games]
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider", *files],
+                         cwd=root, env=environment(root, CASEBOOK_RECORD_POSITIONS=str(root / "features")), capture_output=True, text=True)
+    last = (run.stdout.strip().splitlines() or [""])[-1]
+    out.print(f"the scenarios of {', '.join(games)}: {last}", highlight=False, soft_wrap=True)
+    if run.returncode not in (0, NO_TESTS):
+        out.print(run.stdout[-3000:] + run.stderr[-2000:], highlight=False, soft_wrap=True)
+        out.print("[red]a scenario failed: the starts it dealt are written, but mend the scenario and regenerate again[/red]")
+        return False
+    return True
+
+
+def perft(root: Path, games: list[str], out) -> bool:
+    """Each published position counted again to its depth; a game without positions gets generated ones."""
+    from casebook.conformance import perft as pf
+    from casebook.errors import GameError
+    from casebook.impls import opened
+
+    ok = True
+    with opened("reference") as impl:
+        offered = set(impl.hello()["games"])
+        for game in games:
+            if game not in offered:
+                out.print(f"[red]{game}: the reference does not offer it[/red]")
+                ok = False
+                continue
+            published = pf.load_fixtures(game)
+            try:
+                if published:
+                    positions = [{**p, "counts": pf.perft(impl, game, p["state"], len(p["counts"]))} for p in published]
+                else:
+                    positions = pf.generate(impl, game, {})
+            except GameError as exc:  # a published state the engine no longer loads: its positions must be chosen again
+                out.print(f"[red]{game}: {escape(exc.code)}: {escape(exc.message)}; choose its positions again: "
+                          f"casebook perft --generate --force --game {game}[/red]")
+                ok = False
+                continue
+            if positions != published:
+                pf.write_fixtures(game, positions)
+            out.print(f"{game}: {[p['counts'] for p in positions]}", highlight=False, soft_wrap=True)
+    return ok
+
+
+STEP_RUNS = {"schemas": schemas, "positions": positions, "perft": perft}

@@ -1,0 +1,99 @@
+"""Events are private too (issue 25 item 8): a bystander's copy of an event never carries the card that changed hands.
+
+The random-play invariant ``events_are_private`` (casebook/testing.py) plays, beside a move where a player chose
+among their own hidden cards, the other choice on a copy, and asks that every seat who cannot tell the two outcomes
+apart in its view gets the same events.  Here: one such moment per game, found by the game's own random play and
+driven through the protocol only, where the bystanders' events must not name the card; and an engine that tells
+every seat which card was shown fails the invariant, though the older check (names hidden from a seat) passed it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+
+from casebook.errors import InvariantBroken
+from casebook.impls import open_implementation
+from casebook.protocol import Table, redact
+from casebook.testing import _strings, private_twin, random_sim_test
+
+# The games where a player chooses among hidden cards of their own, and the move that does it.  P.I. and
+# Feuerdiamant have none: P.I.'s evidence cards are taken from the open display and its cases are held, never
+# passed; Feuerdiamant is cooperative and open (no private slots).  The invariant runs in their random play too.
+GAMES = {"cluedo_drei": "show", "heist": "show", "small_detectives": "play"}
+
+
+def laws_of(game: str):
+    module = importlib.import_module(f"tests.{game}.test_random_play")
+    return getattr(module, "LAWS", None)
+
+
+def private_moment(impl, game: str, laws, seed: int, kind: str):
+    """The first move of ``kind`` in a random game where a player chose among their own hidden cards, the other choice differs
+    only in hidden places, and a bystander sees neither: (state before, move, twin, events, after, the twin's after)."""
+    rng, table = random.Random(seed), Table.new(impl, game, laws.options(seed))
+    try:
+        for _ in range(laws.max_steps):
+            state, legal = table.state(), table.legal()
+            if not legal["moves"]:
+                return None
+            move = laws.policy(state, legal, rng)
+            twin = private_twin(state, legal, move)
+            events = table.apply(move["actor"], move["action"])
+            if twin is None or move["action"]["type"] != kind:
+                continue
+            copy = Table.load(impl, game, state)
+            copy.apply(twin["actor"], twin["action"])
+            other, after = copy.state(), table.state()
+            copy.close()
+            seats = [p for p in after["players"] if p != move["actor"] and redact(after, p) == redact(other, p)]
+            if other != after and redact(other, None) == redact(after, None) and seats:
+                return state, move, twin, events, after, other
+    finally:
+        table.close()
+    return None
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_bystander_is_not_told_the_card_that_changed_hands(game):
+    impl = open_implementation("reference")
+    moment = next(filter(None, (private_moment(impl, game, laws_of(game), seed, GAMES[game]) for seed in range(6))), None)
+    assert moment is not None, f"{game}: random play met no private choice: the test would compare nothing"
+    state, move, twin, events, after, other = moment
+    chosen = set(_strings(move["action"])) - set(_strings(twin["action"]))  # the card(s) this choice names, the other not
+    bystanders = [p for p in after["players"] if p != move["actor"] and redact(after, p) == redact(other, p)]
+    assert chosen and bystanders, (move, twin)
+    for seat in [*bystanders, None]:
+        told = set(_strings([redact(e, seat) for e in events]))
+        assert not told & chosen, f"{game}: {seat} is told {sorted(told & chosen)} by {events}"
+    receivers = [p for p in after["players"] if p != move["actor"] and p not in bystanders]
+    for seat in receivers:  # whoever the card went to is told it: the check above is not vacuous
+        assert set(_strings([redact(e, seat) for e in events])) & chosen, (seat, events)
+
+
+class TellsEveryone:
+    """The reference, but a ``shown`` event's private parts are also copied into its public part: an engine that
+    sends the shown card in every seat's copy (a card the question named, so no name hidden from a seat shows)."""
+
+    def __init__(self):
+        self.inner = open_implementation("reference")
+
+    def apply(self, table, actor, action):
+        events = self.inner.apply(table, actor, action)
+        for event in [e for e in events if e.get("type") == "shown"]:
+            for slot in list((event.get("private") or {}).values()):
+                event.update({k: v for k, v in slot.items() if k not in event})
+        return events
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+def test_an_engine_that_tells_every_seat_the_shown_card_breaks_events_are_private():
+    laws = laws_of("cluedo_drei")
+    random_sim_test(open_implementation("reference"), laws, 0, load_every=50, sample_moves=0)  # the reference holds it
+    with pytest.raises(InvariantBroken) as broken:
+        random_sim_test(TellsEveryone(), laws, 0, load_every=50, sample_moves=0)
+    assert broken.value.invariant == "events_are_private", broken.value
