@@ -50,6 +50,13 @@ def read_questions(root: Path, game: Game, problems: list[str]) -> dict:
     return out
 
 
+RULEBOOK_KEY = "rulebook"  # synonyms.yml's one reserved key: the printed rulebook's own words, when it is not in English
+
+
+def _word_map(data: dict) -> dict[str, list[str]]:
+    return {str(k).lower(): [str(w).lower() for w in (v if isinstance(v, list) else [v])] for k, v in data.items()}
+
+
 def read_synonyms(root: Path, game: Game, problems: list[str]) -> dict[str, list[str]]:
     """features/<game>/synonyms.yml: a player's word or phrase → the word(s) the features use."""
     data = game_file(root, game, "synonyms.yml", problems)
@@ -57,4 +64,17 @@ def read_synonyms(root: Path, game: Game, problems: list[str]) -> dict[str, list
         if data is not None:
             problems.append(f"features/{game.id}/synonyms.yml: expected a mapping of player words to the features' words")
         return {}
-    return {str(k).lower(): [str(w).lower() for w in (v if isinstance(v, list) else [v])] for k, v in data.items()}
+    return _word_map({k: v for k, v in data.items() if k != RULEBOOK_KEY})
+
+
+def read_rulebook_words(root: Path, game: Game, problems: list[str]) -> dict:
+    """synonyms.yml's ``rulebook:`` part: the words of a rulebook printed in another language, as a player holding it
+    types them, each with the features' words for it.  {"language": "French", "words": {term: [words]}}, or {}."""
+    data = game_file(root, game, "synonyms.yml", problems)
+    part = data.get(RULEBOOK_KEY) if isinstance(data, dict) else None
+    if part is None:
+        return {}
+    if not (isinstance(part, dict) and isinstance(part.get("language"), str) and isinstance(part.get("words"), dict)):
+        problems.append(f"features/{game.id}/synonyms.yml: rulebook is {{language: its language, words: {{the rulebook's word: the features' words}}}}")
+        return {}
+    return {"language": part["language"], "words": _word_map(part["words"])}

@@ -66,6 +66,7 @@ class Site:
     problems: list[str] = field(default_factory=list)
     questions: dict = field(default_factory=dict)  # game id → {topic: [{"ask": …, "clauses": [ids]}]}
     synonyms: dict = field(default_factory=dict)  # game id → {a player's word: [the features' words]}
+    rulebook_words: dict = field(default_factory=dict)  # game id → {"language", "words": {the rulebook's word: [the features' words]}}
     referred: dict = field(default_factory=dict)  # clause id → the clauses whose "See also" names it
     traces: dict = field(default_factory=dict)  # game id → its rulebook trace (casebook.trace), when it has one
     mutation: dict = field(default_factory=dict)  # game id → its mutation result (casebook.site.mutation), when fresh
@@ -90,6 +91,7 @@ class Site:
             self.titles[game.id] = {**about_of(schema), **self.titles.get(game.id, {})}  # mkdocs.yml may still override
             self.questions[game.id] = readers.read_questions(self.root, game, self.problems)
             self.synonyms[game.id] = readers.read_synonyms(self.root, game, self.problems)
+            self.rulebook_words[game.id] = readers.read_rulebook_words(self.root, game, self.problems)
             trace = tracepage.read(self, game)
             if trace is not None:
                 self.traces[game.id] = trace
@@ -136,7 +138,7 @@ class Site:
                 entries.append({"Table questions": f"games/{game.id}/questions.md"})
             entries += [{s.title: f"games/{game.id}/{s.slug}.md"} for s in game.sections]
             entries += [{"Rulings": f"games/{game.id}/rulings.md"}, {"Variants": f"games/{game.id}/variants.md"}]
-            if self.synonyms.get(game.id):
+            if self.has_glossary(game.id):
                 entries.append({"Glossary": f"games/{game.id}/glossary.md"})
             if game.id in self.traces:
                 entries.append({"Rulebook trace": tracepage.path(game.id)})
@@ -171,7 +173,7 @@ class Site:
                 pages[f"games/{game.id}/questions.md"] = NOT_SEARCHED + self.questions_page(game)
             pages[f"games/{game.id}/rulings.md"] = NOT_SEARCHED + self.rulings_page(game)
             pages[f"games/{game.id}/variants.md"] = NOT_SEARCHED + self.variants_page(game)
-            if self.synonyms.get(game.id):
+            if self.has_glossary(game.id):
                 pages[f"games/{game.id}/glossary.md"] = NOT_SEARCHED + self.glossary_page(game)
             if game.id in self.traces:
                 pages[tracepage.path(game.id)] = NOT_SEARCHED + tracepage.trace_page(self, game)
@@ -220,7 +222,7 @@ class Site:
             trace=self.traces.get(game.id),
             facts=facts, has_questions=bool(self.questions.get(game.id)), totals=views.totals(game.clauses), last=self.last, sections=sections,
             trace_page=tracepage.path(game.id) if game.id in self.traces else None, has_schema=game.id in self.schemas,
-            has_glossary=bool(self.synonyms.get(game.id)),
+            has_glossary=self.has_glossary(game.id),
             diagram=views.diagram_view(described, {c.id: c for c in game.clauses}, [c.id for c in game.clauses]) if described and described["phases"] else None,
             no_diagram=why, board=pictures.board_view(board, self.title(game.id)) if board and board["locations"] else None,
             no_board="the engine describes no board" if described else why, mutation=mutation.game_summary(self.mutation.get(game.id)),
@@ -299,13 +301,20 @@ class Site:
             groups=[{"tag": t, "title": views.variant_title(t), "clauses": groups[t]} for t in sorted(groups, key=views.variant_order)],
         )
 
+    def has_glossary(self, game_id: str) -> bool:
+        return bool(self.synonyms.get(game_id) or self.rulebook_words.get(game_id))
+
     def glossary_page(self, game: Game) -> str:
-        """The players' words for what the rules name otherwise (features/<game>/synonyms.yml), by the rules' word."""
-        by_term: dict[str, list[str]] = {}
+        """The players' words for what the rules name otherwise (features/<game>/synonyms.yml), by the rules' word;
+        where the printed rulebook is in another language, its own word for each too."""
+        by_term: dict[str, tuple[list[str], list[str]]] = {}
         for said, terms in self.synonyms.get(game.id, {}).items():
-            by_term.setdefault(" ".join(terms), []).append(said)
+            by_term.setdefault(" ".join(terms), ([], []))[0].append(said)
+        rulebook = self.rulebook_words.get(game.id) or {}
+        for printed, terms in rulebook.get("words", {}).items():
+            by_term.setdefault(" ".join(terms), ([], []))[1].append(printed)
         return self.render("glossary.md.j2", f"games/{game.id}/glossary.md", title=self.title(game.id), game=game.id, general=True,
-                           entries=sorted(by_term.items()))
+                           entries=[(term, said, printed) for term, (said, printed) in sorted(by_term.items())], language=rulebook.get("language"))
 
     def coverage_page(self) -> str:
         games = []

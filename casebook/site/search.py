@@ -2,13 +2,20 @@
 Material's index, and the section field added to each clause's entry.
 
 Everything here is generated from the features at build time: each game's names, its players'
-words (features/<game>/synonyms.yml), and general lists of English (question filler, the forms
-of irregular verbs, which Porter's stemmer leaves apart).
+words (features/<game>/synonyms.yml), the words of a printed rulebook that is not in English (that
+file's ``rulebook:`` part, accents folded as the worker folds what is typed), and general lists of
+English (question filler, the forms of irregular verbs, which Porter's stemmer leaves apart).
+
+The index stays English only (mkdocs.yml: the search plugin's stemmer): Material's ``lang: [en, fr]``
+was measured on the tuning questions and found no more answers (landing 39 first and 59 in the first
+five of 75, against 40 and 58), since it stems the English clauses in French too; the French and
+Catalan words reach the clauses through the rulebook's part of synonyms.yml instead.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -25,7 +32,7 @@ MIN_LENGTH = 4
 IRREGULAR = ("draw drew drawn", "show showed shown", "see saw seen", "take took taken", "give gave given",
              "go went gone", "choose chose chosen", "hide hid hidden", "lie lay lain", "get got gotten",
              "win won", "lose lost", "hold held", "keep kept", "deal dealt", "find found",
-             "throw threw thrown", "begin began begun", "tell told", "fall fell fallen")
+             "throw threw thrown", "begin began begun", "tell told", "fall fell fallen", "undo undid undone")
 # General English of board games: a player's word (left) -> the words rulebooks, and so the
 # features, use for it (right).  Kept here, for every game, as the stemmer's and the games' own
 # lists are; a game's own names for its components are in features/<game>/synonyms.yml.
@@ -35,6 +42,7 @@ IRREGULAR = ("draw drew drawn", "show showed shown", "see saw seen", "take took 
 GENERAL = {
     # who starts, and the order of play
     "goes first": "start", "go first": "start", "begins": "starts", "begin": "start", "kick off": "start",
+    "start with": "dealt hand",  # "how many cards do we start with": the deal
     "next": "left", "clockwise": "left",
     # choosing and deciding
     "pick": "choose", "picks": "chooses", "picked": "chosen", "select": "choose", "selects": "chooses", "decide": "choose",
@@ -54,7 +62,7 @@ GENERAL = {
     "walk": "move", "walks": "moves", "travel": "move", "go": "move", "goes": "moves", "pass": "through", "past": "through",
     "throw": "roll", "throws": "rolls",
     # undoing
-    "take back": "undo cancel", "take it back": "undo cancel", "undo": "cancel", "mistake": "undo cancel", "change my mind": "cancel",
+    "take back": "undo undone cancel", "take it back": "undo undone cancel", "undo": "cancel", "mistake": "undo cancel", "change my mind": "cancel",
     # people
     "opponent": "player", "opponents": "players", "friend": "player", "teammate": "player", "guy": "player", "someone else": "another player",
     # how many, how long
@@ -69,6 +77,13 @@ GENERAL = {
 SECTION_BOOST = 100.0
 
 
+def folded(phrase: str) -> str:
+    """A phrase as the search worker compares it with a question: lower case, words apart, accents and
+    apostrophes dropped ("l'amagatall", "pénalité" typed as "penalite"), as the worker folds what is typed."""
+    bare = "".join(ch for ch in unicodedata.normalize("NFD", phrase.lower()) if not unicodedata.combining(ch))
+    return " ".join(re.findall(r"[a-z0-9\u00c0-\u024f]+", bare.replace("\u00b7", "")))
+
+
 def search_data(site: "Site") -> dict:
     """What casebook's search worker needs beside the index (javascripts/search-worker.js)."""
     games, synonyms = {}, []
@@ -80,7 +95,10 @@ def search_data(site: "Site") -> dict:
         names.add(" ".join(re.findall(r"[a-z0-9\u00c0-\u024f]+", short.lower())) if short else game.id.split("_")[0])
         games[game.id] = {"title": site.title(game.id), "short": short or site.title(game.id), "names": sorted(names)}
         for phrase, words in site.synonyms.get(game.id, {}).items():
-            synonyms.append([" ".join(phrase.split()), " ".join(words).split(), game.id])
+            synonyms.append([folded(phrase), " ".join(words).split(), game.id])
+        # the printed rulebook's own words (French, Catalan), as a player holding it types them
+        for phrase, words in (site.rulebook_words.get(game.id) or {}).get("words", {}).items():
+            synonyms.append([folded(phrase), " ".join(words).split(), game.id])
     synonyms += [[phrase, words.split(), None] for phrase, words in GENERAL.items()]
     forms = [group.split() for group in IRREGULAR if len(group.split()) > 1]
     return {"games": games, "synonyms": synonyms, "filler": list(FILLER), "min_length": MIN_LENGTH, "forms": forms}

@@ -63,6 +63,11 @@ def rank(results: list[list[str]], wanted: set[str]) -> int | None:
     return None
 
 
+def own_game(results: list[list[str]], game: str) -> bool:
+    """Whether the first result is a page or clause of the question's own game."""
+    return bool(results and results[0]) and f"/games/{game}/" in results[0][-1]
+
+
 def build_site(out: Path) -> None:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(ROOT / "mkdocs.yml"), "-d", str(out)],
@@ -72,7 +77,8 @@ def build_site(out: Path) -> None:
 
 
 def evaluate(questions: list[dict], folder: Path, site, places=("landing", "home")) -> dict:
-    """{game: {"n", "landing": [ranks], "home": [ranks], "misses": [...]}} from typing every question twice."""
+    """{game: {"n", "landing": [ranks], "home": [ranks], "own": {where: [first result of the game?]}, "misses": [...]}}
+    from typing every question twice."""
     from tests.docs.browsing import missing_browser, search_results, serve_folder, start_browser
 
     missing = missing_browser()
@@ -80,7 +86,7 @@ def evaluate(questions: list[dict], folder: Path, site, places=("landing", "home
         raise SystemExit(f"cannot evaluate search: {missing}")
     base, server = serve_folder(folder)
     driver = start_browser()
-    out: dict = defaultdict(lambda: {"n": 0, "landing": [], "home": [], "misses": []})
+    out: dict = defaultdict(lambda: {"n": 0, "landing": [], "home": [], "own": {"landing": [], "home": []}, "misses": []})
     try:
         for q in questions:
             game, wanted = q["game"], answering(site, q)
@@ -92,6 +98,7 @@ def evaluate(questions: list[dict], folder: Path, site, places=("landing", "home
                 results = search_results(driver, base, q["ask"], start)
                 place = rank(results, wanted)
                 row[where].append(place)
+                row["own"][where].append(own_game(results, game))
                 if place is None or place > 1:
                     shown = [r[-1].rpartition("#")[2] if r and "#" in r[-1] else (r[-1].rstrip("/").rpartition("/")[2] if r else "") for r in results[:5]]
                     row["misses"].append({"where": where, "ask": q["ask"], "wants": sorted(wanted), "place": place, "first five": shown})
@@ -106,15 +113,18 @@ def table(scores: dict) -> str:
     def share(ranks, k):
         return sum(1 for r in ranks if r is not None and r <= k)
 
-    lines = [f"{'game':<18} {'n':>3}   {'landing top1':>12} {'top5':>5}   {'home top1':>9} {'top5':>5}"]
-    total = {"n": 0, "landing": [], "home": []}
+    # own: how many first results are of the question's game (on its landing page search keeps to the game)
+    lines = [f"{'game':<18} {'n':>3}   {'landing top1':>12} {'top5':>5}   {'home top1':>9} {'top5':>5} {'own':>4}"]
+    total = {"n": 0, "landing": [], "home": [], "own": []}
     for game in sorted(scores):
         s = scores[game]
-        lines.append(f"{game:<18} {s['n']:>3}   {share(s['landing'], 1):>12} {share(s['landing'], 5):>5}   {share(s['home'], 1):>9} {share(s['home'], 5):>5}")
-        for key in total:
-            total[key] += s[key] if key != "n" else 0
+        own = s.get("own", {}).get("home", [])
+        lines.append(f"{game:<18} {s['n']:>3}   {share(s['landing'], 1):>12} {share(s['landing'], 5):>5}   {share(s['home'], 1):>9} {share(s['home'], 5):>5} {sum(own):>4}")
+        for key in ("landing", "home"):
+            total[key] += s[key]
+        total["own"] += own
         total["n"] += s["n"]
-    lines.append(f"{'all':<18} {total['n']:>3}   {share(total['landing'], 1):>12} {share(total['landing'], 5):>5}   {share(total['home'], 1):>9} {share(total['home'], 5):>5}")
+    lines.append(f"{'all':<18} {total['n']:>3}   {share(total['landing'], 1):>12} {share(total['landing'], 5):>5}   {share(total['home'], 1):>9} {share(total['home'], 5):>5} {sum(total['own']):>4}")
     return "\n".join(lines)
 
 

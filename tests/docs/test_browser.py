@@ -414,6 +414,22 @@ def test_search_on_the_real_site_finds_clauses_by_id_and_by_word(browser, real):
         assert any(link.endswith(f"#{c.id}") for c in eliminated for link in links), links
 
 
+def test_a_word_of_the_printed_rulebook_finds_the_clauses_that_say_it_in_english(browser, real):
+    """Issue 26: a player holding the French or Catalan rulebook types its word (with or without its accents) on
+    the game's pages, and the first clause found uses the word our clauses have for it (synonyms.yml: rulebook)."""
+    base, _, site = real
+    tried = 0
+    for game_id, printed, english in (("heist", "amagatall", "hideout"), ("pi", "pénalité", "penalt"), ("pi", "penalite", "penalt"), ("pi", "manches", "round")):
+        if not (site.rulebook_words.get(game_id) or {}).get("words"):
+            continue
+        tried += 1
+        links = search(browser, base, printed, f"games/{game_id}/")
+        found = first_clause(links).rpartition("#")[2]
+        clause = next((c for c in site.all_clauses() if c.id == found), None)
+        assert clause is not None and english in clause.text.lower(), (game_id, printed, links[:3])
+    assert tried, "no game has the words of its printed rulebook (features/<game>/synonyms.yml: rulebook)"
+
+
 def test_search_answers_the_players_questions_in_the_first_five_results(browser, real, capsys):
     """Issue 17: each game's table questions, typed as players type them on their game's pages, find a clause
     that settles them among the first five results (the shares from the home page, with no game known, and in

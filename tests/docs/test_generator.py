@@ -411,6 +411,27 @@ def test_search_data_carries_each_games_title_and_player_words(toy_project):
     assert ["knocked out", ["eliminated"], "toy_game"] in data["synonyms"] and ["went first", ["youngest", "starts"], "toy_game"] in data["synonyms"]
 
 
+def test_a_rulebook_in_another_language_gives_the_glossary_its_words_and_search_knows_them(toy_project):
+    """Issue 26: the printed rulebook's own words (French, Catalan) as a player holding it types them."""
+    (toy_project / "features" / "toy_game" / "synonyms.yml").write_text(
+        "knocked out: eliminated\nrulebook:\n  language: French\n  words:\n    éliminé: eliminated\n    pénalité: penalty\n")
+    site = toy_site(toy_project)
+    assert site.synonyms["toy_game"] == {"knocked out": ["eliminated"]}  # the rulebook part is no player's word
+    glossary = site.pages()["games/toy_game/glossary.md"]
+    assert "<th>the printed rulebook (French)</th>" in glossary
+    row = glossary[glossary.index('<tr id="eliminated">'):].split("</tr>")[0]
+    assert "<td>knocked out</td>" in row and '<td lang="fr">éliminé</td>' in row, row
+    assert '<tr id="penalty"><td><strong>penalty</strong></td><td></td><td lang="fr">pénalité</td></tr>' in glossary
+    data = search.search_data(site)
+    assert ["elimine", ["eliminated"], "toy_game"] in data["synonyms"] and ["penalite", ["penalty"], "toy_game"] in data["synonyms"]
+
+
+def test_a_malformed_rulebook_part_of_the_synonyms_is_a_problem_not_a_crash(toy_project):
+    (toy_project / "features" / "toy_game" / "synonyms.yml").write_text("rulebook: [pénalité]\n")
+    site = toy_site(toy_project)
+    assert site.rulebook_words["toy_game"] == {} and any("rulebook is {language" in p for p in site.problems), site.problems
+
+
 def test_the_protocol_page_is_made_from_the_docstrings():
     text = protocol_doc.protocol_markdown()
     assert "<td><code>hello()</code></td>" in text  # the reST table became a table
