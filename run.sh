@@ -78,8 +78,7 @@ case "${1:-}" in
     # Nothing runs twice unless a transport can change its result: -m impl (set by casebook's
     # plugin) is every scenario and every test that asks for the implementation under test.
     say "every test, in process (the long property runs are the third step)"
-    # The browser test is the last step: it serves the built site and reads its pages, and beside other
-    # tests on a busy machine its pages came back incomplete (alone it passes).
+    # The browser test is the last step, alone: it builds and serves the site from this run's results.
     pytest -q -n auto -m "not slow" --cucumberjson=results/cucumber.json --ignore=tests/docs/test_browser.py
     say "what a transport can change, against the reference served over stdio: every scenario, the property tests on their fixed seeds"
     pytest -q -n auto -m impl --impl="cmd:casebook serve" -p no:cacheprovider
@@ -103,9 +102,9 @@ case "${1:-}" in
     say "the living docs, built strict"
     casebook docs build --results results --strict
     say "the browser test, alone: the site as a reader sees it in headless Chromium"
-    # Known flake, to mend next (see the stop note): now and then a page's content is not there yet when the
-    # test looks (a different test each time, never twice in a row); a failure is retried once, alone.
-    pytest -q tests/docs/test_browser.py || { echo "retrying the failed browser tests once"; pytest -q --lf tests/docs/test_browser.py; }
+    # No retry: each page is read once chromedriver's get() has truly loaded it (browsing.open_page waits for
+    # readyState 'complete' and the element read; get() came back mid-parse now and then, the old flake).
+    pytest -q tests/docs/test_browser.py
     ;;
   *)
     echo "usage: ./run.sh docs | test" >&2
