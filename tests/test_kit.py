@@ -174,8 +174,10 @@ def test_new_and_close_cost_the_same_with_fifty_thousand_tables_open():
         crowded = cost()
     finally:
         gc.unfreeze()
-    # a scan of the open tables would cost thousands of times more; 3x leaves room for a busy machine's noise
-    assert crowded < 3 * empty, f"new()+close() at 50,000 tables: {crowded / empty:.2f}x the cost at 0"
+    # What this guards: no scan of the open tables (one would cost thousands of times more).  The bound is
+    # 20x, not near 1x: at load 10 on 2 cores the best batch still measured 3.3x; the fine figure (goal
+    # within 2x) is casebook bench's "new() as tables stay open", a benchmark, not this test.
+    assert crowded < 20 * empty, f"new()+close() at 50,000 tables: {crowded / empty:.2f}x the cost at 0"
     for table in open_tables:
         impl.close(table)
 
