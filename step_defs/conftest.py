@@ -33,8 +33,8 @@ collect_ignore = ["conftest.py", "vocabulary.py", "position.py", "components.py"
 def pytest_sessionfinish(session):
     """A recording run (CASEBOOK_RECORD_POSITIONS=<folder>) writes the starts it dealt: <folder>/<game>/positions.json.
 
-    Regenerate the published ones with the whole suite, in one process (each game's file is replaced whole):
-    ``CASEBOOK_RECORD_POSITIONS=features pytest step_defs -p no:xdist``.
+    ``casebook regenerate --only positions`` runs it for the published ones (the whole suite, in one process:
+    each game's file is replaced whole), as part of regenerating everything generated.
     """
     folder = os.environ.get(positions.RECORD)
     if not folder or hasattr(session.config, "workerinput"):  # an xdist worker saw only its share of the starts
