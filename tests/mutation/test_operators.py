@@ -55,13 +55,16 @@ def test_a_recipe_that_no_longer_fits_is_not_judged_never_a_kill(mutants, tmp_pa
     assert verdict == "error" and "place:nowhere>nowhere" in why, (verdict, why)
 
 
-def test_a_mutant_that_loops_is_stopped_by_its_test_budget_as_a_timeout(mutants, tmp_path):
-    """Without the seeding callback chance seeds the same location forever: the random game it is in never ends.  Its
-    budget (on a run, 3x that test's seconds on the engine as it is) stops it long before the run's own limit."""
-    test = "tests/pi/test_random_play.py::test_random_games_hold_every_invariant[2p-engine-answers]"
-    worker = Worker("pi", ROOT, tmp_path, "loop", ["-k", "test_random_games_hold_every_invariant and 2p-engine-answers"])
+def test_a_mutant_that_loops_is_stopped_by_its_test_budget_as_a_timeout(tmp_path):
+    """Without the callback that lays a side card, Cluedo's chance sets the same card aside forever: the random game
+    it is in never ends.  Its budget (on a run, 3x that test's seconds on the engine as it is) stops it long before
+    the run's own limit.  (P.I.'s seeding mutant, used here before, is now killed by its
+    random-play test within seconds since this session's merges; why is not yet looked into.)"""
+    test = "tests/cluedo_drei/test_random_play.py::test_random_games_hold_every_invariant"
+    looping = {m.id: m for m in generate("cluedo_drei", ROOT)}["cluedo_drei:drop-callback:set_aside:setting_aside>setting_aside:lay_side_card"]
+    worker = Worker("cluedo_drei", ROOT, tmp_path, "loop", ["-k", "test_random_games_hold_every_invariant"])
     try:
-        verdict, why, seconds = worker.judge(mutants["pi:drop-callback:seed:seeding>seeding:seed_tile"].recipe, 600, {test: 5})
+        verdict, why, seconds = worker.judge(looping.recipe, 600, {test: 5})
     finally:
         worker.close()
     assert (verdict, why) == ("timeout", f"{test} ran over 5 s") and seconds < 300, (verdict, why, seconds)
