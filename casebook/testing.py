@@ -331,7 +331,9 @@ def private_twin(state: dict, legal: dict, move: dict) -> dict | None:
     actor, action = move["actor"], move["action"]
     if actor in (CHANCE, CLOCK):
         return None
-    mine = set(_strings(state.get("private", {}).get(actor, {})))
+    # a seat's name is public even where their private slot mentions it (whom they passed to, whom they noted):
+    # asking Yellow rather than Blue is no hidden choice
+    mine = set(_strings(state.get("private", {}).get(actor, {}))) - set(state.get("private", {}))
     for other in legal["moves"]:
         theirs = other["action"]
         if other["actor"] != actor or theirs == action or theirs.keys() != action.keys() or theirs.get("type") != action.get("type"):
