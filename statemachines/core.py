@@ -84,7 +84,8 @@ What the kit does once, for every game
 * ``legal()``: the options of the triggers leaving the current phase, sorted by (actor, canonical
   JSON), computed once per position; ``apply()`` accepts exactly a listed move, fires its trigger
   (the row's guards pick the row, its callbacks are the effect), then the AUTO rows, then
-  ``derive()``.  An error inside a move restores the table and is reported as an internal error.
+  ``derive()``.  An error inside a move restores the table and is reported as an internal error; so is a
+  move that leaves the state exactly as it was (``STANDS_STILL``: it would be offered again for ever).
 * ``view(player)``: the state without ``secret`` and with only the viewer's ``private`` slot.
 * ``describe()`` (the site draws the turn from it), ``hello`` facts and the JSON Schema come from the same tables.
 * One ``transitions`` Machine per game, shared by every table without registering them
@@ -108,6 +109,11 @@ from . import schemas as S
 
 AUTO = "auto"  # the trigger of automatic rows; never an action
 MAX_AUTO = 100  # automatic rows firing more often than this after one move is a loop: an engine bug
+# A move changes the game.  The state is complete (load(state()) rebuilds the table) and legal() reads only it, so a
+# move that leaves it as it was leaves the same position offering the same move again: a deal that deals no card, a
+# roll recorded nowhere, would be chance's move for ever.  No rulebook move does nothing (a pass hands on the turn,
+# a roll is recorded, a card moves), so the kit refuses such a move as an engine error instead of playing it.
+STANDS_STILL = "every move changes the state, or the same position would offer it for ever (an engine bug)"
 
 
 @dataclass(frozen=True)
@@ -655,10 +661,12 @@ class Game:
         return f"{actor} may not {canonical(action)} now (phase {self.phase})"
 
     def _perform(self, actor: str, action: dict) -> list[dict]:
-        """Fire a listed move; restore everything if the engine fails."""
+        """Fire a listed move; restore everything if the engine fails, or if the move changed nothing."""
         snapshot = json_copy(self.s)
         try:
             self._fire(actor, json_copy(action))
+            if self.s == snapshot:
+                raise InternalError(f"{actor}'s {canonical(action)} changed nothing in phase {self.phase}: {STANDS_STILL}")
         except Exception as exc:
             self.s, self._events, self._legal, self._parts, self._keys = snapshot, [], None, None, None
             if isinstance(exc, InternalError):

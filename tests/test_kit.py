@@ -153,6 +153,20 @@ def test_an_error_inside_a_move_leaves_the_table_as_it_was(monkeypatch):
     assert table.state() == before and table.legal()["moves"][0] == move
 
 
+def test_a_move_that_changes_nothing_is_an_engine_error_and_leaves_the_table(monkeypatch):
+    """A deal that deals nothing would be chance's move for ever (the state, and so legal(), stays the same): the kit
+    refuses it as an internal error instead of playing it, so a rule change that drops a set-up callback fails at once."""
+    table = Toy.new({})
+    before = table.state()
+    monkeypatch.setattr(Toy, "give_card", lambda self, actor, action: self.emit("dealt", to=action["to"], private={}))
+    move = table.legal()["moves"][0]
+    with pytest.raises(InternalError, match="changed nothing in phase dealing"):
+        table.apply(move["actor"], move["action"])
+    assert table.state() == before and table.legal()["moves"][0] == move
+    monkeypatch.undo()  # the deal as written: the same move changes the state, and is played
+    assert table.apply(move["actor"], move["action"]) and table.state() != before
+
+
 def test_new_and_close_cost_the_same_with_fifty_thousand_tables_open():
     impl = make()
 

@@ -2,7 +2,8 @@
 
 Each mutant runs in a process of its own (a fork of a worker that collected the game's tests once: worker.py), on
 several workers at once, each stopped after a time limit: 3x the whole run on the engine as it is, and 3x each test's
-own seconds (plus 10): a rule change that loops (a set-up card never laid) is stopped in seconds, as a timeout.  All of the game's scenarios run against every mutant,
+own seconds (plus 10): a rule change that loops through ever new positions is stopped in seconds, as a timeout (one
+that stands still, a set-up card never laid, fails at once: the kit refuses a move that changes nothing).  All of the game's scenarios run against every mutant,
 then its property tests, stopping at the first failure (``-x``): a selection by the clauses a mutant cites could
 miss a kill (a row's change shows in other clauses' examples), so none is made.  The engine as it is runs first
 (or, given a time limit, beside the first mutants): a suite that fails without any mutant judges nothing.

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from casebook.mutation.runner import Worker, run_one
-from casebook.mutation.tables import OPERATORS, generate
+from casebook.mutation.tables import OPERATORS, generate, reference_package
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,16 +55,26 @@ def test_a_recipe_that_no_longer_fits_is_not_judged_never_a_kill(mutants, tmp_pa
     assert verdict == "error" and "place:nowhere>nowhere" in why, (verdict, why)
 
 
-def test_a_mutant_that_loops_is_stopped_by_its_test_budget_as_a_timeout(tmp_path):
-    """Without the callback that lays a side card, Cluedo's chance sets the same card aside forever: the random game
-    it is in never ends.  Its budget (on a run, 3x that test's seconds on the engine as it is) stops it long before
-    the run's own limit.  (P.I.'s seeding mutant, used here before, is now killed by its
-    random-play test within seconds since this session's merges; why is not yet looked into.)"""
+def test_a_mutant_that_hangs_is_stopped_by_its_test_budget_as_a_timeout(tmp_path):
+    """A change that never returns (here the test's own: Cluedo's roll for the start spins for ever) is stopped by the
+    budget of the test it is in (on a run, 3x that test's seconds on the engine as it is) long before the run's own
+    limit.  (The mutants that looped on the first full run, a set-up callback dropped, now fail at once: the kit
+    refuses a move that changes nothing, next test.)"""
     test = "tests/cluedo_drei/test_random_play.py::test_random_games_hold_every_invariant"
-    looping = {m.id: m for m in generate("cluedo_drei", ROOT)}["cluedo_drei:drop-callback:set_aside:setting_aside>setting_aside:lay_side_card"]
+    header = "    def record_start_roll(self, actor, action):\n"
+    hanging = {"kind": "text", "module": f"{reference_package()}.cluedo_drei.engine", "old": header, "new": header + "        while True:\n            pass\n"}
     worker = Worker("cluedo_drei", ROOT, tmp_path, "loop", ["-k", "test_random_games_hold_every_invariant"])
     try:
-        verdict, why, seconds = worker.judge(looping.recipe, 600, {test: 5})
+        verdict, why, seconds = worker.judge(hanging, 600, {test: 5})
     finally:
         worker.close()
     assert (verdict, why) == ("timeout", f"{test} ran over 5 s") and seconds < 300, (verdict, why, seconds)
+
+
+def test_a_set_up_callback_dropped_is_killed_at_once_not_run_to_its_limit(tmp_path):
+    """Without the callback that lays a side card, chance would set the same card aside for ever (the first full run
+    stopped it as a timeout); the kit refuses a move that changes nothing, so the Duel's set-up example fails."""
+    scenario = "test_each_side_holds_seven_cards_and_four_lie_face_down"
+    dropped = {m.id: m for m in generate("cluedo_drei", ROOT)}["cluedo_drei:drop-callback:set_aside:setting_aside>setting_aside:lay_side_card"]
+    verdict, killed_by, seconds = run_one("cluedo_drei", ROOT, dropped.recipe, 300, tmp_path, "dropped", select=["-k", scenario])
+    assert (verdict, scenario in (killed_by or "")) == ("killed", True), (verdict, killed_by, seconds)
