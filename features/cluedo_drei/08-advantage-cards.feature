@@ -29,7 +29,8 @@ Feature: Turn Sequence — Advantage cards
       When Peter Shaw rolls 4 and 5
       Then Peter Shaw may move to Ring 12
       When Peter Shaw moves to Ring 12
-      Then an Advantage card must be drawn for Peter Shaw
+      Then Peter Shaw stands on Ring 12
+      And an Advantage card must be drawn for Peter Shaw
 
   @CD-ADV-03
   Rule: A card that has been played goes onto the discard pile
@@ -64,7 +65,9 @@ Feature: Turn Sequence — Advantage cards
     The rulebook says to follow the card's instructions and, elsewhere, that
     a player need not draw at all; we let the drawer follow the card or put
     it on the discard pile unused.  A taxi or a call replaces the rest of
-    the move; a tip-off drawn on a roll leaves the pips to move with.
+    the move; a tip-off drawn on a roll leaves the pips to move with.  A card
+    drawn on an Advantage space comes after the move: once it is put away or
+    its tip-off answered, the turn is over.
 
     Example: a taxi takes Peter into the Bibliothek, where he must question
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
@@ -106,6 +109,29 @@ Feature: Turn Sequence — Advantage cards
       And Peter Shaw puts the card away
       Then Peter Shaw may move on with 5 pips
       And the Advantage discard pile holds 1 card
+
+    Example: drawn on an Advantage space and put away, the card ends Peter's turn there
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      And it is Peter Shaw's turn
+      When Peter Shaw rolls 4 and 5
+      And Peter Shaw moves to Ring 12
+      And the Advantage card drawn is a taxi
+      And Peter Shaw puts the card away
+      Then Peter Shaw stands on Ring 12
+      And the Advantage discard pile holds 1 card
+      And it is Bob Andrews's turn
+
+    Example: a tip-off drawn on an Advantage space: Justus shows Peter a card, and Peter's turn is over
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      And it is Peter Shaw's turn
+      And Justus Jonas holds Wilbur Graham
+      When Peter Shaw rolls 4 and 5
+      And Peter Shaw moves to Ring 12
+      And the Advantage card drawn is a tip-off
+      And Peter Shaw follows the card naming Justus Jonas
+      And Justus Jonas shows Wilbur Graham
+      Then Peter Shaw has seen Wilbur Graham
+      And it is Bob Andrews's turn
 
     Example: a taxi cannot take Peter to the Headquarters
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
@@ -162,3 +188,11 @@ Feature: Turn Sequence — Advantage cards
       And it is Peter Shaw's turn
       When Peter Shaw rolls 4 and 5
       Then Peter Shaw may not move to Ring 12
+
+    Example: without the cards, Peter stops on Ring 12 with the exact count and his turn ends there
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
+      And it is Peter Shaw's turn
+      When Peter Shaw rolls ? and ?
+      And Peter Shaw moves to Ring 12
+      Then Peter Shaw stands on Ring 12
+      And it is Bob Andrews's turn

@@ -74,7 +74,8 @@ Feature: Winning the Game — making an accusation
       And Peter Shaw is out of the race
       And Bob Andrews has just entered the Headquarters
       When Bob Andrews accuses Mr. Grey, the golden belt and the Memorial Hospital
-      Then the case remains unsolved
+      Then Bob Andrews is out of the race
+      And the case remains unsolved
       And everybody sees the case file: Brittany, the golden belt and the Memorial Hospital
       And the game is over
 
@@ -119,6 +120,14 @@ Feature: Winning the Game — making an accusation
       When Bob Andrews asks about Dick Perry, the painting and the Strand
       And every question is answered
       Then it is Bob Andrews's turn
+
+    Example: alone in the race, Bob wins with the right accusation
+      Given Justus Jonas is out of the race
+      And Peter Shaw is out of the race
+      And Bob Andrews has just entered the Headquarters
+      When Bob Andrews accuses Brittany, the golden belt and the Memorial Hospital
+      Then Bob Andrews has won the game
+      And everybody sees the case file: Brittany, the golden belt and the Memorial Hospital
 
   @CD-ACC-08 @ruling
   Rule: A player out of the race takes no more turns; play passes over them to the next player still in the race

@@ -46,7 +46,7 @@ Feature: Cluedo Duel for 2 players or teams
   @CD-DUE-03 @variant-duel
   Rule: When the other side cannot show a card, the asker secretly looks at one of the four cards beside the board
     Source: Cluedo Duel for 2 Players or Teams ¶100-102
-    Example: Justus looks at the card in slot 2; Peter does not see it
+    Example: Justus looks at the card in slot 2; Peter does not see it, and his turn follows
       Given a Duel of Justus Jonas and Peter Shaw
       And the case file holds Skinner Norris, the golden belt and the Friedhof
       And Justus Jonas has just entered the Friedhof
@@ -55,6 +55,7 @@ Feature: Cluedo Duel for 2 players or teams
       When Justus Jonas looks at the card in slot 2
       Then Justus Jonas has seen the card in slot 2
       And Peter Shaw has not seen the card in slot 2
+      And it is Peter Shaw's turn
 
     Example: when Peter can show a card he shows it, and Justus looks at nothing beside the board
       Given a Duel of Justus Jonas and Peter Shaw
