@@ -190,7 +190,8 @@ FACTS = [
     Fact("it is {player:player}'s {step:text} step", check=whose_step),
     Fact('{player:player} has rolled "{face:face}" and {n:d}',
          put=lambda st, player, face, n: st.update(current=player, phase="hazard", roll={"hazard": face, "movement": n, "colour": None, "bonus": 0})),
-    Fact('{player:player}\'s figure stands on "{space:space}"', put=lambda st, player, space: st["figures"].__setitem__(player, space)),
+    Fact('{player:player}\'s figure stands on "{space:space}"', put=lambda st, player, space: st["figures"].__setitem__(player, space),
+         check=lambda st, player, space: st["figures"][player] == space),
     Fact('"{person:person}" lies face {face:w} at "{loc:location}"', put=lambda st, person, face, loc, pins: lay(st, "person", person, loc, face, pins),
          check=lambda st, person, face, loc: st["board"][loc]["person"] == (person if face == "up" else FACE_DOWN)
          and (face == "up" or st["secret"]["persons"][loc] == person)),

@@ -16,6 +16,14 @@ Feature: Movement
       And Peter may move to "Rathaus"
       And Peter cannot move to "Jachthafen"
 
+    Example: Peter moves three to the Schrottplatz and his figure stands there
+      Given a 2-player game at difficulty 1
+      And Peter has rolled "red" and 3
+      And it is Peter's movement step on "Zentrale"
+      When Peter moves to "Schrottplatz"
+      Then Peter's figure stands on "Schrottplatz"
+      And it is Peter's action step
+
     Example: moving further than the die allows is refused
       Given a 2-player game at difficulty 1
       And Peter has rolled "red" and 3

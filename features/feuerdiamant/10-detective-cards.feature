@@ -29,6 +29,15 @@ Feature: Detective cards
     we let any number of these cards add up, three spaces apiece. After the
     figure has moved the card could change nothing, so it is no longer offered.
 
+    Example: one card adds exactly three: a roll of 1 then reaches four spaces, not five
+      Given a 2-player game at difficulty 1
+      And Justus holds "Movement +3"
+      And Peter has rolled "red" and 1
+      And it is Peter's movement step on "Zentrale"
+      When Justus plays "Movement +3"
+      Then Peter may move to "Jachthafen"
+      And Peter cannot move to "Hospital"
+
     Example: two cards give six extra spaces
       Given a 3-player game at difficulty 1
       And Justus holds "Movement +3"
@@ -95,6 +104,14 @@ Feature: Detective cards
       Then the red hazard indicator stands on space 2
       And it is Peter's movement step
       And Peter holds no "Ignore the Hazard Die"
+
+    Example: another any-time card played in the hazard step cancels nothing: the die is still carried out
+      Given a 2-player game at difficulty 2
+      And Justus holds "Movement +3"
+      And Peter has rolled "red" and 3
+      When Justus plays "Movement +3"
+      Then it is Peter's hazard step
+      And Peter may move the red hazard indicator
 
   @FD-CARD-15 @ruling
   Rule: "Ignore the Hazard Die" can no longer be played once the die's result has been carried out
