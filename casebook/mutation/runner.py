@@ -319,12 +319,13 @@ def _judge(game: str, root: Path, mutants: list[Mutant], equivalent: dict[str, s
         finally:
             worker.close()
 
-    threads = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(min(jobs, todo.qsize()) or 1)]
+    expected = todo.qsize()  # read before any worker takes a job (read after, a run once lost a mutant's verdict)
+    threads = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(min(jobs, expected) or 1)]
     for t in threads:
         t.start()
     outcomes: list[Outcome] = []
     try:
-        for _ in range(todo.qsize()):
+        for _ in range(expected):
             m, verdict, killed_by, seconds = answers.get()
             if m is False:
                 raise CannotRun(f"{game}: a worker failed: {killed_by}")
