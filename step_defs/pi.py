@@ -358,3 +358,11 @@ def told_wrong(position, outcome, player, s, l, c):
     for viewer in viewers(position.table.state()):
         tried = [e for e in redact_events(outcome.events, viewer) if e["type"] == "tried"]
         assert tried == [{"type": "tried", "player": player, "suspect": s, "location": l, "crime": c, "right": False}], tried
+
+
+# -- added for issue 31 (the survivors of the first mutation run) ---------------------------------------
+@then(parsers.re(r"everybody is told that (?P<answerer>\w+) is to answer (?P<player>\w+)"))
+def told_to_answer(position, outcome, answerer, player):
+    for viewer in viewers(position.table.state()):
+        told = [e for e in redact_events(outcome.events, viewer) if e["type"] == "answer_awaited"]
+        assert told == [{"type": "answer_awaited", "player": player, "answerer": answerer}], told

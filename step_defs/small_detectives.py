@@ -289,3 +289,18 @@ def must(position, who, what):
     expected = next(filter(None, (p.match(what.replace(" or ", " and ")) for p in _MUST)), None)
     assert expected is not None, f"no phrase reads {what!r}"
     assert sorted(map(canonical, moves)) == sorted(map(canonical, expected)), f"{who} may {sorted(map(canonical, moves))}"
+
+
+# -- added for issue 31 (the survivors of the first mutation run): what everybody is told of a pass or a report ---
+@then(parsers.re(r"everyone is told that (?P<player>\w+) passed at the (?P<tile>Bar|Police)"))
+def told_passed(position, player, tile):
+    for viewer in viewers(position.table.state()):
+        told = [e for e in redact_events(position.table.log, viewer) if e["type"] == "passed"]
+        assert told and (told[-1]["player"], told[-1]["at"]) == (player, tile), f"{viewer} was told {told}"
+
+
+@then(parsers.re(r"everyone is told that (?P<player>\w+) named (?P<how>rightly|wrongly)"))
+def told_report(position, player, how):
+    for viewer in viewers(position.table.state()):
+        told = [e["right"] for e in redact_events(position.table.log, viewer) if e["type"] == "reported" and e["player"] == player]
+        assert told == [how == "rightly"], f"{viewer} was told {told}"

@@ -109,6 +109,12 @@ Feature: Goal of the game
       When Blue places a detective on Union Square
       Then the game is over
 
+    Example: in round 3 play passes on as usual while two players have not solved
+      Given a game of Red and Blue in round 3
+      When Red places a detective on Union Square
+      Then it is Blue's turn
+      And it is still round 3
+
   @PI-GOAL-06 @ruling
   Rule: Two to five players take part, each under a different colour: Red, Blue, Green, Yellow or Purple
     The text assumes the box's player count (2 to 5); the colours are our

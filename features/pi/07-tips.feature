@@ -58,6 +58,7 @@ Feature: Tips
       And the Murder tile lies on Lakeside
       When Red places a detective on Skid Row
       Then Green must answer Red
+      And everybody is told that Green is to answer Red
       And nobody may act but Green
       When Green answers 1 disc and 1 cube
       Then the detective on Skid Row gives Red 1 disc and 1 cube
@@ -69,6 +70,7 @@ Feature: Tips
       And the Murder card lies face up
       When Red takes the Murder card
       Then Green must answer Red
+      And everybody is told that Green is to answer Red
       When Green answers 1 disc and 0 cubes
       Then the Murder card gives Red 1 disc and 0 cubes
       And chance turns up one of 27 evidence cards, each as likely
