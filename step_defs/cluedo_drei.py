@@ -7,16 +7,15 @@ with facts that edit the canonical state.  Every name is the published schema's;
 
 from __future__ import annotations
 
-import json
 import re
 
 from pytest_bdd import parsers, scenarios, when
 
 from casebook import schemas
-from casebook.protocol import CHANCE, redact
-from casebook.testing import view_leaks
+from casebook.protocol import CHANCE
 from step_defs.components import Components, out_of_the_race
 from step_defs.position import chance_deals, chance_move, play_first, refusal, roll_for_start
+from step_defs.views import everybody_sees, hidden, knowers, own_slots_only
 from step_defs.vocabulary import Fact, Types, install, shared
 
 scenarios("cluedo_drei")
@@ -152,14 +151,10 @@ FACTS += [
          check=lambda st: st.view(None)["advantage"] is None and not any(m["action"]["type"] == "draw" for m in st.legal["moves"])),
     Fact("an Advantage card must be drawn for {player:player}",
          check=lambda st, player: st.legal["to_act"] == [CHANCE] and {m["action"]["type"] for m in st.legal["moves"]} == {"draw"} and st["current"] == player),
-    Fact("everybody sees the case file: {s:card}, {i:card} and {l:card}",
-         check=lambda st, s, i, l: all(st.view(v)["outcome"]["case_file"] == dict(zip(CASE, (s, i, l))) for v in st.viewers)),
-    Fact("no view shows the case file", check=lambda st: not view_leaks(st.table, st["players"]) and all(
-        st.view(v)["outcome"] is None and "case_file" not in st.view(v)["private"].get(v, {}) for v in st.viewers)),
-    Fact("no view shows another player's hand",
-         check=lambda st: not view_leaks(st.table, st["players"]) and all(set(st.view(p)["private"]) == {p} for p in st["players"])),
-    Fact("no view shows the cards beside the board", check=lambda st: not view_leaks(st.table, st["players"]) and all(
-        st.view(p)["private"][p].get("side_cards", {}) == {} for p in st["players"])),
+    Fact("everybody sees the case file: {s:card}, {i:card} and {l:card}", check=lambda st, s, i, l: everybody_sees(st, "case_file", dict(zip(CASE, (s, i, l))))),
+    Fact("no view shows the case file", check=lambda st: hidden(st, CARDS.lying_at(st, "secret.case_file"))),
+    Fact("no view shows another player's hand", check=own_slots_only),
+    Fact("no view shows the cards beside the board", check=lambda st: hidden(st, CARDS.lying_at(st, "secret.side_cards"))),
     Fact("{player:player} must ask a question in {place:place}", check=lambda st, player, place: st.legal["to_act"] == [player] and {
         (m["action"]["type"], m["action"]["location"]) for m in st.legal["moves"]} == {("question", place)}),
     Fact("{player:player} must show one of his cards", check=lambda st, player: must_show(st, player, st["private"][player]["hand"])),
@@ -182,18 +177,6 @@ def must_show(st, player, cards) -> bool:
     return legal["to_act"] == [player] and sorted(m["action"]["card"] for m in legal["moves"]) == sorted(cards)
 
 
-def only_accuser_looked(st, player) -> bool:
-    """Only the accuser holds the case file, and what the accusation told the others names no card of it."""
-    for viewer in st.viewers:
-        view = st.view(viewer)
-        told = json.dumps([redact(e, viewer) for e in st.outcome.events])
-        if view["outcome"] is not None or ("case_file" in view["private"].get(viewer, {})) != (viewer == player):
-            return False
-        if viewer != player and ("case_file" in told or "secret" in told):
-            return False
-    return True
-
-
 FACTS += shared("deal", "roll-off", "solved", "unsolved") + [
     Fact("{players:player+} found no evidence, in that order",
          check=lambda st, players: [e["player"] for e in st.outcome.events if e["type"] == "no_evidence"] == players),
@@ -201,7 +184,7 @@ FACTS += shared("deal", "roll-off", "solved", "unsolved") + [
     Fact("everybody saw that {by:player} showed {to:player} a card", check=lambda st, by, to: st.told("shown", (by, to), by=by, to=to)),
     Fact("everybody saw that {player:player} looked at the card in slot {slot:d}",
          check=lambda st, player, slot: st.told("looked", (player,), player=player, slot=slot)),
-    Fact("nobody but {player:player} has looked into the case file", check=only_accuser_looked),
+    Fact("nobody but {player:player} has looked into the case file", check=lambda st, player: knowers(st, CARDS.lying_at(st, "secret.case_file")) == {player}),
     Fact("the cards beside the board are as they were", check=lambda st: st["secret"]["side_cards"] == st.outcome.before["secret"]["side_cards"]),
 ]
 install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)

@@ -2,7 +2,8 @@
 
 The generic steps that need a game's phrases (act, try, may, cannot, facts) are
 built by step_defs/vocabulary.py and installed by each game module; the table a
-scenario plays on is step_defs/position.py's, the state edits step_defs/components.py's.
+scenario plays on is step_defs/position.py's, the state edits step_defs/components.py's,
+the checks of who sees what step_defs/views.py's.
 Here: refusals and their error, a copy that lost a component, the game's end and result, events.
 
     When Peter tries to <action>            (installed per game: target_fixture="outcome")
@@ -27,7 +28,7 @@ from step_defs.vocabulary import Parser
 
 # pyproject's python_files ("step_defs/*.py") would also collect these as test modules, registering every
 # step here twice: pytest-bdd looks each step up among all step fixtures, so twice the definitions cost twice the time
-collect_ignore = ["conftest.py", "vocabulary.py", "position.py", "components.py"]
+collect_ignore = ["conftest.py", "vocabulary.py", "position.py", "components.py", "views.py"]
 
 
 def pytest_sessionfinish(session):

@@ -20,9 +20,10 @@ from pytest_bdd import parsers, scenarios, then, when
 from casebook import schemas
 from casebook.contract import P_TOLERANCE
 from casebook.errors import GameError
-from casebook.protocol import CHANCE, CLOCK, Table, leaks
+from casebook.protocol import CHANCE, CLOCK, Table
 from step_defs.components import Components, out_of_the_race
 from step_defs.position import acted, chance_deals, chance_move, play_first, roll_for_start, viewers
+from step_defs.views import everybody_sees, hidden, knowers, only_told, own_slots_only, strings
 from step_defs.vocabulary import Fact, Types, install, phrases, shared
 
 scenarios("heist")
@@ -168,23 +169,9 @@ def entries(st, player) -> dict:
     return {c: e for cards in mine(st, player)["notes"].values() for c, e in cards.items()}
 
 
-def hidden_from_all(st, secret: set) -> bool:
-    """No view leaks, and no viewer holds, was shown, or reads in an outcome any of ``secret``."""
-    for viewer in viewers(st):
-        view = st.view(viewer)
-        slot = view["private"].get(viewer, {})
-        seen = set(slot.get("hand", [])) | {x["card"] for x in slot.get("seen", [])}
-        if leaks(view, viewer) or view["outcome"] is not None or secret & seen:
-            return False
-    return True
-
-
-def knowers(st, card) -> set:
-    return {p for p in st["players"] if card in [x["card"] for x in mine(st, p)["seen"] + mine(st, p)["showed"]]}
-
-
-def last_log(st, kind) -> dict:
-    return [e for e in st["log"] if e["type"] == kind][-1]
+def log_names(st, skip=()) -> set:
+    """The names the case log shows in any view (entries of a type in ``skip`` aside)."""
+    return set(strings([e for v in viewers(st) for e in st.view(v)["log"] if e["type"] not in skip]))
 
 
 def unanswered(st) -> bool:
@@ -306,22 +293,20 @@ FACTS = [
     Fact("the clock may not end the {timer:timer} timer", check=lambda st, timer: st.legal["moves"] and not clock_offers(st, timer)),
     Fact("the {timer:timer} timer is {n:d} seconds", check=lambda st, timer, n: (st.view(None)["timer"] or {}).get("timer") == timer and st.view(None)["timer"]["seconds"] == n),
     # -- what each seat sees
-    Fact("no view shows the hideout", check=lambda st: hidden_from_all(st, set(st["secret"]["hideout"].values()))),
-    Fact("no view shows the face-down cards", check=lambda st: hidden_from_all(st, set(st["secret"]["face_down"].values()))),
-    Fact("no view shows another player's notes sheet", check=lambda st: all(set(st.view(v)["private"]) <= {v} and not leaks(st.view(v), v) for v in viewers(st))),
+    Fact("no view shows the hideout", check=lambda st: hidden(st, CARDS.lying_at(st, "secret.hideout"))),
+    Fact("no view shows the face-down cards", check=lambda st: hidden(st, CARDS.lying_at(st, "secret.face_down"))),
+    Fact("no view shows another player's notes sheet", check=own_slots_only),
     Fact("{player:player} has looked at {card:card} face down in {place:place}", put=edit(lambda st, player, card, place, pins: has_seen(st, player, card, pins, place=place))),
     Fact("{by:player} has shown {player:player} {card:card}", put=edit(lambda st, by, player, card, pins: has_seen(st, player, card, pins, by=by))),
     Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in [x["card"] for x in mine(st, player)["seen"]]),
     Fact("{player:player} has not seen {card:card}", check=lambda st, player, card: card not in [x["card"] for x in mine(st, player)["seen"]]),
-    Fact("only {players:player+} can see which card was shown", check=lambda st, players: knowers(st, st["private"][last_log(st, "showed")["to"]]["seen"][-1]["card"]) == set(players)),
-    Fact("only {player:player} can see which card was looked at", check=lambda st, player: knowers(st, next(
-        x["card"] for x in st["private"][player]["seen"] if x.get("place") == last_log(st, "looked")["place"])) == {player} == {last_log(st, "looked")["seat"]}),
-    Fact("only {player:player} can see which cards were named", check=lambda st, player: {p for p in st["players"] if "accused" in mine(st, p)} == {player}),
-    Fact("no entry of the case log names a card", check=lambda st: not any(
-        set(map(str, e.values())) & set(KIND_OF) for v in viewers(st) for e in st.view(v)["log"] if e["type"] not in ("asked", "closed"))),
+    Fact("only {players:player+} can see which card was shown", check=lambda st, players: only_told(st, "showed", players)),
+    Fact("only {player:player} can see which card was looked at", check=lambda st, player: only_told(st, "looked", [player])),
+    Fact("only {player:player} can see which cards were named",
+         check=lambda st, player: st.told("accused", (player,)) and {p for p in st["players"] if "accused" in mine(st, p)} == {player}),
+    Fact("no entry of the case log names a card", check=lambda st: not log_names(st, skip=("asked", "closed")) & set(KIND_OF)),
     Fact("nobody could show a card", check=unanswered),
-    Fact("the case log names none of {cards:card+}", check=lambda st, cards: not any(
-        set(cards) & set(map(str, e.values())) for v in viewers(st) for e in st.view(v)["log"])),
+    Fact("the case log names none of {cards:card+}", check=lambda st, cards: not log_names(st) & set(cards)),
     # -- the notes sheet
     Fact(SHEET + " marks only {cards:card+}", put=lambda st, player, cards: marks(st, player, cards, only=True)),
     Fact(SHEET + " marks every card but {cards:card+}", put=lambda st, player, cards: marks(st, player, cards, only=False)),
@@ -340,10 +325,8 @@ FACTS = [
     Fact("{player:player} is not out", check=lambda st, player: player not in st.view(None)["out"]),
     Fact("{player:player} sees the hideout: {g:gang}, {m:method} and {p:place}",
          check=lambda st, player, g, m, p: mine(st, player)["hideout"] == dict(zip(KINDS, (g, m, p)))),
-    Fact("everybody sees the hideout: {g:gang}, {m:method} and {p:place}",
-         check=lambda st, g, m, p: all(st.view(v)["outcome"]["hideout"] == dict(zip(KINDS, (g, m, p))) for v in viewers(st))),
-    Fact("nobody but {player:player} has seen the hideout", check=lambda st, player: all(
-        st.view(v)["outcome"] is None and ("hideout" in st.view(v)["private"].get(v, {})) == (v == player) for v in viewers(st))),
+    Fact("everybody sees the hideout: {g:gang}, {m:method} and {p:place}", check=lambda st, g, m, p: everybody_sees(st, "hideout", dict(zip(KINDS, (g, m, p))))),
+    Fact("nobody but {player:player} has seen the hideout", check=lambda st, player: knowers(st, CARDS.lying_at(st, "secret.hideout")) == {player}),
     # -- bots and the coach
     Fact("{player:player} has asked {n:d} questions in {place:place}", put=lambda st, player, n, place: st["log"].extend(
         {"type": "asked", "seat": player, "gang": "Dex", "method": "drill", "place": place} for _ in range(n))),

@@ -14,13 +14,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from pytest_bdd import given, parsers, scenarios, then, when
+from pytest_bdd import given, parsers, scenarios, when
 
 from casebook import schemas
 from casebook.contract import P_TOLERANCE
 from casebook.protocol import CHANCE, Table, redact_events
 from step_defs.components import Components
 from step_defs.position import acted, chance_move, refusal, try_load, viewers
+from step_defs.views import knowers, strings, told_in_public
 from step_defs.vocabulary import Fact, Types, install
 
 scenarios("pi")
@@ -152,13 +153,6 @@ def standing(st, player) -> tuple:
     return sum(view["points"][player]), view["penalties"][player], view["detectives"][player]
 
 
-def strings(value):
-    if isinstance(value, str):
-        yield value
-    for child in value.values() if isinstance(value, dict) else value if isinstance(value, list) else ():
-        yield from strings(child)
-
-
 def types_of(st, player) -> set:
     return {a["type"] for a in st.table.moves_of(player)}
 
@@ -252,6 +246,14 @@ FACTS = [
     Fact("{viewer:player} does not see {a:player}'s case or {b:player}'s case",
          check=lambda st, viewer, a, b: not any(holds_case(st.view(viewer), case(st, o)) for o in (a, b))),
     Fact("no player sees their own case", check=lambda st: not any(holds_case(st.view(p), case(st, p)) for p in st["players"])),
+    # -- what the last move told (Then) --
+    Fact("only {player:player} sees {card:evidence}", check=lambda st, player, card: knowers(st, [card]) == {player} and not told_in_public(st, [card])),
+    *[Fact(f"what anybody is told of it names {what} but {{allowed:evidence+}}", check=lambda st, allowed: {
+        s for s in strings(st.outcome.events) if s in KIND_OF or s in TILE_KIND} <= set(allowed)) for what in ("no suspect, no crime and no location", "nothing of the board")],
+    Fact("{player:player} scores {n:d} point[s|] for the round", check=lambda st, player, n: st.view(None)["points"][player][st.outcome.before["round"] - 1] == n),
+    Fact("everybody is told that {player:player} named {s:suspect}, {l:location} and {c:crime} and was wrong", check=lambda st, player, s, l, c: all(
+        [e for e in redact_events(st.outcome.events, v) if e["type"] == "tried"] == [{"type": "tried", "player": player, "suspect": s, "location": l, "crime": c, "right": False}]
+        for v in viewers(st))),
 ]
 
 install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
@@ -332,29 +334,3 @@ def load_impossible(position, open_table, edit):
     _IMPOSSIBLE[pattern](state, re.fullmatch(pattern, edit))
     return try_load(open_table, state)
 
-
-# -- what a move told (Then, on the outcome) -------------------------------------------------------
-@then(parsers.re(r"only (?P<player>\w+) sees (?P<card>.+)"))
-def only_sees(position, outcome, player, card):
-    for viewer in viewers(position.table.state()):
-        holds = card in strings(position.table.view(viewer)["private"])
-        told = card in strings(redact_events(outcome.events, viewer))
-        assert holds == told == (viewer == player), f"{viewer}: holds {holds}, told {told}"
-
-
-@then(parsers.re(r"what anybody is told of it names (?:no suspect, no crime and no location|nothing of the board) but (?P<allowed>.+)"))
-def names_nothing_else(outcome, allowed):
-    named = {s for s in strings(outcome.events) if s in KIND_OF or s in TILE_KIND}
-    assert named <= set(re.split(r", | and ", allowed)), sorted(named)
-
-
-@then(parsers.re(r"(?P<player>\w+) scores (?P<n>\d+) points? for the round"))
-def scores_this_round(position, outcome, player, n):
-    assert position.table.view(None)["points"][player][outcome.before["round"] - 1] == int(n), position.table.view(None)["points"]
-
-
-@then(parsers.re(r"everybody is told that (?P<player>\w+) named (?P<s>.+?), (?P<l>.+?) and (?P<c>.+) and was wrong"))
-def told_wrong(position, outcome, player, s, l, c):
-    for viewer in viewers(position.table.state()):
-        tried = [e for e in redact_events(outcome.events, viewer) if e["type"] == "tried"]
-        assert tried == [{"type": "tried", "player": player, "suspect": s, "location": l, "crime": c, "right": False}], tried
