@@ -69,6 +69,16 @@ def load_without(position, open_table, game_id, name):
     return try_load(open_table, state)
 
 
+@when(parsers.re(r"a new game of (?P<who>.+) is requested"), target_fixture="refusal")
+def new_game_requested(implementation, game_id, who):
+    """A new table for these players ("Red and Blue"; "6 players": the schema's seat names in turn, then "Red II"...):
+    the typed refusal it gets, or None (the table is closed again)."""
+    n = re.fullmatch(r"(\d+) players", who)
+    names = schemas.names(schemas.load(game_id), "player") if n else []
+    players = [names[k % len(names)] + " II" * (k // len(names)) for k in range(int(n[1]))] if n else re.split(r", | and ", who)
+    return refusal(lambda: implementation.close(implementation.new(game_id, {"players": players})))
+
+
 @when("the game is loaded", target_fixture="refusal")
 def the_game_is_loaded(position):
     """The position the Givens built, loaded: the typed refusal it gets, or None."""

@@ -20,8 +20,8 @@ from casebook import schemas
 from casebook.contract import P_TOLERANCE
 from casebook.protocol import CHANCE, Table, redact_events
 from step_defs.components import Components
-from step_defs.position import acted, chance_move, refusal, try_load, viewers
-from step_defs.views import knowers, strings, told_in_public
+from step_defs.position import acted, play_first, viewers
+from step_defs.views import knowers, shows, strings, told_in_public
 from step_defs.vocabulary import Fact, Types, install
 
 scenarios("pi")
@@ -137,12 +137,6 @@ def touches(st, location, neighbours) -> bool:
     return {p["b"] for p in paths if p["a"] == location} | {p["a"] for p in paths if p["b"] == location} == set(neighbours)
 
 
-def holds_case(value, wanted: dict) -> bool:
-    """Whether an object equal to ``wanted`` shows anywhere in ``value``."""
-    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
-    return value == wanted or any(holds_case(c, wanted) for c in children)
-
-
 def case_open(st, player, elements) -> bool:
     wanted = {KIND_OF[n]: n for n in elements}
     return all(wanted in [st.view(v)["revealed"].get(player)] + [r["cases"][player] for r in st.view(v)["rounds"]] for v in viewers(st))
@@ -186,6 +180,11 @@ FACTS = [
     Fact("the {card:evidence} card lies face up", put=lambda st, card, pins: EVIDENCE.put(st, card, ("face_up",), pins)),
     Fact("the {card:evidence} card is in the deck", put=lambda st, card, pins: EVIDENCE.put(st, card, ("deck",), pins)),
     Fact("the evidence deck is empty", put=lambda st: hand_out(st, "deck")),
+    # -- positions the rules forbid ("a copy of the game in which ... is loaded") --
+    Fact("{player:player}'s case has no crime", put=lambda st, player: case(st, player).pop("crime")),
+    Fact("{p:player}'s and {q:player}'s cases share {x:evidence}", put=lambda st, p, q, x: [case(st, w).__setitem__(KIND_OF[x], x) for w in (p, q)]),
+    Fact("the {tile:suspect_tile|crime_tile} tile also lies on {location:location}", put=lambda st, tile, location: st["tiles"][location].__setitem__(TILE_KIND[tile], tile)),
+    Fact("{player:player}'s culprit is {tile:suspect_tile}", put=lambda st, player, tile: case(st, player).__setitem__("suspect", tile)),
     Fact("no evidence card lies face up", put=lambda st: hand_out(st, "face_up")),
     # -- whose move (Then) --
     Fact("it is {player:player}'s turn", check=lambda st, player: (st["phase"], st["current"], st.legal["to_act"]) == ("playing", player, [player])),
@@ -242,10 +241,10 @@ FACTS = [
     # -- who sees which case (Then) --
     Fact("{viewer:player} sees {owner:player}'s case", check=lambda st, viewer, owner: st.view(viewer)["private"][viewer] == {"case_of": owner, "case": case(st, owner)}),
     Fact("{viewer:player} does not see {owners:player+}'s case",
-         check=lambda st, viewer, owners: not any(holds_case(st.view(viewer), case(st, o)) for o in owners)),
+         check=lambda st, viewer, owners: not any(shows(st.view(viewer), case(st, o)) for o in owners)),
     Fact("{viewer:player} does not see {a:player}'s case or {b:player}'s case",
-         check=lambda st, viewer, a, b: not any(holds_case(st.view(viewer), case(st, o)) for o in (a, b))),
-    Fact("no player sees their own case", check=lambda st: not any(holds_case(st.view(p), case(st, p)) for p in st["players"])),
+         check=lambda st, viewer, a, b: not any(shows(st.view(viewer), case(st, o)) for o in (a, b))),
+    Fact("no player sees their own case", check=lambda st: not any(shows(st.view(p), case(st, p)) for p in st["players"])),
     # -- what the last move told (Then) --
     Fact("only {player:player} sees {card:evidence}", check=lambda st, player, card: knowers(st, [card]) == {player} and not told_in_public(st, [card])),
     *[Fact(f"what anybody is told of it names {what} but {{allowed:evidence+}}", check=lambda st, allowed: {
@@ -260,22 +259,17 @@ install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 
 
 # -- the steps only this game has -----------------------------------------------------------------
-def first_outcomes(table, until: str) -> None:
-    """Chance takes the first outcome it lists until the phase ``until``."""
-    while table.state()["phase"] != until:
-        chance_move(table, table.legal()["moves"][0]["action"])  # a Given asks: no chance move listed, unsupported
-
-
+# Chance takes the first outcome it lists until the stage asked for (the set-up's phases, in order).
 def until_drawing_cases(table) -> None:
-    first_outcomes(table, "drawing_cases")
+    play_first(table, ("seeding",))
 
 
 def until_turning_up(table) -> None:
-    first_outcomes(table, "turning_up")
+    play_first(table, ("seeding", "drawing_cases"))
 
 
 def until_playing(table) -> None:
-    first_outcomes(table, "playing")
+    play_first(table, ("seeding", "drawing_cases", "turning_up"))
 
 
 STAGES = {None: until_playing, "tiles are being seeded": lambda table: None, "cases are being drawn": until_drawing_cases,
@@ -310,27 +304,7 @@ def chance_goes_on(position, n):
     return outcome
 
 
-@when(parsers.re(r"a new game of (?P<players>.+) is (?P<how>started|requested)"), target_fixture="refusal")
-def new_game(position, implementation, players, how):
-    options = {"players": re.split(r", | and ", players)}
-    if how == "started":
-        return position.new(options)
-    return refusal(lambda: implementation.close(implementation.new(GAME, options)))
-
-
-_IMPOSSIBLE = {  # a copy of the game in which ...: one small change the rules forbid
-    r"(?P<p>\w+)'s case has no crime": lambda s, m: case(s, m["p"]).pop("crime"),
-    r"(?P<p>\w+)'s and (?P<q>\w+)'s cases share (?P<x>.+)": lambda s, m: [case(s, w).__setitem__(KIND_OF[m["x"]], m["x"]) for w in (m["p"], m["q"])],
-    r"the (?P<x>.+) tile also lies on (?P<loc>.+)": lambda s, m: s["tiles"][m["loc"]].__setitem__(TILE_KIND[m["x"]], m["x"]),
-    r"(?P<p>\w+) has (?P<n>\d+) detectives left": lambda s, m: s["detectives"].__setitem__(m["p"], int(m["n"])),
-    r"(?P<p>\w+)'s culprit is (?P<x>.+)": lambda s, m: case(s, m["p"]).__setitem__("suspect", m["x"]),
-}
-
-
-@when(parsers.re(r"a copy of the game in which (?P<edit>.+) is loaded"), target_fixture="refusal")
-def load_impossible(position, open_table, edit):
-    state = position.table.state()
-    pattern = next(p for p in _IMPOSSIBLE if re.fullmatch(p, edit))
-    _IMPOSSIBLE[pattern](state, re.fullmatch(pattern, edit))
-    return try_load(open_table, state)
+@when(parsers.re(r"a new game of (?P<players>.+) is started"))
+def new_game(position, players):
+    position.new({"players": re.split(r", | and ", players)})
 

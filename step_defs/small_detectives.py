@@ -19,7 +19,7 @@ from casebook import schemas
 from casebook.contract import P_TOLERANCE
 from casebook.protocol import CHANCE, canonical, leaks, redact, redact_events
 from step_defs.components import Components
-from step_defs.position import acted, refusal, viewers
+from step_defs.position import acted, viewers
 from step_defs.vocabulary import Fact, Types, install, phrases, shared
 
 scenarios("small_detectives")
@@ -269,12 +269,6 @@ def a_game(position, new, who):
 @when(parsers.re(r"chance tries to lay (?P<clue>.+) on (?P<house>House \d)"), target_fixture="outcome")
 def chance_tries(position, clue, house):
     return acted(position, CHANCE, {"type": "lay", "house": house, "clue": clue.removeprefix("the ")}, trying=True)
-
-
-@when(parsers.re(r"a new game of (?P<who>.+) is requested"), target_fixture="refusal")
-def requested(implementation, who):
-    players = COLOURS + ["Red II"] if who == "6 players" else re.split(r", | and ", who)
-    return refusal(lambda: implementation.close(implementation.new(GAME, {"players": players})))
 
 
 @then(parsers.re(r"(?P<who>.+?) must (?P<what>.+)"))

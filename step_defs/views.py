@@ -29,6 +29,12 @@ def strings(value) -> Iterator[str]:
         yield from strings(child)
 
 
+def shows(value, wanted) -> bool:
+    """Whether an object equal to ``wanted`` shows anywhere in a JSON value (a case, a hand, as a whole)."""
+    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return value == wanted or any(shows(c, wanted) for c in children)
+
+
 def known_by(st, viewer) -> set[str]:
     """What ``viewer`` knows privately: their own slot, the outcome their view shows, their part of the events."""
     view = st.view(viewer)

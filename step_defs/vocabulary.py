@@ -19,6 +19,7 @@ see them), the generic steps:
     An action phrase may build a list of moves: ``(actor, action)`` for another actor's (chance's roll).
     Then <player> may|cannot <action>    a listed move of that player has (not) these fields
     When <actor> tries to send <JSON>    a raw request
+    When a copy of the game in which <fact> is loaded    one Given more, then the load: its typed refusal
 
 A Given's ``put`` that names a ``pins`` parameter gets the scenario's pins: the components Givens placed, which
 later Givens do not move away (step_defs/components.py puts a component where a Given says, from the schema's
@@ -43,7 +44,7 @@ from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
 
 from casebook.protocol import CHANCE
-from step_defs.position import Seen, acted
+from step_defs.position import Seen, acted, refusal
 from step_defs.position import RECORD, Position, _published, position_name, positions_json  # noqa: F401  (tests import them from here)
 
 
@@ -225,12 +226,22 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
     """Register the generic steps of the module doc in the calling module."""
     facts = facts + [Fact(f.denied, check=lambda *a, f=f, **k: not f.check(*a, **k)) for f in facts if f.denied]
     if facts:
-        @given(Parser("a fact", _fact_steps(types, facts, "put")), stacklevel=2)
+        givens = _fact_steps(types, facts, "put")
+
+        @given(Parser("a fact", givens), stacklevel=2)
         def given_fact(position, fact, args):
             if fact.start:
                 return fact.start(position, **args)
             pins = {"pins": position.pins} if "pins" in inspect.signature(fact.put).parameters else {}
             position.edit(lambda state: fact.put(state, **args, **pins))
+
+        copies = [(re.compile(f"a copy of the game in which {regex.pattern} is loaded"), arguments) for regex, arguments in givens]
+
+        @when(Parser("a copy", copies), target_fixture="refusal", stacklevel=2)
+        def copy_loaded(position, fact, args):
+            """The position with one Given more (one the rules forbid): the typed refusal its load gets, or None."""
+            given_fact(position, fact, args)
+            return refusal(lambda: position.table)
 
         @then(Parser("a fact", _fact_steps(types, facts, "check")), stacklevel=2)
         def then_fact(position, fact, args):
