@@ -14,8 +14,9 @@ from pytest_bdd import parsers, scenarios, when
 from casebook import schemas
 from casebook.protocol import CHANCE
 from step_defs.components import Components, out_of_the_race
-from step_defs.position import chance_deals, chance_move, play_first, refusal, roll_for_start
-from step_defs.views import everybody_sees, hidden, knowers, own_slots_only
+from step_defs.position import chance_deals, chance_move, refusal, roll_for_start
+from step_defs import question_round
+from step_defs.views import hidden, knowers, own_slots_only
 from step_defs.vocabulary import Fact, Types, install, shared
 
 scenarios("cluedo_drei")
@@ -60,26 +61,19 @@ def discard_all(state) -> None:
 
 # -- the vocabulary: actions, chance, facts --------------------------------------------------
 ACTIONS = [
+    *question_round.actions("{suspect:card}, {item:card} and {location:card}", accused="{suspect:card}, {item:card} and {location:place|card}"),
     ("move to {to:space}", "move"),
-    ("ask about {suspect:card}, {item:card} and {location:card}", "question"),
-    ("accuse {suspect:card}, {item:card} and {location:place|card}", "accuse"),
-    ("show {card:card}", "show"),
     ("take the secret passage", "secret_passage"),
-    ("end the turn", "end_turn"),
-    ("roll the dice", "roll_dice"),
     ("follow the card to {to:place}", "follow"),
     ("follow the card naming {player:player}", "follow"),
     ("put the card away", "discard"),
     ("look at the card in slot {slot:d}", "look"),
-    ("roll {a:face} and {b:face}", lambda a, b: [{"type": "roll_dice"}, (CHANCE, {"type": "roll", "dice": [a, b]})]),
 ]
 CHANCE_MOVES = [
+    *question_round.chance(("answering", "showing_tip")),
     ("the case file is filled with {suspect:card}, {item:card} and {location:card}", "fill_case_file"),
-    ("{card:card} is dealt", "deal"),
     ("{card:card} is set aside", "set_aside"),
-    ("the dice show {a:face} and {b:face}", lambda a, b: {"type": "roll", "dice": [a, b]}),
     ("the Advantage card drawn is a {card:text}", lambda card: {"type": "draw", "card": CARD_KINDS[card]}),
-    ("every question is answered", lambda: lambda table: play_first(table, ("answering", "showing_tip"))),
 ]
 
 def start(new=False, variant=None, dealt=False, nocards=False):
@@ -96,14 +90,8 @@ FACTS = [Fact(phrase.replace("{kind}", kind), start=start(variant=variant, **how
          for kind, variant in {"game": None, "Duel": "duel", "standard game": "classic"}.items() for phrase, how in STARTS.items()]
 FACTS += [
     Fact("a game of {n:d} investigators", start=lambda position, n: start()(position, INVESTIGATORS[:n])),
-    Fact("the case file holds {s:card}, {i:card} and {l:card}",
-         put=lambda st, s, i, l, pins: [CARDS.put(st, card, ("secret", "case_file", kind), pins) for kind, card in zip(CASE, (s, i, l))]),
-    Fact("{player:player} holds none of {cards:card+}", put=lambda st, player, cards, pins: CARDS.hold(st, player, cards, pins, none=True)),
-    Fact("{player:player} holds {cards:card+}", put=lambda st, player, cards, pins: CARDS.hold(st, player, cards, pins),
-         check=lambda st, player, cards: set(cards) <= set(st["private"][player]["hand"])),
+    *question_round.facts(CARDS, "{suspect:card}, {item:card} and {location:card}", ("the case file", "case_file"), SCHEMA),
     Fact("{card:card} lies face up beside the board", put=lambda st, card, pins: CARDS.put(st, card, ("surplus",), pins)),
-    Fact("{player:player} stands [in|on] {place:space}", put=lambda st, player, place: st["positions"].__setitem__(player, place),
-         check=lambda st, player, place: st["positions"][player] == place),
     Fact("it is {player:player}'s turn", put=lambda st, player: st.update(phase="starting_turn", current=player, turn=dict(FRESH_TURN)),
          check=lambda st, player: (st["phase"], st["current"], st.legal["to_act"]) == ("starting_turn", player, [player])),
     Fact("{player:player} has just entered {place:space}", put=enter),
@@ -151,16 +139,11 @@ FACTS += [
          check=lambda st: st.view(None)["advantage"] is None and not any(m["action"]["type"] == "draw" for m in st.legal["moves"])),
     Fact("an Advantage card must be drawn for {player:player}",
          check=lambda st, player: st.legal["to_act"] == [CHANCE] and {m["action"]["type"] for m in st.legal["moves"]} == {"draw"} and st["current"] == player),
-    Fact("everybody sees the case file: {s:card}, {i:card} and {l:card}", check=lambda st, s, i, l: everybody_sees(st, "case_file", dict(zip(CASE, (s, i, l))))),
-    Fact("no view shows the case file", check=lambda st: hidden(st, CARDS.lying_at(st, "secret.case_file"))),
     Fact("no view shows another player's hand", check=own_slots_only),
     Fact("no view shows the cards beside the board", check=lambda st: hidden(st, CARDS.lying_at(st, "secret.side_cards"))),
     Fact("{player:player} must ask a question in {place:place}", check=lambda st, player, place: st.legal["to_act"] == [player] and {
         (m["action"]["type"], m["action"]["location"]) for m in st.legal["moves"]} == {("question", place)}),
-    Fact("{player:player} must show one of his cards", check=lambda st, player: must_show(st, player, st["private"][player]["hand"])),
-    Fact("{player:player} must show one of {cards:card+}", check=lambda st, player, cards: must_show(st, player, cards)),
-    Fact("{player:player} must accuse or end the turn", check=lambda st, player: st.legal["to_act"] == [player] and sorted(
-        {m["action"]["type"] for m in st.legal["moves"]}) == ["accuse", "end_turn"] and len(st.legal["moves"]) == 6 * 6 * 9 + 1),
+    Fact("{player:player} must show one of his cards", check=lambda st, player: question_round.must_show(st, player, st["private"][player]["hand"])),
     Fact("{player:player} must look at one of the cards in slots {slots:d+}", check=lambda st, player, slots: st.legal["to_act"] == [player] and sorted(
         m["action"]["slot"] for m in st.legal["moves"]) == slots),
     Fact("{player:player} may move exactly to {places:space+}",
@@ -170,11 +153,6 @@ FACTS += [
 
 def shown_to(st, player) -> list:
     return [x["card"] for x in st.view(player)["private"].get(player, {}).get("shown", [])]
-
-
-def must_show(st, player, cards) -> bool:
-    legal = st.legal
-    return legal["to_act"] == [player] and sorted(m["action"]["card"] for m in legal["moves"]) == sorted(cards)
 
 
 FACTS += shared("deal", "roll-off", "solved", "unsolved") + [

@@ -22,8 +22,9 @@ from casebook.contract import P_TOLERANCE
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, CLOCK, Table
 from step_defs.components import Components, out_of_the_race
-from step_defs.position import acted, chance_deals, chance_move, play_first, roll_for_start, viewers
-from step_defs.views import everybody_sees, hidden, knowers, only_told, own_slots_only, strings
+from step_defs.position import acted, chance_deals, chance_move, roll_for_start, viewers
+from step_defs import question_round
+from step_defs.views import hidden, knowers, only_told, own_slots_only, strings
 from step_defs.vocabulary import Fact, Types, install, phrases, shared
 
 scenarios("heist")
@@ -31,6 +32,7 @@ scenarios("heist")
 SCHEMA = schemas.load("heist")
 TYPES = Types(SCHEMA, article="the ", player=r"[A-Z]\w*")
 KINDS = ("gang", "method", "place")
+CASE = "{gang:gang}, {method:method} and {place:place}"  # the hideout's cards, one of each kind
 KIND_OF = {card: kind for kind in KINDS for card in schemas.names(SCHEMA, kind)}
 PLACES = schemas.names(SCHEMA, "place")
 HEADING = {"gang": "who", "method": "how", "place": "where"}
@@ -179,15 +181,6 @@ def unanswered(st) -> bool:
     return [e["type"] for e in after if e["type"] in ("showed", "nobody_showed")] == ["nobody_showed"]
 
 
-def must(st, player, kinds, cards=None) -> bool:
-    legal = [a for a in st.table.moves_of(player) if a["type"] != "switch_notes_assistant"]
-    if set(st.legal["to_act"]) - {CLOCK} != {player}:
-        return False
-    if cards is not None:
-        return sorted(a["card"] for a in legal) == sorted(cards)
-    return {a["type"] for a in legal} == set(kinds) and len(legal) == 6 * 6 * 9 + 1
-
-
 def ways(st, player, kind, places) -> tuple:
     moves = [a for a in st.table.moves_of(player) if a["type"] == kind]
     return len(moves), sorted({a["place"] for a in moves}) == sorted(places)
@@ -213,25 +206,18 @@ def path_walked(st) -> list:
 
 # -- the vocabulary: actions, chance, facts ----------------------------------------------------------
 ACTIONS = [
+    *question_round.actions(CASE),
     ("select {place:place}", "select"),
     ("confirm the move", "confirm"),
     ("take the secret passage", "take_secret_passage"),
-    ("ask about {gang:gang}, {method:method} and {place:place}", "question"),
-    ("accuse {gang:gang}, {method:method} and {place:place}", "accuse"),
-    ("show {card:card}", "show"),
-    ("end the turn", "end_turn"),
-    ("roll the dice", "roll_dice"),
     ("switch the notes assistant on", lambda: {"type": "switch_notes_assistant", "on": True}),
     ("switch the notes assistant off", lambda: {"type": "switch_notes_assistant", "on": False}),
-    ("roll {a:face} and {b:face}", lambda a, b: [{"type": "roll_dice"}, (CHANCE, {"type": "roll", "dice": [a, b]})]),
 ]
 CHANCE_MOVES = [
-    ("the dice show {a:face} and {b:face}", lambda a, b: {"type": "roll", "dice": [a, b]}),
+    *question_round.chance(("answering",)),
     ("the hideout is filled with {gang:gang}, {method:method} and {place:place}", "hide"),
-    ("{card:card} is dealt", "deal"),
     ("{card:card} is laid face down in {place:place}", "lay"),
     ("the bots play", lambda: bots_play),
-    ("every question is answered", lambda: lambda table: play_first(table, ("answering",))),
 ]
 SHEET = "the notes sheet of {player:player}"
 
@@ -241,10 +227,7 @@ FACTS = [
       for tail in (", with {extra:text}", "")],
     Fact("the tutorial for {seats:player}", start=start("tutorial")),
     # -- cards, hands, the hideout, the face-down cards
-    Fact("the hideout holds {g:gang}, {m:method} and {p:place}",
-         put=edit(lambda st, g, m, p, pins: [CARDS.put(st, c, ("secret", "hideout", k), pins) for k, c in zip(KINDS, (g, m, p))])),
-    Fact("{player:player} holds none of {cards:card+}", put=edit(lambda st, player, cards, pins: CARDS.hold(st, player, cards, pins, none=True))),
-    Fact("{player:player} holds {cards:card+}", put=edit(lambda st, player, cards, pins: CARDS.hold(st, player, cards, pins)), check=lambda st, player, cards: set(cards) <= set(mine(st, player)["hand"])),
+    *question_round.facts(CARDS, CASE, ("the hideout", "hideout"), SCHEMA, after=refresh_notes, aside=("switch_notes_assistant",)),
     Fact("{card:card} lies face down in {place:place}", put=edit(lay_face_down)),
     Fact("there are 21 cards: 6 gang members, 6 methods and 9 places", check=lambda st: CARDS.everything(st) == sorted(KIND_OF)),
     Fact("the gang members are {cards:gang+}", check=lambda st, cards: cards == schemas.names(SCHEMA, "gang")),
@@ -267,15 +250,11 @@ FACTS = [
     Fact("{player:player} has just entered {place:place}", put=edit(start_turn)),
     Fact("{player:player} has selected {place:place}, within reach of the roll", put=edit(in_reach)),
     Fact("chance is to act", check=lambda st: st.legal["to_act"] == [CHANCE]),
-    Fact("{player:player} must show one of {cards:card+}", check=lambda st, player, cards: must(st, player, {"show"}, cards)),
-    Fact("{player:player} must accuse or end the turn", check=lambda st, player: must(st, player, {"accuse", "end_turn"})),
     Fact("{player:player} may ask in {n:d} ways, naming only {place:place}", check=lambda st, player, n, place: ways(st, player, "question", [place]) == (n, True)),
     Fact("{player:player} may accuse in {n:d} ways, naming each of the 9 places", check=lambda st, player, n: ways(st, player, "accuse", PLACES) == (n, True)),
     Fact("{player:player} may select in {n:d} ways, naming each place but {place:place}",
          check=lambda st, player, n, place: ways(st, player, "select", set(PLACES) - {place}) == (n, True)),
     # -- the board
-    Fact("{player:player} stands [in|on] {space:space}", put=edit(lambda st, player, space: st["positions"].__setitem__(player, space)),
-         check=lambda st, player, space: st["positions"][player] == space),
     Fact("the token of {token:token} stands in {place:place}", put=edit(lambda st, token, place: st["tokens"].__setitem__(token, place)),
          check=lambda st, token, place: st.view(None)["tokens"][token] == place),
     Fact("the tokens of {a:token} and {b:token} stand in {place:place}", check=lambda st, a, b, place: st.view(None)["tokens"][a] == st.view(None)["tokens"][b] == place),
@@ -293,7 +272,6 @@ FACTS = [
     Fact("the clock may not end the {timer:timer} timer", check=lambda st, timer: st.legal["moves"] and not clock_offers(st, timer)),
     Fact("the {timer:timer} timer is {n:d} seconds", check=lambda st, timer, n: (st.view(None)["timer"] or {}).get("timer") == timer and st.view(None)["timer"]["seconds"] == n),
     # -- what each seat sees
-    Fact("no view shows the hideout", check=lambda st: hidden(st, CARDS.lying_at(st, "secret.hideout"))),
     Fact("no view shows the face-down cards", check=lambda st: hidden(st, CARDS.lying_at(st, "secret.face_down"))),
     Fact("no view shows another player's notes sheet", check=own_slots_only),
     Fact("{player:player} has looked at {card:card} face down in {place:place}", put=edit(lambda st, player, card, place, pins: has_seen(st, player, card, pins, place=place))),
@@ -325,7 +303,6 @@ FACTS = [
     Fact("{player:player} is not out", check=lambda st, player: player not in st.view(None)["out"]),
     Fact("{player:player} sees the hideout: {g:gang}, {m:method} and {p:place}",
          check=lambda st, player, g, m, p: mine(st, player)["hideout"] == dict(zip(KINDS, (g, m, p)))),
-    Fact("everybody sees the hideout: {g:gang}, {m:method} and {p:place}", check=lambda st, g, m, p: everybody_sees(st, "hideout", dict(zip(KINDS, (g, m, p))))),
     Fact("nobody but {player:player} has seen the hideout", check=lambda st, player: knowers(st, CARDS.lying_at(st, "secret.hideout")) == {player}),
     # -- bots and the coach
     Fact("{player:player} has asked {n:d} questions in {place:place}", put=lambda st, player, n, place: st["log"].extend(
