@@ -12,9 +12,10 @@ from pytest_bdd import parsers, scenarios, then
 
 from casebook import schemas
 from casebook.errors import GameError
-from casebook.protocol import CHANCE, leaks
+from casebook.protocol import CHANCE
 from step_defs.components import Components
 from step_defs.position import play_first
+from step_defs.views import hidden, shown_in_public
 from step_defs.vocabulary import Fact, Types, install
 
 scenarios("feuerdiamant")
@@ -144,9 +145,9 @@ def activated_in_order(st, tokens):
 
 
 def no_face_down_card_shows(st):
-    hidden = set(st["secret"]["persons"].values()) | set(st["secret"]["clues"].values())
-    return not any(leaks(st.view(v), v) or "secret" in st.view(v) or hidden & {b[k] for b in st.view(v)["board"].values() for k in ("person", "clue")}
-                   for v in st.viewers)
+    """The persons and clues lying face down show nowhere: not in a view, public or private, nor in an event."""
+    face_down = [*st["secret"]["persons"].values(), *st["secret"]["clues"].values()]
+    return hidden(st, face_down) and not shown_in_public(st, face_down)
 
 
 # -- the vocabulary: actions, chance, facts --------------------------------------------------------

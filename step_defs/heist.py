@@ -18,7 +18,6 @@ import pytest
 from pytest_bdd import parsers, scenarios, then, when
 
 from casebook import schemas
-from casebook.contract import P_TOLERANCE
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, CLOCK, Table
 from step_defs.components import Components, out_of_the_race
@@ -186,13 +185,13 @@ def ways(st, player, kind, places) -> tuple:
     return len(moves), sorted({a["place"] for a in moves}) == sorted(places)
 
 
-def chance_offers(st, n_cards=None, n_places=None) -> bool:
-    moves = st.legal["moves"]
-    if {m["actor"] for m in moves} != {CHANCE} or len({m["p"] for m in moves}) != 1 or abs(sum(m["p"] for m in moves) - 1) > P_TOLERANCE:
-        return False
-    if n_cards is None:  # the hideout: one card of each kind
-        return all({KIND_OF[m["action"][k]] for k in KINDS} == set(KINDS) for m in moves) and len(moves)
-    return (len({m["action"]["card"] for m in moves}), len({m["action"]["place"] for m in moves}), len(moves)) == (n_cards, n_places, n_cards * n_places)
+def chance_offers(st, n_cards=None, n_places=None):
+    """How many ways chance may fill the hideout (one card of each kind), or whether it may lay any of ``n_cards``
+    on any of ``n_places``: each way as likely."""
+    moves = st.as_likely()
+    if n_cards is None:
+        return all({KIND_OF[a[k]] for k in KINDS} == set(KINDS) for a in moves) and len(moves)
+    return (len({a["card"] for a in moves}), len({a["place"] for a in moves}), len(moves)) == (n_cards, n_places, n_cards * n_places)
 
 
 def clock_offers(st, timer) -> list:

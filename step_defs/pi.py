@@ -97,17 +97,15 @@ def gives(st, by, on, player, d, c, viewers=(None,)) -> bool:
 
 def chance_gives(st, action: str, outcomes: list) -> bool:
     """Chance alone acts, with these outcomes of this action type, each as likely."""
-    moves = st.legal["moves"]
-    p = [m["p"] for m in moves]
-    return ({m["actor"] for m in moves}, {m["action"]["type"] for m in moves}) == ({CHANCE}, {action}) \
-        and sorted(m["action"].get("card") for m in moves) == sorted(outcomes) and max(p) - min(p) < P_TOLERANCE
+    moves = st.as_likely()
+    return {a["type"] for a in moves} == {action} and sorted(a.get("card") for a in moves) == sorted(outcomes)
 
 
 def seeds(st, location, weights: dict) -> bool:
-    moves = st.legal["moves"]
-    got = {m["action"]["tile"]: m["p"] for m in moves if m["actor"] == CHANCE and m["action"]["location"] == location}
-    total = sum(weights.values())
-    return len(got) == len(moves) and got.keys() == weights.keys() and all(abs(got[t] - w / total) < P_TOLERANCE for t, w in weights.items())
+    """Chance alone acts, laying a tile on ``location``: each tile as likely as its weight says."""
+    moves, total = [m["action"] for m in st.legal["moves"]], sum(weights.values())
+    return {(a["location"], a["tile"]) for a in moves} == {(location, t) for t in weights} and all(
+        abs((st.chance("tile", t) or 0) - w / total) < P_TOLERANCE for t, w in weights.items())
 
 
 def draws_culprit_of(st, player, n, never=None) -> bool:

@@ -9,7 +9,7 @@ events as each viewer was told them.  They read only the protocol's conventions 
 
 A viewer *knows* a name privately when it shows in their own slot of their view, in the outcome their view shows,
 or in the private part of an event told to them (``None``, the onlooker, has no slot).  What every viewer reads (the
-public part of an event) is apart: ``told_in_public``.  Only string values count, never keys (a notes sheet lists
+public part of an event, of a view) is apart: ``told_in_public``, ``shown_in_public``.  Only string values count, never keys (a notes sheet lists
 every card as a key), and a name counts wherever it stands: a check errs towards failing, never towards passing.
 """
 
@@ -51,6 +51,13 @@ def knowers(st, names: Iterable[str]) -> set:
 def told_in_public(st, names: Iterable[str], skip: tuple = ()) -> set[str]:
     """Which of ``names`` the public part of the scenario's events shows (events of a type in ``skip`` aside)."""
     return set(names) & set(strings([redact(e, None) for e in st.table.log if e["type"] not in skip]))
+
+
+def shown_in_public(st, names: Iterable[str]) -> set[str]:
+    """Which of ``names`` the public part of any view or event shows (for names that are no board words: a place
+    card of Cluedo or the heist game also names a square every view shows)."""
+    public = [redact(st.view(v), None) for v in viewers(st)]
+    return (set(names) & set(strings(public))) | told_in_public(st, names)
 
 
 def hidden(st, names: Iterable[str]) -> bool:
