@@ -10,7 +10,6 @@ the published schema's; a leading "the" is dropped ("the drill" is the card
 
 from __future__ import annotations
 
-import inspect
 import json
 import re
 
@@ -88,7 +87,7 @@ def room(kind: str, seats: str, extra: str | None) -> dict:
 
 # -- state surgery (the canonical state is the protocol's own format) ------------------------------
 def refresh_notes(st) -> None:
-    """The assistant's "in hand" lines follow the hand after a Given moved cards (HO-NOT-04)."""
+    """The assistant's "in hand" lines follow the hand after a Given (HO-NOT-04)."""
     for mine in st["private"].values():
         if mine["assistant"]:
             for cards in mine["notes"].values():
@@ -97,16 +96,6 @@ def refresh_notes(st) -> None:
                         cards[card] = {"seen": "in hand"}
                     elif entry == {"seen": "in hand"}:
                         cards[card] = None
-
-
-def edit(change):
-    """A Given's edit, after which the assistant's "in hand" lines follow the hands; the pins pass on if it takes them."""
-    takes_pins = "pins" in inspect.signature(change).parameters
-
-    def put(st, pins, **args):
-        change(st, **args, **({"pins": pins} if takes_pins else {}))
-        refresh_notes(st)
-    return put
 
 
 def lay_face_down(st, card, place, pins) -> None:
@@ -226,8 +215,8 @@ FACTS = [
       for tail in (", with {extra:text}", "")],
     Fact("the tutorial for {seats:player}", start=start("tutorial")),
     # -- cards, hands, the hideout, the face-down cards
-    *question_round.facts(CARDS, CASE, ("the hideout", "hideout"), SCHEMA, after=refresh_notes, aside=("switch_notes_assistant",)),
-    Fact("{card:card} lies face down in {place:place}", put=edit(lay_face_down)),
+    *question_round.facts(CARDS, CASE, ("the hideout", "hideout"), SCHEMA, aside=("switch_notes_assistant",)),
+    Fact("{card:card} lies face down in {place:place}", put=lay_face_down),
     Fact("there are 21 cards: 6 gang members, 6 methods and 9 places", check=lambda st: CARDS.everything(st) == sorted(KIND_OF)),
     Fact("the gang members are {cards:gang+}", check=lambda st, cards: cards == schemas.names(SCHEMA, "gang")),
     Fact("the methods are {cards:method+}", check=lambda st, cards: cards == schemas.names(SCHEMA, "method")),
@@ -243,18 +232,18 @@ FACTS = [
     # -- seats and whose move it is
     Fact("the seats are {seats:text}", check=lambda st, seats: {k: st["options"].get(k, {}) for k in ("players", "bots")} == {
         "players": room("", seats, None)["players"], "bots": room("", seats, None).get("bots", {})}),
-    Fact("it is {player:player}'s turn", put=edit(start_turn),
+    Fact("it is {player:player}'s turn", put=start_turn,
          check=lambda st, player: (st["phase"], st["current"]) == ("starting_turn", player) and player in st.legal["to_act"]),
     Fact("it is still {player:player}'s turn", check=lambda st, player: st["current"] == player and player in st.legal["to_act"]),
-    Fact("{player:player} has just entered {place:place}", put=edit(start_turn)),
-    Fact("{player:player} has selected {place:place}, within reach of the roll", put=edit(in_reach)),
+    Fact("{player:player} has just entered {place:place}", put=start_turn),
+    Fact("{player:player} has selected {place:place}, within reach of the roll", put=in_reach),
     Fact("chance is to act", check=lambda st: st.legal["to_act"] == [CHANCE]),
     Fact("{player:player} may ask in {n:d} ways, naming only {place:place}", check=lambda st, player, n, place: ways(st, player, "question", [place]) == (n, True)),
     Fact("{player:player} may accuse in {n:d} ways, naming each of the 9 places", check=lambda st, player, n: ways(st, player, "accuse", PLACES) == (n, True)),
     Fact("{player:player} may select in {n:d} ways, naming each place but {place:place}",
          check=lambda st, player, n, place: ways(st, player, "select", set(PLACES) - {place}) == (n, True)),
     # -- the board
-    Fact("the token of {token:token} stands in {place:place}", put=edit(lambda st, token, place: st["tokens"].__setitem__(token, place)),
+    Fact("the token of {token:token} stands in {place:place}", put=lambda st, token, place: st["tokens"].__setitem__(token, place),
          check=lambda st, token, place: st.view(None)["tokens"][token] == place),
     Fact("the tokens of {a:token} and {b:token} stand in {place:place}", check=lambda st, a, b, place: st.view(None)["tokens"][a] == st.view(None)["tokens"][b] == place),
     Fact("the tokens of {a:token} and {b:token} stand in no place", check=lambda st, a, b: st.view(None)["tokens"][a] is st.view(None)["tokens"][b] is None),
@@ -273,8 +262,8 @@ FACTS = [
     # -- what each seat sees
     Fact("no view shows the face-down cards", check=lambda st: hidden(st, CARDS.lying_at(st, "secret.face_down"))),
     Fact("no view shows another player's notes sheet", check=own_slots_only),
-    Fact("{player:player} has looked at {card:card} face down in {place:place}", put=edit(lambda st, player, card, place, pins: has_seen(st, player, card, pins, place=place))),
-    Fact("{by:player} has shown {player:player} {card:card}", put=edit(lambda st, by, player, card, pins: has_seen(st, player, card, pins, by=by))),
+    Fact("{player:player} has looked at {card:card} face down in {place:place}", put=lambda st, player, card, place, pins: has_seen(st, player, card, pins, place=place)),
+    Fact("{by:player} has shown {player:player} {card:card}", put=lambda st, by, player, card, pins: has_seen(st, player, card, pins, by=by)),
     Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in [x["card"] for x in mine(st, player)["seen"]],
          denied="{player:player} has not seen {card:card}"),
     Fact("only {players:player+} can see which card was shown", check=lambda st, players: only_told(st, "showed", players)),
@@ -298,7 +287,7 @@ FACTS = [
         list(mine(st, player)["notes"][HEADING[k]]) for k in KINDS] == [schemas.names(SCHEMA, k) for k in KINDS]),
     Fact("{player:player} has switched the notes assistant off", put=lambda st, player: st["private"][player].__setitem__("assistant", False)),
     # -- the accusation and the end
-    Fact("{player:player} is out", put=edit(out_of_the_race), check=lambda st, player: player in st.view(None)["out"], denied="{player:player} is not out"),
+    Fact("{player:player} is out", put=out_of_the_race, check=lambda st, player: player in st.view(None)["out"], denied="{player:player} is not out"),
     Fact("{player:player} sees the hideout: {g:gang}, {m:method} and {p:place}",
          check=lambda st, player, g, m, p: mine(st, player)["hideout"] == dict(zip(KINDS, (g, m, p)))),
     Fact("nobody but {player:player} has seen the hideout", check=lambda st, player: knowers(st, CARDS.lying_at(st, "secret.hideout")) == {player}),
@@ -316,7 +305,7 @@ FACTS = [
 
 FACTS += shared("deal", "roll-off", "solved", "unsolved")
 _ACTIONS = phrases(TYPES, ACTIONS)
-install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
+install(TYPES, ACTIONS, CHANCE_MOVES, FACTS, after=refresh_notes)
 
 
 # -- the steps only this game has ---------------------------------------------------------------------

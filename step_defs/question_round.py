@@ -59,29 +59,23 @@ def must_show(st, player: str, cards: list, aside: tuple = ()) -> bool:
     return bool(moves) and sorted(a["card"] for a in moves) == sorted(cards)
 
 
-def facts(components, case: str, secret: tuple[str, str], schema: dict, after=lambda state: None, aside: tuple = ()) -> list[Fact]:
+def facts(components, case: str, secret: tuple[str, str], schema: dict, aside: tuple = ()) -> list[Fact]:
     """The secret's cards (``secret``: its words and its key under the state's ``secret``: "the hideout", "hideout"),
     hands (``components``: the cards' inventory), pawns, and who must show or accuse; ``case`` names one card of each
-    kind, its fields the kinds; ``after(state)`` runs after a Given moved cards (the heist game's notes follow the hands)."""
+    kind, its fields the kinds."""
     kinds = tuple(re.findall(r"\{(\w+):", case))
     words, key = secret
-
-    def then(put):
-        def edit(st, pins, **fields):
-            put(st, pins=pins, **fields)
-            after(st)
-        return edit
 
     def must_accuse_or_end(st, player) -> bool:  # any accusation (one card of each kind), or the end of the turn
         moves = must(st, player, {"accuse", "end_turn"}, aside)
         return {a["type"] for a in moves} == {"accuse", "end_turn"} and len(moves) == prod(len(schemas.names(schema, k)) for k in kinds) + 1
 
     return [
-        Fact(f"{words} holds {case}", put=then(lambda st, pins, **cards: [components.put(st, cards[k], ("secret", key, k), pins) for k in kinds])),
+        Fact(f"{words} holds {case}", put=lambda st, pins, **cards: [components.put(st, cards[k], ("secret", key, k), pins) for k in kinds]),
         Fact(f"everybody sees {words}: {case}", check=lambda st, **cards: everybody_sees(st, key, cards)),
         Fact(f"no view shows {words}", check=lambda st: hidden(st, components.lying_at(st, f"secret.{key}"))),
-        Fact("{player:player} holds none of {cards:card+}", put=then(lambda st, player, cards, pins: components.hold(st, player, cards, pins, none=True))),
-        Fact("{player:player} holds {cards:card+}", put=then(lambda st, player, cards, pins: components.hold(st, player, cards, pins)),
+        Fact("{player:player} holds none of {cards:card+}", put=lambda st, player, cards, pins: components.hold(st, player, cards, pins, none=True)),
+        Fact("{player:player} holds {cards:card+}", put=lambda st, player, cards, pins: components.hold(st, player, cards, pins),
              check=lambda st, player, cards: set(cards) <= set(st.view(player)["private"][player]["hand"])),
         Fact("{player:player} stands [in|on] {space:space}", put=lambda st, player, space: st["positions"].__setitem__(player, space),
              check=lambda st, player, space: st["positions"][player] == space),

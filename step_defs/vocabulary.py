@@ -21,6 +21,9 @@ see them), the generic steps:
     When <actor> tries to send <JSON>    a raw request
     When a copy of the game in which <fact> is loaded    one Given more, then the load: its typed refusal
 
+``install(..., after=restore)``: after every Given, ``restore(state)`` makes the fields that follow from others
+agree again (the heist game's notes follow the hands, P.I.'s open cases the cases).
+
 A Given's ``put`` that names a ``pins`` parameter gets the scenario's pins: the components Givens placed, which
 later Givens do not move away (step_defs/components.py puts a component where a Given says, from the schema's
 inventory; step_defs/position.py keeps the position and deals the starts).
@@ -222,8 +225,9 @@ def shared(*names: str) -> list[Fact]:
     return [SHARED[name] for name in names]
 
 
-def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list[Fact]) -> None:
-    """Register the generic steps of the module doc in the calling module."""
+def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list[Fact], after: Callable[[dict], None] | None = None) -> None:
+    """Register the generic steps of the module doc in the calling module; ``after(state)`` runs after every Given's
+    edit: it restores the fields that follow from others (the kit's ``derive()``, on the step side)."""
     facts = facts + [Fact(f.denied, check=lambda *a, f=f, **k: not f.check(*a, **k)) for f in facts if f.denied]
     if facts:
         givens = _fact_steps(types, facts, "put")
@@ -233,7 +237,7 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
             if fact.start:
                 return fact.start(position, **args)
             pins = {"pins": position.pins} if "pins" in inspect.signature(fact.put).parameters else {}
-            position.edit(lambda state: fact.put(state, **args, **pins))
+            position.edit(lambda state: (fact.put(state, **args, **pins), after and after(state)))
 
         copies = [(re.compile(f"a copy of the game in which {regex.pattern} is loaded"), arguments) for regex, arguments in givens]
 
