@@ -17,7 +17,7 @@ from step_defs.components import Components, out_of_the_race
 from step_defs.position import chance_deals, chance_move, refusal, roll_for_start
 from step_defs import question_round
 from step_defs.views import hidden, knowers, own_slots_only
-from step_defs.vocabulary import Fact, Types, install, shared
+from step_defs.vocabulary import Fact, Types, install, shared, starts
 
 scenarios("cluedo_drei")
 
@@ -76,20 +76,18 @@ CHANCE_MOVES = [
     ("the Advantage card drawn is a {card:text}", lambda card: {"type": "draw", "card": CARD_KINDS[card]}),
 ]
 
-def start(new=False, variant=None, dealt=False, nocards=False):
+def options(variant=None, **more):
     """'a game of' leaves the variant to the game's default (two players: the Duel, CD-DUE-08)."""
-    def begin(position, players):
-        options = {"players": players, **({"variant": variant} if variant else {}), **({"advantage_cards": False} if nocards else {})}
-        position.new(options) if new else position.dealt(options, deal_cards if dealt else deal)
-    return begin
+    return lambda players: {"players": players, **({"variant": variant} if variant else {}), **more}
 
 
-STARTS = {"a {kind} of {players:player+}": {}, "a {kind} of {players:player+}, dealt": {"dealt": True},
-          "a {kind} of {players:player+} without Advantage cards": {"nocards": True}, "a new {kind} of {players:player+}": {"new": True}}
-FACTS = [Fact(phrase.replace("{kind}", kind), start=start(variant=variant, **how))
-         for kind, variant in {"game": None, "Duel": "duel", "standard game": "classic"}.items() for phrase, how in STARTS.items()]
+KINDS = {"game": None, "Duel": "duel", "standard game": "classic"}
+FACTS = [fact for kind, variant in KINDS.items() for fact in [
+    *starts({f"a {kind} of {{players:player+}}": deal, f"a {kind} of {{players:player+}}, dealt": deal_cards, f"a new {kind} of {{players:player+}}": None},
+            options(variant)),
+    *starts({f"a {kind} of {{players:player+}} without Advantage cards": deal}, options(variant, advantage_cards=False))]]
 FACTS += [
-    Fact("a game of {n:d} investigators", start=lambda position, n: start()(position, INVESTIGATORS[:n])),
+    *starts({"a game of {n:d} investigators": deal}, lambda n: {"players": INVESTIGATORS[:n]}),
     *question_round.facts(CARDS, "{suspect:card}, {item:card} and {location:card}", ("the case file", "case_file"), SCHEMA),
     Fact("{card:card} lies face up beside the board", put=lambda st, card, pins: CARDS.put(st, card, ("surplus",), pins)),
     Fact("it is {player:player}'s turn", put=lambda st, player: st.update(phase="starting_turn", current=player, turn=dict(FRESH_TURN)),

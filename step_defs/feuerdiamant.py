@@ -16,7 +16,7 @@ from casebook.protocol import CHANCE
 from step_defs.components import Components
 from step_defs.position import play_first
 from step_defs.views import hidden, shown_in_public
-from step_defs.vocabulary import Fact, Types, install
+from step_defs.vocabulary import Fact, Types, install, starts
 
 scenarios("feuerdiamant")
 
@@ -183,8 +183,8 @@ CHANCE_MOVES = [
     ('chance draws "{card:event_token|person|clue|detective_card|obstacle}"', "draw"),
 ]
 FACTS = [
-    Fact("a new {n:d}-player game at difficulty {level:d}", start=lambda position, n, level: position.new({"players": FIGURES[:n], "difficulty": level})),
-    Fact("a {n:d}-player game at difficulty {level:d}", start=lambda position, n, level: position.dealt({"players": FIGURES[:n], "difficulty": level}, deal)),
+    *starts({"a new {n:d}-player game at difficulty {level:d}": None, "a {n:d}-player game at difficulty {level:d}": deal},
+            lambda n, level: {"players": FIGURES[:n], "difficulty": level}),
     Fact('it is {player:player}\'s {step:text} step on "{space:space}"', put=lambda st, player, step, space: st.update(
         current=player, phase=STEPS.get(step, step), figures={**st["figures"], player: space},
         roll=st["roll"] or {"hazard": "red", "movement": 1, "colour": "red", "bonus": 0})),

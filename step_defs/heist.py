@@ -23,7 +23,7 @@ from step_defs.components import Components, out_of_the_race
 from step_defs.position import acted, chance_deals, chance_move, roll_for_start, viewers
 from step_defs import question_round
 from step_defs.views import hidden, knowers, only_told, own_slots_only, strings
-from step_defs.vocabulary import Fact, Types, install, phrases, shared
+from step_defs.vocabulary import Fact, Types, install, phrases, shared, starts
 
 scenarios("heist")
 
@@ -49,14 +49,6 @@ def deal(table) -> None:
     """The default hideout, every card as chance lists it first, and a first roll the first seat wins."""
     deal_cards(table)
     roll_for_start(table, [6, 6], [5, 6])
-
-
-def start(kind="private", how=deal):
-    """A Given that opens a room (``how``: None for a new table, else the chance routine that sets it up)."""
-    def begin(position, seats, extra=None):
-        options = room(kind, seats, extra)
-        position.new(options) if how is None else position.dealt(options, how)
-    return begin
 
 
 def bots_play(table) -> None:
@@ -211,9 +203,9 @@ SHEET = "the notes sheet of {player:player}"
 
 FACTS = [
     # -- starting positions (new, dealt, or dealt with the first roll made: the first seat starts)
-    *[Fact(f"{lead} of {{seats:text}}{tail}", start=start(how=how)) for lead, how in (("a game", deal), ("a new game", None), ("a dealt game", deal_cards))
-      for tail in (", with {extra:text}", "")],
-    Fact("the tutorial for {seats:player}", start=start("tutorial")),
+    *starts({f"{lead} of {{seats:text}}{tail}": how for lead, how in (("a game", deal), ("a new game", None), ("a dealt game", deal_cards))
+             for tail in (", with {extra:text}", "")}, lambda seats, extra=None: room("private", seats, extra)),
+    *starts({"the tutorial for {seats:player}": deal}, lambda seats: room("tutorial", seats, None)),
     # -- cards, hands, the hideout, the face-down cards
     *question_round.facts(CARDS, CASE, ("the hideout", "hideout"), SCHEMA, aside=("switch_notes_assistant",)),
     Fact("{card:card} lies face down in {place:place}", put=lay_face_down),

@@ -143,6 +143,10 @@ class Position:
             self._dealt[key] = marshal.dumps(state)
         self._table, self._state = None, marshal.loads(self._dealt[key])  # a fresh copy to edit
 
+    def start(self, options: dict, deal: Callable | None) -> None:
+        """A new table (``deal`` None: as ``new`` left it), or the position ``deal`` reaches from it (``dealt``)."""
+        self.new(options) if deal is None else self.dealt(options, deal)
+
     def edit(self, change: Callable[[dict], None]) -> None:
         if self._state is None:
             self._state = self._table.state()

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import re
 
-from pytest_bdd import given, parsers, scenarios, then, when
+from pytest_bdd import parsers, scenarios, then, when
 
 from casebook import schemas
 from casebook.protocol import CHANCE, canonical, leaks, redact_events
 from step_defs.components import Components
 from step_defs.position import acted, viewers
 from step_defs.views import everybody_sees, hidden, knowers, shown_in_public, told_in_public
-from step_defs.vocabulary import Fact, Types, install, phrases, shared
+from step_defs.vocabulary import Fact, Types, install, phrases, shared, starts
 
 scenarios("small_detectives")
 
@@ -236,24 +236,19 @@ FACTS = [
     Fact("the next house tile is laid on {house:house}", check=lambda st, house: {m["action"]["house"] for m in st.legal["moves"]} == {house}),
 ]
 
-install(TYPES, ACTIONS, CHANCE_MOVES, FACTS + shared("deal"))
-_MUST = phrases(TYPES, MUST)
-
-
-# -- the steps only this game has --------------------------------------------------------------------
 def setup(table) -> None:
     """The case, the houses and the deal: each time the first outcome chance may give."""
     while table.legal()["to_act"] == [CHANCE]:
         table.apply(CHANCE, table.legal()["moves"][0]["action"])
 
 
-@given(parsers.re(r"an? (?P<new>new )?game of (?P<who>.+)"))
-def a_game(position, new, who):
-    m = re.fullmatch(r"(\d) players", who)
-    options = {"players": COLOURS[: int(m[1])] if m else TYPES.field("p", "player+")[1](who)}
-    position.new(options) if new else position.dealt(options, setup)
+STARTS = starts({"a game of {n:d} players": setup, "a new game of {n:d} players": None}, lambda n: {"players": COLOURS[:n]}) + starts(
+    {"a game of {players:player+}": setup, "a new game of {players:player+}": None}, lambda players: {"players": players})
+install(TYPES, ACTIONS, CHANCE_MOVES, STARTS + FACTS + shared("deal"))
+_MUST = phrases(TYPES, MUST)
 
 
+# -- the steps only this game has --------------------------------------------------------------------
 @when(parsers.re(r"chance tries to lay (?P<clue>.+) on (?P<house>House \d)"), target_fixture="outcome")
 def chance_tries(position, clue, house):
     return acted(position, CHANCE, {"type": "lay", "house": house, "clue": clue.removeprefix("the ")}, trying=True)

@@ -11,6 +11,7 @@ A game's step module declares three small tables and installs them::
 ``install`` registers, in the calling module (so only that game's scenarios
 see them), the generic steps:
 
+    Given <start>                     open the table: ``starts({"a game of {players:player+}": deal}, options)``
     Given <fact>                      edit the position (loaded once, when a When or Then needs it)
     Then <fact>                       check it on the canonical state
     When <player> <action, 3rd person>   must be accepted     ("Peter moves to X")
@@ -219,6 +220,13 @@ SHARED = {
     "solved": Fact("{player:player} has won the game", check=lambda st, player: (st["phase"], st.view(None)["outcome"]["winners"]) == ("solved", [player])),
     "unsolved": Fact("the case remains unsolved", check=lambda st: (st["phase"], st.view(None)["outcome"]["winners"]) == ("unsolved", [])),
 }
+
+
+def starts(deals: dict[str, Callable | None], options: Callable[..., dict]) -> list[Fact]:
+    """Facts that open the scenario's table ("Given a game of Red and Blue"): ``{pattern: the chance routine that sets
+    it up}`` (None: a new table, as ``new`` left it; a routine's name names its start in positions.json), the options
+    built by ``options`` from the pattern's fields."""
+    return [Fact(pattern, start=lambda position, deal=deal, **fields: position.start(options(**fields), deal)) for pattern, deal in deals.items()]
 
 
 def shared(*names: str) -> list[Fact]:
