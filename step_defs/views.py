@@ -8,9 +8,10 @@ events as each viewer was told them.  They read only the protocol's conventions 
     Fact("everybody sees the case file: ...", check=lambda st, ...: everybody_sees(st, "case_file", {...}))
 
 A viewer *knows* a name privately when it shows in their own slot of their view, in the outcome their view shows,
-or in the private part of an event told to them (``None``, the onlooker, has no slot).  What every viewer reads (the
-public part of an event, of a view) is apart: ``told_in_public``, ``shown_in_public``.  Only string values count, never keys (a notes sheet lists
-every card as a key), and a name counts wherever it stands: a check errs towards failing, never towards passing.
+or in the private part of an event told to them (``None``, the onlooker, has no slot).  What every viewer reads
+(the public part of an event, of a view) is apart: ``told_in_public``, ``shown_in_public``.  Only string values
+count, never keys (a notes sheet lists every card as a key), and a name counts wherever it stands: a check errs
+towards failing, never towards passing.
 """
 
 from __future__ import annotations

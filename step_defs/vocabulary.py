@@ -226,7 +226,8 @@ def starts(deals: dict[str, Callable | None], options: Callable[..., dict]) -> l
     """Facts that open the scenario's table ("Given a game of Red and Blue"): ``{pattern: the chance routine that sets
     it up}`` (None: a new table, as ``new`` left it; a routine's name names its start in positions.json), the options
     built by ``options`` from the pattern's fields."""
-    return [Fact(pattern, start=lambda position, deal=deal, **fields: position.start(options(**fields), deal)) for pattern, deal in deals.items()]
+    return [Fact(pattern, start=lambda position, deal=deal, **fields: position.start(options(**fields), deal))
+            for pattern, deal in deals.items()]
 
 
 def shared(*names: str) -> list[Fact]:
