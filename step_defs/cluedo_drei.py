@@ -88,10 +88,8 @@ FACTS = [fact for kind, variant in KINDS.items() for fact in [
     *starts({f"a {kind} of {{players:player+}} without Advantage cards": deal}, options(variant, advantage_cards=False))]]
 FACTS += [
     *starts({"a game of {n:d} investigators": deal}, lambda n: {"players": INVESTIGATORS[:n]}),
-    *question_round.facts(CARDS, "{suspect:card}, {item:card} and {location:card}", ("the case file", "case_file"), SCHEMA),
+    *question_round.facts(CARDS, "{suspect:card}, {item:card} and {location:card}", ("the case file", "case_file"), SCHEMA, FRESH_TURN),
     Fact("{card:card} lies face up beside the board", put=lambda st, card, pins: CARDS.put(st, card, ("surplus",), pins)),
-    Fact("it is {player:player}'s turn", put=lambda st, player: st.update(phase="starting_turn", current=player, turn=dict(FRESH_TURN)),
-         check=lambda st, player: (st["phase"], st["current"], st.legal["to_act"]) == ("starting_turn", player, [player])),
     Fact("{player:player} has just entered {place:space}", put=enter),
     Fact("{player:player} is out of the race", put=out_of_the_race, check=lambda st, player: player in st["out"]),
     Fact("all 13 Advantage cards are on the discard pile", put=lambda st: discard_all(st)),

@@ -98,16 +98,14 @@ def lay_face_down(st, card, place, pins) -> None:
     CARDS.put(st, card, ("secret", "face_down", place), pins)
 
 
-def start_turn(st, player, place=None) -> None:
-    if place:
-        st["positions"][player] = place
-    st.update(phase="in_place" if place else "starting_turn", current=player, turn=dict(FRESH_TURN))
+def entered(st, player, place) -> None:
+    st["positions"][player] = place
+    st.update(phase="in_place", current=player, turn=dict(FRESH_TURN))
 
 
 def in_reach(st, player, place) -> None:
     """Rolled, and the place selected with its path shown as one step: the confirmation enters it on any board."""
-    start_turn(st, player)
-    st["phase"] = "moving"
+    st.update(phase="moving", current=player, turn=dict(FRESH_TURN))
     st["turn"].update(began=st["positions"][player], dice=[1, 1], selected=place, path=[place])
 
 
@@ -207,7 +205,7 @@ FACTS = [
              for tail in (", with {extra:text}", "")}, lambda seats, extra=None: room("private", seats, extra)),
     *starts({"the tutorial for {seats:player}": deal}, lambda seats: room("tutorial", seats, None)),
     # -- cards, hands, the hideout, the face-down cards
-    *question_round.facts(CARDS, CASE, ("the hideout", "hideout"), SCHEMA, aside=("switch_notes_assistant",)),
+    *question_round.facts(CARDS, CASE, ("the hideout", "hideout"), SCHEMA, FRESH_TURN, aside=("switch_notes_assistant",)),
     Fact("{card:card} lies face down in {place:place}", put=lay_face_down),
     Fact("there are 21 cards: 6 gang members, 6 methods and 9 places", check=lambda st: CARDS.everything(st) == sorted(KIND_OF)),
     Fact("the gang members are {cards:gang+}", check=lambda st, cards: cards == schemas.names(SCHEMA, "gang")),
@@ -224,10 +222,8 @@ FACTS = [
     # -- seats and whose move it is
     Fact("the seats are {seats:text}", check=lambda st, seats: {k: st["options"].get(k, {}) for k in ("players", "bots")} == {
         "players": room("", seats, None)["players"], "bots": room("", seats, None).get("bots", {})}),
-    Fact("it is {player:player}'s turn", put=start_turn,
-         check=lambda st, player: (st["phase"], st["current"]) == ("starting_turn", player) and player in st.legal["to_act"]),
     Fact("it is still {player:player}'s turn", check=lambda st, player: st["current"] == player and player in st.legal["to_act"]),
-    Fact("{player:player} has just entered {place:place}", put=start_turn),
+    Fact("{player:player} has just entered {place:place}", put=entered),
     Fact("{player:player} has selected {place:place}, within reach of the roll", put=in_reach),
     Fact("chance is to act", check=lambda st: st.legal["to_act"] == [CHANCE]),
     Fact("{player:player} may ask in {n:d} ways, naming only {place:place}", check=lambda st, player, n, place: ways(st, player, "question", [place]) == (n, True)),

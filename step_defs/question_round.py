@@ -59,10 +59,10 @@ def must_show(st, player: str, cards: list, aside: tuple = ()) -> bool:
     return bool(moves) and sorted(a["card"] for a in moves) == sorted(cards)
 
 
-def facts(components, case: str, secret: tuple[str, str], schema: dict, aside: tuple = ()) -> list[Fact]:
+def facts(components, case: str, secret: tuple[str, str], schema: dict, turn: dict, aside: tuple = ()) -> list[Fact]:
     """The secret's cards (``secret``: its words and its key under the state's ``secret``: "the hideout", "hideout"),
-    hands (``components``: the cards' inventory), pawns, and who must show or accuse; ``case`` names one card of each
-    kind, its fields the kinds."""
+    hands (``components``: the cards' inventory), pawns, whose turn it is (``turn``: the state's ``turn`` as a turn
+    begins), and who must show or accuse; ``case`` names one card of each kind, its fields the kinds."""
     kinds = tuple(re.findall(r"\{(\w+):", case))
     words, key = secret
 
@@ -79,6 +79,8 @@ def facts(components, case: str, secret: tuple[str, str], schema: dict, aside: t
              check=lambda st, player, cards: set(cards) <= set(st.view(player)["private"][player]["hand"])),
         Fact("{player:player} stands [in|on] {space:space}", put=lambda st, player, space: st["positions"].__setitem__(player, space),
              check=lambda st, player, space: st["positions"][player] == space),
+        Fact("it is {player:player}'s turn", put=lambda st, player: st.update(phase="starting_turn", current=player, turn=dict(turn)),
+             check=lambda st, player: (st["phase"], st["current"]) == ("starting_turn", player) and set(st.legal["to_act"]) - {CLOCK} == {player}),
         Fact("{player:player} must show one of {cards:card+}", check=lambda st, player, cards: must_show(st, player, cards, aside)),
         Fact("{player:player} must accuse or end the turn", check=must_accuse_or_end),
     ]
