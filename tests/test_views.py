@@ -72,3 +72,47 @@ def test_own_slots_only_and_everybody_sees():
     over = table(outcome={"case": ["rope", "hall"]})
     assert everybody_sees(Seen(over), "case", ["rope", "hall"])
     assert not everybody_sees(Seen(over), "case", ["rope"]) and not everybody_sees(Seen(table()), "case", ["rope", "hall"])
+
+
+# -- the question round's checks and chance's odds (step_defs/question_round.py, position.Seen) --------------------
+class Moves:
+    """A table that lists these moves (the question round's checks read legal() and moves_of())."""
+
+    def __init__(self, moves: list[dict]):
+        self.moves = moves
+
+    def legal(self):
+        return {"to_act": sorted({m["actor"] for m in self.moves}), "moves": self.moves}
+
+    def moves_of(self, actor):
+        return [m["action"] for m in self.moves if m["actor"] == actor]
+
+
+def seen(moves: list[dict]):
+    from step_defs.position import Seen
+
+    table = Moves(moves)
+    table.state = lambda: {"players": ["Ann", "Ben"]}
+    return Seen(table)
+
+
+def test_who_must_show_is_the_only_one_to_act_and_may_only_show_those_cards():
+    from step_defs.question_round import must_show
+
+    shows = [{"actor": "Ben", "action": {"type": "show", "card": c}} for c in ("map", "rope")]
+    assert must_show(seen(shows), "Ben", ["rope", "map"])
+    assert not must_show(seen(shows), "Ben", ["map"])
+    assert not must_show(seen(shows + [{"actor": "Ann", "action": {"type": "end_turn"}}]), "Ben", ["map", "rope"])
+    assert not must_show(seen(shows + [{"actor": "Ben", "action": {"type": "end_turn"}}]), "Ben", ["map", "rope"])
+    switch = {"actor": "Ben", "action": {"type": "switch_notes_assistant", "on": False}}
+    assert must_show(seen(shows + [switch]), "Ben", ["map", "rope"], aside=("switch_notes_assistant",))
+    assert must_show(seen(shows + [{"actor": "clock", "action": {"type": "expire", "timer": "show"}}]), "Ben", ["map", "rope"])
+
+
+def test_chance_as_likely_needs_chance_alone_and_equal_odds():
+    even = [{"actor": "chance", "action": {"type": "roll", "dice": [d]}, "p": 1 / 3} for d in (1, 2, 3)]
+    assert len(seen(even).as_likely()) == 3
+    uneven = [{**even[0], "p": 0.5}, {**even[1], "p": 0.25}, {**even[2], "p": 0.25}]
+    assert seen(uneven).as_likely() == []
+    assert seen(even[:2]).as_likely() == []  # the odds sum to 2/3: no distribution
+    assert seen(even + [{"actor": "Ann", "action": {"type": "end_turn"}}]).as_likely() == []
