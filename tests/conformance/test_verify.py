@@ -111,3 +111,30 @@ def test_a_broken_engine_gives_named_failures_and_the_run_finishes(tmp_path, mon
     assert sum(s["status"] == "passed" for s in scenarios) > 10, "after a fault the engine must be restarted and the run go on"
     assert processes_with(token) == [], "an engine process outlived the run"
     assert pidfile.exists() and not alive(int(pidfile.read_text())), "the hung engine's child was orphaned"
+
+
+@pytest.mark.parametrize("text, says", [
+    ("[]", "$: [] is not of type"),  # a Cucumber JSON, given by mistake
+    ('{"format": "casebook-conformance/1", "clauses": {}}', '"implementation" is a required property'),
+    ("a report, once", "not JSON"),
+])
+def test_a_baseline_that_is_not_a_report_stops_verify_before_it_runs(tmp_path, text, says):
+    """Checked against the one report schema before the engine starts: named, with the fault, never a crash after the run."""
+    from casebook.commands.verify import verify as run_verify
+
+    baseline = tmp_path / "base line.json"
+    baseline.write_text(text, encoding="utf-8")
+    result = run_verify("cmd:/nonexistent/engine --stdio", games=[GAME], baseline=str(baseline), out=tmp_path / "results")
+    assert result.exit == 2 and result.report is None and result.hello is None  # the engine was never started
+    (problem,) = result.problems
+    assert "base line.json" in problem and "is not a conformance report" in problem and says in problem, problem
+    assert not (tmp_path / "results").exists()
+
+
+def test_a_report_verify_wrote_is_a_baseline_it_reads(tmp_path):
+    from casebook.contract import read_report
+
+    clauses = rep.catalog(ROOT / "features", [GAME])
+    report = rep.build({"spec": "s", "name": "n", "version": "1"}, clauses, [], [])
+    path = rep.write(report, tmp_path / "r.json")
+    assert read_report(path)["clauses"].keys() == clauses.keys()
