@@ -32,7 +32,7 @@ from typing import NamedTuple
 from casebook.errors import DriverFailure
 from casebook.names import brief
 from casebook.protocol import CHANCE, CLOCK, PROTOCOL_VERSION, canonical
-from casebook.rulebook import CLAUSE_STATUSES, EXAMPLE_STATUSES
+from casebook.rulebook import CLAUSE_STATUSES, EXAMPLE_STATUSES, PROPERTY_STATUSES
 
 # Chance probabilities must sum to 1 within this.  Summing n floats errs by about n x 1e-16, so
 # honest arithmetic over any deck passes; an engine that rounds to six digits (1/3 as 0.333333) does not.
@@ -160,11 +160,11 @@ REPORT = {
         "properties": {"type": "array", "items": {
             "type": "object", "required": ["name", "game", "status"],
             "properties": {"name": {"type": "string"}, "game": {"type": "string"},
-                           "status": {"enum": ["passed", "failed", "unsupported", "not_run"]},
+                           "status": {"enum": list(PROPERTY_STATUSES)},
                            "message": {"type": "string"}, "invariant": {"type": ["string", "null"]}}}},
         "invariants": {"type": "object", "additionalProperties": {
             "type": "object", "required": ["status"],
-            "properties": {"status": {"enum": ["passed", "failed", "unsupported", "not_run"]},
+            "properties": {"status": {"enum": list(PROPERTY_STATUSES)},
                            "failed_in": _NAMES, "passed_in": _NAMES}}},
     },
 }
