@@ -49,6 +49,16 @@ def hands(state) -> dict:
     return {p: state["private"][p]["hand"] for p in state["players"]}
 
 
+def markers_stand(st, **_) -> str:
+    """Where the markers stand, as a failed marker sentence says it (beside the board, or in a place)."""
+    markers = st.view(None)["markers"]
+    placed = {}
+    for card, place in markers.items():
+        placed.setdefault(place or "beside the board", []).append(card)
+    return "; ".join(f"{', '.join(cards)}: {'beside the board' if place == 'beside the board' else 'in ' + place}"
+                     for place, cards in placed.items())
+
+
 def enter(state, player, place) -> None:
     state["positions"][player] = place
     state.update(phase="accusing" if place == "Headquarters" else "questioning", current=player, turn=dict(FRESH_TURN))
@@ -101,8 +111,10 @@ FACTS += [
          check=lambda st, card, kind: any(m["action"].get(kind) == card for m in st.legal["moves"] if m["action"]["type"] == "fill_case_file")),
     Fact("the case file holds one suspect, one item and one location",
          check=lambda st: st["secret"]["case_file"] is not None and all(KIND_OF[st["secret"]["case_file"][k]] == k for k in CASE)),
-    Fact("each player holds {n:d} cards", check=lambda st, n: set(st["hand_sizes"].values()) == {n} == {len(h) for h in hands(st).values()}),
-    Fact("{n:d} card[s|] [lie|lies] face up beside the board", check=lambda st, n: len(st.view(None)["surplus"]) == n),
+    Fact("each player holds {n:d} cards", check=lambda st, n: set(st["hand_sizes"].values()) == {n} == {len(h) for h in hands(st).values()},
+         shows=lambda st, n: "they hold " + ", ".join(f"{p} {k}" for p, k in st["hand_sizes"].items())),
+    Fact("{n:d} card[s|] [lie|lies] face up beside the board", check=lambda st, n: len(st.view(None)["surplus"]) == n,
+         shows=lambda st, n: f"{len(st.view(None)['surplus'])} lie face up"),
     Fact("{n:d} card[s|] [lie|lies] face down beside the board", check=lambda st, n: st.view(None)["side_cards"] == n),
     Fact("every view shows {card:card} face up beside the board", check=lambda st, card: all(card in st.view(v)["surplus"] for v in st.viewers)),
     Fact("the view of {player:player} shows {card:card} in his hand", check=lambda st, player, card: card in st.view(player)["private"][player]["hand"]),
@@ -117,10 +129,10 @@ FACTS += [
     Fact("{player:player} has seen {card:card} beside the board",
          check=lambda st, player, card: card in st.view(player)["private"][player]["side_cards"].values()),
     Fact("{player:player} has not seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) not in st.view(player)["private"][player]["side_cards"]),
-    Fact("the marker of {s:card} stands beside the board", check=lambda st, s: st.view(None)["markers"][s] is None),
+    Fact("the marker of {s:card} stands beside the board", check=lambda st, s: st.view(None)["markers"][s] is None, shows=markers_stand),
     Fact("the marker[s|] of {cards:card+} [stand|stands] in {place:place}", put=lambda st, cards, place: st["markers"].update(dict.fromkeys(cards, place)),
-         check=lambda st, cards, place: all(st.view(None)["markers"][c] == place for c in cards)),
-    Fact("every marker stands beside the board", check=lambda st: set(st.view(None)["markers"].values()) == {None}),
+         check=lambda st, cards, place: all(st.view(None)["markers"][c] == place for c in cards), shows=markers_stand),
+    Fact("every marker stands beside the board", check=lambda st: set(st.view(None)["markers"].values()) == {None}, shows=markers_stand),
     Fact("each die can show only {faces:face+}", check=lambda st, faces: st.legal["to_act"] == [CHANCE] and all(
         {m["action"]["dice"][k] for m in st.legal["moves"]} == set(faces) for k in (0, 1))),
     Fact("the roll counts {n:d} pips", check=lambda st, n: st.view(None)["turn"]["pips"] == n),

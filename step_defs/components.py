@@ -107,7 +107,8 @@ class Components:
                         and self.fits(third, at) and self.fits(victim[0], there):
                     c[k], victim[1][victim[2]] = victim[0], third
                     return (third, *victim[1:])
-        raise AssertionError(f"nothing at the target can make room for {name}: {[v[0] for v in free]}")
+        there = ", ".join(map(str, (v[0] for v in free))) or "nothing that a Given may move"
+        raise AssertionError(f"nothing at the target can make room for {name} (it holds {there})")
 
     def swap(self, state: dict, a: str, b: str) -> None:
         """``a`` and ``b`` change places."""

@@ -101,7 +101,7 @@ def unchanged(request):
 
 def request_refused(request, code):
     refusal = request.getfixturevalue("refusal")
-    assert refusal is not None and refusal.code == code, f"expected the request refused as {code}, got {refusal!r}"
+    assert refusal is not None and refusal.code == code, f"expected the request refused as {code}, got " + (f"{refusal.code}: {refusal.message}" if refusal else "no refusal")
 
 
 def game_over(request):

@@ -47,7 +47,7 @@ from typing import Any, Callable
 from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
 
-from casebook.protocol import CHANCE
+from casebook.protocol import CHANCE, canonical
 from step_defs.position import Seen, acted, refusal
 from step_defs.position import RECORD, Position, _published, position_name, positions_json  # noqa: F401  (tests import them from here)
 
@@ -154,13 +154,15 @@ def phrases(types: Types, table: list[tuple], form: Callable[[str], str] = lambd
 class Fact:
     """A sentence about a position: ``put`` makes it so (Given), ``check`` tells whether it is so (Then);
     ``start(position, **fields)`` sets a position up from nothing (Given a game of ...); ``denied`` is the
-    sentence saying it is not so (Then, the check negated)."""
+    sentence saying it is not so (Then, the check negated); ``shows(seen, **fields)`` says what is so instead, in the
+    rulebook's words, when the check fails (else the failure says where the game stands)."""
 
     pattern: str
     check: Callable[..., bool] | None = None
     put: Callable[..., None] | None = None
     start: Callable[..., None] | None = None
     denied: str | None = None
+    shows: Callable[..., str] | None = None
 
 
 class Parser(StepParser):
@@ -230,6 +232,21 @@ def starts(deals: dict[str, Callable | None], options: Callable[..., dict]) -> l
             for pattern, deal in deals.items()]
 
 
+def standing(seen: Seen) -> str:
+    """Where the game stands, in the rulebook's terms: whether it goes on, in which phase, and who is to act."""
+    to_act, phase = seen.legal["to_act"], seen.get("phase")
+    if not to_act:
+        return f"the game is over (phase {phase})"
+    return f"the game goes on (phase {phase}), {' and '.join(map(str, to_act))} to act"
+
+
+def lacking(missing: Exception) -> str:
+    """What a check read and did not find, said without Python's words for it."""
+    if isinstance(missing, KeyError) and missing.args:
+        return f"the field {missing.args[0]}"
+    return "a field this sentence reads (or it is empty where a value should be)"
+
+
 def shared(*names: str) -> list[Fact]:
     return [SHARED[name] for name in names]
 
@@ -259,7 +276,13 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
         @then(Parser("a fact", _fact_steps(types, facts, "check")), stacklevel=2)
         def then_fact(position, fact, args):
             seen = Seen(position.table, position.outcome)
-            assert fact.check(seen, **args), f"not so: {fact.pattern} {args}"
+            try:
+                holds = fact.check(seen, **args)
+            except (KeyError, IndexError, TypeError, AttributeError) as missing:  # an answer without what the sentence reads
+                raise AssertionError(f"not so: {standing(seen)}; its answer lacks {lacking(missing)}") from missing
+            if not holds:  # raised, not asserted: pytest would add the check's Python (a <lambda>, the state dumped)
+                instead = f"{fact.shows(seen, **args)}; " if fact.shows else ""
+                raise AssertionError(f"not so: {instead}{standing(seen)}")
 
     base, third = phrases(types, actions), phrases(types, actions, third_person)
     moves = _actor_steps(types, third, "", trying=False) + _actor_steps(types, base, "tries to ", trying=True)
@@ -283,4 +306,5 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
         moves = position.table.legal()["moves"]
         assert moves or offered, "the game is over: that says nothing about this move"
         mine = [m["action"] for m in moves if m["actor"] == actor]
-        assert any(all(m.get(k) == v for k, v in action.items()) for m in mine) == offered, f"{actor} {'may not' if offered else 'may'} {action}: {mine}"
+        assert any(all(m.get(k) == v for k, v in action.items()) for m in mine) == offered, \
+            f"{actor} {'may not' if offered else 'may'} {canonical(action)}; the engine lists for {actor}: {', '.join(map(canonical, mine[:8])) or 'nothing'}"
