@@ -14,7 +14,7 @@ from pytest_bdd import parsers, scenarios, when
 from casebook import schemas
 from casebook.protocol import CHANCE
 from step_defs.components import Components, out_of_the_race
-from step_defs.position import chance_deals, chance_move, refusal, roll_for_start
+from step_defs.position import refusal
 from step_defs import question_round
 from step_defs.views import hidden, knowers, own_slots_only
 from step_defs.vocabulary import Fact, Types, install, shared, starts
@@ -35,14 +35,13 @@ CARD_KINDS = {"taxi": "taxi", "headquarters call": "headquarters", "tip-off": "t
 # -- setting the table: protocol only ---------------------------------------------------
 def deal_cards(table) -> None:
     """The default case file, and every card as chance lists it first."""
-    chance_move(table, {"type": "fill_case_file", **DEFAULT_CASE})
-    chance_deals(table, ("set_aside", "deal"))
+    question_round.deal(table, {"type": "fill_case_file", **DEFAULT_CASE}, ("set_aside", "deal"))
 
 
 def deal(table) -> None:
     """The cards dealt, then a roll for the start that the first seated wins."""
     deal_cards(table)
-    roll_for_start(table, [6, 6], [5, 6])
+    question_round.first_seat_starts(table)
 
 
 def hands(state) -> dict:

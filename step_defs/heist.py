@@ -20,7 +20,7 @@ from casebook import schemas
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, CLOCK, Table
 from step_defs.components import Components, out_of_the_race
-from step_defs.position import acted, chance_deals, chance_move, roll_for_start, viewers
+from step_defs.position import acted, viewers
 from step_defs import question_round
 from step_defs.views import hidden, knowers, only_told, own_slots_only, strings
 from step_defs.vocabulary import Fact, Types, install, phrases, shared, starts
@@ -41,14 +41,13 @@ CARDS = Components(SCHEMA, "card")  # where each card may lie: the schema's inve
 
 # -- setting the table: protocol only -----------------------------------------------------------
 def deal_cards(table) -> None:
-    chance_move(table, {"type": "hide", **DEFAULT_HIDEOUT})
-    chance_deals(table, ("lay", "deal"))
+    question_round.deal(table, {"type": "hide", **DEFAULT_HIDEOUT}, ("lay", "deal"))
 
 
 def deal(table) -> None:
     """The default hideout, every card as chance lists it first, and a first roll the first seat wins."""
     deal_cards(table)
-    roll_for_start(table, [6, 6], [5, 6])
+    question_round.first_seat_starts(table)
 
 
 def bots_play(table) -> None:

@@ -18,9 +18,21 @@ from math import prod
 
 from casebook import schemas
 from casebook.protocol import CHANCE, CLOCK
-from step_defs.position import play_first
+from step_defs.position import chance_deals, chance_move, play_first, roll_for_start
 from step_defs.views import everybody_sees, hidden
 from step_defs.vocabulary import Fact
+
+
+def deal(table, secret: dict, deals: tuple) -> None:
+    """Chance fills the secret with ``secret`` (asked: only if the engine lists it), then deals every card as it lists
+    it first.  A game names its own routine calling this one: the routine's name names the start in positions.json."""
+    chance_move(table, secret)
+    chance_deals(table, deals)
+
+
+def first_seat_starts(table) -> None:
+    """The roll-off for the first turn, won by the first seat: a double six, then five and six for everybody else."""
+    roll_for_start(table, [6, 6], [5, 6])
 
 
 def actions(case: str, accused: str | None = None) -> list[tuple]:
