@@ -48,7 +48,9 @@ from typing import Callable
 from casebook import schemas
 from casebook.contract import legal_problems
 from casebook.errors import GameError, InvariantBroken
-from casebook.protocol import CHANCE, CLOCK, Pending, Table, canonical, leaks, redact, send
+from casebook.privacy import private_twin, strings
+from casebook.protocol import CHANCE, Pending, Table, canonical, leaks, redact, send
+from casebook.unlisted import UnlistedActions
 
 
 @dataclass
@@ -206,7 +208,7 @@ class Checks:
     def __init__(self, game: str, schema: dict | None = None):
         self.schema = schema or schemas.load(game)
         self.finals = {p["name"] for p in self.schema["phases"] if p["final"]}
-        self.actions = [(a["properties"]["type"]["const"], a) for a in _forms(self.schema["$defs"]["action"])]
+        self.unlisted = UnlistedActions(self.schema)
 
     @invariant
     def legal_is_well_formed(self, state: dict, legal: dict) -> None:
@@ -225,14 +227,14 @@ class Checks:
     def log_hides_secrets(self, state: dict, move: dict, events: list, viewers: list, sealed: bool) -> None:
         if not events:
             return
-        said = set() if sealed or move["actor"] == CHANCE else set(_strings(move["action"]))  # what a player does, all see
-        public = set(_strings({k: v for k, v in state.items() if k not in ("secret", "private")}, keys=True)) | said
-        secret = set(_strings(state.get("secret", {})))
-        private = {p: set(_strings(slot)) for p, slot in state.get("private", {}).items()}
+        said = set() if sealed or move["actor"] == CHANCE else set(strings(move["action"]))  # what a player does, all see
+        public = set(strings({k: v for k, v in state.items() if k not in ("secret", "private")}, keys=True)) | said
+        secret = set(strings(state.get("secret", {})))
+        private = {p: set(strings(slot)) for p, slot in state.get("private", {}).items()}
         for viewer in viewers:
             mine = private.get(viewer, set())
             hidden = (secret | set().union(*(s for p, s in private.items() if p != viewer))) - public - mine
-            told = set(_strings([redact(e, viewer) for e in events]))
+            told = set(strings([redact(e, viewer) for e in events]))
             assert not told & hidden, f"the events show {viewer} {sorted(told & hidden)[:5]}, hidden from them"
 
     @invariant
@@ -262,7 +264,7 @@ class Checks:
 
     def ask_refusal(self, table: Table, state: dict, legal: dict, rng: random.Random):
         """An action legal() does not list (``unlisted``), sent now; ``refusals_change_nothing`` takes the answer."""
-        actor, action, expected = self.unlisted(state, legal, rng)
+        actor, action, expected = self.unlisted.draw(state, legal, rng)
         return None if action is None else (actor, action, expected, table.send("apply", actor, action))
 
     @invariant
@@ -278,92 +280,6 @@ class Checks:
         else:
             raise AssertionError(f"{actor} {canonical(action)} was accepted but not listed")
         assert table.state() == state, f"a refused action changed the state: {actor} {canonical(action)}"
-
-    def unlisted(self, state: dict, legal: dict, rng: random.Random):
-        """An action legal() does not list: well formed (from the schema), or one time in five malformed."""
-        actors = [*state["players"], CHANCE, CLOCK]
-        if rng.random() < 0.2:
-            kind, form = rng.choice(self.actions)
-            action = {"type": kind, **self.fields(form, state, rng)}
-            # malformed by construction: no action has a field "no such field", a missing type or a float
-            broken = rng.choice([{"type": "no such action"}, {k: v for k, v in action.items() if k != "type"},
-                                 {**action, "no such field": 1}, {**action, **{k: 2.0 for k in list(action)[1:2]}}])
-            if broken != action:
-                return rng.choice(actors), broken, {"bad_request"}
-        for _ in range(20):
-            kind, form = rng.choice(self.actions)
-            actor, action = rng.choice(actors + legal["to_act"]), {"type": kind, **self.fields(form, state, rng)}
-            if not any(m["actor"] == actor and m["action"] == action for m in legal["moves"]):
-                return actor, action, ({"illegal_action"} if actor in legal["to_act"] or not legal["to_act"] else {"not_your_turn"})
-        return None, None, None
-
-    def fields(self, form: dict, state: dict, rng: random.Random) -> dict:
-        props, required = form["properties"], set(form.get("required", []))
-        return {k: self.value(s, state, rng) for k, s in props.items() if k != "type" and (k in required or rng.random() < 0.3)}
-
-    def value(self, node: dict, state: dict, rng: random.Random):
-        if "$ref" in node or "allOf" in node:
-            name = (node.get("$ref") or node["allOf"][0]["$ref"]).rsplit("/", 1)[1]
-            if name == "player":
-                return rng.choice(state["players"])  # a player at this table: a name of another game is malformed
-            return self.value(self.schema["$defs"][name], state, rng)
-        for key in ("oneOf", "anyOf"):
-            if key in node:
-                return self.value(rng.choice(node[key]), state, rng)
-        if "const" in node or "enum" in node:
-            return node["const"] if "const" in node else rng.choice(node["enum"])
-        kind = node.get("type")
-        if kind == "integer":
-            return rng.randint(node.get("minimum", 0), node.get("maximum", node.get("minimum", 0) + 12))
-        if kind == "boolean":
-            return rng.random() < 0.5
-        if kind == "array":
-            size = rng.randint(node.get("minItems", 0), node.get("maxItems", node.get("minItems", 0) + 2))
-            return [self.value(node["items"], state, rng) for _ in range(size)]
-        if kind == "object":
-            return self.fields(node, state, rng)
-        return rng.choice(state["players"] + ["", "x"])
-
-
-def private_twin(state: dict, legal: dict, move: dict) -> dict | None:
-    """Another listed move of ``move``'s player and kind that differs from it only in names that player alone holds
-    (in their ``private`` slot): which of their cards to show or to pass.  None for chance, the clock, or no such move."""
-    actor, action = move["actor"], move["action"]
-    if actor in (CHANCE, CLOCK):
-        return None
-    # a seat's name is public even where their private slot mentions it (whom they passed to, whom they noted):
-    # asking Yellow rather than Blue is no hidden choice
-    mine = set(_strings(state.get("private", {}).get(actor, {}))) - set(state.get("private", {}))
-    for other in legal["moves"]:
-        theirs = other["action"]
-        if other["actor"] != actor or theirs == action or theirs.keys() != action.keys() or theirs.get("type") != action.get("type"):
-            continue
-        changed = [k for k in action if action[k] != theirs[k]]
-        if all(set(_strings([action[k], theirs[k]])) <= mine and not {type(action[k]), type(theirs[k])} - {str, list} for k in changed):
-            return other
-    return None
-
-
-def _forms(node: dict) -> list[dict]:
-    """The object forms of a oneOf (a form may itself be a oneOf of forms)."""
-    if "oneOf" in node:
-        return [f for option in node["oneOf"] for f in _forms(option)]
-    return [node]
-
-
-def _strings(value, keys: bool = False) -> list[str]:
-    """Every string in a JSON value (with ``keys``, the objects' keys too: a name used as a key is public)."""
-    out, todo = [], [value]
-    while todo:
-        v = todo.pop()
-        if isinstance(v, dict):
-            todo.extend(v.values())
-            out.extend(v.keys() if keys else ())
-        elif isinstance(v, list):
-            todo.extend(v)
-        elif isinstance(v, str):
-            out.append(v)
-    return out
 
 
 # -- the runner -------------------------------------------------------------------------------------

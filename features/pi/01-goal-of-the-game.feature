@@ -74,6 +74,7 @@ Feature: Goal of the game
     be driven to the same table.
     Source: Goal of the game [But du jeu] ¶2-7
 
+    @setup
     Example: a new game begins with chance seeding a suspect tile
       When a new game of Red and Blue is started
       Then chance seeds a suspect tile on Harbour Front from 13 different tiles
@@ -109,12 +110,19 @@ Feature: Goal of the game
       When Blue places a detective on Union Square
       Then the game is over
 
+    Example: in round 3 play passes on as usual while two players have not solved
+      Given a game of Red and Blue in round 3
+      When Red places a detective on Union Square
+      Then it is Blue's turn
+      And it is still round 3
+
   @PI-GOAL-06 @ruling
   Rule: Two to five players take part, each under a different colour: Red, Blue, Green, Yellow or Purple
     The text assumes the box's player count (2 to 5); the colours are our
     names for the players.
     Source: Goal of the game [But du jeu] ¶2
 
+    @setup
     Example: five players may sit down
       When a new game of Red, Blue, Green, Yellow and Purple is started
       Then chance seeds a suspect tile on Harbour Front from 13 different tiles

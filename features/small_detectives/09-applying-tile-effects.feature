@@ -24,7 +24,9 @@ Feature: 3. Applying Tile Effects
       Then Red must ask at the Bar
       And only Green has seen the Poison
       When Red asks Green about the Butler
-      Then Yellow must report at the Police
+      Then Green answers no to Red
+      And the Bar shows its weapon side
+      And Yellow must report at the Police
 
   @SD-TIL-02 @ruling
   Rule: A house is looked at without any move; at the Bar and at the Police the player may pass instead of using the tile
@@ -38,8 +40,18 @@ Feature: 3. Applying Tile Effects
       Given a game of Red, Yellow and Green
       And Red is alone at the Bar at the end of the round
       When Red passes
-      Then the Bar shows its culprit side
+      Then everyone is told that Red passed at the Bar
+      And the Bar shows its culprit side
       And round 2 begins
+
+    Example: Red passes at the Bar, and Yellow on the Police may still report
+      Given a game of Red, Yellow and Green
+      And Red is alone at the Bar at the end of the round
+      And Yellow is at the Police at the end of the round
+      When Red passes
+      Then everyone is told that Red passed at the Bar
+      And the Bar shows its culprit side
+      And Yellow must report at the Police
 
     Example: a detective alone on a house looks without being asked anything
       Given a game of Red, Yellow and Green
@@ -326,6 +338,17 @@ Feature: 3. Applying Tile Effects
       And the Police hides the Maid and the Rope
       And Yellow and Green must choose a card
 
+    Example: Yellow, first in line, names wrongly; Red, next in line, still reports
+      Given a game of Red, Yellow and Green
+      And the Police hides the Maid and the Rope
+      And Yellow and Red are at the Police at the end of the round, in that order
+      When Yellow names the Butler and the Rope
+      Then everyone is told that Yellow named wrongly
+      And Yellow is out of the game
+      And Yellow's detective has left the board
+      And the detectives at the Police are, in order, Red
+      And Red must report at the Police
+
   @SD-POL-04
   Rule: A player who names both rightly wins at once, and nobody after them in the line reports
     Source: 3. Applying Tile Effects ¶82
@@ -351,7 +374,8 @@ Feature: 3. Applying Tile Effects
       And the Police hides the Maid and the Rope
       And Red is at the Police at the end of the round
       When Red names the Butler and the Rope
-      Then only Red's view shows what Red named
+      Then everyone is told that Red named wrongly
+      And only Red's view shows what Red named
       And no view shows what the Police hides
 
     Example: a right report shows everybody the case
@@ -359,7 +383,8 @@ Feature: 3. Applying Tile Effects
       And the Police hides the Maid and the Rope
       And Red is at the Police at the end of the round
       When Red names the Maid and the Rope
-      Then every view shows that the Police hid the Maid and the Rope
+      Then everyone is told that Red named rightly
+      And every view shows that the Police hid the Maid and the Rope
 
   @SD-POL-06 @ruling
   Rule: A detective on the Police that does not report keeps its place in the line, and may report at the end of a later round if it is still there

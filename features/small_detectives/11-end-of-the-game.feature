@@ -22,6 +22,7 @@ Feature: End of the Game
   Rule: When every player but one has failed at the Police, the one left wins at once
     Source: End of the Game ¶86
 
+    @players-2
     Example: of two players, one wrong report leaves the winner
       Given a game of Red and Yellow
       And the Police hides the Maid and the Rope
@@ -73,8 +74,9 @@ Feature: End of the Game
     where the detectives stand: only Police Raid, Disguise and cards that move
     no detective; or steps that keep the wrong parity (two tiles at a time and
     Police Raid from House 1 and House 3).  Nobody can report any more and the
-    game could only go on for ever.  We end it when the round ends, nobody
-    winning, and show the case to all.  Counted as moves: the Foot Patrols'
+    game could only go on for ever.  We end it when the round ends (the
+    detectives in the street have stepped back and the cards have passed on,
+    as after every round), nobody winning, and show the case to all.  Counted as moves: the Foot Patrols'
     numbers, Dead End one back, Unexpected one to three, Police Raid four,
     Informant to the Bar, On Wheels anywhere; Disguise only swaps detectives.
 
@@ -91,6 +93,8 @@ Feature: End of the Game
       When Purple plays Neighbor Survey
       Then the game is over and nobody has won
       And every view shows that the Police hid the Butler and the Candlestick
+      And Purple stands on House 3
+      And Blue holds Neighbor Survey
 
     Example: the Foot Patrol 001 just played still counts, for it passes on
       Given a game of 5 players

@@ -17,7 +17,8 @@ import pytest
 from casebook.errors import InvariantBroken
 from casebook.impls import open_implementation
 from casebook.protocol import Table, redact
-from casebook.testing import _strings, private_twin, random_sim_test
+from casebook.privacy import private_twin, strings
+from casebook.testing import random_sim_test
 
 # The games where a player chooses among hidden cards of their own, and the move that does it.  P.I. and
 # Feuerdiamant have none: P.I.'s evidence cards are taken from the open display and its cases are held, never
@@ -62,15 +63,15 @@ def test_a_bystander_is_not_told_the_card_that_changed_hands(game):
     moment = next(filter(None, (private_moment(impl, game, laws_of(game), seed, GAMES[game]) for seed in range(6))), None)
     assert moment is not None, f"{game}: random play met no private choice: the test would compare nothing"
     state, move, twin, events, after, other = moment
-    chosen = set(_strings(move["action"])) - set(_strings(twin["action"]))  # the card(s) this choice names, the other not
+    chosen = set(strings(move["action"])) - set(strings(twin["action"]))  # the card(s) this choice names, the other not
     bystanders = [p for p in after["players"] if p != move["actor"] and redact(after, p) == redact(other, p)]
     assert chosen and bystanders, (move, twin)
     for seat in [*bystanders, None]:
-        told = set(_strings([redact(e, seat) for e in events]))
+        told = set(strings([redact(e, seat) for e in events]))
         assert not told & chosen, f"{game}: {seat} is told {sorted(told & chosen)} by {events}"
     receivers = [p for p in after["players"] if p != move["actor"] and p not in bystanders]
     for seat in receivers:  # whoever the card went to is told it: the check above is not vacuous
-        assert set(_strings([redact(e, seat) for e in events])) & chosen, (seat, events)
+        assert set(strings([redact(e, seat) for e in events])) & chosen, (seat, events)
 
 
 class TellsEveryone:

@@ -168,6 +168,21 @@ def test_conformance_reports_are_read():
     assert report.clauses["TG-ELM-02"]["status"] == "failed"
 
 
+def test_a_file_that_is_not_a_report_is_a_problem_named_by_the_report_schema(tmp_path):
+    folder = tmp_path / "conformance"
+    folder.mkdir()
+    good = json.loads((FIXTURE / "results" / "conformance" / "toy-engine.json").read_text(encoding="utf-8"))
+    (folder / "good.json").write_text(json.dumps(good), encoding="utf-8")
+    (folder / "cucumber.json").write_text("[]", encoding="utf-8")
+    (folder / "notes.json").write_text("not json", encoding="utf-8")
+    (folder / "old.json").write_text(json.dumps({**good, "totals": {"passed": "1"}}), encoding="utf-8")
+    reports, problems = read_reports(tmp_path)
+    assert [r.file for r in reports] == ["good.json"]
+    assert sorted(p.split(":")[0] for p in problems) == ["conformance/cucumber.json", "conformance/notes.json", "conformance/old.json"]
+    assert all("not a conformance report" in p for p in problems), problems
+    assert any("$.totals" in p for p in problems), problems  # where the schema found the fault
+
+
 # -- pages ----------------------------------------------------------------------------------
 
 
