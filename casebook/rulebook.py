@@ -35,6 +35,7 @@ NOT_RUN = "not_run"
 UNTRANSCRIBED = "untranscribed"  # the tag of a section's placeholder Rule, while the rulebook is in transcription
 EXAMPLE_STATUSES = ("passed", "failed", "unsupported", "skipped", NOT_RUN)
 CLAUSE_STATUSES = ("passed", "partial", "failed", "unsupported", NOT_RUN)
+PROPERTY_STATUSES = ("passed", "failed", "unsupported", NOT_RUN)  # a property test's verdict, and an invariant's
 
 
 def fold(statuses) -> str:

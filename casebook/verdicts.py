@@ -7,6 +7,8 @@ plans a run from a hello, and both import this module alone.
 
 from __future__ import annotations
 
+import re
+
 from casebook.errors import DriverFailure
 
 UNSUPPORTED = "unsupported: "  # the reason of a skip that is a decline in hello, never a failure
@@ -30,8 +32,26 @@ def failure_message(exc: BaseException, step: str | None = None) -> str:
         return f"{exc.cause}: {exc.detail}{where}"
     text = str(exc).strip() or type(exc).__name__
     if isinstance(exc, AssertionError):
-        return f"assertion failed{where}: {text}"
+        return f"assertion failed{where}: {own_words(text)}"
     return f"{type(exc).__name__}{where}: {text}"
+
+
+# What pytest's assertion rewriting appends to a message: the failed expression, then how each part of it was
+# computed ("+  where False = <function <lambda> at 0x…>({…the whole state…})").
+_REWRITTEN = re.compile(r"^assert ", re.M)
+_WHERE = re.compile(r"^\s*\+\s+(where|and)\b")
+
+
+def own_words(text: str) -> str:
+    """An assertion's message as its step wrote it, without what pytest's rewriting added: Python objects (a step's
+    check as ``<lambda>``, the state as a dict) are not what the engine answered.  An assertion without a message
+    of its own keeps the comparison pytest shows (``assert 3 == 4``), still without the objects it came from."""
+    found = _REWRITTEN.search(text)
+    if found is None:
+        return text
+    if found.start() > 0:
+        return text[:found.start()].rstrip()
+    return "\n".join(line for line in text.splitlines() if not _WHERE.match(line)).rstrip()
 
 
 def invariant_of(exc: BaseException) -> str | None:

@@ -7,17 +7,17 @@ with facts that edit the canonical state.  Every name is the published schema's;
 
 from __future__ import annotations
 
-import json
 import re
 
 from pytest_bdd import parsers, scenarios, when
 
 from casebook import schemas
-from casebook.protocol import CHANCE, redact
-from casebook.testing import view_leaks
+from casebook.protocol import CHANCE
 from step_defs.components import Components, out_of_the_race
-from step_defs.position import chance_deals, chance_move, play_first, refusal, roll_for_start
-from step_defs.vocabulary import Fact, Types, install, shared
+from step_defs.position import refusal
+from step_defs import question_round
+from step_defs.views import hidden, knowers, own_slots_only
+from step_defs.vocabulary import Fact, Types, install, shared, starts
 
 scenarios("cluedo_drei")
 
@@ -35,18 +35,27 @@ CARD_KINDS = {"taxi": "taxi", "headquarters call": "headquarters", "tip-off": "t
 # -- setting the table: protocol only ---------------------------------------------------
 def deal_cards(table) -> None:
     """The default case file, and every card as chance lists it first."""
-    chance_move(table, {"type": "fill_case_file", **DEFAULT_CASE})
-    chance_deals(table, ("set_aside", "deal"))
+    question_round.deal(table, {"type": "fill_case_file", **DEFAULT_CASE}, ("set_aside", "deal"))
 
 
 def deal(table) -> None:
     """The cards dealt, then a roll for the start that the first seated wins."""
     deal_cards(table)
-    roll_for_start(table, [6, 6], [5, 6])
+    question_round.first_seat_starts(table)
 
 
 def hands(state) -> dict:
     return {p: state["private"][p]["hand"] for p in state["players"]}
+
+
+def markers_stand(st, **_) -> str:
+    """Where the markers stand, as a failed marker sentence says it (beside the board, or in a place)."""
+    markers = st.view(None)["markers"]
+    placed = {}
+    for card, place in markers.items():
+        placed.setdefault(place or "beside the board", []).append(card)
+    return "; ".join(f"{', '.join(cards)}: {'beside the board' if place == 'beside the board' else 'in ' + place}"
+                     for place, cards in placed.items())
 
 
 def enter(state, player, place) -> None:
@@ -61,52 +70,35 @@ def discard_all(state) -> None:
 
 # -- the vocabulary: actions, chance, facts --------------------------------------------------
 ACTIONS = [
+    *question_round.actions("{suspect:card}, {item:card} and {location:card}", accused="{suspect:card}, {item:card} and {location:place|card}"),
     ("move to {to:space}", "move"),
-    ("ask about {suspect:card}, {item:card} and {location:card}", "question"),
-    ("accuse {suspect:card}, {item:card} and {location:place|card}", "accuse"),
-    ("show {card:card}", "show"),
     ("take the secret passage", "secret_passage"),
-    ("end the turn", "end_turn"),
-    ("roll the dice", "roll_dice"),
     ("follow the card to {to:place}", "follow"),
     ("follow the card naming {player:player}", "follow"),
     ("put the card away", "discard"),
     ("look at the card in slot {slot:d}", "look"),
-    ("roll {a:face} and {b:face}", lambda a, b: [{"type": "roll_dice"}, (CHANCE, {"type": "roll", "dice": [a, b]})]),
 ]
 CHANCE_MOVES = [
+    *question_round.chance(("answering", "showing_tip")),
     ("the case file is filled with {suspect:card}, {item:card} and {location:card}", "fill_case_file"),
-    ("{card:card} is dealt", "deal"),
     ("{card:card} is set aside", "set_aside"),
-    ("the dice show {a:face} and {b:face}", lambda a, b: {"type": "roll", "dice": [a, b]}),
     ("the Advantage card drawn is a {card:text}", lambda card: {"type": "draw", "card": CARD_KINDS[card]}),
-    ("every question is answered", lambda: lambda table: play_first(table, ("answering", "showing_tip"))),
 ]
 
-def start(new=False, variant=None, dealt=False, nocards=False):
+def options(variant=None, **more):
     """'a game of' leaves the variant to the game's default (two players: the Duel, CD-DUE-08)."""
-    def begin(position, players):
-        options = {"players": players, **({"variant": variant} if variant else {}), **({"advantage_cards": False} if nocards else {})}
-        position.new(options) if new else position.dealt(options, deal_cards if dealt else deal)
-    return begin
+    return lambda players: {"players": players, **({"variant": variant} if variant else {}), **more}
 
 
-STARTS = {"a {kind} of {players:player+}": {}, "a {kind} of {players:player+}, dealt": {"dealt": True},
-          "a {kind} of {players:player+} without Advantage cards": {"nocards": True}, "a new {kind} of {players:player+}": {"new": True}}
-FACTS = [Fact(phrase.replace("{kind}", kind), start=start(variant=variant, **how))
-         for kind, variant in {"game": None, "Duel": "duel", "standard game": "classic"}.items() for phrase, how in STARTS.items()]
+KINDS = {"game": None, "Duel": "duel", "standard game": "classic"}
+FACTS = [fact for kind, variant in KINDS.items() for fact in [
+    *starts({f"a {kind} of {{players:player+}}": deal, f"a {kind} of {{players:player+}}, dealt": deal_cards, f"a new {kind} of {{players:player+}}": None},
+            options(variant)),
+    *starts({f"a {kind} of {{players:player+}} without Advantage cards": deal}, options(variant, advantage_cards=False))]]
 FACTS += [
-    Fact("a game of {n:d} investigators", start=lambda position, n: start()(position, INVESTIGATORS[:n])),
-    Fact("the case file holds {s:card}, {i:card} and {l:card}",
-         put=lambda st, s, i, l, pins: [CARDS.put(st, card, ("secret", "case_file", kind), pins) for kind, card in zip(CASE, (s, i, l))]),
-    Fact("{player:player} holds none of {cards:card+}", put=lambda st, player, cards, pins: CARDS.hold(st, player, cards, pins, none=True)),
-    Fact("{player:player} holds {cards:card+}", put=lambda st, player, cards, pins: CARDS.hold(st, player, cards, pins),
-         check=lambda st, player, cards: set(cards) <= set(st["private"][player]["hand"])),
+    *starts({"a game of {n:d} investigators": deal}, lambda n: {"players": INVESTIGATORS[:n]}),
+    *question_round.facts(CARDS, "{suspect:card}, {item:card} and {location:card}", ("the case file", "case_file"), SCHEMA, FRESH_TURN),
     Fact("{card:card} lies face up beside the board", put=lambda st, card, pins: CARDS.put(st, card, ("surplus",), pins)),
-    Fact("{player:player} stands [in|on] {place:space}", put=lambda st, player, place: st["positions"].__setitem__(player, place),
-         check=lambda st, player, place: st["positions"][player] == place),
-    Fact("it is {player:player}'s turn", put=lambda st, player: st.update(phase="starting_turn", current=player, turn=dict(FRESH_TURN)),
-         check=lambda st, player: (st["phase"], st["current"], st.legal["to_act"]) == ("starting_turn", player, [player])),
     Fact("{player:player} has just entered {place:space}", put=enter),
     Fact("{player:player} is out of the race", put=out_of_the_race, check=lambda st, player: player in st["out"]),
     Fact("all 13 Advantage cards are on the discard pile", put=lambda st: discard_all(st)),
@@ -118,8 +110,10 @@ FACTS += [
          check=lambda st, card, kind: any(m["action"].get(kind) == card for m in st.legal["moves"] if m["action"]["type"] == "fill_case_file")),
     Fact("the case file holds one suspect, one item and one location",
          check=lambda st: st["secret"]["case_file"] is not None and all(KIND_OF[st["secret"]["case_file"][k]] == k for k in CASE)),
-    Fact("each player holds {n:d} cards", check=lambda st, n: set(st["hand_sizes"].values()) == {n} == {len(h) for h in hands(st).values()}),
-    Fact("{n:d} card[s|] [lie|lies] face up beside the board", check=lambda st, n: len(st.view(None)["surplus"]) == n),
+    Fact("each player holds {n:d} cards", check=lambda st, n: set(st["hand_sizes"].values()) == {n} == {len(h) for h in hands(st).values()},
+         shows=lambda st, n: "they hold " + ", ".join(f"{p} {k}" for p, k in st["hand_sizes"].items())),
+    Fact("{n:d} card[s|] [lie|lies] face up beside the board", check=lambda st, n: len(st.view(None)["surplus"]) == n,
+         shows=lambda st, n: f"{len(st.view(None)['surplus'])} lie face up"),
     Fact("{n:d} card[s|] [lie|lies] face down beside the board", check=lambda st, n: st.view(None)["side_cards"] == n),
     Fact("every view shows {card:card} face up beside the board", check=lambda st, card: all(card in st.view(v)["surplus"] for v in st.viewers)),
     Fact("the view of {player:player} shows {card:card} in his hand", check=lambda st, player, card: card in st.view(player)["private"][player]["hand"]),
@@ -134,10 +128,10 @@ FACTS += [
     Fact("{player:player} has seen {card:card} beside the board",
          check=lambda st, player, card: card in st.view(player)["private"][player]["side_cards"].values()),
     Fact("{player:player} has not seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) not in st.view(player)["private"][player]["side_cards"]),
-    Fact("the marker of {s:card} stands beside the board", check=lambda st, s: st.view(None)["markers"][s] is None),
+    Fact("the marker of {s:card} stands beside the board", check=lambda st, s: st.view(None)["markers"][s] is None, shows=markers_stand),
     Fact("the marker[s|] of {cards:card+} [stand|stands] in {place:place}", put=lambda st, cards, place: st["markers"].update(dict.fromkeys(cards, place)),
-         check=lambda st, cards, place: all(st.view(None)["markers"][c] == place for c in cards)),
-    Fact("every marker stands beside the board", check=lambda st: set(st.view(None)["markers"].values()) == {None}),
+         check=lambda st, cards, place: all(st.view(None)["markers"][c] == place for c in cards), shows=markers_stand),
+    Fact("every marker stands beside the board", check=lambda st: set(st.view(None)["markers"].values()) == {None}, shows=markers_stand),
     Fact("each die can show only {faces:face+}", check=lambda st, faces: st.legal["to_act"] == [CHANCE] and all(
         {m["action"]["dice"][k] for m in st.legal["moves"]} == set(faces) for k in (0, 1))),
     Fact("the roll counts {n:d} pips", check=lambda st, n: st.view(None)["turn"]["pips"] == n),
@@ -152,20 +146,11 @@ FACTS += [
          check=lambda st: st.view(None)["advantage"] is None and not any(m["action"]["type"] == "draw" for m in st.legal["moves"])),
     Fact("an Advantage card must be drawn for {player:player}",
          check=lambda st, player: st.legal["to_act"] == [CHANCE] and {m["action"]["type"] for m in st.legal["moves"]} == {"draw"} and st["current"] == player),
-    Fact("everybody sees the case file: {s:card}, {i:card} and {l:card}",
-         check=lambda st, s, i, l: all(st.view(v)["outcome"]["case_file"] == dict(zip(CASE, (s, i, l))) for v in st.viewers)),
-    Fact("no view shows the case file", check=lambda st: not view_leaks(st.table, st["players"]) and all(
-        st.view(v)["outcome"] is None and "case_file" not in st.view(v)["private"].get(v, {}) for v in st.viewers)),
-    Fact("no view shows another player's hand",
-         check=lambda st: not view_leaks(st.table, st["players"]) and all(set(st.view(p)["private"]) == {p} for p in st["players"])),
-    Fact("no view shows the cards beside the board", check=lambda st: not view_leaks(st.table, st["players"]) and all(
-        st.view(p)["private"][p].get("side_cards", {}) == {} for p in st["players"])),
+    Fact("no view shows another player's hand", check=own_slots_only),
+    Fact("no view shows the cards beside the board", check=lambda st: hidden(st, CARDS.lying_at(st, "secret.side_cards"))),
     Fact("{player:player} must ask a question in {place:place}", check=lambda st, player, place: st.legal["to_act"] == [player] and {
         (m["action"]["type"], m["action"]["location"]) for m in st.legal["moves"]} == {("question", place)}),
-    Fact("{player:player} must show one of his cards", check=lambda st, player: must_show(st, player, st["private"][player]["hand"])),
-    Fact("{player:player} must show one of {cards:card+}", check=lambda st, player, cards: must_show(st, player, cards)),
-    Fact("{player:player} must accuse or end the turn", check=lambda st, player: st.legal["to_act"] == [player] and sorted(
-        {m["action"]["type"] for m in st.legal["moves"]}) == ["accuse", "end_turn"] and len(st.legal["moves"]) == 6 * 6 * 9 + 1),
+    Fact("{player:player} must show one of his cards", check=lambda st, player: question_round.must_show(st, player, st["private"][player]["hand"])),
     Fact("{player:player} must look at one of the cards in slots {slots:d+}", check=lambda st, player, slots: st.legal["to_act"] == [player] and sorted(
         m["action"]["slot"] for m in st.legal["moves"]) == slots),
     Fact("{player:player} may move exactly to {places:space+}",
@@ -177,23 +162,6 @@ def shown_to(st, player) -> list:
     return [x["card"] for x in st.view(player)["private"].get(player, {}).get("shown", [])]
 
 
-def must_show(st, player, cards) -> bool:
-    legal = st.legal
-    return legal["to_act"] == [player] and sorted(m["action"]["card"] for m in legal["moves"]) == sorted(cards)
-
-
-def only_accuser_looked(st, player) -> bool:
-    """Only the accuser holds the case file, and what the accusation told the others names no card of it."""
-    for viewer in st.viewers:
-        view = st.view(viewer)
-        told = json.dumps([redact(e, viewer) for e in st.outcome.events])
-        if view["outcome"] is not None or ("case_file" in view["private"].get(viewer, {})) != (viewer == player):
-            return False
-        if viewer != player and ("case_file" in told or "secret" in told):
-            return False
-    return True
-
-
 FACTS += shared("deal", "roll-off", "solved", "unsolved") + [
     Fact("{players:player+} found no evidence, in that order",
          check=lambda st, players: [e["player"] for e in st.outcome.events if e["type"] == "no_evidence"] == players),
@@ -201,7 +169,7 @@ FACTS += shared("deal", "roll-off", "solved", "unsolved") + [
     Fact("everybody saw that {by:player} showed {to:player} a card", check=lambda st, by, to: st.told("shown", (by, to), by=by, to=to)),
     Fact("everybody saw that {player:player} looked at the card in slot {slot:d}",
          check=lambda st, player, slot: st.told("looked", (player,), player=player, slot=slot)),
-    Fact("nobody but {player:player} has looked into the case file", check=only_accuser_looked),
+    Fact("nobody but {player:player} has looked into the case file", check=lambda st, player: knowers(st, CARDS.lying_at(st, "secret.case_file")) == {player}),
     Fact("the cards beside the board are as they were", check=lambda st: st["secret"]["side_cards"] == st.outcome.before["secret"]["side_cards"]),
 ]
 install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)

@@ -7,6 +7,7 @@ The published schema's ``inventory`` names every component and the paths it may 
     CARDS.put(state, "painting", ("private", "Bob", "hand"), pins)   # into a list, or into a slot
     CARDS.hold(state, "Bob", ["painting", "Strand"], pins)          # a hand holds (or, none=True, lacks) them
     CARDS.take(state, "painting"); CARDS.move(state, "painting", ("surplus",)); CARDS.everything(state)
+    CARDS.lying_at(state, "secret.case_file")                        # the names lying there (step_defs/views.py)
     lose(schema, state, "painting")                                  # a copy that has lost a card: counts broken
 
 ``put`` swaps the component with one lying where it goes, one no earlier Given placed: the counts still add up.
@@ -50,6 +51,11 @@ class Components:
         found = next(((c, k, at) for c, k, at in self.slots(state) if c[k] == name and at not in pins), None)
         assert found is not None, f"{name!r} lies nowhere the inventory names"
         return found
+
+    def lying_at(self, state: dict, path: str) -> list:
+        """The components lying at or below ``path`` (``"secret.hideout"``), in the state's order."""
+        prefix = tuple(path.split("."))
+        return [c[k] for c, k, at in self.slots(state) if tuple(map(str, at[:len(prefix)])) == prefix and c[k] in self.names]
 
     def everything(self, state: dict) -> list:
         """Every component that lies anywhere the inventory names, sorted."""
@@ -101,7 +107,8 @@ class Components:
                         and self.fits(third, at) and self.fits(victim[0], there):
                     c[k], victim[1][victim[2]] = victim[0], third
                     return (third, *victim[1:])
-        raise AssertionError(f"nothing at the target can make room for {name}: {[v[0] for v in free]}")
+        there = ", ".join(map(str, (v[0] for v in free))) or "nothing that a Given may move"
+        raise AssertionError(f"nothing at the target can make room for {name} (it holds {there})")
 
     def swap(self, state: dict, a: str, b: str) -> None:
         """``a`` and ``b`` change places."""

@@ -2,7 +2,8 @@
 
 The generic steps that need a game's phrases (act, try, may, cannot, facts) are
 built by step_defs/vocabulary.py and installed by each game module; the table a
-scenario plays on is step_defs/position.py's, the state edits step_defs/components.py's.
+scenario plays on is step_defs/position.py's, the state edits step_defs/components.py's,
+the checks of who sees what step_defs/views.py's.
 Here: refusals and their error, a copy that lost a component, the game's end and result, events.
 
     When Peter tries to <action>            (installed per game: target_fixture="outcome")
@@ -27,7 +28,7 @@ from step_defs.vocabulary import Parser
 
 # pyproject's python_files ("step_defs/*.py") would also collect these as test modules, registering every
 # step here twice: pytest-bdd looks each step up among all step fixtures, so twice the definitions cost twice the time
-collect_ignore = ["conftest.py", "vocabulary.py", "position.py", "components.py"]
+collect_ignore = ["conftest.py", "vocabulary.py", "position.py", "components.py", "views.py", "question_round.py"]
 
 
 def pytest_sessionfinish(session):
@@ -68,6 +69,16 @@ def load_without(position, open_table, game_id, name):
     return try_load(open_table, state)
 
 
+@when(parsers.re(r"a new game of (?P<who>.+) is requested"), target_fixture="refusal")
+def new_game_requested(implementation, game_id, who):
+    """A new table for these players ("Red and Blue"; "6 players": the schema's seat names in turn, then "Red II"...):
+    the typed refusal it gets, or None (the table is closed again)."""
+    n = re.fullmatch(r"(\d+) players", who)
+    names = schemas.names(schemas.load(game_id), "player") if n else []
+    players = [names[k % len(names)] + " II" * (k // len(names)) for k in range(int(n[1]))] if n else re.split(r", | and ", who)
+    return refusal(lambda: implementation.close(implementation.new(game_id, {"players": players})))
+
+
 @when("the game is loaded", target_fixture="refusal")
 def the_game_is_loaded(position):
     """The position the Givens built, loaded: the typed refusal it gets, or None."""
@@ -90,7 +101,7 @@ def unchanged(request):
 
 def request_refused(request, code):
     refusal = request.getfixturevalue("refusal")
-    assert refusal is not None and refusal.code == code, f"expected the request refused as {code}, got {refusal!r}"
+    assert refusal is not None and refusal.code == code, f"expected the request refused as {code}, got " + (f"{refusal.code}: {refusal.message}" if refusal else "no refusal")
 
 
 def game_over(request):

@@ -12,10 +12,11 @@ from pytest_bdd import parsers, scenarios, then
 
 from casebook import schemas
 from casebook.errors import GameError
-from casebook.protocol import CHANCE, leaks
+from casebook.protocol import CHANCE
 from step_defs.components import Components
 from step_defs.position import play_first
-from step_defs.vocabulary import Fact, Types, install
+from step_defs.views import hidden, shown_in_public
+from step_defs.vocabulary import Fact, Types, install, starts
 
 scenarios("feuerdiamant")
 
@@ -144,9 +145,9 @@ def activated_in_order(st, tokens):
 
 
 def no_face_down_card_shows(st):
-    hidden = set(st["secret"]["persons"].values()) | set(st["secret"]["clues"].values())
-    return not any(leaks(st.view(v), v) or "secret" in st.view(v) or hidden & {b[k] for b in st.view(v)["board"].values() for k in ("person", "clue")}
-                   for v in st.viewers)
+    """The persons and clues lying face down show nowhere: not in a view, public or private, nor in an event."""
+    face_down = [*st["secret"]["persons"].values(), *st["secret"]["clues"].values()]
+    return hidden(st, face_down) and not shown_in_public(st, face_down)
 
 
 # -- the vocabulary: actions, chance, facts --------------------------------------------------------
@@ -182,8 +183,8 @@ CHANCE_MOVES = [
     ('chance draws "{card:event_token|person|clue|detective_card|obstacle}"', "draw"),
 ]
 FACTS = [
-    Fact("a new {n:d}-player game at difficulty {level:d}", start=lambda position, n, level: position.new({"players": FIGURES[:n], "difficulty": level})),
-    Fact("a {n:d}-player game at difficulty {level:d}", start=lambda position, n, level: position.dealt({"players": FIGURES[:n], "difficulty": level}, deal)),
+    *starts({"a new {n:d}-player game at difficulty {level:d}": None, "a {n:d}-player game at difficulty {level:d}": deal},
+            lambda n, level: {"players": FIGURES[:n], "difficulty": level}),
     Fact('it is {player:player}\'s {step:text} step on "{space:space}"', put=lambda st, player, step, space: st.update(
         current=player, phase=STEPS.get(step, step), figures={**st["figures"], player: space},
         roll=st["roll"] or {"hazard": "red", "movement": 1, "colour": "red", "bonus": 0})),

@@ -10,7 +10,6 @@ the published schema's; a leading "the" is dropped ("the drill" is the card
 
 from __future__ import annotations
 
-import inspect
 import json
 import re
 
@@ -18,18 +17,20 @@ import pytest
 from pytest_bdd import parsers, scenarios, then, when
 
 from casebook import schemas
-from casebook.contract import P_TOLERANCE
 from casebook.errors import GameError
-from casebook.protocol import CHANCE, CLOCK, Table, leaks
+from casebook.protocol import CHANCE, CLOCK, Table
 from step_defs.components import Components, out_of_the_race
-from step_defs.position import acted, chance_deals, chance_move, play_first, roll_for_start, viewers
-from step_defs.vocabulary import Fact, Types, install, phrases, shared
+from step_defs.position import acted, viewers
+from step_defs import question_round
+from step_defs.views import hidden, knowers, only_told, own_slots_only, strings
+from step_defs.vocabulary import Fact, Types, install, phrases, shared, starts
 
 scenarios("heist")
 
 SCHEMA = schemas.load("heist")
 TYPES = Types(SCHEMA, article="the ", player=r"[A-Z]\w*")
 KINDS = ("gang", "method", "place")
+CASE = "{gang:gang}, {method:method} and {place:place}"  # the hideout's cards, one of each kind
 KIND_OF = {card: kind for kind in KINDS for card in schemas.names(SCHEMA, kind)}
 PLACES = schemas.names(SCHEMA, "place")
 HEADING = {"gang": "who", "method": "how", "place": "where"}
@@ -40,22 +41,13 @@ CARDS = Components(SCHEMA, "card")  # where each card may lie: the schema's inve
 
 # -- setting the table: protocol only -----------------------------------------------------------
 def deal_cards(table) -> None:
-    chance_move(table, {"type": "hide", **DEFAULT_HIDEOUT})
-    chance_deals(table, ("lay", "deal"))
+    question_round.deal(table, {"type": "hide", **DEFAULT_HIDEOUT}, ("lay", "deal"))
 
 
 def deal(table) -> None:
     """The default hideout, every card as chance lists it first, and a first roll the first seat wins."""
     deal_cards(table)
-    roll_for_start(table, [6, 6], [5, 6])
-
-
-def start(kind="private", how=deal):
-    """A Given that opens a room (``how``: None for a new table, else the chance routine that sets it up)."""
-    def begin(position, seats, extra=None):
-        options = room(kind, seats, extra)
-        position.new(options) if how is None else position.dealt(options, how)
-    return begin
+    question_round.first_seat_starts(table)
 
 
 def bots_play(table) -> None:
@@ -86,7 +78,7 @@ def room(kind: str, seats: str, extra: str | None) -> dict:
 
 # -- state surgery (the canonical state is the protocol's own format) ------------------------------
 def refresh_notes(st) -> None:
-    """The assistant's "in hand" lines follow the hand after a Given moved cards (HO-NOT-04)."""
+    """The assistant's "in hand" lines follow the hand after a Given (HO-NOT-04)."""
     for mine in st["private"].values():
         if mine["assistant"]:
             for cards in mine["notes"].values():
@@ -97,16 +89,6 @@ def refresh_notes(st) -> None:
                         cards[card] = None
 
 
-def edit(change):
-    """A Given's edit, after which the assistant's "in hand" lines follow the hands; the pins pass on if it takes them."""
-    takes_pins = "pins" in inspect.signature(change).parameters
-
-    def put(st, pins, **args):
-        change(st, **args, **({"pins": pins} if takes_pins else {}))
-        refresh_notes(st)
-    return put
-
-
 def lay_face_down(st, card, place, pins) -> None:
     down = st["secret"]["face_down"]
     if place not in down:  # a face-down card no Given placed moves to this place
@@ -115,16 +97,14 @@ def lay_face_down(st, card, place, pins) -> None:
     CARDS.put(st, card, ("secret", "face_down", place), pins)
 
 
-def start_turn(st, player, place=None) -> None:
-    if place:
-        st["positions"][player] = place
-    st.update(phase="in_place" if place else "starting_turn", current=player, turn=dict(FRESH_TURN))
+def entered(st, player, place) -> None:
+    st["positions"][player] = place
+    st.update(phase="in_place", current=player, turn=dict(FRESH_TURN))
 
 
 def in_reach(st, player, place) -> None:
     """Rolled, and the place selected with its path shown as one step: the confirmation enters it on any board."""
-    start_turn(st, player)
-    st["phase"] = "moving"
+    st.update(phase="moving", current=player, turn=dict(FRESH_TURN))
     st["turn"].update(began=st["positions"][player], dice=[1, 1], selected=place, path=[place])
 
 
@@ -168,23 +148,9 @@ def entries(st, player) -> dict:
     return {c: e for cards in mine(st, player)["notes"].values() for c, e in cards.items()}
 
 
-def hidden_from_all(st, secret: set) -> bool:
-    """No view leaks, and no viewer holds, was shown, or reads in an outcome any of ``secret``."""
-    for viewer in viewers(st):
-        view = st.view(viewer)
-        slot = view["private"].get(viewer, {})
-        seen = set(slot.get("hand", [])) | {x["card"] for x in slot.get("seen", [])}
-        if leaks(view, viewer) or view["outcome"] is not None or secret & seen:
-            return False
-    return True
-
-
-def knowers(st, card) -> set:
-    return {p for p in st["players"] if card in [x["card"] for x in mine(st, p)["seen"] + mine(st, p)["showed"]]}
-
-
-def last_log(st, kind) -> dict:
-    return [e for e in st["log"] if e["type"] == kind][-1]
+def log_names(st, skip=()) -> set:
+    """The names the case log shows in any view (entries of a type in ``skip`` aside)."""
+    return set(strings([e for v in viewers(st) for e in st.view(v)["log"] if e["type"] not in skip]))
 
 
 def unanswered(st) -> bool:
@@ -192,27 +158,18 @@ def unanswered(st) -> bool:
     return [e["type"] for e in after if e["type"] in ("showed", "nobody_showed")] == ["nobody_showed"]
 
 
-def must(st, player, kinds, cards=None) -> bool:
-    legal = [a for a in st.table.moves_of(player) if a["type"] != "switch_notes_assistant"]
-    if set(st.legal["to_act"]) - {CLOCK} != {player}:
-        return False
-    if cards is not None:
-        return sorted(a["card"] for a in legal) == sorted(cards)
-    return {a["type"] for a in legal} == set(kinds) and len(legal) == 6 * 6 * 9 + 1
-
-
 def ways(st, player, kind, places) -> tuple:
     moves = [a for a in st.table.moves_of(player) if a["type"] == kind]
     return len(moves), sorted({a["place"] for a in moves}) == sorted(places)
 
 
-def chance_offers(st, n_cards=None, n_places=None) -> bool:
-    moves = st.legal["moves"]
-    if {m["actor"] for m in moves} != {CHANCE} or len({m["p"] for m in moves}) != 1 or abs(sum(m["p"] for m in moves) - 1) > P_TOLERANCE:
-        return False
-    if n_cards is None:  # the hideout: one card of each kind
-        return all({KIND_OF[m["action"][k]] for k in KINDS} == set(KINDS) for m in moves) and len(moves)
-    return (len({m["action"]["card"] for m in moves}), len({m["action"]["place"] for m in moves}), len(moves)) == (n_cards, n_places, n_cards * n_places)
+def chance_offers(st, n_cards=None, n_places=None):
+    """How many ways chance may fill the hideout (one card of each kind), or whether it may lay any of ``n_cards``
+    on any of ``n_places``: each way as likely."""
+    moves = st.as_likely()
+    if n_cards is None:
+        return all({KIND_OF[a[k]] for k in KINDS} == set(KINDS) for a in moves) and len(moves)
+    return (len({a["card"] for a in moves}), len({a["place"] for a in moves}), len(moves)) == (n_cards, n_places, n_cards * n_places)
 
 
 def clock_offers(st, timer) -> list:
@@ -226,39 +183,29 @@ def path_walked(st) -> list:
 
 # -- the vocabulary: actions, chance, facts ----------------------------------------------------------
 ACTIONS = [
+    *question_round.actions(CASE),
     ("select {place:place}", "select"),
     ("confirm the move", "confirm"),
     ("take the secret passage", "take_secret_passage"),
-    ("ask about {gang:gang}, {method:method} and {place:place}", "question"),
-    ("accuse {gang:gang}, {method:method} and {place:place}", "accuse"),
-    ("show {card:card}", "show"),
-    ("end the turn", "end_turn"),
-    ("roll the dice", "roll_dice"),
     ("switch the notes assistant on", lambda: {"type": "switch_notes_assistant", "on": True}),
     ("switch the notes assistant off", lambda: {"type": "switch_notes_assistant", "on": False}),
-    ("roll {a:face} and {b:face}", lambda a, b: [{"type": "roll_dice"}, (CHANCE, {"type": "roll", "dice": [a, b]})]),
 ]
 CHANCE_MOVES = [
-    ("the dice show {a:face} and {b:face}", lambda a, b: {"type": "roll", "dice": [a, b]}),
+    *question_round.chance(("answering",)),
     ("the hideout is filled with {gang:gang}, {method:method} and {place:place}", "hide"),
-    ("{card:card} is dealt", "deal"),
     ("{card:card} is laid face down in {place:place}", "lay"),
     ("the bots play", lambda: bots_play),
-    ("every question is answered", lambda: lambda table: play_first(table, ("answering",))),
 ]
 SHEET = "the notes sheet of {player:player}"
 
 FACTS = [
     # -- starting positions (new, dealt, or dealt with the first roll made: the first seat starts)
-    *[Fact(f"{lead} of {{seats:text}}{tail}", start=start(how=how)) for lead, how in (("a game", deal), ("a new game", None), ("a dealt game", deal_cards))
-      for tail in (", with {extra:text}", "")],
-    Fact("the tutorial for {seats:player}", start=start("tutorial")),
+    *starts({f"{lead} of {{seats:text}}{tail}": how for lead, how in (("a game", deal), ("a new game", None), ("a dealt game", deal_cards))
+             for tail in (", with {extra:text}", "")}, lambda seats, extra=None: room("private", seats, extra)),
+    *starts({"the tutorial for {seats:player}": deal}, lambda seats: room("tutorial", seats, None)),
     # -- cards, hands, the hideout, the face-down cards
-    Fact("the hideout holds {g:gang}, {m:method} and {p:place}",
-         put=edit(lambda st, g, m, p, pins: [CARDS.put(st, c, ("secret", "hideout", k), pins) for k, c in zip(KINDS, (g, m, p))])),
-    Fact("{player:player} holds none of {cards:card+}", put=edit(lambda st, player, cards, pins: CARDS.hold(st, player, cards, pins, none=True))),
-    Fact("{player:player} holds {cards:card+}", put=edit(lambda st, player, cards, pins: CARDS.hold(st, player, cards, pins)), check=lambda st, player, cards: set(cards) <= set(mine(st, player)["hand"])),
-    Fact("{card:card} lies face down in {place:place}", put=edit(lay_face_down)),
+    *question_round.facts(CARDS, CASE, ("the hideout", "hideout"), SCHEMA, FRESH_TURN, aside=("switch_notes_assistant",)),
+    Fact("{card:card} lies face down in {place:place}", put=lay_face_down),
     Fact("there are 21 cards: 6 gang members, 6 methods and 9 places", check=lambda st: CARDS.everything(st) == sorted(KIND_OF)),
     Fact("the gang members are {cards:gang+}", check=lambda st, cards: cards == schemas.names(SCHEMA, "gang")),
     Fact("the methods are {cards:method+}", check=lambda st, cards: cards == schemas.names(SCHEMA, "method")),
@@ -274,22 +221,16 @@ FACTS = [
     # -- seats and whose move it is
     Fact("the seats are {seats:text}", check=lambda st, seats: {k: st["options"].get(k, {}) for k in ("players", "bots")} == {
         "players": room("", seats, None)["players"], "bots": room("", seats, None).get("bots", {})}),
-    Fact("it is {player:player}'s turn", put=edit(start_turn),
-         check=lambda st, player: (st["phase"], st["current"]) == ("starting_turn", player) and player in st.legal["to_act"]),
     Fact("it is still {player:player}'s turn", check=lambda st, player: st["current"] == player and player in st.legal["to_act"]),
-    Fact("{player:player} has just entered {place:place}", put=edit(start_turn)),
-    Fact("{player:player} has selected {place:place}, within reach of the roll", put=edit(in_reach)),
+    Fact("{player:player} has just entered {place:place}", put=entered),
+    Fact("{player:player} has selected {place:place}, within reach of the roll", put=in_reach),
     Fact("chance is to act", check=lambda st: st.legal["to_act"] == [CHANCE]),
-    Fact("{player:player} must show one of {cards:card+}", check=lambda st, player, cards: must(st, player, {"show"}, cards)),
-    Fact("{player:player} must accuse or end the turn", check=lambda st, player: must(st, player, {"accuse", "end_turn"})),
     Fact("{player:player} may ask in {n:d} ways, naming only {place:place}", check=lambda st, player, n, place: ways(st, player, "question", [place]) == (n, True)),
     Fact("{player:player} may accuse in {n:d} ways, naming each of the 9 places", check=lambda st, player, n: ways(st, player, "accuse", PLACES) == (n, True)),
     Fact("{player:player} may select in {n:d} ways, naming each place but {place:place}",
          check=lambda st, player, n, place: ways(st, player, "select", set(PLACES) - {place}) == (n, True)),
     # -- the board
-    Fact("{player:player} stands [in|on] {space:space}", put=edit(lambda st, player, space: st["positions"].__setitem__(player, space)),
-         check=lambda st, player, space: st["positions"][player] == space),
-    Fact("the token of {token:token} stands in {place:place}", put=edit(lambda st, token, place: st["tokens"].__setitem__(token, place)),
+    Fact("the token of {token:token} stands in {place:place}", put=lambda st, token, place: st["tokens"].__setitem__(token, place),
          check=lambda st, token, place: st.view(None)["tokens"][token] == place),
     Fact("the tokens of {a:token} and {b:token} stand in {place:place}", check=lambda st, a, b, place: st.view(None)["tokens"][a] == st.view(None)["tokens"][b] == place),
     Fact("the tokens of {a:token} and {b:token} stand in no place", check=lambda st, a, b: st.view(None)["tokens"][a] is st.view(None)["tokens"][b] is None),
@@ -306,22 +247,19 @@ FACTS = [
     Fact("the clock may not end the {timer:timer} timer", check=lambda st, timer: st.legal["moves"] and not clock_offers(st, timer)),
     Fact("the {timer:timer} timer is {n:d} seconds", check=lambda st, timer, n: (st.view(None)["timer"] or {}).get("timer") == timer and st.view(None)["timer"]["seconds"] == n),
     # -- what each seat sees
-    Fact("no view shows the hideout", check=lambda st: hidden_from_all(st, set(st["secret"]["hideout"].values()))),
-    Fact("no view shows the face-down cards", check=lambda st: hidden_from_all(st, set(st["secret"]["face_down"].values()))),
-    Fact("no view shows another player's notes sheet", check=lambda st: all(set(st.view(v)["private"]) <= {v} and not leaks(st.view(v), v) for v in viewers(st))),
-    Fact("{player:player} has looked at {card:card} face down in {place:place}", put=edit(lambda st, player, card, place, pins: has_seen(st, player, card, pins, place=place))),
-    Fact("{by:player} has shown {player:player} {card:card}", put=edit(lambda st, by, player, card, pins: has_seen(st, player, card, pins, by=by))),
-    Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in [x["card"] for x in mine(st, player)["seen"]]),
-    Fact("{player:player} has not seen {card:card}", check=lambda st, player, card: card not in [x["card"] for x in mine(st, player)["seen"]]),
-    Fact("only {players:player+} can see which card was shown", check=lambda st, players: knowers(st, st["private"][last_log(st, "showed")["to"]]["seen"][-1]["card"]) == set(players)),
-    Fact("only {player:player} can see which card was looked at", check=lambda st, player: knowers(st, next(
-        x["card"] for x in st["private"][player]["seen"] if x.get("place") == last_log(st, "looked")["place"])) == {player} == {last_log(st, "looked")["seat"]}),
-    Fact("only {player:player} can see which cards were named", check=lambda st, player: {p for p in st["players"] if "accused" in mine(st, p)} == {player}),
-    Fact("no entry of the case log names a card", check=lambda st: not any(
-        set(map(str, e.values())) & set(KIND_OF) for v in viewers(st) for e in st.view(v)["log"] if e["type"] not in ("asked", "closed"))),
+    Fact("no view shows the face-down cards", check=lambda st: hidden(st, CARDS.lying_at(st, "secret.face_down"))),
+    Fact("no view shows another player's notes sheet", check=own_slots_only),
+    Fact("{player:player} has looked at {card:card} face down in {place:place}", put=lambda st, player, card, place, pins: has_seen(st, player, card, pins, place=place)),
+    Fact("{by:player} has shown {player:player} {card:card}", put=lambda st, by, player, card, pins: has_seen(st, player, card, pins, by=by)),
+    Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in [x["card"] for x in mine(st, player)["seen"]],
+         denied="{player:player} has not seen {card:card}"),
+    Fact("only {players:player+} can see which card was shown", check=lambda st, players: only_told(st, "showed", players)),
+    Fact("only {player:player} can see which card was looked at", check=lambda st, player: only_told(st, "looked", [player])),
+    Fact("only {player:player} can see which cards were named",
+         check=lambda st, player: st.told("accused", (player,)) and {p for p in st["players"] if "accused" in mine(st, p)} == {player}),
+    Fact("no entry of the case log names a card", check=lambda st: not log_names(st, skip=("asked", "closed")) & set(KIND_OF)),
     Fact("nobody could show a card", check=unanswered),
-    Fact("the case log names none of {cards:card+}", check=lambda st, cards: not any(
-        set(cards) & set(map(str, e.values())) for v in viewers(st) for e in st.view(v)["log"])),
+    Fact("the case log names none of {cards:card+}", check=lambda st, cards: not log_names(st) & set(cards)),
     # -- the notes sheet
     Fact(SHEET + " marks only {cards:card+}", put=lambda st, player, cards: marks(st, player, cards, only=True)),
     Fact(SHEET + " marks every card but {cards:card+}", put=lambda st, player, cards: marks(st, player, cards, only=False)),
@@ -336,14 +274,10 @@ FACTS = [
         list(mine(st, player)["notes"][HEADING[k]]) for k in KINDS] == [schemas.names(SCHEMA, k) for k in KINDS]),
     Fact("{player:player} has switched the notes assistant off", put=lambda st, player: st["private"][player].__setitem__("assistant", False)),
     # -- the accusation and the end
-    Fact("{player:player} is out", put=edit(out_of_the_race), check=lambda st, player: player in st.view(None)["out"]),
-    Fact("{player:player} is not out", check=lambda st, player: player not in st.view(None)["out"]),
+    Fact("{player:player} is out", put=out_of_the_race, check=lambda st, player: player in st.view(None)["out"], denied="{player:player} is not out"),
     Fact("{player:player} sees the hideout: {g:gang}, {m:method} and {p:place}",
          check=lambda st, player, g, m, p: mine(st, player)["hideout"] == dict(zip(KINDS, (g, m, p)))),
-    Fact("everybody sees the hideout: {g:gang}, {m:method} and {p:place}",
-         check=lambda st, g, m, p: all(st.view(v)["outcome"]["hideout"] == dict(zip(KINDS, (g, m, p))) for v in viewers(st))),
-    Fact("nobody but {player:player} has seen the hideout", check=lambda st, player: all(
-        st.view(v)["outcome"] is None and ("hideout" in st.view(v)["private"].get(v, {})) == (v == player) for v in viewers(st))),
+    Fact("nobody but {player:player} has seen the hideout", check=lambda st, player: knowers(st, CARDS.lying_at(st, "secret.hideout")) == {player}),
     # -- bots and the coach
     Fact("{player:player} has asked {n:d} questions in {place:place}", put=lambda st, player, n, place: st["log"].extend(
         {"type": "asked", "seat": player, "gang": "Dex", "method": "drill", "place": place} for _ in range(n))),
@@ -358,7 +292,7 @@ FACTS = [
 
 FACTS += shared("deal", "roll-off", "solved", "unsolved")
 _ACTIONS = phrases(TYPES, ACTIONS)
-install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
+install(TYPES, ACTIONS, CHANCE_MOVES, FACTS, after=refresh_notes)
 
 
 # -- the steps only this game has ---------------------------------------------------------------------

@@ -14,13 +14,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from pytest_bdd import given, parsers, scenarios, then, when
+from pytest_bdd import given, parsers, scenarios, when
 
 from casebook import schemas
 from casebook.contract import P_TOLERANCE
 from casebook.protocol import CHANCE, Table, redact_events
 from step_defs.components import Components
-from step_defs.position import acted, chance_move, refusal, try_load, viewers
+from step_defs.position import acted, play_first, viewers
+from step_defs.views import knowers, shows, strings, told_in_public
 from step_defs.vocabulary import Fact, Types, install
 
 scenarios("pi")
@@ -96,17 +97,15 @@ def gives(st, by, on, player, d, c, viewers=(None,)) -> bool:
 
 def chance_gives(st, action: str, outcomes: list) -> bool:
     """Chance alone acts, with these outcomes of this action type, each as likely."""
-    moves = st.legal["moves"]
-    p = [m["p"] for m in moves]
-    return ({m["actor"] for m in moves}, {m["action"]["type"] for m in moves}) == ({CHANCE}, {action}) \
-        and sorted(m["action"].get("card") for m in moves) == sorted(outcomes) and max(p) - min(p) < P_TOLERANCE
+    moves = st.as_likely()
+    return {a["type"] for a in moves} == {action} and sorted(a.get("card") for a in moves) == sorted(outcomes)
 
 
 def seeds(st, location, weights: dict) -> bool:
-    moves = st.legal["moves"]
-    got = {m["action"]["tile"]: m["p"] for m in moves if m["actor"] == CHANCE and m["action"]["location"] == location}
-    total = sum(weights.values())
-    return len(got) == len(moves) and got.keys() == weights.keys() and all(abs(got[t] - w / total) < P_TOLERANCE for t, w in weights.items())
+    """Chance alone acts, laying a tile on ``location``: each tile as likely as its weight says."""
+    moves, total = [m["action"] for m in st.legal["moves"]], sum(weights.values())
+    return {(a["location"], a["tile"]) for a in moves} == {(location, t) for t in weights} and all(
+        abs((st.chance("tile", t) or 0) - w / total) < P_TOLERANCE for t, w in weights.items())
 
 
 def draws_culprit_of(st, player, n, never=None) -> bool:
@@ -136,12 +135,6 @@ def touches(st, location, neighbours) -> bool:
     return {p["b"] for p in paths if p["a"] == location} | {p["a"] for p in paths if p["b"] == location} == set(neighbours)
 
 
-def holds_case(value, wanted: dict) -> bool:
-    """Whether an object equal to ``wanted`` shows anywhere in ``value``."""
-    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
-    return value == wanted or any(holds_case(c, wanted) for c in children)
-
-
 def case_open(st, player, elements) -> bool:
     wanted = {KIND_OF[n]: n for n in elements}
     return all(wanted in [st.view(v)["revealed"].get(player)] + [r["cases"][player] for r in st.view(v)["rounds"]] for v in viewers(st))
@@ -150,13 +143,6 @@ def case_open(st, player, elements) -> bool:
 def standing(st, player) -> tuple:
     view = st.view(None)
     return sum(view["points"][player]), view["penalties"][player], view["detectives"][player]
-
-
-def strings(value):
-    if isinstance(value, str):
-        yield value
-    for child in value.values() if isinstance(value, dict) else value if isinstance(value, list) else ():
-        yield from strings(child)
 
 
 def types_of(st, player) -> set:
@@ -192,6 +178,11 @@ FACTS = [
     Fact("the {card:evidence} card lies face up", put=lambda st, card, pins: EVIDENCE.put(st, card, ("face_up",), pins)),
     Fact("the {card:evidence} card is in the deck", put=lambda st, card, pins: EVIDENCE.put(st, card, ("deck",), pins)),
     Fact("the evidence deck is empty", put=lambda st: hand_out(st, "deck")),
+    # -- positions the rules forbid ("a copy of the game in which ... is loaded") --
+    Fact("{player:player}'s case has no crime", put=lambda st, player: case(st, player).pop("crime")),
+    Fact("{p:player}'s and {q:player}'s cases share {x:evidence}", put=lambda st, p, q, x: [case(st, w).__setitem__(KIND_OF[x], x) for w in (p, q)]),
+    Fact("the {tile:suspect_tile|crime_tile} tile also lies on {location:location}", put=lambda st, tile, location: st["tiles"][location].__setitem__(TILE_KIND[tile], tile)),
+    Fact("{player:player}'s culprit is {tile:suspect_tile}", put=lambda st, player, tile: case(st, player).__setitem__("suspect", tile)),
     Fact("no evidence card lies face up", put=lambda st: hand_out(st, "face_up")),
     # -- whose move (Then) --
     Fact("it is {player:player}'s turn", check=lambda st, player: (st["phase"], st["current"], st.legal["to_act"]) == ("playing", player, [player])),
@@ -238,8 +229,7 @@ FACTS = [
     Fact("{player:player} has {points:d} points, {pen:d} penalt[y|ies] and {det:d} detectives left",
          check=lambda st, player, points, pen, det: standing(st, player) == (points, pen, det)),
     Fact("{player:player} scores {n:d} point[s|] for round {r:d}", check=lambda st, player, n, r: st.view(None)["points"][player][r - 1] == n),
-    Fact("{player:player} has solved their case", check=lambda st, player: player in st.view(None)["solved"]),
-    Fact("{player:player} has not solved their case", check=lambda st, player: player not in st.view(None)["solved"]),
+    Fact("{player:player} has solved their case", check=lambda st, player: player in st.view(None)["solved"], denied="{player:player} has not solved their case"),
     Fact("everybody sees that {player:player}'s case [is|was] {a:evidence}, {b:evidence} and {c:evidence}",
          check=lambda st, player, a, b, c: case_open(st, player, (a, b, c))),
     Fact("{player:player} has {total:d} points in all", check=lambda st, player, total: st.view(None)["outcome"]["totals"][player] == total),
@@ -248,32 +238,35 @@ FACTS = [
     # -- who sees which case (Then) --
     Fact("{viewer:player} sees {owner:player}'s case", check=lambda st, viewer, owner: st.view(viewer)["private"][viewer] == {"case_of": owner, "case": case(st, owner)}),
     Fact("{viewer:player} does not see {owners:player+}'s case",
-         check=lambda st, viewer, owners: not any(holds_case(st.view(viewer), case(st, o)) for o in owners)),
+         check=lambda st, viewer, owners: not any(shows(st.view(viewer), case(st, o)) for o in owners)),
     Fact("{viewer:player} does not see {a:player}'s case or {b:player}'s case",
-         check=lambda st, viewer, a, b: not any(holds_case(st.view(viewer), case(st, o)) for o in (a, b))),
-    Fact("no player sees their own case", check=lambda st: not any(holds_case(st.view(p), case(st, p)) for p in st["players"])),
+         check=lambda st, viewer, a, b: not any(shows(st.view(viewer), case(st, o)) for o in (a, b))),
+    Fact("no player sees their own case", check=lambda st: not any(shows(st.view(p), case(st, p)) for p in st["players"])),
+    # -- what the last move told (Then) --
+    Fact("only {player:player} sees {card:evidence}", check=lambda st, player, card: knowers(st, [card]) == {player} and not told_in_public(st, [card])),
+    *[Fact(f"what anybody is told of it names {what} but {{allowed:evidence+}}", check=lambda st, allowed: {
+        s for s in strings(st.outcome.events) if s in KIND_OF or s in TILE_KIND} <= set(allowed)) for what in ("no suspect, no crime and no location", "nothing of the board")],
+    Fact("{player:player} scores {n:d} point[s|] for the round", check=lambda st, player, n: st.view(None)["points"][player][st.outcome.before["round"] - 1] == n),
+    Fact("everybody is told that {player:player} named {s:suspect}, {l:location} and {c:crime} and was wrong", check=lambda st, player, s, l, c: all(
+        [e for e in redact_events(st.outcome.events, v) if e["type"] == "tried"] == [{"type": "tried", "player": player, "suspect": s, "location": l, "crime": c, "right": False}]
+        for v in viewers(st))),
 ]
 
 install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 
 
 # -- the steps only this game has -----------------------------------------------------------------
-def first_outcomes(table, until: str) -> None:
-    """Chance takes the first outcome it lists until the phase ``until``."""
-    while table.state()["phase"] != until:
-        chance_move(table, table.legal()["moves"][0]["action"])  # a Given asks: no chance move listed, unsupported
-
-
+# Chance takes the first outcome it lists until the stage asked for (the set-up's phases, in order).
 def until_drawing_cases(table) -> None:
-    first_outcomes(table, "drawing_cases")
+    play_first(table, ("seeding",))
 
 
 def until_turning_up(table) -> None:
-    first_outcomes(table, "turning_up")
+    play_first(table, ("seeding", "drawing_cases"))
 
 
 def until_playing(table) -> None:
-    first_outcomes(table, "playing")
+    play_first(table, ("seeding", "drawing_cases", "turning_up"))
 
 
 STAGES = {None: until_playing, "tiles are being seeded": lambda table: None, "cases are being drawn": until_drawing_cases,
@@ -308,53 +301,7 @@ def chance_goes_on(position, n):
     return outcome
 
 
-@when(parsers.re(r"a new game of (?P<players>.+) is (?P<how>started|requested)"), target_fixture="refusal")
-def new_game(position, implementation, players, how):
-    options = {"players": re.split(r", | and ", players)}
-    if how == "started":
-        return position.new(options)
-    return refusal(lambda: implementation.close(implementation.new(GAME, options)))
+@when(parsers.re(r"a new game of (?P<players>.+) is started"))
+def new_game(position, players):
+    position.new({"players": re.split(r", | and ", players)})
 
-
-_IMPOSSIBLE = {  # a copy of the game in which ...: one small change the rules forbid
-    r"(?P<p>\w+)'s case has no crime": lambda s, m: case(s, m["p"]).pop("crime"),
-    r"(?P<p>\w+)'s and (?P<q>\w+)'s cases share (?P<x>.+)": lambda s, m: [case(s, w).__setitem__(KIND_OF[m["x"]], m["x"]) for w in (m["p"], m["q"])],
-    r"the (?P<x>.+) tile also lies on (?P<loc>.+)": lambda s, m: s["tiles"][m["loc"]].__setitem__(TILE_KIND[m["x"]], m["x"]),
-    r"(?P<p>\w+) has (?P<n>\d+) detectives left": lambda s, m: s["detectives"].__setitem__(m["p"], int(m["n"])),
-    r"(?P<p>\w+)'s culprit is (?P<x>.+)": lambda s, m: case(s, m["p"]).__setitem__("suspect", m["x"]),
-}
-
-
-@when(parsers.re(r"a copy of the game in which (?P<edit>.+) is loaded"), target_fixture="refusal")
-def load_impossible(position, open_table, edit):
-    state = position.table.state()
-    pattern = next(p for p in _IMPOSSIBLE if re.fullmatch(p, edit))
-    _IMPOSSIBLE[pattern](state, re.fullmatch(pattern, edit))
-    return try_load(open_table, state)
-
-
-# -- what a move told (Then, on the outcome) -------------------------------------------------------
-@then(parsers.re(r"only (?P<player>\w+) sees (?P<card>.+)"))
-def only_sees(position, outcome, player, card):
-    for viewer in viewers(position.table.state()):
-        holds = card in strings(position.table.view(viewer)["private"])
-        told = card in strings(redact_events(outcome.events, viewer))
-        assert holds == told == (viewer == player), f"{viewer}: holds {holds}, told {told}"
-
-
-@then(parsers.re(r"what anybody is told of it names (?:no suspect, no crime and no location|nothing of the board) but (?P<allowed>.+)"))
-def names_nothing_else(outcome, allowed):
-    named = {s for s in strings(outcome.events) if s in KIND_OF or s in TILE_KIND}
-    assert named <= set(re.split(r", | and ", allowed)), sorted(named)
-
-
-@then(parsers.re(r"(?P<player>\w+) scores (?P<n>\d+) points? for the round"))
-def scores_this_round(position, outcome, player, n):
-    assert position.table.view(None)["points"][player][outcome.before["round"] - 1] == int(n), position.table.view(None)["points"]
-
-
-@then(parsers.re(r"everybody is told that (?P<player>\w+) named (?P<s>.+?), (?P<l>.+?) and (?P<c>.+) and was wrong"))
-def told_wrong(position, outcome, player, s, l, c):
-    for viewer in viewers(position.table.state()):
-        tried = [e for e in redact_events(outcome.events, viewer) if e["type"] == "tried"]
-        assert tried == [{"type": "tried", "player": player, "suspect": s, "location": l, "crime": c, "right": False}], tried

@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 import pytest
 
-from casebook.contract import is_chance_node
+from casebook.contract import P_TOLERANCE, is_chance_node
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, canonical, redact
 from casebook.testing import attempt
@@ -52,6 +52,11 @@ class Seen(dict):
     @property
     def viewers(self) -> list:
         return viewers(self)
+
+    def as_likely(self) -> list[dict]:
+        """Chance's listed actions when chance alone acts, each as likely (the probabilities summing to 1); else []."""
+        p = [m.get("p", 0) for m in self.legal["moves"]]
+        return [m["action"] for m in self.legal["moves"]] if is_chance_node(self.legal) and max(p) - min(p) < P_TOLERANCE else []
 
     def chance(self, field: str, value) -> float | None:
         """The probability that chance's next move has ``field`` = ``value`` (None unless chance is to act, its moves summing to 1)."""
@@ -137,6 +142,10 @@ class Position:
                 recorded.setdefault(self.game, {})[name] = state
             self._dealt[key] = marshal.dumps(state)
         self._table, self._state = None, marshal.loads(self._dealt[key])  # a fresh copy to edit
+
+    def start(self, options: dict, deal: Callable | None) -> None:
+        """A new table (``deal`` None: as ``new`` left it), or the position ``deal`` reaches from it (``dealt``)."""
+        self.new(options) if deal is None else self.dealt(options, deal)
 
     def edit(self, change: Callable[[dict], None]) -> None:
         if self._state is None:

@@ -10,17 +10,16 @@ Knife" is the clue Knife, "the Bar" the tile Bar).
 
 from __future__ import annotations
 
-import json
 import re
 
-from pytest_bdd import given, parsers, scenarios, then, when
+from pytest_bdd import parsers, scenarios, then, when
 
 from casebook import schemas
-from casebook.contract import P_TOLERANCE
-from casebook.protocol import CHANCE, canonical, leaks, redact, redact_events
+from casebook.protocol import CHANCE, canonical, leaks, redact_events
 from step_defs.components import Components
-from step_defs.position import acted, refusal, viewers
-from step_defs.vocabulary import Fact, Types, install, phrases, shared
+from step_defs.position import acted, viewers
+from step_defs.views import everybody_sees, hidden, knowers, shown_in_public, told_in_public
+from step_defs.vocabulary import Fact, Types, install, phrases, shared, starts
 
 scenarios("small_detectives")
 
@@ -88,30 +87,19 @@ def out_of_the_game(state, player: str) -> None:
 
 # -- reading a position --------------------------------------------------------------------------
 
-def text(value) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
 def only_seen(st, players: list, clue: str) -> bool:
     seen_by = [p for p in st["players"] if clue in st.view(p)["private"][p]["seen"]]
-    return seen_by == [p for p in st["players"] if p in players] and f'"{clue}"' not in text(redact_events(st.table.log, None))
+    return seen_by == [p for p in st["players"] if p in players] and not told_in_public(st, [clue])
 
 
 def only_shown_to(st, owner: str, secret: list) -> bool:
     """``secret`` shows in ``owner``'s view (or their events) and in nobody else's."""
-    return bool(secret) and all(
-        any(f'"{v}"' in text(st.view(viewer)) + text(redact_events(st.table.log, viewer)) for v in secret) == (viewer == owner)
-        for viewer in viewers(st))
+    return knowers(st, secret) == {owner} and not shown_in_public(st, secret)
 
 
-def hidden_from_all(st, values: list, public_only: bool) -> bool:
-    """No view leaks, and ``values`` show in no view (``public_only``: outside each viewer's own slot) nor log."""
-    for viewer in viewers(st):
-        view = st.view(viewer)
-        shown = text(redact(view, None) if public_only else view) + text(redact_events(st.table.log, None if public_only else viewer))
-        if leaks(view, viewer) or any(f'"{v}"' in shown for v in values):
-            return False
-    return True
+def unseen(st, values: list) -> bool:
+    """No view leaks, and ``values`` show in the public part of no view nor event (a player may know one privately)."""
+    return bool(values) and not any(leaks(st.view(v), v) for v in viewers(st)) and not shown_in_public(st, values)
 
 
 def bar_kept_between(st, a: str, b: str) -> bool:
@@ -233,48 +221,37 @@ FACTS = [
     Fact("everyone is told that {a:player} asked {b:player}", check=lambda st, a, b: all(
         any(e["type"] == "asked" and (e["asker"], e["asked"]) == (a, b) for e in redact_events(st.table.log, v)) for v in viewers(st))),
     Fact("every view shows that {player:player} has chosen", check=lambda st, player: all(player in st.view(v)["chosen"] for v in viewers(st))),
-    Fact("every view shows that the Police hid {culprit:culprit} and {weapon:weapon}", check=lambda st, culprit, weapon: all(
-        st.view(v)["outcome"]["case"] == {"culprit": culprit, "weapon": weapon} for v in viewers(st))),
+    Fact("every view shows that the Police hid {culprit:culprit} and {weapon:weapon}",
+         check=lambda st, culprit, weapon: everybody_sees(st, "case", {"culprit": culprit, "weapon": weapon})),
     Fact("only {owner:player}'s view shows the cards {x:player} chose", check=lambda st, owner, x: only_shown_to(st, owner, st["private"][x].get("choice", []))),
     Fact("only {owner:player}'s view shows {x:player}'s hand", check=lambda st, owner, x: only_shown_to(st, owner, st["private"][x]["hand"])),
     Fact("only {owner:player}'s view shows what {x:player} named",
          check=lambda st, owner, x: only_shown_to(st, owner, [st["private"][x]["report"]["culprit"]])),
-    Fact("no view shows what the Police hides", check=lambda st: hidden_from_all(st, list(st["secret"]["police"].values()), True)),
-    Fact("no view shows what the houses hide", check=lambda st: hidden_from_all(st, CLUES, True)),
-    Fact("neither {a:card} nor {b:card} shows in any view", check=lambda st, a, b: hidden_from_all(st, [a, b], False)),
+    Fact("no view shows what the Police hides", check=lambda st: unseen(st, HOUSE_TILES.lying_at(st, "secret.police"))),
+    Fact("no view shows what the houses hide", check=lambda st: unseen(st, CLUES)),
+    Fact("neither {a:card} nor {b:card} shows in any view", check=lambda st, a, b: hidden(st, [a, b]) and not shown_in_public(st, [a, b])),
     # chance
     Fact("chance has {n:d} equally likely outcomes",
-         check=lambda st, n: len(st.legal["moves"]) == n and all(m["actor"] == CHANCE and abs(m["p"] - 1 / n) < P_TOLERANCE for m in st.legal["moves"])),
+         check=lambda st, n: len(st.as_likely()) == n),
     Fact("the next house tile is laid on {house:house}", check=lambda st, house: {m["action"]["house"] for m in st.legal["moves"]} == {house}),
 ]
 
-install(TYPES, ACTIONS, CHANCE_MOVES, FACTS + shared("deal"))
-_MUST = phrases(TYPES, MUST)
-
-
-# -- the steps only this game has --------------------------------------------------------------------
 def setup(table) -> None:
     """The case, the houses and the deal: each time the first outcome chance may give."""
     while table.legal()["to_act"] == [CHANCE]:
         table.apply(CHANCE, table.legal()["moves"][0]["action"])
 
 
-@given(parsers.re(r"an? (?P<new>new )?game of (?P<who>.+)"))
-def a_game(position, new, who):
-    m = re.fullmatch(r"(\d) players", who)
-    options = {"players": COLOURS[: int(m[1])] if m else TYPES.field("p", "player+")[1](who)}
-    position.new(options) if new else position.dealt(options, setup)
+STARTS = starts({"a game of {n:d} players": setup, "a new game of {n:d} players": None}, lambda n: {"players": COLOURS[:n]}) + starts(
+    {"a game of {players:player+}": setup, "a new game of {players:player+}": None}, lambda players: {"players": players})
+install(TYPES, ACTIONS, CHANCE_MOVES, STARTS + FACTS + shared("deal"))
+_MUST = phrases(TYPES, MUST)
 
 
+# -- the steps only this game has --------------------------------------------------------------------
 @when(parsers.re(r"chance tries to lay (?P<clue>.+) on (?P<house>House \d)"), target_fixture="outcome")
 def chance_tries(position, clue, house):
     return acted(position, CHANCE, {"type": "lay", "house": house, "clue": clue.removeprefix("the ")}, trying=True)
-
-
-@when(parsers.re(r"a new game of (?P<who>.+) is requested"), target_fixture="refusal")
-def requested(implementation, who):
-    players = COLOURS + ["Red II"] if who == "6 players" else re.split(r", | and ", who)
-    return refusal(lambda: implementation.close(implementation.new(GAME, {"players": players})))
 
 
 @then(parsers.re(r"(?P<who>.+?) must (?P<what>.+)"))

@@ -11,6 +11,7 @@ A game's step module declares three small tables and installs them::
 ``install`` registers, in the calling module (so only that game's scenarios
 see them), the generic steps:
 
+    Given <start>                     open the table: ``starts({"a game of {players:player+}": deal}, options)``
     Given <fact>                      edit the position (loaded once, when a When or Then needs it)
     Then <fact>                       check it on the canonical state
     When <player> <action, 3rd person>   must be accepted     ("Peter moves to X")
@@ -19,6 +20,10 @@ see them), the generic steps:
     An action phrase may build a list of moves: ``(actor, action)`` for another actor's (chance's roll).
     Then <player> may|cannot <action>    a listed move of that player has (not) these fields
     When <actor> tries to send <JSON>    a raw request
+    When a copy of the game in which <fact> is loaded    one Given more, then the load: its typed refusal
+
+``install(..., after=restore)``: after every Given, ``restore(state)`` makes the fields that follow from others
+agree again (the heist game's notes follow the hands, P.I.'s open cases the cases).
 
 A Given's ``put`` that names a ``pins`` parameter gets the scenario's pins: the components Givens placed, which
 later Givens do not move away (step_defs/components.py puts a component where a Given says, from the schema's
@@ -42,8 +47,8 @@ from typing import Any, Callable
 from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
 
-from casebook.protocol import CHANCE
-from step_defs.position import Seen, acted
+from casebook.protocol import CHANCE, canonical
+from step_defs.position import Seen, acted, refusal
 from step_defs.position import RECORD, Position, _published, position_name, positions_json  # noqa: F401  (tests import them from here)
 
 
@@ -149,13 +154,15 @@ def phrases(types: Types, table: list[tuple], form: Callable[[str], str] = lambd
 class Fact:
     """A sentence about a position: ``put`` makes it so (Given), ``check`` tells whether it is so (Then);
     ``start(position, **fields)`` sets a position up from nothing (Given a game of ...); ``denied`` is the
-    sentence saying it is not so (Then, the check negated)."""
+    sentence saying it is not so (Then, the check negated); ``shows(seen, **fields)`` says what is so instead, in the
+    rulebook's words, when the check fails (else the failure says where the game stands)."""
 
     pattern: str
     check: Callable[..., bool] | None = None
     put: Callable[..., None] | None = None
     start: Callable[..., None] | None = None
     denied: str | None = None
+    shows: Callable[..., str] | None = None
 
 
 class Parser(StepParser):
@@ -217,25 +224,65 @@ SHARED = {
 }
 
 
+def starts(deals: dict[str, Callable | None], options: Callable[..., dict]) -> list[Fact]:
+    """Facts that open the scenario's table ("Given a game of Red and Blue"): ``{pattern: the chance routine that sets
+    it up}`` (None: a new table, as ``new`` left it; a routine's name names its start in positions.json), the options
+    built by ``options`` from the pattern's fields."""
+    return [Fact(pattern, start=lambda position, deal=deal, **fields: position.start(options(**fields), deal))
+            for pattern, deal in deals.items()]
+
+
+def standing(seen: Seen) -> str:
+    """Where the game stands, in the rulebook's terms: whether it goes on, in which phase, and who is to act."""
+    to_act, phase = seen.legal["to_act"], seen.get("phase")
+    if not to_act:
+        return f"the game is over (phase {phase})"
+    return f"the game goes on (phase {phase}), {' and '.join(map(str, to_act))} to act"
+
+
+def lacking(missing: Exception) -> str:
+    """What a check read and did not find, said without Python's words for it."""
+    if isinstance(missing, KeyError) and missing.args:
+        return f"the field {missing.args[0]}"
+    return "a field this sentence reads (or it is empty where a value should be)"
+
+
 def shared(*names: str) -> list[Fact]:
     return [SHARED[name] for name in names]
 
 
-def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list[Fact]) -> None:
-    """Register the generic steps of the module doc in the calling module."""
+def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list[Fact], after: Callable[[dict], None] | None = None) -> None:
+    """Register the generic steps of the module doc in the calling module; ``after(state)`` runs after every Given's
+    edit: it restores the fields that follow from others (the kit's ``derive()``, on the step side)."""
     facts = facts + [Fact(f.denied, check=lambda *a, f=f, **k: not f.check(*a, **k)) for f in facts if f.denied]
     if facts:
-        @given(Parser("a fact", _fact_steps(types, facts, "put")), stacklevel=2)
+        givens = _fact_steps(types, facts, "put")
+
+        @given(Parser("a fact", givens), stacklevel=2)
         def given_fact(position, fact, args):
             if fact.start:
                 return fact.start(position, **args)
             pins = {"pins": position.pins} if "pins" in inspect.signature(fact.put).parameters else {}
-            position.edit(lambda state: fact.put(state, **args, **pins))
+            position.edit(lambda state: (fact.put(state, **args, **pins), after and after(state)))
+
+        copies = [(re.compile(f"a copy of the game in which {regex.pattern} is loaded"), arguments) for regex, arguments in givens]
+
+        @when(Parser("a copy", copies), target_fixture="refusal", stacklevel=2)
+        def copy_loaded(position, fact, args):
+            """The position with one Given more (one the rules forbid): the typed refusal its load gets, or None."""
+            given_fact(position, fact, args)
+            return refusal(lambda: position.table)
 
         @then(Parser("a fact", _fact_steps(types, facts, "check")), stacklevel=2)
         def then_fact(position, fact, args):
             seen = Seen(position.table, position.outcome)
-            assert fact.check(seen, **args), f"not so: {fact.pattern} {args}"
+            try:
+                holds = fact.check(seen, **args)
+            except (KeyError, IndexError, TypeError, AttributeError) as missing:  # an answer without what the sentence reads
+                raise AssertionError(f"not so: {standing(seen)}; its answer lacks {lacking(missing)}") from missing
+            if not holds:  # raised, not asserted: pytest would add the check's Python (a <lambda>, the state dumped)
+                instead = f"{fact.shows(seen, **args)}; " if fact.shows else ""
+                raise AssertionError(f"not so: {instead}{standing(seen)}")
 
     base, third = phrases(types, actions), phrases(types, actions, third_person)
     moves = _actor_steps(types, third, "", trying=False) + _actor_steps(types, base, "tries to ", trying=True)
@@ -259,4 +306,5 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
         moves = position.table.legal()["moves"]
         assert moves or offered, "the game is over: that says nothing about this move"
         mine = [m["action"] for m in moves if m["actor"] == actor]
-        assert any(all(m.get(k) == v for k, v in action.items()) for m in mine) == offered, f"{actor} {'may not' if offered else 'may'} {action}: {mine}"
+        assert any(all(m.get(k) == v for k, v in action.items()) for m in mine) == offered, \
+            f"{actor} {'may not' if offered else 'may'} {canonical(action)}; the engine lists for {actor}: {', '.join(map(canonical, mine[:8])) or 'nothing'}"

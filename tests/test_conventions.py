@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from casebook.rulebook import CLAUSE_ID, read_game
+from casebook.scaffold import PER_GAME_YAML
 
 ROOT = Path(__file__).resolve().parent.parent
 FEATURES = ROOT / "features"
@@ -78,6 +79,8 @@ def test_each_game_has_the_same_shape(game):
     missing = [f for f in ("__init__.py", "rules.py", "machine.py", "engine.py") if not (package / f).is_file()]
     assert not missing, f"statemachines/{game}/ lacks {missing}"
     assert (ROOT / "casebook" / "schemas" / f"{game}.json").is_file(), f"no JSON Schema for {game}"
+    beside = [f for f in ("trace.yml", *PER_GAME_YAML) if not (FEATURES / game / f).is_file()]  # casebook new-game writes them
+    assert not beside, f"features/{game}/ lacks {beside}"
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -17,7 +17,7 @@ import pytest
 
 from casebook.errors import BadRequest, GameError
 from casebook.protocol import CHANCE
-from statemachines.core import InternalError
+from statemachines.core import Game, InternalError
 from statemachines.reference import ReferenceImplementation
 from statemachines.schemas import write_all
 from tests.harness.parlour import Parlour
@@ -114,6 +114,27 @@ def test_the_public_log_keeps_public_events_only_and_shares_nothing():
     assert log[-1] == {"type": "showed", "by": "Ben"} and "private" not in json.dumps(log)
     table.s["start_rolls"]["Ann"].append(9)
     assert log[0]["dice"] == [6], "the log holds copies"
+
+
+# What a game may define that the kit also defines: the documented hooks (statemachines.core's docstring)
+HOOKS = {"setup", "derive", "check", "check_options", "triggers", "normalise_options", "engine_plays", "roll_pips"}
+
+
+@pytest.mark.parametrize("game", sorted(REF.engines))
+def test_a_game_grows_the_kit_by_its_hooks_and_overrides_no_other_kit_method(game):
+    cls = REF.engines[game].game
+    kit = {n for n, v in vars(Game).items() if callable(v) or isinstance(v, (classmethod, staticmethod, property))}
+    overridden = {n for n in vars(cls) if n in kit}
+    assert overridden <= HOOKS, f"{game} overrides kit methods that are no hook: {sorted(overridden - HOOKS)}"
+    assert not {n for n in overridden if n.startswith("_") and not n.startswith("__")}
+
+
+def test_every_hook_is_documented_and_the_parlour_toy_uses_each():
+    from statemachines import core
+
+    assert all(f"``{h}" in core.__doc__ for h in HOOKS | {"public_log", "unlogged"})
+    used = {n for n in vars(Parlour) if n in HOOKS} | ({"public_log"} if Parlour.public_log else set())
+    assert used >= {"normalise_options", "engine_plays", "roll_pips", "public_log"} and Parlour.unlogged
 
 
 def test_normalised_options_are_the_options_every_call_sees():

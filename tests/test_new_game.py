@@ -16,6 +16,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 
 from casebook import scaffold
 from casebook.cli import main
@@ -74,6 +75,16 @@ def test_a_title_twice_gets_a_number_and_every_placeholder_a_unique_id():
     scaffold.section_codes(sections, "XY")
     assert [s.title for s in sections] == ["Contents", "Contents (2)", "Déroulement d'un tour", "Dealing"]
     assert [s.clause for s in sections] == ["XY-CONT-00", "XY-CONT2-00", "XY-DERO-00", "XY-DEAL-00"]
+
+
+def test_the_plan_holds_every_file_a_game_has_beside_its_features(tmp_path):
+    """The per-game YAML files the five games keep beside their features, empty: each is read as "none yet"."""
+    files = scaffold.plan(ROOT, "demo", book(tmp_path), title="Demo Game")
+    beside = {Path(p).name for p in files if p.startswith("features/demo/")}
+    assert beside == {"00-in-transcription.feature", "trace.yml", *scaffold.PER_GAME_YAML}
+    assert beside - {"00-in-transcription.feature"} <= {p.name for p in (ROOT / "features" / "pi").iterdir()} - {"positions.json"}
+    assert yaml.safe_load(files["features/demo/subjects.yml"]) == {"parts": {}, "also": {}}
+    assert all(yaml.safe_load(files[f"features/demo/{n}"]) is None for n in ("questions.yml", "synonyms.yml", "equivalent-mutants.yml"))
 
 
 # -- refusals: a typed error, nothing written -------------------------------------------------------
@@ -203,8 +214,8 @@ def test_a_new_game_scaffolded_into_a_copy_passes_its_tests_and_shows_in_transcr
         env["CASEBOOK_MERMAID_JS"] = str(cached[-1])
     casebook = [sys.executable, "-m", "casebook.cli"]
     run(copy, env, *casebook, "new-game", "demo", "--rulebook", str(rulebook), "--title", "Demo Game")
-    for path in ("statemachines/demo/engine.py", "features/demo/trace.yml", "step_defs/demo.py", "tests/demo/test_random_play.py",
-                 "casebook/schemas/demo.json"):
+    for path in ("statemachines/demo/engine.py", "features/demo/trace.yml", "features/demo/subjects.yml", "step_defs/demo.py",
+                 "tests/demo/test_random_play.py", "casebook/schemas/demo.json"):
         assert (copy / path).is_file(), path
     again = subprocess.run([*casebook, "new-game", "demo", "--rulebook", str(rulebook)], cwd=copy, env=env, capture_output=True, text=True)
     assert again.returncode == 2 and "GameExists" in again.stdout
@@ -214,12 +225,12 @@ def test_a_new_game_scaffolded_into_a_copy_passes_its_tests_and_shows_in_transcr
     # demo's parameters, its folders' tests and the tests across games
     pytest_run = [sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", "-p", "no:xdist", "-k", ACROSS + " or demo"]
     own = ["tests/demo", "step_defs/demo.py", "tests/test_conventions.py", "tests/test_trace.py", "tests/conformance/test_contract.py",
-           "tests/harness/test_describe.py", "tests/docs/test_fields.py", "tests/test_loaded_states.py"]
+           "tests/harness/test_describe.py", "tests/docs/test_fields.py", "tests/test_loaded_states.py", "tests/givens/test_subjects.py"]
     done = run(copy, env, *pytest_run, *own)
     assert "SKIPPED" not in done.stdout  # the trace is checked against the rulebook's text too
     assert {"test_random_games_hold_every_invariant[4p]", "test_trace_lists_exactly_the_rulebooks_paragraphs[demo]",
             "test_clause_ids_are_unique_and_prefixed", "test_describe_answers_in_the_published_shape_or_says_unsupported",
-            "test_a_mutated_state_is_refused_or_plays_on[demo]"} <= passed(done)
+            "test_a_mutated_state_is_refused_or_plays_on[demo]", "test_the_subjects_name_the_games_actions_and_clauses[demo]"} <= passed(done)
 
     # the site, strict: the game is listed in transcription, its placeholders and untraced paragraphs shown
     run(copy, env, sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site"))
@@ -246,6 +257,8 @@ def test_a_new_game_scaffolded_into_a_copy_passes_its_tests_and_shows_in_transcr
     perft.write_text(json.dumps({**fixture, "positions": [{**fixture["positions"][0], "name": "kept", "counts": [7, 7]}]}), encoding="utf-8")
     run(copy, env, *casebook, "regenerate", "--only", "perft", "--game", "demo")
     assert [(p["name"], p["counts"]) for p in json.loads(perft.read_text(encoding="utf-8"))["positions"]] == [("kept", [3, 9])]
+    done = run(copy, env, *casebook, "regenerate", "--check", "--game", "demo")  # and now nothing generated is stale
+    assert "every generated file is up to date" in done.stdout
     # what the published start and perft counts make checkable: the contract on states, the reference's counts
     done = run(copy, env, *pytest_run, *own, "tests/conformance/test_perft.py")
     assert "SKIPPED" not in done.stdout

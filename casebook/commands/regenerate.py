@@ -15,6 +15,9 @@ before it wrote:
 ``--game G`` (repeatable) limits steps 2 and 3 to those games.  ``--only STEP`` runs one step.  The run says
 which files changed (``git diff`` shows how).  It never imports the reference: schemas and positions are written
 by subprocesses, perft counts through the protocol, as for any engine.
+
+``--check`` writes nothing: it generates each file again (positions into a temporary folder) and names every
+generated file that differs from what it would write, exiting 1 if any does (CI: tests/test_regenerate.py).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from rich.markup import escape
@@ -37,6 +41,7 @@ def register(sub) -> None:
     regen = sub.add_parser("regenerate", help="rewrite every generated file from the reference: schemas, then positions, then perft")
     regen.add_argument("--game", action="append", default=[], help="only this game's positions and perft (repeatable)")
     regen.add_argument("--only", choices=STEPS, help="run one step only")
+    regen.add_argument("--check", action="store_true", help="write nothing: name each generated file that is stale (exit 1 if any)")
     regen.set_defaults(func=command)
 
 
@@ -52,13 +57,19 @@ def command(args) -> int:
     if unknown:
         out.print(f"[red]no game {', '.join(unknown)} in features/; games are {', '.join(games)}[/red]")
         return EXIT_CANNOT_RUN
-    failed = []
+    failed, stale = [], []
     for step in STEPS:
         if args.only and step != args.only:
             continue
         out.print(f"[bold]== {step}[/bold]")
-        if not STEP_RUNS[step](root, args.game or games, out):
+        if not STEP_RUNS[step](root, args.game or games, out, stale if args.check else None):
             failed.append(step)
+    if args.check:
+        for path in stale:
+            out.print(f"[red]stale: {escape(path)}[/red] (casebook regenerate rewrites it)", highlight=False, soft_wrap=True)
+        if not stale and not failed:
+            out.print("every generated file is up to date")
+        return EXIT_FAILED if stale or failed else EXIT_OK
     changed = subprocess.run(["git", "status", "--porcelain", "--", "casebook/schemas", "features", "casebook/conformance/perft"],
                              cwd=root, capture_output=True, text=True)
     if changed.returncode == 0:
@@ -75,19 +86,42 @@ def environment(root: Path, **extra: str) -> dict:
     return {**os.environ, "PYTHONPATH": path, **extra}
 
 
-def schemas(root: Path, games: list[str], out) -> bool:
-    run = subprocess.run([sys.executable, "-m", "statemachines.schemas"], cwd=root, env=environment(root), capture_output=True, text=True)
-    out.print(run.stdout.strip() or "every schema was up to date", highlight=False, soft_wrap=True)
-    if run.returncode:
+# Each step: (checkout, games, console, stale) -> whether it ran; ``stale`` None writes the files, a list is --check:
+# the step writes nothing and appends the path (relative to the checkout) of each file that differs.
+def schemas(root: Path, games: list[str], out, stale: list | None = None) -> bool:
+    check = [] if stale is None else ["--check"]
+    run = subprocess.run([sys.executable, "-m", "statemachines.schemas", *check], cwd=root, env=environment(root), capture_output=True, text=True)
+    if stale is None:
+        out.print(run.stdout.strip() or "every schema was up to date", highlight=False, soft_wrap=True)
+    else:
+        stale += [line.split(": ", 1)[1] for line in run.stdout.splitlines() if line.startswith("differs from the generated schema: ")]
+    if run.returncode and not (stale and run.returncode == 1):
         out.print(run.stderr[-3000:], highlight=False, soft_wrap=True)
-    return run.returncode == 0
+        return False
+    return True
 
 
-def positions(root: Path, games: list[str], out) -> bool:
+def positions(root: Path, games: list[str], out, stale: list | None = None) -> bool:
     """One run of the games' scenarios in one process (an xdist worker would see only its share of the starts)."""
+    if stale is not None:  # recorded into a temporary folder, then compared
+        with tempfile.TemporaryDirectory() as folder:
+            ran = _record(root, games, out, Path(folder))
+            for game in games:
+                dealt, published = Path(folder) / game / "positions.json", root / "features" / game / "positions.json"
+                if _text(dealt) != _text(published):
+                    stale.append(str(published.relative_to(root)))
+        return ran
+    return _record(root, games, out, root / "features")
+
+
+def _text(path: Path) -> str | None:
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+def _record(root: Path, games: list[str], out, folder: Path) -> bool:
     files = [f"step_defs/{g}.py" for g in games]
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider", *files],
-                         cwd=root, env=environment(root, CASEBOOK_RECORD_POSITIONS=str(root / "features")), capture_output=True, text=True)
+                         cwd=root, env=environment(root, CASEBOOK_RECORD_POSITIONS=str(folder)), capture_output=True, text=True)
     last = (run.stdout.strip().splitlines() or [""])[-1]
     out.print(f"the scenarios of {', '.join(games)}: {last}", highlight=False, soft_wrap=True)
     if run.returncode not in (0, NO_TESTS):
@@ -97,7 +131,7 @@ def positions(root: Path, games: list[str], out) -> bool:
     return True
 
 
-def perft(root: Path, games: list[str], out) -> bool:
+def perft(root: Path, games: list[str], out, stale: list | None = None) -> bool:
     """Each published position counted again to its depth; a game without positions gets generated ones."""
     from casebook.conformance import perft as pf
     from casebook.errors import GameError
@@ -111,7 +145,8 @@ def perft(root: Path, games: list[str], out) -> bool:
                 out.print(f"[red]{game}: the reference does not offer it[/red]")
                 ok = False
                 continue
-            published = pf.load_fixtures(game)
+            folder = root / "casebook" / "conformance" / "perft"
+            published = pf.load_fixtures(game, folder)
             try:
                 if published:
                     positions = [{**p, "counts": pf.perft(impl, game, p["state"], len(p["counts"]))} for p in published]
@@ -122,8 +157,10 @@ def perft(root: Path, games: list[str], out) -> bool:
                           f"casebook perft --generate --force --game {game}[/red]")
                 ok = False
                 continue
-            if positions != published:
-                pf.write_fixtures(game, positions)
+            if positions != published and stale is not None:
+                stale.append(str(pf.fixture_path(game, folder).relative_to(root)))
+            elif positions != published:
+                pf.write_fixtures(game, positions, folder)
             out.print(f"{game}: {[p['counts'] for p in positions]}", highlight=False, soft_wrap=True)
     return ok
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import fnmatch
 import io
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -101,7 +100,7 @@ def verify(impl: str, *, games: list[str] | None = None, clauses: list[str] | No
     from casebook.conformance import report as rep
     from casebook.conformance.runner import ROOT, merge_cucumber, run_suite
     from casebook.conformance.suite import games as features_games
-    from casebook.contract import check_hello
+    from casebook.contract import NotAReport, check_hello, read_report
     from casebook.errors import DriverFailure
     from casebook.impls import opened
     from casebook.names import is_reference, report_name
@@ -121,10 +120,11 @@ def verify(impl: str, *, games: list[str] | None = None, clauses: list[str] | No
         # an engine's first CI run: this run's report becomes the baseline to commit
         result.notes.append(f"no baseline at {terminal(baseline)}: nothing to compare with; commit this run's report there")
     elif baseline:
-        try:
-            old = json.loads(Path(baseline).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            return Verified(EXIT_CANNOT_RUN, problems=[f"cannot read the baseline {terminal(baseline)}: {terminal(exc)}"])
+        try:  # checked before the run, not after it: a wrong file costs seconds, not the whole run
+            old = read_report(baseline)
+        except NotAReport as exc:
+            return Verified(EXIT_CANNOT_RUN, problems=[f"the baseline {terminal(exc.file)} is not a conformance report "
+                                                        f"(casebook verify's JSON): {terminal(exc.why)}"])
     try:
         with opened(impl, timeout) as engine:
             hello = result.hello = check_hello(engine.hello())  # every field the report uses, checked before use

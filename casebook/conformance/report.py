@@ -32,7 +32,7 @@ from pathlib import Path
 
 from casebook.contract import REPORT_FORMAT
 from casebook.names import terminal
-from casebook.rulebook import CLAUSE_ID, CLAUSE_STATUSES, NOT_RUN, fold, read_game, summary
+from casebook.rulebook import CLAUSE_ID, CLAUSE_STATUSES, NOT_RUN, PROPERTY_STATUSES, fold, read_game, summary
 from casebook.verdicts import unsupported_reason
 
 STATUSES = CLAUSE_STATUSES  # the report's totals, in this order
@@ -152,7 +152,7 @@ def build(implementation: dict, clauses: dict[str, dict], results: list[dict], p
     }
     if properties is not None:
         report["properties"] = properties
-        report["properties_totals"] = {s: sum(1 for p in properties if p["status"] == s) for s in ("passed", "failed", "unsupported", "not_run")}
+        report["properties_totals"] = {s: sum(1 for p in properties if p["status"] == s) for s in PROPERTY_STATUSES}
         report["invariants"] = invariants(properties)
     report.update(extra or {})
     return report
@@ -266,7 +266,8 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
     for game, per_section in sections(report).items():
         table = RichTable(title=t(game), title_justify="left", show_footer=True)
         table.add_column("section", footer="total")
-        for status, style in zip(STATUSES, ("green", "red", "yellow", "dim")):
+        for status in STATUSES:
+            style = {"passed": "green", "partial": "yellow", "failed": "red"}.get(status, "dim")
             total = sum(c[status] for c in per_section.values())
             table.add_column(status.replace("_", " "), justify="right", style=style, footer=str(total))
         for section, counts in per_section.items():

@@ -230,7 +230,7 @@ class ValidatingImplementation:
 
     def _step(self, table: str, actor: str, action: dict) -> dict:
         result = self.inner.step(table, actor, action)
-        found = problems("step", result, limit=1)
+        found = problems("step envelope", result, limit=1)  # its legal() is checked below, as every legal() answer
         if found:
             raise DriverFailure("out_of_protocol", f"{found[0]}; got {str(result)[:200]}")
         game = self._game(table)

@@ -22,8 +22,10 @@ import runpy
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from casebook.rulebook import CLAUSE_ID
+
 AUTO = "auto"  # statemachines.core.AUTO: the trigger of automatic rows (not imported: the harness reaches engines by name)
-CLAUSE = re.compile(r"\b[A-Z]{2}-[A-Z0-9]+-\d{2,}\b")
+CLAUSE = re.compile(r"\b" + CLAUSE_ID.pattern.strip("^$") + r"\b")  # a clause id inside a comment
 
 OPERATORS = {
     "drop-condition": "drop a row's condition",

@@ -6,6 +6,7 @@
     statemachines/<id>/__init__.py, rules.py, machine.py, engine.py   the kit's toy, in the shape of every game
     features/<id>/00-in-transcription.feature   one placeholder Rule per section heading, tagged @untranscribed
     features/<id>/trace.yml                     the sections and every paragraph, each one untraced
+    features/<id>/subjects.yml, questions.yml, synonyms.yml, equivalent-mutants.yml   empty, with what each is for
     step_defs/<id>.py                           the toy's sentences on the shared vocabulary
     tests/<id>/__init__.py, test_random_play.py random play on the shared runner, the toy's outcome law
 
@@ -40,6 +41,7 @@ PREFIX = re.compile(r"^[A-Z]{2}$")
 HEADING_MAX = 60
 NOT_A_HEADING = re.compile(r"^([•·\-*–—|>]|\d+[.)]\s|\(?[a-z]\)\s)")  # list items, table rows, quotes
 FEATURE = "00-in-transcription.feature"
+PER_GAME_YAML = ("subjects.yml", "questions.yml", "synonyms.yml", "equivalent-mutants.yml")  # beside the features, as every game has
 
 
 class ScaffoldError(ValueError):
@@ -210,6 +212,7 @@ def plan(root: Path, game_id: str, rulebook: Path, title: str | None = None, pre
         f"statemachines/{game_id}/engine.py": "engine.py.j2",
         f"features/{game_id}/{FEATURE}": "feature.j2",
         f"features/{game_id}/trace.yml": "trace.yml.j2",
+        **{f"features/{game_id}/{name}": f"{name}.j2" for name in PER_GAME_YAML},
         f"step_defs/{game_id}.py": "steps.py.j2",
         f"tests/{game_id}/test_random_play.py": "test_random_play.py.j2",
     }

@@ -29,7 +29,7 @@ from casebook.site import glance, mutation, pictures, readers, search, tracepage
 from casebook.site.fields import field_reference
 from casebook.site.links import href
 from casebook.site.results import LastRun, Report, attach, read_cucumber, read_reports
-from casebook.site.spec import NOT_RUN, Clause, Game, Section, read_games
+from casebook.site.spec import CLAUSE_STATUSES, NOT_RUN, Clause, Game, Section, read_games
 from casebook.site.templating import render
 from casebook.site.views import STATUS_ORDER, example_is_engine_only  # noqa: F401 - the tests' names
 
@@ -338,7 +338,7 @@ class Site:
             failing = [{"id": i, "clause": known.get(i), "rule": e.get("rule", ""),
                         "scenarios": [{"name": s.get("name", ""), "status": s.get("status", NOT_RUN), "message": s.get("message", "")} for s in e.get("scenarios", []) if s.get("status") != "passed"]}
                        for i, e in sorted(r.clauses.items()) if e.get("status") == "failed"]
-            reports.append({"report": r, "counts": [r.totals.get(s, 0) for s in ("passed", "partial", "failed", "unsupported", NOT_RUN)],
+            reports.append({"report": r, "counts": [r.totals.get(s, 0) for s in CLAUSE_STATUSES],
                             "passing": f"{100 * r.totals.get('passed', 0) / total:.0f}", "failing": failing})
         ids = sorted(set(known) | {i for r in self.reports for i in r.clauses}, key=lambda i: (known[i].game if i in known else "~", i))
         matrix = []

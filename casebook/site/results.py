@@ -18,6 +18,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from casebook.contract import NotAReport, read_report
 from casebook.names import REFERENCE_NAME, brief, is_reference, slug
 from casebook.site.spec import NOT_RUN, Example, Game, Result, summarize
 
@@ -153,35 +154,28 @@ class Report:
 
 
 def read_reports(results: Path | None) -> tuple[list[Report], list[str]]:
+    """Every conformance report in ``results/conformance``, each checked against the one report schema
+    (``casebook.contract.REPORT``); a file that is not one is a problem the site shows, never a crash."""
     reports, problems = [], []
     folder = results / "conformance" if results is not None else None
     if folder is None or not folder.is_dir():
         return reports, problems
     for path in sorted(folder.glob("*.json")):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            impl = data.get("implementation", {})
-            clauses = data.get("clauses", {})
-            if not isinstance(clauses, dict) or not isinstance(impl, dict):
-                raise ValueError('"clauses" and "implementation" must be objects')
-            if not all(isinstance(entry, dict) for entry in clauses.values()):
-                raise ValueError("every clause entry must be an object")
-        except (OSError, ValueError, AttributeError) as exc:
-            problems.append(f"conformance/{path.name}: not a conformance report ({exc})")
+            data = read_report(path)
+        except NotAReport as exc:
+            problems.append(f"conformance/{path.name}: not a conformance report ({exc.why})")
             continue
-        totals = data.get("totals") or {}
-        if not totals:
-            for entry in clauses.values():
-                totals[entry.get("status", NOT_RUN)] = totals.get(entry.get("status", NOT_RUN), 0) + 1
+        impl = data["implementation"]
         reports.append(
             Report(
                 file=path.name,
-                spec=str(impl.get("spec", "")),
-                name=str(impl.get("name", path.stem)),
-                version=str(impl.get("version", "")),
-                generated=str(data.get("generated", "")),
-                clauses=clauses,
-                totals=totals,
+                spec=impl["spec"],
+                name=str(impl["name"] or path.stem),
+                version=str(impl.get("version") or ""),
+                generated=data["generated"],
+                clauses=data["clauses"],
+                totals=data["totals"],
             )
         )
     return reports, problems

@@ -9,6 +9,7 @@ on.  A transport (stdio, WebSocket) only says how to open its channel.
 
 from __future__ import annotations
 
+from casebook.contract import problems
 from casebook.errors import DriverFailure, GameError
 from casebook.names import brief
 from casebook.protocol import Answered, player_legal
@@ -149,10 +150,9 @@ class Client(Session):
 
         def settle(result):
             self._has_step = True
-            if (not isinstance(result, dict) or not isinstance(result.get("events"), list)
-                    or not isinstance(result.get("legal"), (dict, type(None)))
-                    or not isinstance(result.get("state"), (dict, type(None)))):
-                raise self._fail("out_of_protocol", f"step answered {brief(result, 200)}, expected events and legal")
+            found = problems("step envelope", result, limit=1)  # its legal() is checked where it is taken
+            if found:
+                raise self._fail("out_of_protocol", f"{found[0]}; step answered {brief(result, 200)}")
             if not bring:
                 return result
             self._ahead.bring(table, epoch, legal=result.get("legal"), state=result.get("state"))

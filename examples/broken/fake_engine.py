@@ -32,6 +32,9 @@ protocol and misbehaves on purpose on every Nth call of one method:
 ``--every N`` counts calls of ``--on`` in this process (a restarted engine
 counts afresh), so a run sees the fault now and then, not on every call.
 Several ``--fault NAME:METHOD:EVERY`` make one engine break in several ways.
+``NAME:METHOD@T`` misbehaves once, on the first METHOD call once T tables have
+been opened (``new`` or ``load``): faults on tables far apart land in different
+scenarios however many calls each scenario makes.
 With FAKE_COUNTER_FILE set, calls are counted across restarts instead.
 With FAKE_CHILD_PIDFILE set, the faults that start processes write their pids there (one a line).
 """
@@ -153,19 +156,20 @@ def misbehave(fault: str, request: dict, impl) -> None:
     answer(response)
 
 
-def parse_fault(text: str, on: str | None, every: int) -> tuple[str, str, int]:
-    """``NAME`` or ``NAME:METHOD`` or ``NAME:METHOD:EVERY`` (defaults from --on and --every)."""
+def parse_fault(text: str, on: str | None, every: int) -> tuple[str, str, int, int | None]:
+    """``NAME``, ``NAME:METHOD``, ``NAME:METHOD:EVERY`` (defaults from --on and --every) or ``NAME:METHOD@TABLE``."""
     name, _, rest = text.partition(":")
+    rest, _, table = rest.partition("@")
     method, _, n = rest.partition(":")
     if name not in FAULTS:
         raise SystemExit(f"no fault {name!r}; faults are {', '.join(FAULTS)}")
-    return name, method or on or DEFAULT_METHOD.get(name, "apply"), int(n or every)
+    return name, method or on or DEFAULT_METHOD.get(name, "apply"), int(n or every), int(table) if table else None
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--fault", action="append", default=[],
-                        help=f"one of {', '.join(FAULTS)}, optionally NAME:METHOD:EVERY; repeat for several faults")
+                        help=f"one of {', '.join(FAULTS)}, optionally NAME:METHOD:EVERY or NAME:METHOD@TABLE; repeat for several faults")
     parser.add_argument("--on", help="the method that misbehaves (default: apply, or the one the fault is about)")
     parser.add_argument("--every", type=int, default=1, help="misbehave on every Nth call of that method (default 1)")
     parser.add_argument("--impl", default="reference", help="what to serve when behaving")
@@ -187,15 +191,20 @@ def main() -> None:
         asked = request.get("params") or {}
         counted = (["apply", "legal"] + [part for part, flag in (("state", "state"), ("view", "views")) if asked.get(flag)]
                    if method == "step" else [method])
+        if method in ("new", "load"):
+            calls["tables"] = calls.get("tables", 0) + 1
         for name in counted:
             calls[name] = calls.get(name, 0) + 1
+        fault = next((spec for spec in faults if spec[1] in counted and (
+                          calls.get("tables", 0) >= spec[3] and not calls.get(f"fired {spec}") if spec[3] is not None
+                          else calls[spec[1]] == spec[2] if args.once else calls[spec[1]] % spec[2] == 0)), None)
+        if fault is not None and fault[3] is not None:
+            calls[f"fired {fault}"] = 1
         if counter:
             with open(counter, "w") as f:
                 f.write(json.dumps(calls))
-        fault = next((name for name, on, every in faults
-                      if on in counted and (calls[on] == every if args.once else calls[on] % every == 0)), None)
         if fault is not None:
-            misbehave(fault, request, impl)
+            misbehave(fault[0], request, impl)
             continue
         response = handle(impl, line)
         if response is not None:

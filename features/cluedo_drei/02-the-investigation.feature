@@ -17,7 +17,7 @@ Feature: The Investigation
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
-  @CD-INV-02
+  @CD-INV-02 @setup
   Rule: The six suspects, six items and nine locations are the rulebook's names
     Source: The Investigation ¶35, ¶37, ¶39
     Scenario Outline: <card> is a <kind>

@@ -8,10 +8,9 @@ Feature: Cluedo Duel for 2 players or teams
   CD-DUE-03).  The advice to mix younger and older players in teams changes
   no rule.
 
-  @CD-DUE-01 @variant-duel
+  @CD-DUE-01 @variant-duel @setup
   Rule: The Duel is for exactly two players or teams, and four clue cards are set aside face down before the deal
     Source: Cluedo Duel for 2 Players or Teams ¶94-98
-    @setup
     Example: each side holds seven cards and four lie face down
       Given a Duel of Justus Jonas and Peter Shaw
       Then each player holds 7 cards
@@ -22,7 +21,6 @@ Feature: Cluedo Duel for 2 players or teams
       When a Duel is requested for Justus Jonas, Peter Shaw and Bob Andrews
       Then the request is refused as bad_request
 
-    @setup
     Example: the four cards are set aside after the case file and before the deal
       Given a new Duel of Justus Jonas and Peter Shaw
       When the case file is filled with Mr. Grey, the golden belt and the Highschool
@@ -39,6 +37,7 @@ Feature: Cluedo Duel for 2 players or teams
       Then Justus Jonas may move on with 5 pips
       And there are no Advantage cards in the game
 
+    @setup
     Example: asking for Advantage cards in a Duel is refused
       When a Duel with Advantage cards is requested for Justus Jonas and Peter Shaw
       Then the request is refused as bad_request
@@ -115,11 +114,10 @@ Feature: Cluedo Duel for 2 players or teams
       Given a Duel of Justus Jonas and Peter Shaw
       Then the view of Justus Jonas shows 7 cards in his hand
 
-  @CD-DUE-08 @variant-duel
+  @CD-DUE-08 @variant-duel @setup
   Rule: With two players or teams the Duel's rules apply: a game of two is a Duel unless the standard game is asked for
     Source: Cluedo Duel for 2 Players or Teams ¶94
     See also: CD-SET-08
-    @setup
     Example: a game of two players is dealt as a Duel
       Given a game of Justus Jonas and Peter Shaw
       Then each player holds 7 cards

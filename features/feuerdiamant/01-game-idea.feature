@@ -2,7 +2,7 @@ Feature: Game idea
   Transcribes the rulebook section "Game Idea" (and "The Four Cases"): who plays,
   how the team wins and loses together, and how clues clear a suspect.
 
-  @FD-IDEA-01
+  @FD-IDEA-01 @setup
   Rule: The game is for two, three or four players, never fewer or more
     Source: Game Idea ¶5
 

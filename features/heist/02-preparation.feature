@@ -93,6 +93,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       When a private room is requested for Anna, Bernat, Carla, Dani, Emma, the Easy bot Pip and the Hard bot Rook
       Then the request is refused as bad_request
 
+    @setup
     Example: six seats open a room
       When a private room is requested for Anna, Bernat, Carla, Dani, Emma and the Hard bot Rook
       Then the room opens with 6 seats
@@ -101,6 +102,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
   Rule: Whoever opens a private room may add bots, each Easy, Normal or Hard; any other level is refused
     Source: Preparation ¶11
 
+    @setup
     Example: a bot of each level
       When a private room is requested for Anna, the Easy bot Pip, the Normal bot Nyx and the Hard bot Rook
       Then the room opens with 4 seats
@@ -109,7 +111,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       When a private room is requested for Anna, Bernat and the Expert bot Rook
       Then the request is refused as bad_request
 
-  @HO-PRE-08 @ruling
+  @HO-PRE-08 @ruling @setup
   Rule: Bots are added only to private rooms; a public room with a bot is refused
     The page offers bots to whoever opens a private room, and to nobody else.
 
@@ -123,7 +125,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       When a public room is requested for Anna, Bernat and Carla
       Then the room opens with 3 seats
 
-  @HO-PRE-09 @ruling
+  @HO-PRE-09 @ruling @setup
   Rule: A room holds at least one person, the one who opened it; a room of bots only is refused
     Somebody opens the room and adds the bots, so somebody sits at it.
 

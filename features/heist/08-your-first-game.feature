@@ -26,6 +26,7 @@ Feature: Your first game — learn by playing
 
     Source: Your first game ¶38
 
+    @setup
     Example: a tutorial for two people
       When the tutorial is requested for Anna and Bernat
       Then the request is refused as bad_request

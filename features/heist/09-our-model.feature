@@ -7,7 +7,7 @@ Feature: Our model of what the page leaves out — names, board and bots
   and model-bots.  The rules every bot level keeps are in "Preparation"
   (HO-PRE-11 to HO-PRE-14).
 
-  @HO-MOD-01 @ruling
+  @HO-MOD-01 @ruling @setup
   Rule: The gang is Dex, Lena, Marcus, Otto, Rosa and Vera; the methods are the cloned keycard, the drill, the dynamite, the skeleton key, the stethoscope and the thermal lance; the places are the Kitchen, Dining Room, Ballroom, Conservatory, Library, Study, Garage, Attic and Wine Cellar
     The page's example names Marcus, the drill and the kitchen; the other
     names are ours.  The notes sheet lists them in this order.

@@ -74,6 +74,7 @@ Feature: Goal of the game
     be driven to the same table.
     Source: Goal of the game [But du jeu] ¶2-7
 
+    @setup
     Example: a new game begins with chance seeding a suspect tile
       When a new game of Red and Blue is started
       Then chance seeds a suspect tile on Harbour Front from 13 different tiles
@@ -115,6 +116,7 @@ Feature: Goal of the game
     names for the players.
     Source: Goal of the game [But du jeu] ¶2
 
+    @setup
     Example: five players may sit down
       When a new game of Red, Blue, Green, Yellow and Purple is started
       Then chance seeds a suspect tile on Harbour Front from 13 different tiles

@@ -30,8 +30,14 @@ Feature: Tips
       Then no player sees their own case
       And Purple sees Red's case
 
-  @PI-TIP-02 @variant-engine-answers
+  @PI-TIP-02 @ruling
   Rule: When the engine answers, the discs and cubes are placed at once and nobody is asked; what the neighbour knows is only in their view
+    The text describes the online game, where the game places the discs and
+    cubes; answering by the neighbour is how the same tip reads at a table
+    (¶35).  We take the text's own way as the game itself, not a variant an
+    engine may decline: every example of the other clauses plays it (a
+    detective answered at once), and an engine without it would lose them
+    all.  The neighbour's answering stays a variant (PI-TIP-03 to PI-TIP-05).
     Source: Tips [ASTUCES] ¶35
 
     Example: Red's detective is answered at once and Blue plays next

@@ -13,6 +13,7 @@ Feature: Contents
       Given a game of 3 players
       Then 6 house tiles lie round the street and 2 lie under the Police
 
+    @players-2
     Example: two players use the same eight tiles
       Given a game of 2 players
       Then 6 house tiles lie round the street and 2 lie under the Police

@@ -158,10 +158,14 @@ Feature: Setup
 
       Examples:
         | n | tiles                                          |
-        | 2 | House 1 and House 4                            |
         | 3 | House 1, House 3 and House 5                   |
         | 4 | House 1, House 3, House 4 and House 6          |
         | 5 | House 1, House 2, House 3, House 4 and House 5 |
+
+    @players-2
+    Example: two players start on House 1 and House 4
+      Given a game of 2 players
+      Then the detectives stand, in seat order, on House 1 and House 4
 
   @SD-SET-07 @setup
   Rule: The deck is trimmed to the number of players: five use every card, four put the 5+ cards away, three also the 4+ cards, two also the 3+ cards
@@ -174,10 +178,15 @@ Feature: Setup
 
       Examples:
         | n | cards | out |
-        | 2 | 8     | 7   |
         | 3 | 9     | 6   |
         | 4 | 12    | 3   |
         | 5 | 15    | 0   |
+
+    @players-2
+    Example: two players play with 8 cards
+      Given a game of 2 players
+      Then 8 action cards are in play
+      And 7 action cards are out of the game
 
   @SD-SET-08 @ruling @model-marks @setup
   Rule: Disguise is marked 3+; Shadowing, Foot Patrol 004 and Unexpected are marked 4+; Small Move, Big Move and Telephone Call are marked 5+; the other eight cards carry no mark
@@ -196,7 +205,11 @@ Feature: Setup
         | n | out                                                                                  |
         | 4 | Small Move, Big Move and Telephone Call                                              |
         | 3 | Shadowing, Foot Patrol 004, Unexpected, Small Move, Big Move and Telephone Call      |
-        | 2 | Shadowing, Foot Patrol 004, Unexpected, Disguise, Small Move, Big Move and Telephone Call |
+
+    @players-2
+    Example: two players leave out every marked card
+      Given a game of 2 players
+      Then the cards out of the game are Shadowing, Foot Patrol 004, Unexpected, Disguise, Small Move, Big Move and Telephone Call
 
   @SD-SET-09 @setup
   Rule: Every card in play is dealt, three to each player or four each with two players, and each player sees only their own hand
@@ -208,10 +221,14 @@ Feature: Setup
 
       Examples:
         | n | each |
-        | 2 | 4    |
         | 3 | 3    |
         | 4 | 3    |
         | 5 | 3    |
+
+    @players-2
+    Example: two players hold 4 cards each
+      Given a game of 2 players
+      Then each player holds 4 cards
 
     Example: nobody sees another player's hand
       Given a game of Red, Yellow and Green
@@ -230,6 +247,7 @@ Feature: Setup
       When a new game of 6 players is requested
       Then the request is refused as bad_request
 
+    @players-2
     Example: two players can play
       Given a game of Red and Yellow
       Then Red and Yellow must choose two cards

@@ -22,6 +22,7 @@ Feature: End of the Game
   Rule: When every player but one has failed at the Police, the one left wins at once
     Source: End of the Game ¶86
 
+    @players-2
     Example: of two players, one wrong report leaves the winner
       Given a game of Red and Yellow
       And the Police hides the Maid and the Rope

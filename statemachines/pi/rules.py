@@ -111,7 +111,7 @@ INFO = GameInfo(
     id=GAME_ID, title=TITLE, rulebook=RULEBOOK,
     players=(MIN_PLAYERS, MAX_PLAYERS), default_players=PLAYERS[:3], player_names=PLAYERS,
     variants=VARIANTS,
-    tag_kinds=("ruling", "model-board", "variant-engine-answers", "variant-neighbour-answers"),
+    tag_kinds=("ruling", "model-board", "variant-neighbour-answers"),
     short="P.I.",
     summary=("Each player solves their own case (a suspect, a crime and a place) held by their neighbour, "
              "over three rounds."),

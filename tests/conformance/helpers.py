@@ -71,3 +71,14 @@ def processes_with(token: str) -> list[int]:
             except OSError:
                 continue
     return found
+
+
+# Words of the harness's Python, never of a game: a message an engine author reads holds none of them (issue 25 item 7).
+HARNESS_WORDS = ("Fact(", "<lambda>", "<function ", "TypeError", "KeyError", "AttributeError", "IndexError", " +  where ")
+
+
+def harness_words(report: dict) -> list[str]:
+    """Every message of a conformance report (examples and property tests) that shows the harness's Python."""
+    messages = [(cid, s.get("message", "")) for cid, c in report["clauses"].items() for s in c["scenarios"]]
+    messages += [(p["name"], p.get("message", "")) for p in report.get("properties", [])]
+    return [f"{where}: {message[:300]}" for where, message in messages if any(w in message for w in HARNESS_WORDS)]

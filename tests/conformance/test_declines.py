@@ -1,6 +1,7 @@
 """A decline costs exactly its tag (issue 25 item 1): for every game and every tag its features let an engine
 decline, ``casebook verify`` judges a toy on the author's kit that declines it (tests/conformance/declining.py) and
-the clauses it loses are the ones the tag marks, nothing failed because of it.
+the clauses it loses are exactly the ones the tag marks (no example lost that the tag does not mark), nothing failed
+because of it, and no message shows the harness's Python.
 
 What each run lost is kept in casebook/conformance/declines.json, and the guide's tables ("What each decline
 removes") are written from it.  ``CASEBOOK_WRITE_GUIDE=1`` writes both from a fresh run; without it the run is
@@ -20,7 +21,7 @@ import pytest
 from casebook.conformance.declines import DECLINES_MARK, RUNS, declinable, declines_markdown, lost_in_run, read_runs
 from casebook.conformance.report import catalog, plan
 from tests.conformance.declining import ENV
-from tests.conformance.helpers import ROOT
+from tests.conformance.helpers import ROOT, harness_words
 
 GUIDE = ROOT / "casebook" / "conformance" / "validate-your-engine.md"
 TOY = "python:tests.conformance.declining:make"
@@ -63,11 +64,13 @@ def test_a_decline_costs_exactly_its_tag(game, tmp_path):
         f"{game}: the toy declining nothing loses clauses"
     seen = {}
     for tag in declinable(clauses)[game]:
-        row = seen[tag] = lost_in_run(judged(game, tag, tmp_path / tag), game, tag)
+        report = judged(game, tag, tmp_path / tag)
+        row = seen[tag] = lost_in_run(report, game, tag)
         failed = {c: row["beyond"].get(c) for c, s in row["lost"].items() if s == "failed"}
         assert not failed, f"{game} declining @{tag}: failed {failed} (a decline must never fail a clause)"
-        assert planned_loss(clauses, game, tag) <= set(row["lost"]), f"{game} @{tag}: a tagged clause still passed"
-        assert set(row["lost"]) - planned_loss(clauses, game, tag) <= set(row["beyond"]), f"{game} @{tag}: {row}"
+        assert not row["beyond"], f"{game} declining @{tag} lost examples it does not tag: {row['beyond']}"
+        assert set(row["lost"]) == planned_loss(clauses, game, tag), f"{game} @{tag}: lost {sorted(row['lost'])}"
+        assert not harness_words(report), harness_words(report)
     if os.environ.get("CASEBOOK_WRITE_GUIDE"):  # one game at a time: run without -n
         runs = {**read_runs(), game: seen}
         RUNS.write_text(json.dumps(runs, indent=1, sort_keys=True) + "\n", encoding="utf-8")
@@ -81,7 +84,7 @@ def test_the_recorded_runs_match_the_features_and_the_guide_shows_them():
     for game, tags in runs.items():
         for tag, row in tags.items():
             planned = planned_loss(clauses, game, tag)
-            assert planned <= set(row["lost"]) and set(row["lost"]) - planned <= set(row["beyond"]), (game, tag)
+            assert planned == set(row["lost"]) and not row["beyond"], (game, tag, row["beyond"])
     assert GUIDE.read_text(encoding="utf-8") == guide_with(runs), "the guide's tables are not the recorded runs': CASEBOOK_WRITE_GUIDE=1"
 
 

@@ -237,3 +237,25 @@ def test_a_property_test_failed_in_a_worker_keeps_the_invariant_it_broke():
     plugin.pytest_runtest_logreport(report)
     (result,) = plugin.property_results()
     assert (result["status"], result["invariant"]) == ("failed", "refusals_change_nothing")
+
+
+def test_a_failure_keeps_the_steps_own_words_not_what_pytest_rewrote():
+    """pytest's assertion rewriting appends the failed expression and how each part was computed (a step's check as
+    <lambda>, the state as a dict): the message keeps the step's own words, or the bare comparison when it has none."""
+    from casebook.verdicts import failure_message
+
+    def rewritten(check, state):
+        assert check(state), "not so: they hold 5, 5, 4, 4"
+
+    with pytest.raises(AssertionError) as failed:
+        rewritten(lambda st: st["n"] == 4, {"n": 5, "secret": "the case file"})
+    assert "<lambda>" in str(failed.value)  # what pytest did: the test can fail
+    message = failure_message(failed.value, "Then each player holds 4 cards")
+    assert message == "assertion failed (step: Then each player holds 4 cards): not so: they hold 5, 5, 4, 4"
+
+    def bare(xs):
+        assert len(xs) == 4
+
+    with pytest.raises(AssertionError) as failed:
+        bare([1, 2, 3])
+    assert failure_message(failed.value) == "assertion failed: assert 3 == 4"

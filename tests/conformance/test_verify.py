@@ -16,7 +16,7 @@ import uuid
 import pytest
 
 from casebook.conformance import report as rep
-from tests.conformance.helpers import FAKE, ROOT, alive, processes_with
+from tests.conformance.helpers import FAKE, ROOT, alive, harness_words, processes_with
 
 GAME = "cluedo_drei"
 NODE = shutil.which("node")
@@ -61,7 +61,10 @@ def test_the_node_example_fails_exactly_the_clauses_of_its_deviation(tmp_path):
     # A baseline where every clause passed: the regression view must name what changed.
     baseline = tmp_path / "baseline.json"
     everything = rep.catalog(ROOT / "features", [GAME])
-    baseline.write_text(json.dumps({"generated": "before", "clauses": {c: {"status": "passed", "game": GAME, "rule": ""} for c in everything}}))
+    before = rep.build({"spec": "before", "name": "before"}, everything, [], [])
+    for clause in before["clauses"].values():
+        clause["status"] = "passed"
+    baseline.write_text(json.dumps(before))
     code, report, output = verify(tmp_path, f"cmd:{NODE} {NODE_DIR / 'engine.js'}", "--baseline", str(baseline))
     assert code == 1, output
     assert statuses(report, "failed") == expected, output
@@ -70,6 +73,10 @@ def test_the_node_example_fails_exactly_the_clauses_of_its_deviation(tmp_path):
     assert statuses(report, "passed") == set(report["clauses"]) - expected - unsupported, "a clause it plays did not pass"
     assert statuses(report, "not_run") == set()
     assert report["implementation"]["name"] == "node-cluedo-example"
+    assert not harness_words(report), harness_words(report)  # what the engine answered, never the harness's Python
+    # CD-SET-02's Then says what the engine dealt, and where it stands
+    assert "not so: they hold Justus Jonas 5, Peter Shaw 5, Bob Andrews 4, Uncle Titus 4; the game goes on (phase starting_turn)" \
+        in next(s["message"] for s in report["clauses"]["CD-SET-02"]["scenarios"] if "four-4-4-2" in s["name"])
     changed = {c["clause"]: (c["before"], c["after"]) for c in report["baseline_changes"]["changed"]}
     assert {c for c, (_, after) in changed.items() if after == "failed"} == expected
     assert (tmp_path / "results" / "conformance" / "cucumber" / "node-cluedo-example.json").exists()
@@ -109,5 +116,33 @@ def test_a_broken_engine_gives_named_failures_and_the_run_finishes(tmp_path, mon
     causes = sorted(s["message"].split(":", 1)[0] for s in scenarios if s["status"] == "failed")
     assert causes == sorted(FAULTS.values()), [s["message"][:100] for s in scenarios if s["status"] == "failed"]
     assert sum(s["status"] == "passed" for s in scenarios) > 10, "after a fault the engine must be restarted and the run go on"
+    assert not harness_words(report), harness_words(report)
     assert processes_with(token) == [], "an engine process outlived the run"
     assert pidfile.exists() and not alive(int(pidfile.read_text())), "the hung engine's child was orphaned"
+
+
+@pytest.mark.parametrize("text, says", [
+    ("[]", "$: [] is not of type"),  # a Cucumber JSON, given by mistake
+    ('{"format": "casebook-conformance/1", "clauses": {}}', '"implementation" is a required property'),
+    ("a report, once", "not JSON"),
+])
+def test_a_baseline_that_is_not_a_report_stops_verify_before_it_runs(tmp_path, text, says):
+    """Checked against the one report schema before the engine starts: named, with the fault, never a crash after the run."""
+    from casebook.commands.verify import verify as run_verify
+
+    baseline = tmp_path / "base line.json"
+    baseline.write_text(text, encoding="utf-8")
+    result = run_verify("cmd:/nonexistent/engine --stdio", games=[GAME], baseline=str(baseline), out=tmp_path / "results")
+    assert result.exit == 2 and result.report is None and result.hello is None  # the engine was never started
+    (problem,) = result.problems
+    assert "base line.json" in problem and "is not a conformance report" in problem and says in problem, problem
+    assert not (tmp_path / "results").exists()
+
+
+def test_a_report_verify_wrote_is_a_baseline_it_reads(tmp_path):
+    from casebook.contract import read_report
+
+    clauses = rep.catalog(ROOT / "features", [GAME])
+    report = rep.build({"spec": "s", "name": "n", "version": "1"}, clauses, [], [])
+    path = rep.write(report, tmp_path / "r.json")
+    assert read_report(path)["clauses"].keys() == clauses.keys()

@@ -168,6 +168,21 @@ def test_conformance_reports_are_read():
     assert report.clauses["TG-ELM-02"]["status"] == "failed"
 
 
+def test_a_file_that_is_not_a_report_is_a_problem_named_by_the_report_schema(tmp_path):
+    folder = tmp_path / "conformance"
+    folder.mkdir()
+    good = json.loads((FIXTURE / "results" / "conformance" / "toy-engine.json").read_text(encoding="utf-8"))
+    (folder / "good.json").write_text(json.dumps(good), encoding="utf-8")
+    (folder / "cucumber.json").write_text("[]", encoding="utf-8")
+    (folder / "notes.json").write_text("not json", encoding="utf-8")
+    (folder / "old.json").write_text(json.dumps({**good, "totals": {"passed": "1"}}), encoding="utf-8")
+    reports, problems = read_reports(tmp_path)
+    assert [r.file for r in reports] == ["good.json"]
+    assert sorted(p.split(":")[0] for p in problems) == ["conformance/cucumber.json", "conformance/notes.json", "conformance/old.json"]
+    assert all("not a conformance report" in p for p in problems), problems
+    assert any("$.totals" in p for p in problems), problems  # where the schema found the fault
+
+
 # -- pages ----------------------------------------------------------------------------------
 
 
@@ -500,3 +515,32 @@ def test_the_site_never_imports_or_parses_an_engine():
     for path in (ROOT / "casebook" / "site").glob("*.py"):
         source = path.read_text(encoding="utf-8")
         assert "machine.py" not in source and "ast.parse" not in source, f"{path.name} reads engine source"
+
+
+def test_at_a_glance_splits_the_set_up_from_the_turn_by_where_play_comes_back():
+    """A phase's arrow to itself is no turn coming back (Cluedo deals card by card: its dealing is set-up, not the
+    turn), and chance phases the play comes back to once per round, before the turns loop on a later phase, set each
+    round up (P.I. seeds the board, deals the cases and turns the evidence up at every round)."""
+    from casebook.site.glance import turn_phases
+
+    def described(phases, arrows):
+        return {"phases": [{"name": n, "actor": a, "final": a == "final"} for n, a in phases],
+                "transitions": [{"source": s, "dest": d} for s, d in arrows]}
+
+    dealing = described([("dealing", "chance"), ("turn", "player"), ("won", "final")],
+                        [("dealing", "dealing"), ("dealing", "turn"), ("turn", "turn"), ("turn", "won")])
+    setup, turn, finals = turn_phases(dealing)
+    assert [p["name"] for p in setup] == ["dealing"] and [p["name"] for p in turn] == ["turn"] and [p["name"] for p in finals] == ["won"]
+    assert not setup[0]["each_round"]
+
+    rounds = described([("seeding", "chance"), ("turning_up", "chance"), ("playing", "player"), ("turn_over", None), ("over", "final")],
+                       [("seeding", "turning_up"), ("turning_up", "playing"), ("playing", "turn_over"),
+                        ("turn_over", "playing"), ("turn_over", "seeding"), ("turn_over", "over")])
+    setup, turn, _ = turn_phases(rounds)
+    assert [(p["name"], p["each_round"]) for p in setup] == [("seeding", True), ("turning_up", True)]
+    assert [p["name"] for p in turn] == ["playing", "turn_over"]
+
+    dice_first = described([("setup", "chance"), ("rolling", "chance"), ("moving", "players"), ("over", "final")],
+                           [("setup", "rolling"), ("rolling", "moving"), ("moving", "rolling"), ("moving", "over")])
+    setup, turn, _ = turn_phases(dice_first)  # a turn that starts with a roll keeps it: only one place the play comes back to
+    assert [p["name"] for p in setup] == ["setup"] and [p["name"] for p in turn] == ["rolling", "moving"]

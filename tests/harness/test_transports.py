@@ -154,3 +154,44 @@ def test_a_seed_plays_the_same_game_in_process_and_over_stdio(game):
             assert there == here, f"{game} seed {seed} ended elsewhere over stdio"
     finally:
         served.shutdown()
+
+
+# An engine whose step answers are each wrong in one way the step schema names (casebook.contract.STEP).
+BAD_STEPS = r'''
+import json, sys
+answers = json.loads(sys.argv[1])
+for line in sys.stdin:
+    request = json.loads(line)
+    method = request["method"]
+    if method == "hello":
+        result = {"name": "bad-steps", "protocol": "1.0", "games": {"toy": {}}}
+    elif method == "new":
+        result = {"table": "1"}
+    elif method == "step":
+        result = answers.pop(0)
+    else:
+        result = {}
+    if "id" in request:
+        print(json.dumps({"jsonrpc": "2.0", "id": request["id"], "result": result}), flush=True)
+'''
+
+
+@pytest.mark.parametrize("answer, where", [
+    ({"events": "moved", "legal": None}, "$.events"),
+    ({"events": [], "legal": [], "state": None}, "$.legal"),
+    ({"events": [], "legal": None, "state": "the state"}, "$.state"),
+    ({"events": [], "legal": None, "views": [{"view": {}}]}, "$.views"),
+    ({"legal": None}, '"events" is a required property'),
+])
+def test_a_step_answer_is_checked_by_the_step_schema(answer, where):
+    """The client's check of a step answer is the contract's (its legal() is checked where it is taken)."""
+    import json
+
+    engine = StdioImplementation([sys.executable, "-c", BAD_STEPS, json.dumps([answer, answer])], timeout=20)
+    try:
+        table = Table.new(engine, "toy", {})
+        with pytest.raises(DriverFailure) as failure:
+            table.apply("A", {"type": "pass"})
+        assert failure.value.cause == "out_of_protocol" and where in failure.value.detail, failure.value.detail
+    finally:
+        engine.shutdown()

@@ -68,6 +68,9 @@ class Installed:
 
 
 def run(command: list[str], **kwargs) -> subprocess.CompletedProcess:
+    # Without the checkout on PYTHONPATH: pip would take its casebook.egg-info for an installed casebook and
+    # leave the fresh venv without it (bin/casebook missing), as it did under a helper's PYTHONPATH=$PWD.
+    kwargs.setdefault("env", {k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
     done = subprocess.run(command, capture_output=True, text=True, timeout=900, **kwargs)
     assert done.returncode == 0, f"{' '.join(map(str, command))} exited {done.returncode}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     return done

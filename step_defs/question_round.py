@@ -1,0 +1,98 @@
+"""The question round Cluedo and the heist game share (the kit's ``first_holder`` and roll-off): the same verbs and
+the same facts, built from a game's case (one card of each kind) and its cards' inventory (``Components``).
+
+    CASE = "{suspect:card}, {item:card} and {location:card}"
+    ACTIONS = [*question_round.actions(CASE), ...]          ask about, accuse, show, end the turn, roll the dice
+    CHANCE_MOVES = [*question_round.chance(("answering",)), ...]   the dice, a card dealt, every question answered
+    FACTS = [*question_round.facts(CARDS, CASE, ("the case file", "case_file"), schema), ...]   the secret, hands,
+                                                            pawns, who must show or accuse
+
+A game names a case by its own kinds; the moves of a turn are counted from the schema (6 x 6 x 9 accusations and
+the end of the turn), never written as a number.
+"""
+
+from __future__ import annotations
+
+import re
+from math import prod
+
+from casebook import schemas
+from casebook.protocol import CHANCE, CLOCK
+from step_defs.position import chance_deals, chance_move, play_first, roll_for_start
+from step_defs.views import everybody_sees, hidden
+from step_defs.vocabulary import Fact
+
+
+def deal(table, secret: dict, deals: tuple) -> None:
+    """Chance fills the secret with ``secret`` (asked: only if the engine lists it), then deals every card as it lists
+    it first.  A game names its own routine calling this one: the routine's name names the start in positions.json."""
+    chance_move(table, secret)
+    chance_deals(table, deals)
+
+
+def first_seat_starts(table) -> None:
+    """The roll-off for the first turn, won by the first seat: a double six, then five and six for everybody else."""
+    roll_for_start(table, [6, 6], [5, 6])
+
+
+def actions(case: str, accused: str | None = None) -> list[tuple]:
+    """The verbs of a turn; ``case`` names one card of each kind with typed fields (``accused``: as an accusation may)."""
+    return [
+        (f"ask about {case}", "question"),
+        (f"accuse {accused or case}", "accuse"),
+        ("show {card:card}", "show"),
+        ("end the turn", "end_turn"),
+        ("roll the dice", "roll_dice"),
+        ("roll {a:face} and {b:face}", lambda a, b: [{"type": "roll_dice"}, (CHANCE, {"type": "roll", "dice": [a, b]})]),
+    ]
+
+
+def chance(answering: tuple) -> list[tuple]:
+    """Chance's phrases: the dice, a card dealt, and every question answered (the first listed move while the table
+    is in one of the ``answering`` phases)."""
+    return [
+        ("the dice show {a:face} and {b:face}", lambda a, b: {"type": "roll", "dice": [a, b]}),
+        ("{card:card} is dealt", "deal"),
+        ("every question is answered", lambda: lambda table: play_first(table, answering)),
+    ]
+
+
+def must(st, player: str, kinds: set, aside: tuple = ()) -> list:
+    """The moves of ``player``, who alone acts (the clock aside), if they are all of ``kinds`` (moves of a type in
+    ``aside`` passed over: a switch open at any time); else []."""
+    moves = [a for a in st.table.moves_of(player) if a["type"] not in aside]
+    alone = set(st.legal["to_act"]) - {CLOCK} == {player}
+    return moves if alone and {a["type"] for a in moves} <= kinds else []
+
+
+def must_show(st, player: str, cards: list, aside: tuple = ()) -> bool:
+    """``player`` alone acts, and may only show, any one of ``cards``."""
+    moves = must(st, player, {"show"}, aside)
+    return bool(moves) and sorted(a["card"] for a in moves) == sorted(cards)
+
+
+def facts(components, case: str, secret: tuple[str, str], schema: dict, turn: dict, aside: tuple = ()) -> list[Fact]:
+    """The secret's cards (``secret``: its words and its key under the state's ``secret``: "the hideout", "hideout"),
+    hands (``components``: the cards' inventory), pawns, whose turn it is (``turn``: the state's ``turn`` as a turn
+    begins), and who must show or accuse; ``case`` names one card of each kind, its fields the kinds."""
+    kinds = tuple(re.findall(r"\{(\w+):", case))
+    words, key = secret
+
+    def must_accuse_or_end(st, player) -> bool:  # any accusation (one card of each kind), or the end of the turn
+        moves = must(st, player, {"accuse", "end_turn"}, aside)
+        return {a["type"] for a in moves} == {"accuse", "end_turn"} and len(moves) == prod(len(schemas.names(schema, k)) for k in kinds) + 1
+
+    return [
+        Fact(f"{words} holds {case}", put=lambda st, pins, **cards: [components.put(st, cards[k], ("secret", key, k), pins) for k in kinds]),
+        Fact(f"everybody sees {words}: {case}", check=lambda st, **cards: everybody_sees(st, key, cards)),
+        Fact(f"no view shows {words}", check=lambda st: hidden(st, components.lying_at(st, f"secret.{key}"))),
+        Fact("{player:player} holds none of {cards:card+}", put=lambda st, player, cards, pins: components.hold(st, player, cards, pins, none=True)),
+        Fact("{player:player} holds {cards:card+}", put=lambda st, player, cards, pins: components.hold(st, player, cards, pins),
+             check=lambda st, player, cards: set(cards) <= set(st.view(player)["private"][player]["hand"])),
+        Fact("{player:player} stands [in|on] {space:space}", put=lambda st, player, space: st["positions"].__setitem__(player, space),
+             check=lambda st, player, space: st["positions"][player] == space),
+        Fact("it is {player:player}'s turn", put=lambda st, player: st.update(phase="starting_turn", current=player, turn=dict(turn)),
+             check=lambda st, player: (st["phase"], st["current"]) == ("starting_turn", player) and set(st.legal["to_act"]) - {CLOCK} == {player}),
+        Fact("{player:player} must show one of {cards:card+}", check=lambda st, player, cards: must_show(st, player, cards, aside)),
+        Fact("{player:player} must accuse or end the turn", check=must_accuse_or_end),
+    ]
