@@ -42,6 +42,10 @@ setup() {
   # Node: the docs vendor mermaid from the npm registry; the example engine runs on it.
   command -v npm >/dev/null || apt_install nodejs npm || echo "(no npm: the docs build will say how to supply mermaid)"
   export PATH="$PWD/.venv/bin:$PATH"  # so the stdio runs find `casebook serve`
+  # Compiled and assertion-rewritten modules are kept (in the ignored __pycache__ folders): dozens of processes
+  # import the suite (pytest, its workers, the served engines, each mutant's run), and each paid about 3 s of
+  # CPU to compile it again where PYTHONDONTWRITEBYTECODE was set.
+  unset PYTHONDONTWRITEBYTECODE
   mkdir -p results
 }
 
@@ -104,7 +108,8 @@ case "${1:-}" in
     say "the browser test, alone: the site as a reader sees it in headless Chromium"
     # No retry: each page is read once chromedriver's get() has truly loaded it (browsing.open_page waits for
     # readyState 'complete' and the element read; get() came back mid-parse now and then, the old flake).
-    pytest -q tests/docs/test_browser.py
+    # CASEBOOK_SITE: the real site is the one the step above built strict (the test checks it is current).
+    CASEBOOK_SITE=build/site pytest -q -p no:cacheprovider tests/docs/test_browser.py
     ;;
   *)
     echo "usage: ./run.sh docs | test" >&2

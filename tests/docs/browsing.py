@@ -117,17 +117,61 @@ def search(driver, base: str, words: str, start: str = "") -> list[str]:
     return [urllib.parse.urlunsplit(urllib.parse.urlsplit(link)._replace(query="")) for link in seen]
 
 
+# The links a reader sees in each result shown, in order: a link folded away under Material's "N more on this
+# page" is not seen, so it does not count.
+READ_RESULTS = """
+    return Array.from(document.querySelectorAll('.md-search-result__item')).map(item =>
+      Array.from(item.querySelectorAll('a.md-search-result__link'))
+        .filter(a => !a.closest('details.md-search-result__more'))
+        .map(a => a.href.split('?')[0] + (a.hash || '')));
+"""
+
+# Asks each question in turn in the open page's search box, as a reader whose last key is up: the value set,
+# then the keyup Material's search listens to (its query is the box's value then, the one the last typed key
+# sends), and the result list read once Material has redrawn it for that query.  For each answer of its worker,
+# Material rewrites the count above the list and redraws the list, in one go (the count is rewritten even when
+# it reads as before, and with it an answer with no result shows), and the worker answers queries in order, so
+# the first redraw after a question is its answer (20 ms without another: drawn).
+ASK_EACH = """
+    const questions = arguments[0], done = arguments[arguments.length - 1];
+    const input = document.querySelector('.md-search__input');
+    const shown = document.querySelector('.md-search-result');  // the count (.md-search-result__meta) and the list
+    const read = new Function(arguments[1]);
+    const answers = [];
+    const ask = i => {
+      if (i === questions.length) { done(answers); return; }
+      let quiet = null;
+      const answered = () => { observer.disconnect(); clearTimeout(never); answers.push(read()); ask(i + 1); };
+      const observer = new MutationObserver(() => { clearTimeout(quiet); quiet = setTimeout(answered, 20); });
+      const never = setTimeout(() => { observer.disconnect(); answers.push(null); ask(i + 1); }, 20000);
+      observer.observe(shown, {childList: true, subtree: true});
+      input.value = questions[i];
+      input.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}));
+    };
+    ask(0);
+"""
+
+
+def search_each(driver, base: str, questions: list[str], start: str = "") -> list[list[list[str]]]:
+    """Every question asked in the search box of page ``start``, one page load for all (the questions of a whole
+    game in about a second, where opening the page and typing each took seconds a question); for each question,
+    what :func:`search_results` gives for it.  The questions go through the page's own search, as typed ones do:
+    Material's search box, casebook's worker around Material's, Material's drawing of the results."""
+    if len(set(questions)) != len(questions):  # the box sends no query for the value it already holds
+        raise ValueError("each question once: a repeated one would read the previous answer")
+    open_page(driver, base + start, "document.querySelector('.md-search__input') !== null")
+    driver.execute_script("document.querySelector('label[for=\"__search\"]').click()")
+    driver.set_script_timeout(30 + 20 * len(questions))
+    answers = driver.execute_async_script(ASK_EACH, questions, READ_RESULTS)
+    unanswered = [q for q, a in zip(questions, answers) if a is None]
+    assert not unanswered, f"the search on {base + start} never answered {unanswered}"
+    return answers
+
+
 def search_results(driver, base: str, words: str, start: str = "") -> list[list[str]]:
     """Type into the search box on page ``start``; for each result shown (in order), the links a reader sees in it.
 
     A link folded away under Material's "N more on this page" is not seen: it does not count.
     """
     search(driver, base, words, start)
-    return driver.execute_script(
-        """
-        return Array.from(document.querySelectorAll('.md-search-result__item')).map(item =>
-          Array.from(item.querySelectorAll('a.md-search-result__link'))
-            .filter(a => !a.closest('details.md-search-result__more'))
-            .map(a => a.href.split('?')[0] + (a.hash || '')));
-        """
-    )
+    return driver.execute_script(READ_RESULTS)

@@ -1,9 +1,10 @@
 """The living rulebook in a real browser: Debian's headless Chromium, driven by Selenium.
 
 Two sites are built (``mkdocs build --strict``) and served on 127.0.0.1 from
-this test: the real one (features/, the last results/, the engines) and the toy
-project of tests/docs/fixture, whose results are known (a failed example, a
-failed outline row, a conformance report).  On both, the browser checks that
+this test: the real one (features/, the last results/, the engines; or the one
+``$CASEBOOK_SITE`` names, if current: ./run.sh test's docs step built it) and
+the toy project of tests/docs/fixture, whose results are known (a failed
+example, a failed outline row, a conformance report).  On both, the browser checks that
 a clause page shows its examples and results, that search finds a clause by
 its id, and that permanent links resolve; on the real site, that each game's
 state diagram renders to an SVG whose phases are links; and a crawl checks
@@ -28,9 +29,10 @@ from pathlib import Path
 import pytest
 import yaml
 
+from casebook.site import SITE_MARK, stale
 from casebook.site.render import Site, example_is_engine_only
 
-from .browsing import missing_browser, open_page, search, search_results, serve_folder, start_browser, wait_for
+from .browsing import missing_browser, open_page, search, search_each, serve_folder, start_browser, wait_for
 from .conftest import ROOT, cucumber, default_outcome
 from .test_generator import DESCRIBING, mkdocs_build
 
@@ -120,10 +122,26 @@ def real(own_tmp, serve):
     tests/docs/describing.py, so that they are checked in the browser either way.
     """
     impl = None if reference_describes() else DESCRIBING
-    out = own_tmp("real") / "site"
-    done = mkdocs_build(ROOT, out, impl=impl)
-    assert done.returncode == 0, f"mkdocs build --strict of the real site failed:\n{done.stderr}"
+    out = built_site() if impl is None else None
+    if out is None:
+        out = own_tmp("real") / "site"
+        done = mkdocs_build(ROOT, out, impl=impl)
+        assert done.returncode == 0, f"mkdocs build --strict of the real site failed:\n{done.stderr}"
     return serve(out), out, Site(ROOT, ROOT / "results", engine=impl).build()
+
+
+def built_site() -> Path | None:
+    """The site ``$CASEBOOK_SITE`` names, if it is current: ./run.sh test sets it to the site its step before
+    built strict (``casebook docs build``, from this checkout and results/), so that the real site is not built
+    twice; a site older than any of its sources, or none, is built afresh here, as when this test runs alone."""
+    folder = os.environ.get("CASEBOOK_SITE")
+    if not folder:
+        return None
+    out = Path(folder).resolve()
+    if not (out / SITE_MARK).is_file() or stale(ROOT, ROOT / "results", out):
+        print(f"\n$CASEBOOK_SITE: {out} is not a current site of this checkout; building one")
+        return None
+    return out
 
 
 def section_url(base: str, clause) -> str:
@@ -441,19 +459,22 @@ def test_search_answers_the_players_questions_in_the_first_five_results(browser,
     base, _, site = real
     asked = table_questions(ROOT)
     missed, total, anywhere, first, found = [], 0, 0, 0, {}
+    # every question through the page's own search box, all of a page's in one go (browsing.search_each): each
+    # game's on its game's home page, then every game's on the site's home page
+    everyone = list(dict.fromkeys(question for game in site.games for question, _ in asked.get(game.id, [])))
+    from_home = dict(zip(everyone, search_each(browser, base, everyone)))
     for game in site.games:
         questions = asked.get(game.id, [])
         assert len(questions) >= 10, f"{game.id}: features/{game.id}/questions.yml needs at least 10 table questions, has {len(questions)}"
         found[game.id] = 0
-        for question, clauses in questions:
+        for (question, clauses), results in zip(questions, search_each(browser, base, [q for q, _ in questions], f"games/{game.id}/")):
             total += 1
-            results = search_results(browser, base, question, f"games/{game.id}/")
             first += found_in_top(results, clauses, top=1)
             if found_in_top(results, clauses):
                 found[game.id] += 1
             else:
                 missed.append(f"{game.id}: {question!r} wants {clauses}; first five: {[r[-1].rsplit('/', 2)[-1] if r else '' for r in results[:5]]}")
-            anywhere += found_in_top(search_results(browser, base, question), clauses)
+            anywhere += found_in_top(from_home[question], clauses)
     with capsys.disabled():
         print(f"\nsearch: {total - len(missed)}/{total} table questions find a clause in the first 5 results on their game's pages "
               f"({found}), {first}/{total} in the first result, {anywhere}/{total} from the home page"
