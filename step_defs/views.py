@@ -16,18 +16,11 @@ towards failing, never towards passing.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Iterable
 
+from casebook.privacy import strings  # every string value in a JSON value: the property tests' reading too
 from casebook.protocol import leaks, redact
 from step_defs.position import viewers
-
-
-def strings(value) -> Iterator[str]:
-    """Every string value in a JSON value (keys aside)."""
-    if isinstance(value, str):
-        yield value
-    for child in value.values() if isinstance(value, dict) else value if isinstance(value, list) else ():
-        yield from strings(child)
 
 
 def shows(value, wanted) -> bool:
