@@ -8,7 +8,7 @@
 #
 # Set-up is idempotent: a virtualenv in .venv, the project installed editable
 # (with uv from the package index where it installs, else pip), and (for the
-# browser test, as root) Debian's chromium and chromedriver.
+# browser test and the Node example engine, as root) Debian's chromium, chromedriver and nodejs.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -39,8 +39,6 @@ setup() {
   if ! { [ -x .venv/bin/uv ] && .venv/bin/uv pip install -q --native-tls --python .venv/bin/python -e ".[browser,test]"; }; then
     .venv/bin/python -m pip install -q --no-compile --disable-pip-version-check -e ".[browser,test]"
   fi
-  # Node: the docs vendor mermaid from the npm registry; the example engine runs on it.
-  command -v npm >/dev/null || apt_install nodejs npm || echo "(no npm: the docs build will say how to supply mermaid)"
   export PATH="$PWD/.venv/bin:$PATH"  # so the stdio runs find `casebook serve`
   # Compiled and assertion-rewritten modules are kept (in the ignored __pycache__ folders): dozens of processes
   # import the suite (pytest, its workers, the served engines, each mutant's run), and each paid about 3 s of
@@ -67,6 +65,7 @@ case "${1:-}" in
     echo "   progress in results/background.log; the site is rebuilt with their verdicts when they end"
     (
       casebook verify --impl reference --no-progress -n auto || true
+      command -v node >/dev/null || apt_install nodejs || true  # only the example engine needs Node: not before the first page
       if command -v node >/dev/null; then
         casebook verify --impl "cmd:node examples/node-cluedo/engine.js" --name node-cluedo-example --no-progress || true
       fi
@@ -76,7 +75,9 @@ case "${1:-}" in
     ;;
   test)
     setup
-    apt_install chromium chromium-driver || echo "(no root: the browser test will say it is skipped)"
+    # Node runs the example engine (the tests that judge it are skipped without it); the docs need no Node
+    # (mermaid comes from the package index, casebook/site/vendor.py).
+    apt_install chromium chromium-driver nodejs || echo "(no root: the browser test and the Node example's tests will say they are skipped)"
     export NO_MKDOCS_2_WARNING=1
     # -n auto: one pytest-xdist worker per core; the Cucumber JSON still holds every scenario.
     # Nothing runs twice unless a transport can change its result: -m impl (set by casebook's
