@@ -37,6 +37,7 @@ HEADING = {"gang": "who", "method": "how", "place": "where"}
 DEFAULT_HIDEOUT = {"gang": "Vera", "method": "thermal lance", "place": "Wine Cellar"}
 FRESH_TURN = {"began": None, "dice": None, "selected": None, "path": [], "question": None, "answerer": None}
 CARDS = Components(SCHEMA, "card")  # where each card may lie: the schema's inventory
+LOG = SCHEMA["facts"]["case_log"]  # how each case-log entry reads
 
 
 # -- setting the table: protocol only -----------------------------------------------------------
@@ -338,25 +339,16 @@ def log_ends_with(position, datatable):
     expected = [row[0] for row in datatable[1:]]
     table = position.table
     for viewer in viewers(table.state()):
-        lines = [render(e) for e in table.view(viewer)["log"]]
+        lines = [line(e) for e in table.view(viewer)["log"]]
         assert lines[-len(expected):] == expected, (viewer, lines[-len(expected) - 2:])
 
 
-def render(e: dict) -> str:
-    """A public case-log entry in the page's words (a method, a place and the Entrance take "the")."""
-    def the(x):
-        return f"the {x}" if KIND_OF.get(x) in ("method", "place") or x == "Entrance" else x
-
-    e = {**e, **{k: the(e[k]) for k in ("method", "place", "to") if k in e}, **{f"d{i}": d for i, d in enumerate(e.get("dice", []))}}
-    if "hideout" in e:
-        e.update({k: the(v) for k, v in e["hideout"].items()})
-    return {
-        "hidden": "the hideout was filled", "dealt": "a card was dealt to {seat}", "laid": "a card was laid face down in {place}",
-        "start_roll": "{seat} rolled {d0} and {d1} to decide who starts", "starts": "{seat} starts", "rolled": "{seat} rolled {d0} and {d1}",
-        "moved": "{seat} moved to {to}", "passage": "{seat} took the secret passage to {to}",
-        "looked": "{seat} looked at the face-down card in {place}", "asked": "{seat} asked about {gang}, {method} and {place}",
-        "no_card": "{seat} had no card", "showed": "{seat} showed {to} a card", "nobody_showed": "nobody could show a card",
-        "timer_ran_out": "the {timer} timer of {seat} ran out",
-        "accused": "{seat} opened the hideout and was " + ("right" if e.get("right") else "wrong"),
-        "closed": "the case is closed: {gang}, {method} and {place}",
-    }[e["type"]].format(**e)
+def line(entry: dict) -> str:
+    """A public case-log entry in the page's words: its type's line in the schema, the engine's event table."""
+    def said(m):
+        value = entry[m[1]]
+        if m[2]:  # {right:right/wrong}
+            return m[2].split("/")[not value]
+        names = [f"the {v}" if v in LOG["with_the"] else str(v) for v in (value.values() if isinstance(value, dict) else value if isinstance(value, list) else [value])]
+        return ", ".join(names[:-1]) + " and " * (len(names) > 1) + names[-1]
+    return re.sub(r"\{(\w+)(?::([^}]+))?\}", said, LOG["lines"][entry["type"]])
