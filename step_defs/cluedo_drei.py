@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import re
 
-from pytest_bdd import parsers, scenarios, when
+from pytest_bdd import scenarios
 
 from casebook import schemas
 from casebook.protocol import CHANCE
 from step_defs.components import Components, out_of_the_race
-from step_defs.position import refusal
 from step_defs import question_round
 from step_defs.views import hidden, knowers, own_slots_only
-from step_defs.vocabulary import Fact, Types, install, shared, starts
+from step_defs.vocabulary import Fact, Types, install, requests, shared, starts
 
 scenarios("cluedo_drei")
 
@@ -33,15 +32,7 @@ CARD_KINDS = {"taxi": "taxi", "headquarters call": "headquarters", "tip-off": "t
 
 
 # -- setting the table: protocol only ---------------------------------------------------
-def deal_cards(table) -> None:
-    """The default case file, and every card as chance lists it first."""
-    question_round.deal(table, {"type": "fill_case_file", **DEFAULT_CASE}, ("set_aside", "deal"))
-
-
-def deal(table) -> None:
-    """The cards dealt, then a roll for the start that the first seated wins."""
-    deal_cards(table)
-    question_round.first_seat_starts(table)
+deal_cards, deal = question_round.dealers({"type": "fill_case_file", **DEFAULT_CASE}, ("set_aside", "deal"))  # dealt; then the first seat starts
 
 
 def hands(state) -> dict:
@@ -175,9 +166,10 @@ FACTS += shared("deal", "roll-off", "solved", "unsolved") + [
 install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 
 
-# -- the steps only this game has ------------------------------------------------------------
-@when(parsers.re(r"an? (?P<what>new game|Duel)(?P<cards> with Advantage cards)? is requested (?P<rest>.+)"), target_fixture="refusal")
-def requested(implementation, what, cards, rest):
+# -- a new table as this game words its requests -------------------------------------------------
+def request(what, cards, rest) -> dict:
+    """The options of "a new game (with Advantage cards) is requested for Justus Jonas and Peter Shaw" ("for 7
+    players": the schema's investigators in turn; 'with the variant "speed"')."""
     options: dict = {"variant": "duel"} if what.startswith("Duel") else {}
     if cards:
         options["advantage_cards"] = True
@@ -187,5 +179,7 @@ def requested(implementation, what, cards, rest):
         options[m[1] if m[1] == "variant" else m[2]] = m[2]
     else:
         options["players"] = re.split(r", | and ", rest.removeprefix("for "))
-    return refusal(lambda: implementation.close(implementation.new("cluedo_drei", options)))
+    return options
 
+
+requests(r"an? (?P<what>new game|Duel)(?P<cards> with Advantage cards)? is requested (?P<rest>.+)", request)

@@ -13,17 +13,15 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 from pytest_bdd import parsers, scenarios, then, when
 
 from casebook import schemas
-from casebook.errors import GameError
-from casebook.protocol import CHANCE, CLOCK, Table
+from casebook.protocol import CHANCE, CLOCK
 from step_defs.components import Components, out_of_the_race
 from step_defs.position import acted, viewers
 from step_defs import question_round
 from step_defs.views import hidden, knowers, only_told, own_slots_only, strings
-from step_defs.vocabulary import Fact, Types, install, phrases, shared, starts
+from step_defs.vocabulary import Fact, Types, install, phrases, requests, shared, starts
 
 scenarios("heist")
 
@@ -41,14 +39,7 @@ LOG = SCHEMA["facts"]["case_log"]  # how each case-log entry reads
 
 
 # -- setting the table: protocol only -----------------------------------------------------------
-def deal_cards(table) -> None:
-    question_round.deal(table, {"type": "hide", **DEFAULT_HIDEOUT}, ("lay", "deal"))
-
-
-def deal(table) -> None:
-    """The default hideout, every card as chance lists it first, and a first roll the first seat wins."""
-    deal_cards(table)
-    question_round.first_seat_starts(table)
+deal_cards, deal = question_round.dealers({"type": "hide", **DEFAULT_HIDEOUT}, ("lay", "deal"))  # dealt; then the first seat starts
 
 
 def bots_play(table) -> None:
@@ -312,26 +303,13 @@ def bot_tries_another(position, bot):
     return acted(position, bot, next(a for a in person if a not in table.moves_of(bot)), trying=True)
 
 
-@pytest.fixture
-def opened() -> dict:
-    """What a requested room turned out to be, when it opened."""
-    return {}
-
-
-@when(parsers.re(r"(?:an? (?P<kind>\w+) room|the (?P<tutorial>tutorial)) is requested for (?P<seats>.+?)(?:, with (?P<extra>.+))?"), target_fixture="refusal")
-def requested(implementation, opened, kind, tutorial, seats, extra):
-    try:
-        table = Table.new(implementation, "heist", room(kind or tutorial, seats, extra))
-    except GameError as exc:
-        return exc
-    opened.update(table.view(None))
-    table.close()
-    return None
+requests(r"(?:an? (?P<kind>\w+) room|the (?P<tutorial>tutorial)) is requested for (?P<seats>.+?)(?:, with (?P<extra>.+))?",
+         lambda kind, tutorial, seats, extra: room(kind or tutorial, seats, extra))
 
 
 @then(parsers.parse("the room opens with {n:d} seats"))
-def room_opens(refusal, opened, n):
-    assert refusal is None and len(opened["players"]) == n, refusal or opened["players"]
+def room_opens(position, refusal, n):
+    assert refusal is None and len(position.table.state()["players"]) == n, refusal or position.table.state()["players"]
 
 
 @then("the case log ends with:")

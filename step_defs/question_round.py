@@ -2,6 +2,7 @@
 the same facts, built from a game's case (one card of each kind) and its cards' inventory (``Components``).
 
     CASE = "{suspect:card}, {item:card} and {location:card}"
+    deal_cards, deal = question_round.dealers({"type": "fill_case_file", ...}, ("set_aside", "deal"))   the starts
     ACTIONS = [*question_round.actions(CASE), ...]          ask about, accuse, show, end the turn, roll the dice
     CHANCE_MOVES = [*question_round.chance(("answering",)), ...]   the dice, a card dealt, every question answered
     FACTS = [*question_round.facts(CARDS, CASE, ("the case file", "case_file"), schema), ...]   the secret, hands,
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import re
 from math import prod
+from typing import Callable
 
 from casebook import schemas
 from casebook.protocol import CHANCE, CLOCK
@@ -23,16 +25,21 @@ from step_defs.views import everybody_sees, hidden
 from step_defs.vocabulary import Fact
 
 
-def deal(table, secret: dict, deals: tuple) -> None:
-    """Chance fills the secret with ``secret`` (asked: only if the engine lists it), then deals every card as it lists
-    it first.  A game names its own routine calling this one: the routine's name names the start in positions.json."""
-    chance_move(table, secret)
-    chance_deals(table, deals)
+def dealers(secret: dict, deals: tuple) -> tuple[Callable, Callable]:
+    """A game's two dealt starts: ``deal_cards``, chance fills the secret with ``secret`` (asked: only if the engine
+    lists it), then deals every card as it lists it first (moves of ``deals``); ``deal``, then the roll-off for the
+    first turn, won by the first seat (a double six, then five and six for everybody else).  Their names name the
+    starts in positions.json."""
+    def deal_cards(table) -> None:
+        chance_move(table, secret)
+        chance_deals(table, deals)
 
+    def deal(table) -> None:
+        deal_cards(table)
+        roll_for_start(table, [6, 6], [5, 6])
 
-def first_seat_starts(table) -> None:
-    """The roll-off for the first turn, won by the first seat: a double six, then five and six for everybody else."""
-    roll_for_start(table, [6, 6], [5, 6])
+    deal_cards.__qualname__, deal.__qualname__ = "deal_cards", "deal"
+    return deal_cards, deal
 
 
 def actions(case: str, accused: str | None = None) -> list[tuple]:

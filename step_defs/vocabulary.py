@@ -12,6 +12,7 @@ A game's step module declares three small tables and installs them::
 see them), the generic steps:
 
     Given <start>                     open the table: ``starts({"a game of {players:player+}": deal}, options)``
+    When <room> is requested for ...  a new table, or its refusal: ``requests(r"a (?P<kind>\\w+) room is requested ...", options)``
     Given <fact>                      edit the position (loaded once, when a When or Then needs it)
     Then <fact>                       check it on the canonical state
     When <player> <action, 3rd person>   must be accepted     ("Peter moves to X")
@@ -230,6 +231,17 @@ def starts(deals: dict[str, Callable | None], options: Callable[..., dict]) -> l
     built by ``options`` from the pattern's fields."""
     return [Fact(pattern, start=lambda position, deal=deal, **fields: position.start(options(**fields), deal))
             for pattern, deal in deals.items()]
+
+
+def requests(pattern: str, options: Callable[..., dict]) -> None:
+    """``When <pattern>`` (a regex: "a (?P<kind>\\w+) room is requested for (?P<seats>.+)"), for a game whose rooms or
+    variants have words of their own: a new table with ``options(**groups)``, the scenario's table from then on; the
+    typed refusal it gets, or None."""
+    regex = re.compile(pattern)
+
+    @when(Parser("a request", [(regex, lambda m: {"fields": m.groupdict()})]), target_fixture="refusal", stacklevel=2)
+    def requested(position, fields):
+        return refusal(lambda: position.new(options(**fields)))
 
 
 def standing(seen: Seen) -> str:
