@@ -49,7 +49,7 @@ from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
 
 from casebook.protocol import CHANCE, canonical
-from step_defs.position import Seen, acted, refusal
+from step_defs.position import Seen, acted, play_first, refusal
 from step_defs.position import RECORD, Position, _published, position_name, positions_json  # noqa: F401  (tests import them from here)
 
 
@@ -225,12 +225,27 @@ SHARED = {
 }
 
 
-def starts(deals: dict[str, Callable | None], options: Callable[..., dict]) -> list[Fact]:
+def starts(deals: dict[str, Callable | None], options: Callable[..., dict], then: Callable[..., None] | None = None) -> list[Fact]:
     """Facts that open the scenario's table ("Given a game of Red and Blue"): ``{pattern: the chance routine that sets
     it up}`` (None: a new table, as ``new`` left it; a routine's name names its start in positions.json), the options
-    built by ``options`` from the pattern's fields."""
-    return [Fact(pattern, start=lambda position, deal=deal, **fields: position.start(options(**fields), deal))
-            for pattern, deal in deals.items()]
+    built by ``options`` from the pattern's fields; ``then(state, **fields)``, if given, edits the start (P.I.'s "in
+    round 3": the rounds before it played)."""
+    def start(position, deal, **fields):
+        position.start(options(**fields), deal)
+        if then:
+            position.edit(lambda state: then(state, **fields))
+
+    return [Fact(pattern, start=lambda position, deal=deal, **fields: start(position, deal, **fields)) for pattern, deal in deals.items()]
+
+
+def played(name: str, *phases: str) -> Callable:
+    """A set-up routine for ``starts``: while the table is in one of ``phases``, the first move it lists; ``name``
+    names the start in positions.json."""
+    def routine(table) -> None:
+        play_first(table, phases)
+
+    routine.__qualname__ = name
+    return routine
 
 
 def requests(pattern: str, options: Callable[..., dict]) -> None:
