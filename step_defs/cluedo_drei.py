@@ -49,11 +49,6 @@ def markers_stand(st, **_) -> str:
                      for place, cards in placed.items())
 
 
-def enter(state, player, place) -> None:
-    state["positions"][player] = place
-    state.update(phase="accusing" if place == "Headquarters" else "questioning", current=player, turn=dict(FRESH_TURN))
-
-
 def discard_all(state) -> None:
     stack, discard = state["advantage"]["stack"], state["advantage"]["discard"]
     state["advantage"].update(stack={k: 0 for k in stack}, discard={k: stack[k] + discard[k] for k in stack})
@@ -88,9 +83,9 @@ FACTS = [fact for kind, variant in KINDS.items() for fact in [
     *starts({f"a {kind} of {{players:player+}} without Advantage cards": deal}, options(variant, advantage_cards=False))]]
 FACTS += [
     *starts({"a game of {n:d} investigators": deal}, lambda n: {"players": INVESTIGATORS[:n]}),
-    *question_round.facts(CARDS, "{suspect:card}, {item:card} and {location:card}", ("the case file", "case_file"), SCHEMA, FRESH_TURN),
+    *question_round.facts(CARDS, "{suspect:card}, {item:card} and {location:card}", ("the case file", "case_file"), SCHEMA, FRESH_TURN,
+                          entered=lambda place: "accusing" if place == "Headquarters" else "questioning", seen="shown"),
     Fact("{card:card} lies face up beside the board", put=lambda st, card, pins: CARDS.put(st, card, ("surplus",), pins)),
-    Fact("{player:player} has just entered {place:space}", put=enter),
     Fact("{player:player} is out of the race", put=out_of_the_race, check=lambda st, player: player in st["out"]),
     Fact("all 13 Advantage cards are on the discard pile", put=lambda st: discard_all(st)),
     Fact("{player:player} has already looked at the card[s|] in slot[s|] {slots:d+}",
@@ -111,9 +106,6 @@ FACTS += [
     Fact("the view of {player:player} shows {n:d} cards in his hand", check=lambda st, player, n: len(st.view(player)["private"][player]["hand"]) == n),
     Fact("the view of {player:player} does not show the hand of {other:player}",
          check=lambda st, player, other: other not in st.view(player)["private"] and "secret" not in st.view(player)),
-    Fact("{by:player} has shown {player:player} {card:card}", put=lambda st, by, player, card, pins: (
-        CARDS.hold(st, by, [card], pins), st["private"][player]["shown"].append({"card": card, "by": by}))),
-    Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in shown_to(st, player), denied="{player:player} has not seen {card:card}"),
     Fact("{player:player} has seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) in st.view(player)["private"][player]["side_cards"]),
     Fact("{card:card} lies face down beside the board in slot {slot:d}", put=lambda st, card, slot, pins: CARDS.put(st, card, ("secret", "side_cards", slot - 1), pins)),
     Fact("{player:player} has seen {card:card} beside the board",
@@ -147,10 +139,6 @@ FACTS += [
     Fact("{player:player} may move exactly to {places:space+}",
          check=lambda st, player, places: sorted(a["to"] for a in st.table.moves_of(player) if a["type"] == "move") == sorted(places)),
 ]
-
-
-def shown_to(st, player) -> list:
-    return [x["card"] for x in st.view(player)["private"].get(player, {}).get("shown", [])]
 
 
 FACTS += shared("deal", "roll-off", "solved", "unsolved") + [

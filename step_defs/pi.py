@@ -22,7 +22,7 @@ from casebook.protocol import CHANCE, Table, redact_events
 from step_defs.components import Components
 from step_defs.position import acted, viewers
 from step_defs.views import knowers, shows, strings, told_in_public
-from step_defs.vocabulary import Fact, Types, install, played, starts
+from step_defs.vocabulary import Fact, Types, install, played, starts, ways
 
 scenarios("pi")
 
@@ -208,10 +208,9 @@ FACTS += [
     Fact("{player:player} may place a detective or name a solution", check=lambda st, player: types_of(st, player) == {"place", "solve"}),
     Fact("{player:player} may not place a detective", check=lambda st, player: "place" not in types_of(st, player)),
     Fact("{player:player} may not take an evidence card", check=lambda st, player: "take" not in types_of(st, player)),
-    Fact("all {n:d} locations are open to {player:player}'s detectives",
-         check=lambda st, player, n: sorted(a["location"] for a in st.table.moves_of(player) if a["type"] == "place") == sorted(LOCATIONS) and n == len(LOCATIONS)),
+    Fact("all {n:d} locations are open to {player:player}'s detectives", check=lambda st, player, n: ways(st, player, "place", "location") == (n, set(LOCATIONS))),
     Fact("{player:player} may take any of the {n:d} face-up evidence cards",
-         check=lambda st, player, n: sorted(a["card"] for a in st.table.moves_of(player) if a["type"] == "take") == sorted(st.view(player)["face_up"]) and len(st["face_up"]) == n),
+         check=lambda st, player, n: ways(st, player, "take", "card") == (n, set(st.view(player)["face_up"])) and len(st["face_up"]) == n),
     Fact("{player:player} may name any of {n:d} solutions",
          check=lambda st, player, n: len({(a["suspect"], a["location"], a["crime"]) for a in st.table.moves_of(player) if a["type"] == "solve"}) == n),
     Fact("{answerer:player} must answer {player:player}", check=lambda st, answerer, player: st.legal["to_act"] == [answerer]

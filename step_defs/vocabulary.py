@@ -48,7 +48,7 @@ from typing import Any, Callable
 from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
 
-from casebook.protocol import CHANCE, canonical
+from casebook.protocol import CHANCE, CLOCK, canonical
 from step_defs.position import Seen, acted, play_first, refusal
 from step_defs.position import RECORD, Position, _published, position_name, positions_json  # noqa: F401  (tests import them from here)
 
@@ -190,17 +190,18 @@ class Parser(StepParser):
 
 
 def _actor_steps(types: Types, table: list[Phrase], lead: str, **extra) -> list:
-    """``<player> <lead><phrase>``: the arguments are the actor, the action the phrase builds, and ``extra``."""
+    """``<player> <lead><phrase>``: the arguments are the actor, the action the phrase builds, and ``extra``.  "the
+    clock" is the protocol's actor that ends timers."""
     player, convert = types.field("actor", "player")
 
     def arguments(m: re.Match) -> dict | None:
         for phrase in table:
             action = phrase.match(m["rest"])
             if action is not None:
-                return {"actor": convert(m["actor"]), "action": action, **extra}
+                return {"actor": CLOCK if m["who"] == "the clock" else convert(m["actor"]), "action": action, **extra}
         return None
 
-    return [(re.compile(f"{player} {re.escape(lead)}(?P<rest>.+)"), arguments)]
+    return [(re.compile(f"(?P<who>the clock|{player}) {re.escape(lead)}(?P<rest>.+)"), arguments)]
 
 
 def _fact_steps(types: Types, facts: list[Fact], need: str) -> list:
@@ -257,6 +258,12 @@ def requests(pattern: str, options: Callable[..., dict]) -> None:
     @when(Parser("a request", [(regex, lambda m: {"fields": m.groupdict()})]), target_fixture="refusal", stacklevel=2)
     def requested(position, fields):
         return refusal(lambda: position.new(options(**fields)))
+
+
+def ways(st: Seen, player: str, kind: str, field: str) -> tuple[int, set]:
+    """How many moves of ``kind`` the engine lists for ``player``, and the values of ``field`` they name."""
+    moves = [a for a in st.table.moves_of(player) if a["type"] == kind]
+    return len(moves), {a[field] for a in moves}
 
 
 def standing(seen: Seen) -> str:
