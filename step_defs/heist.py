@@ -72,12 +72,14 @@ def room(seats: str, extra: str | None = None, kind: str = "private", tutorial: 
 # -- state surgery (the canonical state is the protocol's own format) ------------------------------
 def refresh_notes(st) -> None:
     """The assistant's sheet follows the hand and what its player has seen, after a Given (HO-NOT-04..06)."""
-    for mine in st["private"].values():
+    for mine in (m for m in st["private"].values() if m["assistant"]):
         seen = {x["card"]: {"seen": "shown", "by": x["by"]} if "by" in x else {"seen": "face down", "place": x["place"]} for x in mine["seen"]}
-        for cards in mine["notes"].values() if mine["assistant"] else ():
+        for cards in mine["notes"].values():
             for card, entry in cards.items():
-                if card in mine["hand"] or card in seen or entry == {"seen": "in hand"}:
-                    cards[card] = {"seen": "in hand"} if card in mine["hand"] else seen.get(card)
+                if card in mine["hand"]:
+                    cards[card] = {"seen": "in hand"}
+                elif card in seen or entry == {"seen": "in hand"}:  # a card a Given took from the hand: nothing, or how it was seen
+                    cards[card] = seen.get(card)
 
 
 def lay_face_down(st, card, place, pins) -> None:
