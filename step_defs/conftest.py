@@ -62,13 +62,14 @@ def pytest_runtest_teardown(item):
 _frozen_at: list = [None]
 
 
-def pytest_runtest_logstart(nodeid, location):
-    """Before each game's scenarios (outside every scenario's own time): what is alive is collected once and frozen,
-    so that no scenario pays for a full garbage collection of the modules, engines and reports (issue 32: the slowest
-    "scenarios", 100-250x an empty one, were such collections, not long play)."""
-    module = nodeid.split("::")[0]
-    if module != _frozen_at[0]:
-        _frozen_at[0] = module
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Before each game's scenarios, where they run (outside every scenario's own time, and never in an xdist
+    controller): what is alive is collected once and frozen, so that no scenario pays for a full garbage collection of
+    the modules, engines and reports (issue 32: the slowest "scenarios", 100-250x an empty one, were such collections,
+    not long play)."""
+    if item.path != _frozen_at[0]:
+        _frozen_at[0] = item.path
         gc.collect()
         gc.freeze()
 
