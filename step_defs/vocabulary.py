@@ -12,19 +12,22 @@ A game's step module declares three small tables and installs them::
 see them), the generic steps:
 
     Given <start>                     open the table: ``starts({"a game of {players:player+}": deal}, options)``
+                                      (``deal = played("until_playing", "seeding")``: chance's first moves)
     When <room> is requested for ...  a new table, or its refusal: ``requests(r"a (?P<kind>\\w+) room is requested ...", options)``
     Given <fact>                      edit the position (loaded once, when a When or Then needs it)
     Then <fact>                       check it on the canonical state
     When <player> <action, 3rd person>   must be accepted     ("Peter moves to X")
-    When <player> tries to <action>      may be refused       ("Peter tries to move to X")
+    When <player> tries to <action>      may be refused       ("Peter tries to move to X"; "the clock tries to ...")
     When <chance phrase>                 a chance move        ("the dice show 2 and 3"), or a routine
     An action phrase may build a list of moves: ``(actor, action)`` for another actor's (chance's roll).
     Then <player> may|cannot <action>    a listed move of that player has (not) these fields
     When <actor> tries to send <JSON>    a raw request
     When a copy of the game in which <fact> is loaded    one Given more, then the load: its typed refusal
 
+``ways(st, player, kind, field)`` counts a player's listed moves of a kind and the values they name.
+
 ``install(..., after=restore)``: after every Given, ``restore(state)`` makes the fields that follow from others
-agree again (the heist game's notes follow the hands, P.I.'s open cases the cases).
+agree again (the heist game's notes follow the hands and the cards seen, P.I.'s open cases the cases).
 
 A Given's ``put`` that names a ``pins`` parameter gets the scenario's pins: the components Givens placed, which
 later Givens do not move away (step_defs/components.py puts a component where a Given says, from the schema's
