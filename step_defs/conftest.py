@@ -25,7 +25,7 @@ from casebook.pytest_plugin import Tables, game_of
 from step_defs import position as positions
 from step_defs.components import lose
 from step_defs.position import Position, acted, refusal, try_load
-from step_defs.vocabulary import Parser
+from step_defs.phrases import Parser
 
 # pyproject's python_files ("step_defs/*.py") would also collect these as test modules, registering every
 # step here twice: pytest-bdd looks each step up among all step fixtures, so twice the definitions cost twice the time
