@@ -29,7 +29,7 @@ from step_defs.phrases import Parser
 
 # pyproject's python_files ("step_defs/*.py") would also collect these as test modules, registering every
 # step here twice: pytest-bdd looks each step up among all step fixtures, so twice the definitions cost twice the time
-collect_ignore = ["conftest.py", "vocabulary.py", "position.py", "components.py", "views.py", "question_round.py"]
+collect_ignore = ["conftest.py", "vocabulary.py", "position.py", "components.py", "views.py", "question_round.py", "phrases.py"]
 
 
 def pytest_sessionfinish(session):
