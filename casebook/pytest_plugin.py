@@ -43,7 +43,6 @@ PATCHES = {
     "pytest-bdd: step lookup once per module and step text": False,
     "pytest-bdd: step signatures read once": False,
     "pytest: asserts rewritten in casebook.testing only": False,
-    "pytest-bdd: a step's target fixture dropped after its test": False,
 }
 
 
@@ -66,22 +65,6 @@ def pytest_configure(config):
             module.signature = remembered
             config.add_cleanup(lambda module=module: setattr(module, "signature", inspect.signature))
             PATCHES["pytest-bdd: step signatures read once"] = True
-
-
-@pytest.hookimpl(trylast=True)  # the fixture manager is made in pytest's own sessionstart
-def pytest_sessionstart(session):
-    registry = getattr(session._fixturemanager, "_arg2node2fixturedefs", None)  # pytest >= 9.1
-    PATCHES["pytest-bdd: a step's target fixture dropped after its test"] = isinstance(registry, dict)
-
-
-@pytest.hookimpl(trylast=True)  # after the test's own fixtures are torn down
-def pytest_runtest_teardown(item, nextitem):
-    """pytest-bdd registers each value a step publishes (``target_fixture``: a When's outcome, with the state before
-    it and a refusal's traceback) as a fixture of the test item, and never drops it: every scenario's tables stayed
-    alive to the end of the run, and each full garbage collection walked them all.  Dropped once the test is over."""
-    if PATCHES["pytest-bdd: a step's target fixture dropped after its test"]:
-        for by_node in item.session._fixturemanager._arg2node2fixturedefs.values():
-            by_node.pop(item, None)
 
 
 @pytest.hookimpl(tryfirst=True)  # before the first conftest imports any of it
