@@ -212,22 +212,13 @@ def roll_off_problem(state: dict, players: list[str], phase: str, before: tuple[
 
 class Built(list):
     """Moves already built and sorted (what @memo caches), with what legal() and apply() read of them, made once:
-    a big list (P.I.'s 1,680 solutions) is then only copied, never sorted or keyed again."""
+    a big list (P.I.'s 1,680 solutions) is then copied by loading bytes, and never sorted or keyed again."""
 
     def __init__(self, entries):
         super().__init__(entries)
-        # a player's moves whose fields are names and numbers (P.I.'s solutions) copy fastest as new dicts of the same
-        # values (a quarter faster than loading bytes); any other shape is loaded from marshal's bytes
-        self.flat = all(len(m) == 2 and all(type(v) in (str, int) for v in m["action"].values()) for _, m in self)
-        self.frozen = None if self.flat else marshal.dumps([m for _, m in self])
+        self.frozen = marshal.dumps([m for _, m in self])  # legal() hands out a copy: marshal.loads of these
         self.keys = frozenset(k for k, _ in self)
         self.actors = frozenset(k[0] for k in self.keys)
-
-    def copy_moves(self) -> list[dict]:
-        """A copy of the moves that shares nothing with them: what legal() hands out."""
-        if self.flat:
-            return [{"actor": m["actor"], "action": m["action"].copy()} for _, m in self]
-        return marshal.loads(self.frozen)
 
 
 def memo(key: Callable[[Any], Any]):
@@ -598,7 +589,7 @@ class Game:
         moves, actors = [], set()
         for part in self._sorted_parts():
             if isinstance(part, Built):
-                moves += part.copy_moves()
+                moves += marshal.loads(part.frozen)
                 actors |= part.actors
             else:
                 moves += json_copy([m for _, m in part])
