@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import re
 
-from pytest_bdd import parsers, scenarios, when
+from pytest_bdd import scenarios
 
 from casebook import schemas
 from casebook.protocol import CHANCE
 from step_defs.components import Components, out_of_the_race
-from step_defs.position import refusal
 from step_defs import question_round
 from step_defs.views import hidden, knowers, own_slots_only
-from step_defs.vocabulary import Fact, Types, install, shared, starts
+from step_defs.vocabulary import Fact, Types, install, requests, shared, starts
 
 scenarios("cluedo_drei")
 
@@ -33,15 +32,7 @@ CARD_KINDS = {"taxi": "taxi", "headquarters call": "headquarters", "tip-off": "t
 
 
 # -- setting the table: protocol only ---------------------------------------------------
-def deal_cards(table) -> None:
-    """The default case file, and every card as chance lists it first."""
-    question_round.deal(table, {"type": "fill_case_file", **DEFAULT_CASE}, ("set_aside", "deal"))
-
-
-def deal(table) -> None:
-    """The cards dealt, then a roll for the start that the first seated wins."""
-    deal_cards(table)
-    question_round.first_seat_starts(table)
+deal_cards, deal = question_round.dealers({"type": "fill_case_file", **DEFAULT_CASE}, ("set_aside", "deal"))  # dealt; then the first seat starts
 
 
 def hands(state) -> dict:
@@ -56,11 +47,6 @@ def markers_stand(st, **_) -> str:
         placed.setdefault(place or "beside the board", []).append(card)
     return "; ".join(f"{', '.join(cards)}: {'beside the board' if place == 'beside the board' else 'in ' + place}"
                      for place, cards in placed.items())
-
-
-def enter(state, player, place) -> None:
-    state["positions"][player] = place
-    state.update(phase="accusing" if place == "Headquarters" else "questioning", current=player, turn=dict(FRESH_TURN))
 
 
 def discard_all(state) -> None:
@@ -97,9 +83,9 @@ FACTS = [fact for kind, variant in KINDS.items() for fact in [
     *starts({f"a {kind} of {{players:player+}} without Advantage cards": deal}, options(variant, advantage_cards=False))]]
 FACTS += [
     *starts({"a game of {n:d} investigators": deal}, lambda n: {"players": INVESTIGATORS[:n]}),
-    *question_round.facts(CARDS, "{suspect:card}, {item:card} and {location:card}", ("the case file", "case_file"), SCHEMA, FRESH_TURN),
+    *question_round.facts(CARDS, "{suspect:card}, {item:card} and {location:card}", ("the case file", "case_file"), SCHEMA, FRESH_TURN,
+                          entered=lambda place: "accusing" if place == "Headquarters" else "questioning", seen="shown"),
     Fact("{card:card} lies face up beside the board", put=lambda st, card, pins: CARDS.put(st, card, ("surplus",), pins)),
-    Fact("{player:player} has just entered {place:space}", put=enter),
     Fact("{player:player} is out of the race", put=out_of_the_race, check=lambda st, player: player in st["out"]),
     Fact("all 13 Advantage cards are on the discard pile", put=lambda st: discard_all(st)),
     Fact("{player:player} has already looked at the card[s|] in slot[s|] {slots:d+}",
@@ -120,9 +106,6 @@ FACTS += [
     Fact("the view of {player:player} shows {n:d} cards in his hand", check=lambda st, player, n: len(st.view(player)["private"][player]["hand"]) == n),
     Fact("the view of {player:player} does not show the hand of {other:player}",
          check=lambda st, player, other: other not in st.view(player)["private"] and "secret" not in st.view(player)),
-    Fact("{by:player} has shown {player:player} {card:card}", put=lambda st, by, player, card, pins: (
-        CARDS.hold(st, by, [card], pins), st["private"][player]["shown"].append({"card": card, "by": by}))),
-    Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in shown_to(st, player), denied="{player:player} has not seen {card:card}"),
     Fact("{player:player} has seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) in st.view(player)["private"][player]["side_cards"]),
     Fact("{card:card} lies face down beside the board in slot {slot:d}", put=lambda st, card, slot, pins: CARDS.put(st, card, ("secret", "side_cards", slot - 1), pins)),
     Fact("{player:player} has seen {card:card} beside the board",
@@ -158,10 +141,6 @@ FACTS += [
 ]
 
 
-def shown_to(st, player) -> list:
-    return [x["card"] for x in st.view(player)["private"].get(player, {}).get("shown", [])]
-
-
 FACTS += shared("deal", "roll-off", "solved", "unsolved") + [
     Fact("{players:player+} found no evidence, in that order",
          check=lambda st, players: [e["player"] for e in st.outcome.events if e["type"] == "no_evidence"] == players),
@@ -175,9 +154,10 @@ FACTS += shared("deal", "roll-off", "solved", "unsolved") + [
 install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 
 
-# -- the steps only this game has ------------------------------------------------------------
-@when(parsers.re(r"an? (?P<what>new game|Duel)(?P<cards> with Advantage cards)? is requested (?P<rest>.+)"), target_fixture="refusal")
-def requested(implementation, what, cards, rest):
+# -- a new table as this game words its requests -------------------------------------------------
+def request(what, cards, rest) -> dict:
+    """The options of "a new game (with Advantage cards) is requested for Justus Jonas and Peter Shaw" ("for 7
+    players": the schema's investigators in turn; 'with the variant "speed"')."""
     options: dict = {"variant": "duel"} if what.startswith("Duel") else {}
     if cards:
         options["advantage_cards"] = True
@@ -187,5 +167,7 @@ def requested(implementation, what, cards, rest):
         options[m[1] if m[1] == "variant" else m[2]] = m[2]
     else:
         options["players"] = re.split(r", | and ", rest.removeprefix("for "))
-    return refusal(lambda: implementation.close(implementation.new("cluedo_drei", options)))
+    return options
 
+
+requests(r"an? (?P<what>new game|Duel)(?P<cards> with Advantage cards)? is requested (?P<rest>.+)", request)

@@ -11,6 +11,7 @@ Here: refusals and their error, a copy that lost a component, the game's end and
     And the game is exactly as it was
 """
 
+import gc
 import json
 import os
 import re
@@ -44,6 +45,33 @@ def pytest_sessionfinish(session):
         path = Path(folder) / game / "positions.json"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(positions.positions_json(dealt), encoding="utf-8")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item):
+    """pytest-bdd 9 registers each step's ``target_fixture`` value (an outcome, a refusal) as a fixture of the scenario
+    and never drops it: every scenario's outcome, with its states, its error and that error's traceback, lived to the
+    session's end.  Dropped here, once the scenario is torn down."""
+    manager = item.session._fixturemanager
+    for by_node in getattr(manager, "_arg2node2fixturedefs", {}).values():
+        by_node.pop(item, None)
+    for by_id in getattr(manager, "_arg2nodeid2fixturedefs", {}).values():
+        by_id.pop(item.nodeid, None)
+
+
+_frozen_at: list = [None]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Before each game's scenarios, where they run (outside every scenario's own time, and never in an xdist
+    controller): what is alive is collected once and frozen, so that no scenario pays for a full garbage collection of
+    the modules, engines and reports (issue 32: the slowest "scenarios", 100-250x an empty one, were such collections,
+    not long play)."""
+    if item.path != _frozen_at[0]:
+        _frozen_at[0] = item.path
+        gc.collect()
+        gc.freeze()
 
 
 @pytest.fixture

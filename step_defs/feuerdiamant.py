@@ -14,9 +14,8 @@ from casebook import schemas
 from casebook.errors import GameError
 from casebook.protocol import CHANCE
 from step_defs.components import Components
-from step_defs.position import play_first
 from step_defs.views import hidden, shown_in_public
-from step_defs.vocabulary import Fact, Types, install, starts
+from step_defs.vocabulary import Fact, Types, install, played, starts
 
 scenarios("feuerdiamant")
 
@@ -33,9 +32,7 @@ CHANCE_IS_TO = {"roll the dice": None, "place an event token": "events", "draw a
                 "draw a clue": "clues", "draw an obstacle": "obstacles", "place a person": "shuffle"}
 
 
-def deal(table) -> None:
-    """Play the set-up's chance draws, always the first outcome listed."""
-    play_first(table, ("setup",))
+deal = played("deal", "setup")  # the set-up's chance draws, always the first outcome listed
 
 
 # -- state surgery (the canonical state is the protocol's own format) ------------------

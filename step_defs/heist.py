@@ -13,17 +13,15 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 from pytest_bdd import parsers, scenarios, then, when
 
 from casebook import schemas
-from casebook.errors import GameError
-from casebook.protocol import CHANCE, CLOCK, Table
+from casebook.protocol import CHANCE, CLOCK
 from step_defs.components import Components, out_of_the_race
 from step_defs.position import acted, viewers
 from step_defs import question_round
 from step_defs.views import hidden, knowers, only_told, own_slots_only, strings
-from step_defs.vocabulary import Fact, Types, install, phrases, shared, starts
+from step_defs.vocabulary import Fact, Types, install, phrases, requests, shared, starts, ways
 
 scenarios("heist")
 
@@ -34,20 +32,15 @@ CASE = "{gang:gang}, {method:method} and {place:place}"  # the hideout's cards, 
 KIND_OF = {card: kind for kind in KINDS for card in schemas.names(SCHEMA, kind)}
 PLACES = schemas.names(SCHEMA, "place")
 HEADING = {"gang": "who", "method": "how", "place": "where"}
+PLURAL = {"gang members": "gang", "methods": "method", "places": "place"}
 DEFAULT_HIDEOUT = {"gang": "Vera", "method": "thermal lance", "place": "Wine Cellar"}
 FRESH_TURN = {"began": None, "dice": None, "selected": None, "path": [], "question": None, "answerer": None}
 CARDS = Components(SCHEMA, "card")  # where each card may lie: the schema's inventory
+LOG = SCHEMA["facts"]["case_log"]  # how each case-log entry reads
 
 
 # -- setting the table: protocol only -----------------------------------------------------------
-def deal_cards(table) -> None:
-    question_round.deal(table, {"type": "hide", **DEFAULT_HIDEOUT}, ("lay", "deal"))
-
-
-def deal(table) -> None:
-    """The default hideout, every card as chance lists it first, and a first roll the first seat wins."""
-    deal_cards(table)
-    question_round.first_seat_starts(table)
+deal_cards, deal = question_round.dealers({"type": "hide", **DEFAULT_HIDEOUT}, ("lay", "deal"))  # dealt; then the first seat starts
 
 
 def bots_play(table) -> None:
@@ -58,35 +51,35 @@ def bots_play(table) -> None:
         table.apply(bot, table.moves_of(bot)[0])
 
 
-def room(kind: str, seats: str, extra: str | None) -> dict:
+ROOM_OPTIONS = [  # what may follow ", with" when a room is asked for, in the page's words
+    ("a {n:d}-second turn timer", lambda n: {"turn_timer": n}), ("the turn timer off", lambda: {"turn_timer": "off"}),
+    ("the notes assistant {on:w}", lambda on: {"notes_assistant": on == "on"}), ("the option {name:w}", lambda name: {name: True})]
+
+
+def room(seats: str, extra: str | None = None, kind: str = "private", tutorial: str | None = None) -> dict:
     """Room options in the page's words: seats ("Anna", "the Hard bot Rook"), then what comes after ", with"."""
-    options: dict = {"variant": kind, "players": []}
+    options: dict = {"variant": tutorial or kind, "players": []}
     for seat in re.split(r", | and ", seats):
         bot = re.fullmatch(r"the (\w+) bot (\w+)", seat)
         options["players"].append(bot[2] if bot else seat)
         if bot:
             options.setdefault("bots", {})[bot[2]] = bot[1].lower()
     for part in re.split(r" and (?=a |the )", extra or ""):
-        if m := re.fullmatch(r"an? (\d+)-second turn timer", part):
-            options["turn_timer"] = int(m[1])
-        elif m := re.fullmatch(r"the (turn timer|notes assistant) (on|off)", part):
-            options.update({"turn_timer": "off"} if m[1] == "turn timer" else {"notes_assistant": m[2] == "on"})
-        elif m := re.fullmatch(r"the option (\w+)", part):
-            options[m[1]] = True
+        options.update(next(filter(None, (p.match(part) for p in _ROOM_OPTIONS)), {}))
     return options
 
 
 # -- state surgery (the canonical state is the protocol's own format) ------------------------------
 def refresh_notes(st) -> None:
-    """The assistant's "in hand" lines follow the hand after a Given (HO-NOT-04)."""
-    for mine in st["private"].values():
-        if mine["assistant"]:
-            for cards in mine["notes"].values():
-                for card, entry in cards.items():
-                    if card in mine["hand"]:
-                        cards[card] = {"seen": "in hand"}
-                    elif entry == {"seen": "in hand"}:
-                        cards[card] = None
+    """The assistant's sheet follows the hand and what its player has seen, after a Given (HO-NOT-04..06)."""
+    for mine in (m for m in st["private"].values() if m["assistant"]):
+        seen = {x["card"]: {"seen": "shown", "by": x["by"]} if "by" in x else {"seen": "face down", "place": x["place"]} for x in mine["seen"]}
+        for cards in mine["notes"].values():
+            for card, entry in cards.items():
+                if card in mine["hand"]:
+                    cards[card] = {"seen": "in hand"}
+                elif card in seen or entry == {"seen": "in hand"}:  # a card a Given took from the hand: nothing, or how it was seen
+                    cards[card] = seen.get(card)
 
 
 def lay_face_down(st, card, place, pins) -> None:
@@ -97,30 +90,22 @@ def lay_face_down(st, card, place, pins) -> None:
     CARDS.put(st, card, ("secret", "face_down", place), pins)
 
 
-def entered(st, player, place) -> None:
-    st["positions"][player] = place
-    st.update(phase="in_place", current=player, turn=dict(FRESH_TURN))
-
-
 def in_reach(st, player, place) -> None:
     """Rolled, and the place selected with its path shown as one step: the confirmation enters it on any board."""
     st.update(phase="moving", current=player, turn=dict(FRESH_TURN))
     st["turn"].update(began=st["positions"][player], dice=[1, 1], selected=place, path=[place])
 
 
-def has_seen(st, player, card, pins, by=None, place=None) -> None:
-    """``player`` saw ``card``: shown by ``by``, who holds it, or face down on ``place``, where it lies."""
-    if by:
-        CARDS.put(st, card, ("private", by, "hand"), pins)
-    else:
-        lay_face_down(st, card, place, pins)
-    seen = {"card": card, "by": by} if by else {"card": card, "place": place}
-    st["private"][player]["seen"].append(seen)
-    if by:
-        st["private"][by]["showed"].append({"card": card, "to": player})
-        st["log"].append({"type": "showed", "seat": by, "to": player})
-    if st["private"][player]["assistant"]:
-        st["private"][player]["notes"][HEADING[KIND_OF[card]]][card] = {"seen": "shown", "by": by} if by else {"seen": "face down", "place": place}
+def looked(st, player, card, place, pins) -> None:
+    """``player`` looked at ``card`` face down on ``place``, where it lies."""
+    lay_face_down(st, card, place, pins)
+    st["private"][player]["seen"].append({"card": card, "place": place})
+
+
+def showed(st, by, player, card) -> None:
+    """What the game keeps of a card shown besides the asker's own list: the shower's, and the case log's line."""
+    st["private"][by]["showed"].append({"card": card, "to": player})
+    st["log"].append({"type": "showed", "seat": by, "to": player})
 
 
 def marks(st, player, cards, only) -> None:
@@ -158,24 +143,6 @@ def unanswered(st) -> bool:
     return [e["type"] for e in after if e["type"] in ("showed", "nobody_showed")] == ["nobody_showed"]
 
 
-def ways(st, player, kind, places) -> tuple:
-    moves = [a for a in st.table.moves_of(player) if a["type"] == kind]
-    return len(moves), sorted({a["place"] for a in moves}) == sorted(places)
-
-
-def chance_offers(st, n_cards=None, n_places=None):
-    """How many ways chance may fill the hideout (one card of each kind), or whether it may lay any of ``n_cards``
-    on any of ``n_places``: each way as likely."""
-    moves = st.as_likely()
-    if n_cards is None:
-        return all({KIND_OF[a[k]] for k in KINDS} == set(KINDS) for a in moves) and len(moves)
-    return (len({a["card"] for a in moves}), len({a["place"] for a in moves}), len(moves)) == (n_cards, n_places, n_cards * n_places)
-
-
-def clock_offers(st, timer) -> list:
-    return [a for a in st.table.moves_of(CLOCK) if a == {"type": "expire", "timer": timer}]
-
-
 def path_walked(st) -> list:
     turn = st.view(None)["turn"]
     return turn["path"][: sum(turn["dice"])]
@@ -189,50 +156,50 @@ ACTIONS = [
     ("take the secret passage", "take_secret_passage"),
     ("switch the notes assistant on", lambda: {"type": "switch_notes_assistant", "on": True}),
     ("switch the notes assistant off", lambda: {"type": "switch_notes_assistant", "on": False}),
+    ("end the {timer:timer} timer", "expire"),  # the clock's ("the clock tries to end the turn timer")
 ]
 CHANCE_MOVES = [
     *question_round.chance(("answering",)),
     ("the hideout is filled with {gang:gang}, {method:method} and {place:place}", "hide"),
     ("{card:card} is laid face down in {place:place}", "lay"),
     ("the bots play", lambda: bots_play),
+    ("the {timer:timer} timer runs out", lambda timer: [(CLOCK, {"type": "expire", "timer": timer})]),
 ]
 SHEET = "the notes sheet of {player:player}"
 
 FACTS = [
     # -- starting positions (new, dealt, or dealt with the first roll made: the first seat starts)
     *starts({f"{lead} of {{seats:text}}{tail}": how for lead, how in (("a game", deal), ("a new game", None), ("a dealt game", deal_cards))
-             for tail in (", with {extra:text}", "")}, lambda seats, extra=None: room("private", seats, extra)),
-    *starts({"the tutorial for {seats:player}": deal}, lambda seats: room("tutorial", seats, None)),
+             for tail in (", with {extra:text}", "")}, room),
+    *starts({"the tutorial for {seats:player}": deal}, lambda seats: room(seats, tutorial="tutorial")),
     # -- cards, hands, the hideout, the face-down cards
-    *question_round.facts(CARDS, CASE, ("the hideout", "hideout"), SCHEMA, FRESH_TURN, aside=("switch_notes_assistant",)),
+    *question_round.facts(CARDS, CASE, ("the hideout", "hideout"), SCHEMA, FRESH_TURN, aside=("switch_notes_assistant",),
+                          entered=lambda place: "in_place", seen="seen", showed=showed),
     Fact("{card:card} lies face down in {place:place}", put=lay_face_down),
     Fact("there are 21 cards: 6 gang members, 6 methods and 9 places", check=lambda st: CARDS.everything(st) == sorted(KIND_OF)),
-    Fact("the gang members are {cards:gang+}", check=lambda st, cards: cards == schemas.names(SCHEMA, "gang")),
-    Fact("the methods are {cards:method+}", check=lambda st, cards: cards == schemas.names(SCHEMA, "method")),
-    Fact("the places are {cards:place+}", check=lambda st, cards: cards == PLACES and chance_offers(st) == 324),
+    Fact("the {kinds:text} are {cards:card+}", check=lambda st, kinds, cards:  # the names of a kind, in order, and chance may hide each
+         cards == schemas.names(SCHEMA, PLURAL[kinds]) and {a[PLURAL[kinds]] for a in st.as_likely()} == set(cards)),
     Fact("chance may fill the hideout with any of {n:d} combinations of one gang member, one method and one place, each as likely",
-         check=lambda st, n: chance_offers(st) == n),
+         check=lambda st, n: len(st.as_likely()) == n and all(sorted(KIND_OF[a[k]] for k in KINDS) == sorted(KINDS) for a in st.as_likely())),
     Fact("chance may lay any of the {c:d} other cards face down on any of the {p:d} places, each as likely",
-         check=lambda st, c, p: chance_offers(st, c, p)),
+         check=lambda st, c, p: [len({a[k] for a in st.as_likely()}) for k in ("card", "place")] + [len(st.as_likely())] == [c, p, c * p]),
     Fact("the seats hold {counts:d+} cards, in seat order", check=lambda st, counts: [st.view(None)["hand_sizes"][p] for p in st["players"]] == counts),
     Fact("no card lies face down", check=lambda st: st.view(None)["face_down"] == []),
     Fact("{n:d} cards lie face down, on {k:d} different places", check=lambda st, n, k: len(st.view(None)["face_down"]) == len(set(st.view(None)["face_down"])) == n == k),
     Fact("a card lies face down in {place:place}", check=lambda st, place: place in st.view(None)["face_down"]),
     # -- seats and whose move it is
     Fact("the seats are {seats:text}", check=lambda st, seats: {k: st["options"].get(k, {}) for k in ("players", "bots")} == {
-        "players": room("", seats, None)["players"], "bots": room("", seats, None).get("bots", {})}),
+        "players": room(seats)["players"], "bots": room(seats).get("bots", {})}),
     Fact("it is still {player:player}'s turn", check=lambda st, player: st["current"] == player and player in st.legal["to_act"]),
-    Fact("{player:player} has just entered {place:place}", put=entered),
     Fact("{player:player} has selected {place:place}, within reach of the roll", put=in_reach),
     Fact("chance is to act", check=lambda st: st.legal["to_act"] == [CHANCE]),
-    Fact("{player:player} may ask in {n:d} ways, naming only {place:place}", check=lambda st, player, n, place: ways(st, player, "question", [place]) == (n, True)),
-    Fact("{player:player} may accuse in {n:d} ways, naming each of the 9 places", check=lambda st, player, n: ways(st, player, "accuse", PLACES) == (n, True)),
+    Fact("{player:player} may ask in {n:d} ways, naming only {place:place}", check=lambda st, player, n, place: ways(st, player, "question", "place") == (n, {place})),
+    Fact("{player:player} may accuse in {n:d} ways, naming each of the 9 places", check=lambda st, player, n: ways(st, player, "accuse", "place") == (n, set(PLACES))),
     Fact("{player:player} may select in {n:d} ways, naming each place but {place:place}",
-         check=lambda st, player, n, place: ways(st, player, "select", set(PLACES) - {place}) == (n, True)),
+         check=lambda st, player, n, place: ways(st, player, "select", "place") == (n, set(PLACES) - {place})),
     # -- the board
-    Fact("the token of {token:token} stands in {place:place}", put=lambda st, token, place: st["tokens"].__setitem__(token, place),
-         check=lambda st, token, place: st.view(None)["tokens"][token] == place),
-    Fact("the tokens of {a:token} and {b:token} stand in {place:place}", check=lambda st, a, b, place: st.view(None)["tokens"][a] == st.view(None)["tokens"][b] == place),
+    Fact("the token[s|] of {tokens:token+} [stand|stands] in {place:place}", put=lambda st, tokens, place: st["tokens"].update(dict.fromkeys(tokens, place)),
+         check=lambda st, tokens, place: all(st.view(None)["tokens"][t] == place for t in tokens)),
     Fact("the tokens of {a:token} and {b:token} stand in no place", check=lambda st, a, b: st.view(None)["tokens"][a] is st.view(None)["tokens"][b] is None),
     Fact("the roll gives {player:player} {n:d} steps", check=lambda st, player, n: st["current"] == player and sum(st.view(None)["turn"]["dice"]) == n),
     Fact("the path shown to {player:player} runs through {halls:space+} to {place:place}",
@@ -243,16 +210,12 @@ FACTS = [
     Fact("the pawn of {player:player} would stop on {space:space}", check=lambda st, player, space: st["current"] == player and path_walked(st)[-1] == space),
     # -- the timers
     Fact("the clock may end the {timer:timer} timer of {player:player}",
-         check=lambda st, timer, player: st.table.moves_of(CLOCK) == clock_offers(st, timer) != [] and st.view(None)["timer"]["seat"] == player),
-    Fact("the clock may not end the {timer:timer} timer", check=lambda st, timer: st.legal["moves"] and not clock_offers(st, timer)),
+         check=lambda st, timer, player: st.table.moves_of(CLOCK) == [{"type": "expire", "timer": timer}] and st.view(None)["timer"]["seat"] == player),
     Fact("the {timer:timer} timer is {n:d} seconds", check=lambda st, timer, n: (st.view(None)["timer"] or {}).get("timer") == timer and st.view(None)["timer"]["seconds"] == n),
     # -- what each seat sees
     Fact("no view shows the face-down cards", check=lambda st: hidden(st, CARDS.lying_at(st, "secret.face_down"))),
     Fact("no view shows another player's notes sheet", check=own_slots_only),
-    Fact("{player:player} has looked at {card:card} face down in {place:place}", put=lambda st, player, card, place, pins: has_seen(st, player, card, pins, place=place)),
-    Fact("{by:player} has shown {player:player} {card:card}", put=lambda st, by, player, card, pins: has_seen(st, player, card, pins, by=by)),
-    Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in [x["card"] for x in mine(st, player)["seen"]],
-         denied="{player:player} has not seen {card:card}"),
+    Fact("{player:player} has looked at {card:card} face down in {place:place}", put=looked),
     Fact("only {players:player+} can see which card was shown", check=lambda st, players: only_told(st, "showed", players)),
     Fact("only {player:player} can see which card was looked at", check=lambda st, player: only_told(st, "looked", [player])),
     Fact("only {player:player} can see which cards were named",
@@ -291,16 +254,11 @@ FACTS = [
 ]
 
 FACTS += shared("deal", "roll-off", "solved", "unsolved")
-_ACTIONS = phrases(TYPES, ACTIONS)
+_ACTIONS, _ROOM_OPTIONS = phrases(TYPES, ACTIONS), phrases(TYPES, ROOM_OPTIONS)
 install(TYPES, ACTIONS, CHANCE_MOVES, FACTS, after=refresh_notes)
 
 
 # -- the steps only this game has ---------------------------------------------------------------------
-@when(parsers.re(r"(?:the (?P<timer>show|turn) timer runs out|the clock tries to end the (?P<trying>show|turn) timer)"), target_fixture="outcome")
-def clock_expires(position, timer, trying):
-    return acted(position, CLOCK, {"type": "expire", "timer": timer or trying}, trying=bool(trying))
-
-
 @when(parsers.parse("{bot} tries a move a person could make there but its level did not choose"), target_fixture="outcome")
 def bot_tries_another(position, bot):
     """In a place just entered a person may end the turn or ask (HO-TRN-11): whichever the bot's level did not list."""
@@ -311,26 +269,12 @@ def bot_tries_another(position, bot):
     return acted(position, bot, next(a for a in person if a not in table.moves_of(bot)), trying=True)
 
 
-@pytest.fixture
-def opened() -> dict:
-    """What a requested room turned out to be, when it opened."""
-    return {}
-
-
-@when(parsers.re(r"(?:an? (?P<kind>\w+) room|the (?P<tutorial>tutorial)) is requested for (?P<seats>.+?)(?:, with (?P<extra>.+))?"), target_fixture="refusal")
-def requested(implementation, opened, kind, tutorial, seats, extra):
-    try:
-        table = Table.new(implementation, "heist", room(kind or tutorial, seats, extra))
-    except GameError as exc:
-        return exc
-    opened.update(table.view(None))
-    table.close()
-    return None
+requests(r"(?:an? (?P<kind>\w+) room|the (?P<tutorial>tutorial)) is requested for (?P<seats>.+?)(?:, with (?P<extra>.+))?", room)
 
 
 @then(parsers.parse("the room opens with {n:d} seats"))
-def room_opens(refusal, opened, n):
-    assert refusal is None and len(opened["players"]) == n, refusal or opened["players"]
+def room_opens(position, refusal, n):
+    assert refusal is None and len(position.table.state()["players"]) == n, refusal or position.table.state()["players"]
 
 
 @then("the case log ends with:")
@@ -338,25 +282,16 @@ def log_ends_with(position, datatable):
     expected = [row[0] for row in datatable[1:]]
     table = position.table
     for viewer in viewers(table.state()):
-        lines = [render(e) for e in table.view(viewer)["log"]]
+        lines = [line(e) for e in table.view(viewer)["log"]]
         assert lines[-len(expected):] == expected, (viewer, lines[-len(expected) - 2:])
 
 
-def render(e: dict) -> str:
-    """A public case-log entry in the page's words (a method, a place and the Entrance take "the")."""
-    def the(x):
-        return f"the {x}" if KIND_OF.get(x) in ("method", "place") or x == "Entrance" else x
-
-    e = {**e, **{k: the(e[k]) for k in ("method", "place", "to") if k in e}, **{f"d{i}": d for i, d in enumerate(e.get("dice", []))}}
-    if "hideout" in e:
-        e.update({k: the(v) for k, v in e["hideout"].items()})
-    return {
-        "hidden": "the hideout was filled", "dealt": "a card was dealt to {seat}", "laid": "a card was laid face down in {place}",
-        "start_roll": "{seat} rolled {d0} and {d1} to decide who starts", "starts": "{seat} starts", "rolled": "{seat} rolled {d0} and {d1}",
-        "moved": "{seat} moved to {to}", "passage": "{seat} took the secret passage to {to}",
-        "looked": "{seat} looked at the face-down card in {place}", "asked": "{seat} asked about {gang}, {method} and {place}",
-        "no_card": "{seat} had no card", "showed": "{seat} showed {to} a card", "nobody_showed": "nobody could show a card",
-        "timer_ran_out": "the {timer} timer of {seat} ran out",
-        "accused": "{seat} opened the hideout and was " + ("right" if e.get("right") else "wrong"),
-        "closed": "the case is closed: {gang}, {method} and {place}",
-    }[e["type"]].format(**e)
+def line(entry: dict) -> str:
+    """A public case-log entry in the page's words: its type's line in the schema, the engine's event table."""
+    def said(m):
+        value = entry[m[1]]
+        if m[2]:  # {right:right/wrong}
+            return m[2].split("/")[not value]
+        names = [f"the {v}" if v in LOG["with_the"] else str(v) for v in (value.values() if isinstance(value, dict) else value if isinstance(value, list) else [value])]
+        return ", ".join(names[:-1]) + " and " * (len(names) > 1) + names[-1]
+    return re.sub(r"\{(\w+)(?::([^}]+))?\}", said, LOG["lines"][entry["type"]])

@@ -20,9 +20,9 @@ from casebook import schemas
 from casebook.contract import P_TOLERANCE
 from casebook.protocol import CHANCE, Table, redact_events
 from step_defs.components import Components
-from step_defs.position import acted, play_first, viewers
+from step_defs.position import acted, viewers
 from step_defs.views import knowers, shows, strings, told_in_public
-from step_defs.vocabulary import Fact, Types, install
+from step_defs.vocabulary import Fact, Types, install, played, starts, ways
 
 scenarios("pi")
 
@@ -160,7 +160,24 @@ CHANCE_MOVES = [
     ("chance draws {card:evidence}", "draw_case"),
     ("chance turns up the {card:evidence} card", "turn_up"),
 ]
-FACTS = [
+# -- the starts: chance takes the first outcome it lists until the stage asked for (the set-up's phases, in order) --
+SET_UP = ("seeding", "drawing_cases", "turning_up")
+STAGES = {"": played("until_playing", *SET_UP), " whose tiles are being seeded": None, " whose cases are being drawn": played("until_drawing_cases", *SET_UP[:1]),
+          " whose evidence cards are being turned up": played("until_turning_up", *SET_UP[:2])}
+
+
+def in_round(state, round=None, **_) -> None:
+    """The rounds before ``round`` played (any cases will do for rounds past)."""
+    if round:
+        seats, past = state["players"], {k: schemas.names(SCHEMA, k) for k in KINDS}
+        state["round"], state["points"] = round, {p: [0] * round for p in seats}
+        state["rounds"] = [{"cases": {p: {k: past[k][i] for k in KINDS} for i, p in enumerate(seats)}, "solved": {}}] * (round - 1)
+
+
+FACTS = [fact for who, variant in (("", "engine-answers"), (" where the neighbour answers", "neighbour-answers")) for fact in starts(
+    {f"a game of {{players:player+}}{who}{later}{stage}": deal for stage, deal in STAGES.items() for later in ("", " in round {round:d}")},
+    lambda players, variant=variant, **_: {"players": players, "variant": variant}, then=in_round)]
+FACTS += [
     # -- the position (Given) --
     Fact("{player:player}'s case is {a:evidence}, {b:evidence} and {c:evidence}", put=lambda st, player, a, b, c, pins: set_case(st, player, (a, b, c), pins)),
     Fact("the {tiles:suspect_tile|crime_tile+} tile[s|] [lie|lies] on {location:location}",
@@ -191,10 +208,9 @@ FACTS = [
     Fact("{player:player} may place a detective or name a solution", check=lambda st, player: types_of(st, player) == {"place", "solve"}),
     Fact("{player:player} may not place a detective", check=lambda st, player: "place" not in types_of(st, player)),
     Fact("{player:player} may not take an evidence card", check=lambda st, player: "take" not in types_of(st, player)),
-    Fact("all {n:d} locations are open to {player:player}'s detectives",
-         check=lambda st, player, n: sorted(a["location"] for a in st.table.moves_of(player) if a["type"] == "place") == sorted(LOCATIONS) and n == len(LOCATIONS)),
+    Fact("all {n:d} locations are open to {player:player}'s detectives", check=lambda st, player, n: ways(st, player, "place", "location") == (n, set(LOCATIONS))),
     Fact("{player:player} may take any of the {n:d} face-up evidence cards",
-         check=lambda st, player, n: sorted(a["card"] for a in st.table.moves_of(player) if a["type"] == "take") == sorted(st.view(player)["face_up"]) and len(st["face_up"]) == n),
+         check=lambda st, player, n: ways(st, player, "take", "card") == (n, set(st.view(player)["face_up"])) and len(st["face_up"]) == n),
     Fact("{player:player} may name any of {n:d} solutions",
          check=lambda st, player, n: len({(a["suspect"], a["location"], a["crime"]) for a in st.table.moves_of(player) if a["type"] == "solve"}) == n),
     Fact("{answerer:player} must answer {player:player}", check=lambda st, answerer, player: st.legal["to_act"] == [answerer]
@@ -259,36 +275,6 @@ install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 
 
 # -- the steps only this game has -----------------------------------------------------------------
-# Chance takes the first outcome it lists until the stage asked for (the set-up's phases, in order).
-def until_drawing_cases(table) -> None:
-    play_first(table, ("seeding",))
-
-
-def until_turning_up(table) -> None:
-    play_first(table, ("seeding", "drawing_cases"))
-
-
-def until_playing(table) -> None:
-    play_first(table, ("seeding", "drawing_cases", "turning_up"))
-
-
-STAGES = {None: until_playing, "tiles are being seeded": lambda table: None, "cases are being drawn": until_drawing_cases,
-          "evidence cards are being turned up": until_turning_up}
-
-
-@given(parsers.re(r"a game of (?P<players>[A-Z].+?)(?P<neighbour> where the neighbour answers)?(?: in round (?P<round>\d))?"
-                  r"(?: whose (?P<stage>tiles are being seeded|cases are being drawn|evidence cards are being turned up))?"))
-def a_game(position, players, neighbour, round, stage):
-    options = {"players": TYPES.field("p", "player+")[1](players), "variant": "neighbour-answers" if neighbour else "engine-answers"}
-    position.dealt(options, STAGES[stage])
-    if round:
-        def later(state):
-            seats, past = state["players"], {k: schemas.names(SCHEMA, k) for k in KINDS}  # any cases will do for rounds past
-            state["round"], state["points"] = int(round), {p: [0] * int(round) for p in seats}
-            state["rounds"] = [{"cases": {p: {k: past[k][i] for k in KINDS} for i, p in enumerate(seats)}, "solved": {}}] * (int(round) - 1)
-        position.edit(later)
-
-
 @given(parsers.re(r"(?P<player>\w+) has placed a detective on (?P<location>.+)"), target_fixture="outcome")
 def has_placed(position, player, location):
     return acted(position, player, {"type": "place", "location": location}, trying=False)

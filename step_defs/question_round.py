@@ -2,10 +2,11 @@
 the same facts, built from a game's case (one card of each kind) and its cards' inventory (``Components``).
 
     CASE = "{suspect:card}, {item:card} and {location:card}"
+    deal_cards, deal = question_round.dealers({"type": "fill_case_file", ...}, ("set_aside", "deal"))   the starts
     ACTIONS = [*question_round.actions(CASE), ...]          ask about, accuse, show, end the turn, roll the dice
     CHANCE_MOVES = [*question_round.chance(("answering",)), ...]   the dice, a card dealt, every question answered
-    FACTS = [*question_round.facts(CARDS, CASE, ("the case file", "case_file"), schema), ...]   the secret, hands,
-                                                            pawns, who must show or accuse
+    FACTS = [*question_round.facts(CARDS, CASE, ("the case file", "case_file"), schema, ...), ...]   the secret,
+                                                            hands, pawns, cards shown, who must show or accuse
 
 A game names a case by its own kinds; the moves of a turn are counted from the schema (6 x 6 x 9 accusations and
 the end of the turn), never written as a number.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import re
 from math import prod
+from typing import Callable
 
 from casebook import schemas
 from casebook.protocol import CHANCE, CLOCK
@@ -23,16 +25,21 @@ from step_defs.views import everybody_sees, hidden
 from step_defs.vocabulary import Fact
 
 
-def deal(table, secret: dict, deals: tuple) -> None:
-    """Chance fills the secret with ``secret`` (asked: only if the engine lists it), then deals every card as it lists
-    it first.  A game names its own routine calling this one: the routine's name names the start in positions.json."""
-    chance_move(table, secret)
-    chance_deals(table, deals)
+def dealers(secret: dict, deals: tuple) -> tuple[Callable, Callable]:
+    """A game's two dealt starts: ``deal_cards``, chance fills the secret with ``secret`` (asked: only if the engine
+    lists it), then deals every card as it lists it first (moves of ``deals``); ``deal``, then the roll-off for the
+    first turn, won by the first seat (a double six, then five and six for everybody else).  Their names name the
+    starts in positions.json."""
+    def deal_cards(table) -> None:
+        chance_move(table, secret)
+        chance_deals(table, deals)
 
+    def deal(table) -> None:
+        deal_cards(table)
+        roll_for_start(table, [6, 6], [5, 6])
 
-def first_seat_starts(table) -> None:
-    """The roll-off for the first turn, won by the first seat: a double six, then five and six for everybody else."""
-    roll_for_start(table, [6, 6], [5, 6])
+    deal_cards.__qualname__, deal.__qualname__ = "deal_cards", "deal"
+    return deal_cards, deal
 
 
 def actions(case: str, accused: str | None = None) -> list[tuple]:
@@ -71,12 +78,24 @@ def must_show(st, player: str, cards: list, aside: tuple = ()) -> bool:
     return bool(moves) and sorted(a["card"] for a in moves) == sorted(cards)
 
 
-def facts(components, case: str, secret: tuple[str, str], schema: dict, turn: dict, aside: tuple = ()) -> list[Fact]:
+def facts(components, case: str, secret: tuple[str, str], schema: dict, turn: dict, aside: tuple = (), *,
+          entered: Callable[[str], str], seen: str, showed: Callable[..., None] = lambda *_: None) -> list[Fact]:
     """The secret's cards (``secret``: its words and its key under the state's ``secret``: "the hideout", "hideout"),
     hands (``components``: the cards' inventory), pawns, whose turn it is (``turn``: the state's ``turn`` as a turn
-    begins), and who must show or accuse; ``case`` names one card of each kind, its fields the kinds."""
+    begins; ``entered(place)``: the phase a pawn that has just entered ``place`` is in), the cards shown (``seen``: the
+    key of a player's own list of them, ``{"card", "by"}`` each; ``showed(state, by, player, card)``: what else the
+    game keeps of a card shown), and who must show or accuse; ``case`` names one card of each kind, its fields the kinds."""
     kinds = tuple(re.findall(r"\{(\w+):", case))
     words, key = secret
+
+    def has_entered(st, player, place) -> None:
+        st["positions"][player] = place
+        st.update(phase=entered(place), current=player, turn=dict(turn))
+
+    def has_shown(st, by, player, card, pins) -> None:
+        components.hold(st, by, [card], pins)
+        st["private"][player][seen].append({"card": card, "by": by})
+        showed(st, by, player, card)
 
     def must_accuse_or_end(st, player) -> bool:  # any accusation (one card of each kind), or the end of the turn
         moves = must(st, player, {"accuse", "end_turn"}, aside)
@@ -93,6 +112,10 @@ def facts(components, case: str, secret: tuple[str, str], schema: dict, turn: di
              check=lambda st, player, space: st["positions"][player] == space),
         Fact("it is {player:player}'s turn", put=lambda st, player: st.update(phase="starting_turn", current=player, turn=dict(turn)),
              check=lambda st, player: (st["phase"], st["current"]) == ("starting_turn", player) and set(st.legal["to_act"]) - {CLOCK} == {player}),
+        Fact("{player:player} has just entered {place:space}", put=has_entered),
+        Fact("{by:player} has shown {player:player} {card:card}", put=has_shown),
+        Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in [x["card"] for x in st.view(player)["private"][player][seen]],
+             denied="{player:player} has not seen {card:card}"),
         Fact("{player:player} must show one of {cards:card+}", check=lambda st, player, cards: must_show(st, player, cards, aside)),
         Fact("{player:player} must accuse or end the turn", check=must_accuse_or_end),
     ]

@@ -12,18 +12,22 @@ A game's step module declares three small tables and installs them::
 see them), the generic steps:
 
     Given <start>                     open the table: ``starts({"a game of {players:player+}": deal}, options)``
+                                      (``deal = played("until_playing", "seeding")``: chance's first moves)
+    When <room> is requested for ...  a new table, or its refusal: ``requests(r"a (?P<kind>\\w+) room is requested ...", options)``
     Given <fact>                      edit the position (loaded once, when a When or Then needs it)
     Then <fact>                       check it on the canonical state
     When <player> <action, 3rd person>   must be accepted     ("Peter moves to X")
-    When <player> tries to <action>      may be refused       ("Peter tries to move to X")
+    When <player> tries to <action>      may be refused       ("Peter tries to move to X"; "the clock tries to ...")
     When <chance phrase>                 a chance move        ("the dice show 2 and 3"), or a routine
     An action phrase may build a list of moves: ``(actor, action)`` for another actor's (chance's roll).
     Then <player> may|cannot <action>    a listed move of that player has (not) these fields
     When <actor> tries to send <JSON>    a raw request
     When a copy of the game in which <fact> is loaded    one Given more, then the load: its typed refusal
 
+``ways(st, player, kind, field)`` counts a player's listed moves of a kind and the values they name.
+
 ``install(..., after=restore)``: after every Given, ``restore(state)`` makes the fields that follow from others
-agree again (the heist game's notes follow the hands, P.I.'s open cases the cases).
+agree again (the heist game's notes follow the hands and the cards seen, P.I.'s open cases the cases).
 
 A Given's ``put`` that names a ``pins`` parameter gets the scenario's pins: the components Givens placed, which
 later Givens do not move away (step_defs/components.py puts a component where a Given says, from the schema's
@@ -47,8 +51,8 @@ from typing import Any, Callable
 from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
 
-from casebook.protocol import CHANCE, canonical
-from step_defs.position import Seen, acted, refusal
+from casebook.protocol import CHANCE, CLOCK, canonical
+from step_defs.position import Seen, acted, play_first, refusal
 from step_defs.position import RECORD, Position, _published, position_name, positions_json  # noqa: F401  (tests import them from here)
 
 
@@ -189,17 +193,18 @@ class Parser(StepParser):
 
 
 def _actor_steps(types: Types, table: list[Phrase], lead: str, **extra) -> list:
-    """``<player> <lead><phrase>``: the arguments are the actor, the action the phrase builds, and ``extra``."""
+    """``<player> <lead><phrase>``: the arguments are the actor, the action the phrase builds, and ``extra``.  "the
+    clock" is the protocol's actor that ends timers."""
     player, convert = types.field("actor", "player")
 
     def arguments(m: re.Match) -> dict | None:
         for phrase in table:
             action = phrase.match(m["rest"])
             if action is not None:
-                return {"actor": convert(m["actor"]), "action": action, **extra}
+                return {"actor": CLOCK if m["who"] == "the clock" else convert(m["actor"]), "action": action, **extra}
         return None
 
-    return [(re.compile(f"{player} {re.escape(lead)}(?P<rest>.+)"), arguments)]
+    return [(re.compile(f"(?P<who>the clock|{player}) {re.escape(lead)}(?P<rest>.+)"), arguments)]
 
 
 def _fact_steps(types: Types, facts: list[Fact], need: str) -> list:
@@ -224,12 +229,44 @@ SHARED = {
 }
 
 
-def starts(deals: dict[str, Callable | None], options: Callable[..., dict]) -> list[Fact]:
+def starts(deals: dict[str, Callable | None], options: Callable[..., dict], then: Callable[..., None] | None = None) -> list[Fact]:
     """Facts that open the scenario's table ("Given a game of Red and Blue"): ``{pattern: the chance routine that sets
     it up}`` (None: a new table, as ``new`` left it; a routine's name names its start in positions.json), the options
-    built by ``options`` from the pattern's fields."""
-    return [Fact(pattern, start=lambda position, deal=deal, **fields: position.start(options(**fields), deal))
-            for pattern, deal in deals.items()]
+    built by ``options`` from the pattern's fields; ``then(state, **fields)``, if given, edits the start (P.I.'s "in
+    round 3": the rounds before it played)."""
+    def start(position, deal, **fields):
+        position.start(options(**fields), deal)
+        if then:
+            position.edit(lambda state: then(state, **fields))
+
+    return [Fact(pattern, start=lambda position, deal=deal, **fields: start(position, deal, **fields)) for pattern, deal in deals.items()]
+
+
+def played(name: str, *phases: str) -> Callable:
+    """A set-up routine for ``starts``: while the table is in one of ``phases``, the first move it lists; ``name``
+    names the start in positions.json."""
+    def routine(table) -> None:
+        play_first(table, phases)
+
+    routine.__qualname__ = name
+    return routine
+
+
+def requests(pattern: str, options: Callable[..., dict]) -> None:
+    """``When <pattern>`` (a regex: "a (?P<kind>\\w+) room is requested for (?P<seats>.+)"), for a game whose rooms or
+    variants have words of their own: a new table with ``options(**groups)``, the scenario's table from then on; the
+    typed refusal it gets, or None."""
+    regex = re.compile(pattern)
+
+    @when(Parser("a request", [(regex, lambda m: {"fields": m.groupdict()})]), target_fixture="refusal", stacklevel=2)
+    def requested(position, fields):
+        return refusal(lambda: position.new(options(**fields)))
+
+
+def ways(st: Seen, player: str, kind: str, field: str) -> tuple[int, set]:
+    """How many moves of ``kind`` the engine lists for ``player``, and the values of ``field`` they name."""
+    moves = [a for a in st.table.moves_of(player) if a["type"] == kind]
+    return len(moves), {a[field] for a in moves}
 
 
 def standing(seen: Seen) -> str:

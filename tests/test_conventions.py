@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from casebook import schemas
 from casebook.rulebook import CLAUSE_ID, read_game
 from casebook.scaffold import PER_GAME_YAML
 
@@ -136,3 +137,17 @@ def test_the_import_check_can_fail(tmp_path):
     sample = tmp_path / "x.py"
     sample.write_text("import statemachines.cluedo_drei\nfrom statemachines import core\nimportlib.import_module('statemachines.x')\n")
     assert {"statemachines.cluedo_drei", "statemachines", "statemachines.x"} <= imported_modules(sample)
+
+
+def test_a_published_case_log_has_a_line_for_each_entry_naming_only_its_fields():
+    """A game that publishes how its case log reads (its schema's facts: ``case_log``) has a line for every kind of
+    entry its log keeps, and each line names only fields that kind of entry carries: the steps and the site read them."""
+    published = {game: schemas.load(game) for game in GAMES}
+    published = {game: s for game, s in published.items() if "case_log" in s.get("facts", {})}
+    assert published, "no game publishes its case log's lines (the heist game did)"
+    for game, schema in published.items():
+        lines = schema["facts"]["case_log"]["lines"]
+        entries = {e["properties"]["type"]["const"]: e["properties"] for e in schema["$defs"]["state"]["properties"]["log"]["items"]["oneOf"]}
+        assert set(lines) == set(entries), f"{game}: lines for {sorted(lines)}, entries {sorted(entries)}"
+        for kind, line in lines.items():
+            assert set(re.findall(r"\{(\w+)", line)) <= set(entries[kind]) - {"type"}, f"{game}: {kind!r} reads {line!r}"

@@ -18,7 +18,7 @@ from statemachines.core import Game, chance, memo, offer, roll_off_problem
 
 from . import bots
 from . import rules as R
-from .machine import ACTIONS, EVENTS, INVENTORY, PHASE_CLAUSES, STATE, STATES, TRANSITIONS, TURN
+from .machine import ACTIONS, CASE_LOG, EVENTS, INVENTORY, PHASE_CLAUSES, STATE, STATES, TRANSITIONS, TURN
 
 SETUP = ("hiding", "laying", "dealing", "rolling_for_start")
 
@@ -47,6 +47,7 @@ class Heist(Game):
     public_log, unlogged = "log", ("coach",)  # HO-LOG-01: the case log keeps every public entry; HO-TUT-08: not the coach
     phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
     phase_clauses = PHASE_CLAUSES
+    facts = {"case_log": CASE_LOG}  # how each entry reads: the steps and the site render the log with it
 
     # -- rooms: options across fields, the tutorial's table ------------------------------------
     @classmethod

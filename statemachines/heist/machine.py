@@ -123,30 +123,36 @@ ACTIONS = {
     "switch_notes_assistant": ("the player switches their own notes assistant off, or back on", {"on": (bool, "true: switch it back on (only where the room's default is on); false: switch it off")}),
 }
 
-# public fields (the case log's entry) and the parts for some eyes only
+# each event: what it is, its line in the case log (HO-LOG-01), its public fields and the
+# parts for some eyes only.  The lines are data the schema publishes ("facts": case_log) for the steps and the site:
+# "{field}" is the field's value ("A, B and C" for a list or the values of an object; a method, a place and the
+# Entrance take "the"), "{field:yes/no}" a word for a true or false field.
 _EVENTS = {
-    "hidden": ("the hideout is filled, unseen", {}, {"secret": CASE}),
-    "laid": ("a card is laid face down on a place", {"place": "place"}, {"secret": {"card": "card"}}),
-    "dealt": ("a card is dealt to a seat", {"seat": "player"}, {"private": MapOf("player", {"card": "card"})}),
-    "start_roll": ("a seat rolled to decide who starts", {"seat": "player", "dice": DICE}, {}),
-    "starts": ("the highest first roll: this seat plays first", {"seat": "player"}, {}),
-    "rolled": ("a seat rolled the dice for its turn", {"seat": "player", "dice": DICE}, {}),
-    "moved": ("a pawn walked: into a place, or as far as the roll went", {"seat": "player", "to": "space"}, {}),
-    "passage": ("a pawn took a secret passage", {"seat": "player", "to": "place"}, {}),
-    "looked": ("two seats: a player looked at the face-down card of the place entered", {"seat": "player", "place": "place"},
+    "hidden": ("the hideout is filled, unseen", "the hideout was filled", {}, {"secret": CASE}),
+    "laid": ("a card is laid face down on a place", "a card was laid face down in {place}", {"place": "place"}, {"secret": {"card": "card"}}),
+    "dealt": ("a card is dealt to a seat", "a card was dealt to {seat}", {"seat": "player"}, {"private": MapOf("player", {"card": "card"})}),
+    "start_roll": ("a seat rolled to decide who starts", "{seat} rolled {dice} to decide who starts", {"seat": "player", "dice": DICE}, {}),
+    "starts": ("the highest first roll: this seat plays first", "{seat} starts", {"seat": "player"}, {}),
+    "rolled": ("a seat rolled the dice for its turn", "{seat} rolled {dice}", {"seat": "player", "dice": DICE}, {}),
+    "moved": ("a pawn walked: into a place, or as far as the roll went", "{seat} moved to {to}", {"seat": "player", "to": "space"}, {}),
+    "passage": ("a pawn took a secret passage", "{seat} took the secret passage to {to}", {"seat": "player", "to": "place"}, {}),
+    "looked": ("two seats: a player looked at the face-down card of the place entered", "{seat} looked at the face-down card in {place}",
+               {"seat": "player", "place": "place"}, {"private": MapOf("player", {"card": "card"})}),
+    "asked": ("a question", "{seat} asked about {gang}, {method} and {place}", {"seat": "player", **CASE}, {}),
+    "no_card": ("a player held none of the named cards", "{seat} had no card", {"seat": "player"}, {}),
+    "showed": ("a card was shown: only the two players see which", "{seat} showed {to} a card", {"seat": "player", "to": "player"},
                {"private": MapOf("player", {"card": "card"})}),
-    "asked": ("a question", {"seat": "player", **CASE}, {}),
-    "no_card": ("a player held none of the named cards", {"seat": "player"}, {}),
-    "showed": ("a card was shown: only the two players see which", {"seat": "player", "to": "player"},
-               {"private": MapOf("player", {"card": "card"})}),
-    "nobody_showed": ("nobody could show a card", {}, {}),
-    "timer_ran_out": ("a timer ran out", {"timer": "timer", "seat": "player"}, {}),
-    "accused": ("a player opened the hideout; only they see its cards and what they named", {"seat": "player", "right": (bool, "whether the three cards named are the hideout's")},
+    "nobody_showed": ("nobody could show a card", "nobody could show a card", {}, {}),
+    "timer_ran_out": ("a timer ran out", "the {timer} timer of {seat} ran out", {"timer": "timer", "seat": "player"}, {}),
+    "accused": ("a player opened the hideout; only they see its cards and what they named", "{seat} opened the hideout and was {right:right/wrong}",
+                {"seat": "player", "right": (bool, "whether the three cards named are the hideout's")},
                 {"private": MapOf("player", {"named": (CASE, "the gang member, method and place the accuser named"),
                                              "hideout": (CASE, "the hideout's three cards, seen by the accuser alone")})}),
-    "closed": ("the game is over: the hideout's cards, for everyone", {"winner": Maybe("player"), "hideout": (CASE, "the hideout's three cards, now shown to everyone")}, {}),
+    "closed": ("the game is over: the hideout's cards, for everyone", "the case is closed: {hideout}",
+               {"winner": Maybe("player"), "hideout": (CASE, "the hideout's three cards, now shown to everyone")}, {}),
 }
-EVENTS = {kind: (doc, {**public, **{k + "?": v for k, v in hidden.items()}}) for kind, (doc, public, hidden) in _EVENTS.items()}
+CASE_LOG = {"lines": {kind: line for kind, (_, line, _, _) in _EVENTS.items()}, "with_the": sorted(R.METHODS + R.PLACES + (R.ENTRANCE,))}
+EVENTS = {kind: (doc, {**public, **{k + "?": v for k, v in hidden.items()}}) for kind, (doc, _, public, hidden) in _EVENTS.items()}
 EVENTS["coach"] = ("tutorial: the coach speaks to the learner alone (never in the case log)", {"private": MapOf("player", {"moment": "moment"})})
 
 
@@ -167,7 +173,7 @@ class Tagged(Spec):
         form.check(value, ctx, path)
 
 
-LOG_ENTRY = Tagged({kind: typed(kind, public) for kind, (_, public, _) in _EVENTS.items()})
+LOG_ENTRY = Tagged({kind: typed(kind, public) for kind, (_, _, public, _) in _EVENTS.items()})
 
 SEEN = {"seen": (Enum("in hand", "shown", "face down"), "how the player knows the card: in their own hand, shown by a player (by), or looked at face down on a place (place)"),
         "by?": "player", "place?": "place"}
