@@ -393,8 +393,7 @@ class Game:
     # -- a table -------------------------------------------------------------------------------
     def __init__(self, s: dict):
         self.s = s
-        self._legal: list | None = None
-        self._parts: tuple | None = None   # (the flat list, its sorted parts), as _legal_entries built them
+        self._parts: list | None = None    # the listed moves as sorted runs, as _sorted_parts built them
         self._keys: list | None = None     # the key sets of the listed moves: apply() looks an action up in them
         self._events: list[dict] = []
 
@@ -609,8 +608,7 @@ class Game:
         if check is None:
             raise BadRequest(f"no action of type {action['type']!r}; types are {sorted(self.actions)}")
         check(action, self.players, "action")
-        moves = self._legal_entries()
-        if not moves:
+        if not self._sorted_parts():
             raise IllegalAction("the game is over")
         if self._keys is None:
             self._keys = [p.keys if isinstance(p, Built) else frozenset(k for k, _ in p) for p in self._sorted_parts()]
@@ -624,19 +622,9 @@ class Game:
 
     # -- the kit's machinery -----------------------------------------------------------------
     def _legal_entries(self) -> list:
-        if self._legal is None:
-            triggers = self.triggers()
-            parts = [b if isinstance(b, Built) else sorted(_entries(t, b), key=_first)
-                     for t, b in zip(triggers, (getattr(self, "options_" + t)() for t in triggers))]
-            parts = sorted((p for p in parts if p), key=lambda p: p[0][0])
-            if all(a[-1][0] < b[0][0] for a, b in zip(parts, parts[1:])):  # sorted parts that do not interleave: no merge
-                self._legal = parts[0] if len(parts) == 1 else [e for part in parts for e in part]
-                self._parts = (self._legal, parts)
-            else:
-                self._legal = sorted((e for part in parts for e in part), key=_first)
-            if self._plays_seats:
-                self._legal = self._seat_played(self._legal)
-        return self._legal
+        """Every listed move as (key, move), in order, in one list (load()'s playability check reads it)."""
+        parts = self._sorted_parts()
+        return parts[0] if len(parts) == 1 else [e for part in parts for e in part]
 
     def _seat_played(self, entries: list) -> list:
         """Where one player alone acts and the engine plays that seat, only the move it chooses (``engine_plays``)."""
@@ -648,11 +636,21 @@ class Game:
         return entries if pick is None else [e for e in entries if e[1] is pick]
 
     def _sorted_parts(self) -> list:
-        """The listed moves as sorted runs (a memo's Built kept whole), or one run where they had to be merged."""
-        entries = self._legal_entries()
-        if self._parts is not None and self._parts[0] is entries:  # engine_plays may have narrowed the list
-            return self._parts[1]
-        return [entries] if entries else []
+        """The listed moves as sorted runs, one after another, computed once per position: each trigger's run (a memo's
+        Built kept whole, never copied into a longer list: P.I.'s 1,680 solutions), or one run where runs interleave
+        or the engine plays the seat (``engine_plays`` narrows the moves)."""
+        if self._parts is None:
+            triggers = self.triggers()
+            parts = [b if isinstance(b, Built) else sorted(_entries(t, b), key=_first)
+                     for t, b in zip(triggers, (getattr(self, "options_" + t)() for t in triggers))]
+            parts = sorted((p for p in parts if p), key=lambda p: p[0][0])
+            if not all(a[-1][0] < b[0][0] for a, b in zip(parts, parts[1:])):  # runs that interleave: merged into one
+                parts = [sorted((e for part in parts for e in part), key=_first)]
+            if self._plays_seats and parts:
+                narrowed = self._seat_played([e for part in parts for e in part])
+                parts = [narrowed] if narrowed else []
+            self._parts = parts
+        return self._parts
 
     def _why_illegal(self, actor: str, action: dict) -> str:
         if action["type"] not in self.triggers():
@@ -668,7 +666,7 @@ class Game:
             if self.s == snapshot:
                 raise InternalError(f"{actor}'s {canonical(action)} changed nothing in phase {self.phase}: {STANDS_STILL}")
         except Exception as exc:
-            self.s, self._events, self._legal, self._parts, self._keys = snapshot, [], None, None, None
+            self.s, self._events, self._parts, self._keys = snapshot, [], None, None
             if isinstance(exc, InternalError):
                 raise
             raise InternalError(f"{canonical(action)} failed: {type(exc).__name__}: {exc}") from exc
@@ -678,7 +676,7 @@ class Game:
     def _fire(self, actor: str, action: dict) -> None:
         """The move's trigger (its row's guards pick the row, its callbacks are the effect), the AUTO rows, derive()."""
         self._events = []
-        self._legal = self._parts = self._keys = None
+        self._parts = self._keys = None
         if not self.machine.events[action["type"]].trigger(self, actor, action):
             raise InternalError(f"no row of {action['type']} fits phase {self.phase}")
         for _ in range(MAX_AUTO):

@@ -1,6 +1,6 @@
 """Steps of Cluedo: Die drei ??? (features/cluedo_drei/).  They speak only the driver protocol.
 
-A scenario starts from a table dealt through chance once per options (vocabulary.Position) and shapes it
+A scenario starts from a table dealt through chance once per options (position.Position) and shapes it
 with facts that edit the canonical state.  Every name is the published schema's; a leading "the" is dropped
 ("the painting" is the card "painting"), except in "the Super Parrot", whose name it is.
 """
@@ -16,7 +16,8 @@ from casebook.protocol import CHANCE
 from step_defs.components import Components, out_of_the_race
 from step_defs import question_round
 from step_defs.views import hidden, knowers, own_slots_only
-from step_defs.vocabulary import Fact, Types, install, requests, shared, starts
+from step_defs.phrases import Fact, Types
+from step_defs.vocabulary import install, requests, shared, starts
 
 scenarios("cluedo_drei")
 

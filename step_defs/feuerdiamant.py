@@ -1,7 +1,7 @@
 """Steps of Die drei ??? und der Feuerdiamant (features/feuerdiamant/).  They speak only the driver protocol.
 
 A scenario starts from a table dealt once per options (the set-up's chance draws, always the first outcome
-listed; vocabulary.Position) and shapes it with facts that edit the canonical state.  Names are quoted, and
+listed; position.Position) and shapes it with facts that edit the canonical state.  Names are quoted, and
 every one is the published schema's.
 """
 
@@ -15,7 +15,8 @@ from casebook.errors import GameError
 from casebook.protocol import CHANCE
 from step_defs.components import Components
 from step_defs.views import hidden, shown_in_public
-from step_defs.vocabulary import Fact, Types, install, played, starts
+from step_defs.phrases import Fact, Types
+from step_defs.vocabulary import install, played, starts
 
 scenarios("feuerdiamant")
 

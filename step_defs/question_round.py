@@ -22,7 +22,7 @@ from casebook import schemas
 from casebook.protocol import CHANCE, CLOCK
 from step_defs.position import chance_deals, chance_move, play_first, roll_for_start
 from step_defs.views import everybody_sees, hidden
-from step_defs.vocabulary import Fact
+from step_defs.phrases import Fact
 
 
 def dealers(secret: dict, deals: tuple) -> tuple[Callable, Callable]:

@@ -17,8 +17,8 @@ from pathlib import Path
 from casebook.conformance.declines import removed_by
 from casebook.conformance.report import catalog, plan
 from casebook.impls import open_implementation
-from step_defs import vocabulary
-from step_defs.vocabulary import Position, position_name
+from step_defs import position as positions
+from step_defs.position import Position, position_name
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(p.parent.name for p in (ROOT / "features").glob("*/trace.yml"))
@@ -31,7 +31,7 @@ def scenarios(*options: str, env: dict | None = None) -> subprocess.CompletedPro
 
 
 def test_the_published_positions_are_the_references_deals_and_every_start_the_suite_uses(tmp_path):
-    run = scenarios(env={vocabulary.RECORD: str(tmp_path)})
+    run = scenarios(env={positions.RECORD: str(tmp_path)})
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     for game in GAMES:
         if not (tmp_path / game / "positions.json").exists() and not (ROOT / "features" / game / "positions.json").exists():
@@ -47,7 +47,7 @@ def test_the_published_positions_are_the_references_deals_and_every_start_the_su
         assert not changed, f"{game}: the reference now deals these differently; regenerate: {changed}"
         # the state's own key order is kept (a heist Then reads the notes sheet in its order)
         assert [list(s) for s in dealt.values()] == [list(published[n]) for n in dealt], game
-        assert text == vocabulary.positions_json(dealt), f"{game}: positions.json is not in its written form; regenerate"
+        assert text == positions.positions_json(dealt), f"{game}: positions.json is not in its written form; regenerate"
 
 
 class NoDeal:
@@ -117,8 +117,8 @@ def test_a_published_start_is_loaded_and_never_dealt_on_an_engine_that_declines_
         raise AssertionError("dealt on the engine although the position is published")
 
     published = {"phase": "playing", "players": options["players"]}
-    monkeypatch.setitem(vocabulary._published, "pi", {position_name(deal, options): published})
-    monkeypatch.delenv(vocabulary.RECORD, raising=False)
+    monkeypatch.setitem(positions._published, "pi", {position_name(deal, options): published})
+    monkeypatch.delenv(positions.RECORD, raising=False)
     opened = []
     position = Position(Hello(["setup"]), lambda options=None, state=None: opened.append((options, state)) or "table", "pi")
     position.dealt(options, deal)
@@ -136,7 +136,7 @@ class Dealt:
 
 
 def test_a_full_engine_deals_itself_and_an_unpublished_start_is_dealt(monkeypatch):
-    monkeypatch.delenv(vocabulary.RECORD, raising=False)
+    monkeypatch.delenv(positions.RECORD, raising=False)
     for declines, published in ((["model-board"], True), (["setup"], False)):
         dealt = []
 
@@ -144,7 +144,7 @@ def test_a_full_engine_deals_itself_and_an_unpublished_start_is_dealt(monkeypatc
             dealt.append(table)
 
         options = {"players": ["Red", "Blue", "Green"], "declines": declines}  # a start of its own (the cache is per start)
-        monkeypatch.setitem(vocabulary._published, "pi", {position_name(deal, options): {"phase": "published"}} if published else {})
+        monkeypatch.setitem(positions._published, "pi", {position_name(deal, options): {"phase": "published"}} if published else {})
         engine = Hello(declines)
         position = Position(engine, lambda options=None, state=None: Dealt({"phase": "dealt"}) if state is None else ("loaded", state), "pi")
         position.dealt(options, deal)

@@ -106,13 +106,11 @@ EVENT_TOKENS = Counter(
     | {ROADBLOCK_PREFIX + p: 1 for p in sorted(ROADBLOCK_SPACE)}
     | {"Palisades Park and Hospital": 3, "shuffle two suspects": 3, "double the hazard die": 4}
 )
-assert sum(EVENT_TOKENS.values()) == 28 == 4 * len(EVENT_SPACES)
 
 # -- persons ----------------------------------------------------------------------
 SUSPECTS = ("Victor Hugenay", "Skinny Norris", "Elliot Krieger", "Wolf's Face", "Brittany", "Mr. Dalton")
 HELPERS = ("Morton", "Uncle Titus", "Aunt Mathilda")
 PERSONS = SUSPECTS + HELPERS
-assert len(PERSONS) == 9 == len(LOCATIONS) - 1
 
 # -- clue cards (FD-MOD-05): name -> (suspect, colour, obstacle symbol) --------------
 CLUES = {
@@ -141,9 +139,6 @@ CLUES = {
     "bank statement": ("Mr. Dalton", "brown", False),
     "diamond case": ("Mr. Dalton", "white", True),
 }
-assert len(CLUES) == 24
-assert all(sum(1 for s, _, _ in CLUES.values() if s == x) == 4 for x in SUSPECTS)
-assert all(sum(1 for _, c, _ in CLUES.values() if c == x) == 6 for x in COLOURS)
 CLUES_PER_SUSPECT = 4
 CLUES_PER_CASE = 6
 
@@ -155,7 +150,7 @@ HAZARD_DIE_X2 = "Hazard Die x2"
 EVENT_SYMBOLS_X2 = "Event Symbols x2"
 MOVEMENT_MINUS_2 = "Movement -2"
 OBSTACLES = (NO_SUSPECTS, NO_HELPERS, NO_DETECTIVE_CARDS, HAZARD_DIE_X2, EVENT_SYMBOLS_X2, MOVEMENT_MINUS_2)
-MAX_OBSTACLES = 6
+MAX_OBSTACLES = 6  # FD-SET-04: six tokens wait beside the board (checked against OBSTACLES below)
 
 # -- detective cards (FD-MOD-06): card -> how many ----------------------------------------
 IGNORE_EVENT = "Ignore an Event Token"
@@ -173,10 +168,11 @@ DETECTIVE_DECK = Counter(
     | {s: 1 for s in SUSPECTS}
     | {h: 1 for h in HELPERS}
 )
-assert sum(DETECTIVE_DECK.values()) == 30
-MOVEMENT_BONUS = 3
-CENTRAL_OFFICE_BACK = 2  # Central Office card: one indicator back two positions
-HELPER_CARD_BACK = 2     # Morton (or another helper) card: one indicator back two positions
+
+# -- what the cards do --------------------------------------------------------------------
+MOVEMENT_BONUS = 3       # FD-CARD-02: each "Movement +3" card adds three spaces
+CENTRAL_OFFICE_BACK = 2  # FD-CARD-07: the Central Office card moves one indicator back two spaces
+HELPER_CARD_BACK = 2     # FD-CARD-09: a helper's card (Morton or another) moves one indicator back two spaces
 
 # -- every named thing, as the protocol spells it (the schema's $defs) ------------------------
 BOARD_LOCATIONS = tuple(loc for loc in LOCATIONS if loc != CENTRAL_OFFICE)
@@ -230,3 +226,25 @@ INFO = GameInfo(
 )
 # what a player reads off the clue cards, published in the schema's "facts" for steps and tests
 FACTS = {"clues": {c: {"suspect": s, "colour": col, "obstacle": o} for c, (s, col, o) in sorted(CLUES.items())}, "cases": CASES}
+
+
+# -- the data checks itself (an error here is a typo in the tables above; a raise, not an assert: python -O keeps it) --
+def _check() -> None:
+    problems = []
+    if not sum(EVENT_TOKENS.values()) == 28 == 4 * len(EVENT_SPACES):
+        problems.append("28 event tokens, one for each space of the four hazard tracks")
+    if not len(PERSONS) == 9 == len(LOCATIONS) - 1:
+        problems.append("nine persons, one for each location but the Central Office")
+    if len(CLUES) != 24 or any(sum(s == x for s, _, _ in CLUES.values()) != CLUES_PER_SUSPECT for x in SUSPECTS):
+        problems.append(f"24 clue cards, {CLUES_PER_SUSPECT} for each suspect")
+    if any(sum(c == x for _, c, _ in CLUES.values()) != CLUES_PER_CASE for x in COLOURS):
+        problems.append(f"{CLUES_PER_CASE} clue cards of each colour")
+    if len(OBSTACLES) != MAX_OBSTACLES:
+        problems.append(f"{MAX_OBSTACLES} obstacle tokens")  # FD-SET-04
+    if sum(DETECTIVE_DECK.values()) != 30:
+        problems.append("30 detective cards")  # FD-MOD-06
+    if problems:
+        raise ValueError("rules.py: " + "; ".join(problems))
+
+
+_check()

@@ -123,6 +123,8 @@ INFO = GameInfo(
 # -- the data checks itself (an error here is a typo in the tables above) -------------------
 def _check() -> None:
     problems = []
+    if len(PLAYERS) != MAX_PLAYERS:
+        problems.append(f"{MAX_PLAYERS} colours, one for each seat of the largest table")  # PI-GOAL-06
     if len(LOCATIONS) != 14 or len(SUSPECTS) != 12 or len(CRIMES) != 10:
         problems.append("14 locations, 12 suspects and 10 crimes")
     if sum(TILES["suspect"].values()) != len(LOCATIONS) or TILES["suspect"][NO_SUSPECT] != 2:

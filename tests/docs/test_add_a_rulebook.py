@@ -46,8 +46,9 @@ def test_the_hooks_the_guide_lists_are_the_kits():
 @pytest.mark.parametrize("module, names", [
     ("step_defs.views", ["hidden", "knowers", "only_told", "own_slots_only", "everybody_sees", "shown_in_public", "told_in_public"]),
     ("step_defs.components", ["Components", "lying_at"]),
-    ("step_defs.vocabulary", ["Fact", "Types", "install", "shared"]),
-    ("step_defs.question_round", []),
+    ("step_defs.phrases", ["Fact", "Types"]),
+    ("step_defs.vocabulary", ["install", "starts", "played", "requests", "ways", "shared"]),
+    ("step_defs.question_round", ["dealers", "actions", "chance", "facts"]),
 ])
 def test_the_step_helpers_the_guide_names_are_where_it_says(module, names):
     assert f"step_defs/{module.split('.')[1]}.py" in GUIDE
