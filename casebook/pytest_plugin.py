@@ -43,6 +43,7 @@ PATCHES = {
     "pytest-bdd: step lookup once per module and step text": False,
     "pytest-bdd: step signatures read once": False,
     "pytest: asserts rewritten in casebook.testing only": False,
+    "pytest-bdd: a step's target fixture dropped after its test": False,
 }
 
 
@@ -65,6 +66,26 @@ def pytest_configure(config):
             module.signature = remembered
             config.add_cleanup(lambda module=module: setattr(module, "signature", inspect.signature))
             PATCHES["pytest-bdd: step signatures read once"] = True
+
+
+@pytest.hookimpl(trylast=True)  # the fixture manager is made in pytest's own sessionstart
+def pytest_sessionstart(session):
+    manager = session._fixturemanager
+    PATCHES["pytest-bdd: a step's target fixture dropped after its test"] = all(
+        isinstance(getattr(manager, name, None), dict) for name in ("_arg2node2fixturedefs", "_arg2nodeid2fixturedefs"))
+
+
+@pytest.hookimpl(trylast=True)  # after the test's own fixtures are torn down
+def pytest_runtest_teardown(item):
+    """pytest-bdd 9 registers each step's ``target_fixture`` value (an outcome, a refusal) as a fixture of the test
+    item and never drops it: every scenario's outcome, with its states, its error and that error's traceback, lived
+    to the session's end, and every full garbage collection walked them all.  Dropped once the test is torn down."""
+    if PATCHES["pytest-bdd: a step's target fixture dropped after its test"]:
+        manager = item.session._fixturemanager
+        for by_node in manager._arg2node2fixturedefs.values():
+            by_node.pop(item, None)
+        for by_id in manager._arg2nodeid2fixturedefs.values():
+            by_id.pop(item.nodeid, None)
 
 
 @pytest.hookimpl(tryfirst=True)  # before the first conftest imports any of it

@@ -55,18 +55,6 @@ def pytest_sessionfinish(session):
         path.write_text(positions.positions_json(dealt), encoding="utf-8")
 
 
-@pytest.hookimpl(trylast=True)
-def pytest_runtest_teardown(item):
-    """pytest-bdd 9 registers each step's ``target_fixture`` value (an outcome, a refusal) as a fixture of the scenario
-    and never drops it: every scenario's outcome, with its states, its error and that error's traceback, lived to the
-    session's end.  Dropped here, once the scenario is torn down."""
-    manager = item.session._fixturemanager
-    for by_node in getattr(manager, "_arg2node2fixturedefs", {}).values():
-        by_node.pop(item, None)
-    for by_id in getattr(manager, "_arg2nodeid2fixturedefs", {}).values():
-        by_id.pop(item.nodeid, None)
-
-
 _frozen_at: list = [None]
 
 
