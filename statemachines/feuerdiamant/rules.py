@@ -240,7 +240,7 @@ def _check() -> None:
     if any(sum(c == x for _, c, _ in CLUES.values()) != CLUES_PER_CASE for x in COLOURS):
         problems.append(f"{CLUES_PER_CASE} clue cards of each colour")
     if len(OBSTACLES) != MAX_OBSTACLES:
-        problems.append(f"{MAX_OBSTACLES} obstacle tokens")  # FD-SET-04
+        problems.append(f"one obstacle token for each kind: MAX_OBSTACLES is {MAX_OBSTACLES}, OBSTACLES lists {len(OBSTACLES)}")  # FD-SET-04
     if sum(DETECTIVE_DECK.values()) != 30:
         problems.append("30 detective cards")  # FD-MOD-06
     if problems:

@@ -124,7 +124,7 @@ INFO = GameInfo(
 def _check() -> None:
     problems = []
     if len(PLAYERS) != MAX_PLAYERS:
-        problems.append(f"{MAX_PLAYERS} colours, one for each seat of the largest table")  # PI-GOAL-06
+        problems.append(f"one colour for each seat of the largest table: MAX_PLAYERS is {MAX_PLAYERS}, PLAYERS lists {len(PLAYERS)}")  # PI-GOAL-06
     if len(LOCATIONS) != 14 or len(SUSPECTS) != 12 or len(CRIMES) != 10:
         problems.append("14 locations, 12 suspects and 10 crimes")
     if sum(TILES["suspect"].values()) != len(LOCATIONS) or TILES["suspect"][NO_SUSPECT] != 2:
