@@ -54,6 +54,29 @@ def test_the_verify_ratio_is_the_median_of_back_to_back_pairs():
     assert (inproc.median, stdio.median) == (10, 26)
 
 
+def test_the_suite_and_its_floor_run_as_back_to_back_pairs_without_unmeasured_plugins(monkeypatch):
+    asked = []
+    def durations(args, cwd):
+        asked.append(("suite", tuple(args)))
+        return 3.0, {"a": 0.001, "b": 0.002}
+    def empty(count):
+        asked.append(("empty", count))
+        return 1.0, {str(i): 0.0005 for i in range(count)}
+    monkeypatch.setattr(bench, "pytest_durations", durations)
+    monkeypatch.setattr(bench, "empty_scenarios", empty)
+    runs, floors = bench.suite_and_floor(3)
+    suite = ("suite", (*bench.NOT_MEASURED, "step_defs"))
+    assert asked == [suite, ("empty", 2)] * 3, "each suite run is followed by as many empty scenarios"
+    assert len(runs) == len(floors) == 3 and "no:hypothesispytest" in bench.NOT_MEASURED
+
+
+def test_the_empty_scenarios_leave_out_the_same_plugins(monkeypatch):
+    seen = []
+    monkeypatch.setattr(bench, "pytest_durations", lambda args, cwd: seen.append(args) or (1.0, {}))
+    bench.empty_scenarios(2)
+    assert all(flag in seen[0] for flag in bench.NOT_MEASURED) and "no:casebook" in seen[0]
+
+
 def test_pi_games_end_with_the_property_tests_player():
     """P.I.'s uniform random tries name one of 1,680 solutions and rarely end a round; the suite's player ends games."""
     from casebook.impls import open_implementation
