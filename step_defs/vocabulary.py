@@ -40,6 +40,7 @@ step more: a new table asked for in the game's own words.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import re
 from typing import Callable
@@ -143,6 +144,11 @@ def lacking(missing: Exception) -> str:
     return "a field this sentence reads (or it is empty where a value should be)"
 
 
+@functools.cache  # a put's parameters never change: read once, not at every Given
+def wants_pins(put: Callable) -> bool:
+    return "pins" in inspect.signature(put).parameters
+
+
 def shared(*names: str) -> list[Fact]:
     return [SHARED[name] for name in names]
 
@@ -158,7 +164,7 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
         def given_fact(position, fact, args):
             if fact.start:
                 return fact.start(position, **args)
-            pins = {"pins": position.pins} if "pins" in inspect.signature(fact.put).parameters else {}
+            pins = {"pins": position.pins} if wants_pins(fact.put) else {}
             position.edit(lambda state: (fact.put(state, **args, **pins), after and after(state)))
 
         copies = [(re.compile(f"a copy of the game in which {regex.pattern} is loaded"), arguments) for regex, arguments in givens]
