@@ -144,7 +144,8 @@ class Parser(StepParser):
         super().__init__(name)
         self.alternatives = alternatives
 
-    def _find(self, text: str) -> dict | None:
+    def find(self, text: str) -> dict | None:
+        """What the first phrase that matches ``text`` built, or None."""
         for regex, arguments in self.alternatives:
             m = regex.fullmatch(text)
             if m is not None:
@@ -154,7 +155,7 @@ class Parser(StepParser):
         return None
 
     def is_matching(self, name: str) -> bool:
-        return self._find(name) is not None
+        return self.find(name) is not None
 
     def parse_arguments(self, name: str) -> dict:
-        return self._find(name) or {}
+        return self.find(name) or {}
