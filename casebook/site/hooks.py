@@ -30,10 +30,11 @@ from pathlib import Path
 from mkdocs.structure.files import File
 
 from casebook.site.render import Site
-from casebook.site.vendor import VendorError, mermaid_js
+from casebook.site.vendor import LICENCE as MERMAID_LICENCE, VendorError, mermaid_js
 
 log = logging.getLogger("mkdocs.plugins.casebook")  # under "mkdocs": strict mode counts its warnings
 MERMAID_URI = "javascripts/vendor/mermaid.min.js"
+MERMAID_LICENCE_URI = "javascripts/vendor/mermaid.LICENSE.txt"  # beside it, as bundlers name a bundle's notices
 GAMES_MARK = "<!-- casebook:games -->"
 
 _site: Site | None = None
@@ -97,6 +98,7 @@ def on_files(files, config):
         files.append(File.generated(config, f"schemas/{game}.json", abs_src_path=str(root / "casebook" / "schemas" / f"{game}.json")))
     try:
         files.append(File.generated(config, MERMAID_URI, abs_src_path=str(mermaid_js(root))))
+        files.append(File.generated(config, MERMAID_LICENCE_URI, abs_src_path=str(MERMAID_LICENCE)))
     except VendorError as exc:
         log.warning(f"state diagrams will not render: {exc}")
     return files

@@ -27,6 +27,9 @@ MERMAID_VERSION = "11.16.0"  # the major Material for MkDocs expects (it asks fo
 SHA256 = "74d7c46dabca328c2294733910a8aa1ed0c37451776e8d5295da38a2b758fb9b"  # of mermaid@11.16.0's dist/mermaid.min.js
 WHEEL = ("mermaidx==0.10.1", "mermaidx/assets/mermaid.js")  # a wheel that carries that very file (and no other dist)
 NPM_MEMBER = "package/dist/mermaid.min.js"
+# mermaid's MIT licence, published beside the file (its terms ask that the notice go with every copy): the minified
+# file carries none, nor does the mermaidx wheel (its LICENSE is mermaidx's own).  From mermaid-js/mermaid's LICENSE.
+LICENCE = Path(__file__).parent / "licences" / "mermaid.txt"
 
 
 class VendorError(RuntimeError):

@@ -488,6 +488,8 @@ def test_the_toy_project_builds_strict_with_anchors_and_a_searchable_id(toy_proj
     search = json.loads((tmp_path / "site" / "search" / "search_index.json").read_text())
     assert any(d["location"].endswith("#TG-ELM-02") for d in search["docs"])
     assert (tmp_path / "site" / "javascripts" / "vendor" / "mermaid.min.js").stat().st_size > 100_000
+    notice = (tmp_path / "site" / "javascripts" / "vendor" / "mermaid.LICENSE.txt").read_text()
+    assert "MIT" in notice and "Copyright (c) 2014 Knut Sveidqvist" in notice, "mermaid's licence goes with every copy"
 
 
 def test_clause_ids_match_the_plugin_pattern():
