@@ -63,3 +63,12 @@ def test_every_patch_of_a_private_internal_still_applies():
 def test_a_stale_patch_is_warned_of():
     with pytest.warns(PatchStopped, match="no longer applies"):
         assert warn_of_stale({"a patch": False, "another": True}) == ["a patch"]
+
+
+def test_the_harness_asserts_are_rewritten_whatever_the_install():
+    """casebook.testing's asserts get pytest's introspection in a failure report, from a wheel and from an editable
+    install alike (uv's editable install lists no modules to pytest: the patch once registered nothing there)."""
+    import casebook.testing
+    from _pytest.assertion.rewrite import AssertionRewritingHook
+
+    assert isinstance(casebook.testing.__loader__, AssertionRewritingHook), casebook.testing.__loader__
