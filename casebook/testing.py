@@ -227,10 +227,14 @@ class Checks:
     def log_hides_secrets(self, state: dict, move: dict, events: list, viewers: list, sealed: bool) -> None:
         if not events:
             return
-        said = set() if sealed or move["actor"] == CHANCE else set(strings(move["action"]))  # what a player does, all see
-        public = set(strings({k: v for k, v in state.items() if k not in ("secret", "private")}, keys=True)) | said
         secret = set(strings(state.get("secret", {})))
         private = {p: set(strings(slot)) for p, slot in state.get("private", {}).items()}
+        # A redaction only removes: events that name no hidden string at all tell nobody one (most moves), and the
+        # public strings (the whole state, the slowest part of the check) are only read when they might.
+        if not set(strings(events)) & secret.union(*private.values()):
+            return
+        said = set() if sealed or move["actor"] == CHANCE else set(strings(move["action"]))  # what a player does, all see
+        public = set(strings({k: v for k, v in state.items() if k not in ("secret", "private")}, keys=True)) | said
         for viewer in viewers:
             mine = private.get(viewer, set())
             hidden = (secret | set().union(*(s for p, s in private.items() if p != viewer))) - public - mine

@@ -56,17 +56,18 @@ def _at(value, parts: list[str]) -> list:
     return nodes
 
 
-def count(inventory: dict, state: dict) -> dict[str, Counter]:
-    """Each kind of component in ``state``: how many of each name lie at the kind's places."""
+def count(inventory: dict, state: dict) -> dict[str, dict[str, int]]:
+    """Each kind of component in ``state``: how many of each name lie at the kind's places (names seen only).
+    Plain dicts, not Counters: random play counts at every step, and Counter's == walks both sides in Python."""
     found = {}
     for kind, entry in inventory.items():
         members = entry["count"]
-        seen: Counter = Counter()
+        seen: dict[str, int] = {}
         for where in entry["at"]:
             path, prefix = (where, "") if isinstance(where, str) else (where["path"], where["prefix"])
             for value in _at(state, path.split(".")):
                 if isinstance(value, str) and prefix + value in members:
-                    seen[prefix + value] += 1
+                    seen[prefix + value] = seen.get(prefix + value, 0) + 1
         found[kind] = seen
     return found
 
@@ -75,9 +76,9 @@ def inventory_problems(inventory: dict, state: dict) -> list[str]:
     """Why the components of ``state`` are not exactly the game's (empty: they are)."""
     problems = []
     for kind, seen in count(inventory, state).items():
-        expected = Counter({k: n for k, n in inventory[kind]["count"].items() if n})
+        expected = {k: n for k, n in inventory[kind]["count"].items() if n}
         if seen != expected:
-            extra, missing = seen - expected, expected - seen
+            extra, missing = Counter(seen) - Counter(expected), Counter(expected) - Counter(seen)
             what = [f"{n} {name!r} too many" for name, n in sorted(extra.items())]
             what += [f"{n} {name!r} missing" for name, n in sorted(missing.items())]
             problems.append(f"{kind}: " + ", ".join(what))
