@@ -265,4 +265,38 @@ def field_reference(schema: dict) -> str:
             f"<tr><td><code>{escape(str(p.get('name')))}</code></td><td>{escape(str(p.get('actor') or '—'))}</td>"
             f"<td>{escape(str(p.get('summary', '')))}</td></tr>" for p in phases if isinstance(p, dict))
         out.append(f'<table class="cb-fields"><tr><th>phase</th><th>who acts</th><th>what happens</th></tr>{rows_html}</table>')
+    facts = schema.get("facts")
+    if isinstance(facts, dict) and facts:
+        out.append("\n### Facts: rules data the engine publishes { #fields-facts }\n")
+        out.append("<p>Data a player reads off the components or the rulebook, published beside the schema (its "
+                   "<code>facts</code>) so that an engine, the steps and this page all read the same: the steps that "
+                   "check such data take it from here, never from the reference's source.</p>")
+        for name, value in facts.items():
+            out.append(f'\n#### <code>{escape(str(name))}</code> {{ #fact-{escape(str(name))} }}\n')
+            out.append(fact_html(value))
     return "\n".join(out) + "\n"
+
+
+def _scalar(value) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def fact_html(value) -> str:
+    """A published fact as a reader takes it in: a table where it is one (a name to a value, or to a row of values),
+    a list of names, or nested entries; anything else as its JSON."""
+    if _scalar(value):
+        return f"<code>{escape(json.dumps(value, ensure_ascii=False))}</code>"
+    if isinstance(value, list) and all(_scalar(v) for v in value):
+        return f"<p><code>{escape(', '.join(str(v) for v in value))}</code></p>"
+    if isinstance(value, dict) and value and all(_scalar(v) for v in value.values()):
+        rows_html = "".join(f"<tr><td><code>{escape(str(k))}</code></td><td>{escape(str(v))}</td></tr>" for k, v in value.items())
+        return f'<table class="cb-fields"><tr><th>name</th><th>value</th></tr>{rows_html}</table>'
+    if isinstance(value, dict) and value and all(isinstance(v, dict) and all(_scalar(x) for x in v.values()) for v in value.values()):
+        columns = list(dict.fromkeys(k for v in value.values() for k in v))
+        head = "<tr><th>name</th>" + "".join(f"<th>{escape(str(c))}</th>" for c in columns) + "</tr>"
+        rows_html = "".join("<tr><td><code>" + escape(str(k)) + "</code></td>" + "".join(
+            f"<td>{escape(str(v[c])) if c in v else '—'}</td>" for c in columns) + "</tr>" for k, v in value.items())
+        return f'<table class="cb-fields">{head}{rows_html}</table>'
+    if isinstance(value, dict):
+        return "<dl>" + "".join(f"<dt><code>{escape(str(k))}</code></dt><dd>{fact_html(v)}</dd>" for k, v in value.items()) + "</dl>"
+    return f'<pre><code class="language-json">{escape(json.dumps(value, indent=2, ensure_ascii=False))}</code></pre>'

@@ -47,7 +47,7 @@ class Heist(Game):
     public_log, unlogged = "log", ("coach",)  # HO-LOG-01: the case log keeps every public entry; HO-TUT-08: not the coach
     phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
     phase_clauses = PHASE_CLAUSES
-    facts = {"case_log": CASE_LOG}  # how each entry reads, published: the steps render the log with it (the site does not yet)
+    facts = {"case_log": CASE_LOG}  # how each entry reads, published: the steps render the log with it, the schema page shows it
 
     # -- rooms: options across fields, the tutorial's table ------------------------------------
     @classmethod

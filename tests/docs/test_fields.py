@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from casebook import schemas
-from casebook.site.fields import field_reference, rows, type_name, undescribed
+from casebook.site.fields import fact_html, field_reference, rows, type_name, undescribed
+from casebook.site.html import esc as escape
 
 GAMES = schemas.games()
 
@@ -61,3 +62,29 @@ def test_secret_and_private_say_who_sees_them():
     assert seen["secret"] == "nobody" and seen["secret.case_file"] == "nobody"
     assert {who for path, who in seen.items() if path.startswith("private.<player>.")} == {"that player"}
     assert seen["phase"] == "everyone"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_shows_every_fact_the_engine_publishes(game):
+    """A schema's top-level facts (the heist's case-log lines, Feuerdiamant's clues) are on the page, each value readable."""
+    schema = schemas.load(game)
+    page = field_reference(schema)
+    facts = schema.get("facts") or {}
+    assert ("#fields-facts" in page) == bool(facts)
+    for name in facts:
+        assert f"{{ #fact-{name} }}" in page, name
+    if game == "heist":  # every case-log line, as a reader sees it beside HO-LOG-01's examples
+        for kind, line in facts["case_log"]["lines"].items():
+            assert f"<tr><td><code>{kind}</code></td><td>{escape(line)}</td></tr>" in page, kind
+    if game == "feuerdiamant":
+        for card, row in facts["clues"].items():
+            assert f"<tr><td><code>{escape(card)}</code></td><td>{escape(row['suspect'])}</td>" in page, card
+
+
+def test_a_fact_reads_as_a_table_a_list_or_its_json():
+    assert fact_html({"a": "one", "b": 2}).count("<tr>") == 3
+    assert "<th>colour</th>" in fact_html({"fuse": {"colour": "red"}, "glove": {"colour": "white", "suspect": "X"}})
+    assert "<td>—</td>" in fact_html({"fuse": {"colour": "red"}, "glove": {"colour": "white", "suspect": "X"}})
+    assert fact_html(["Attic", "Study"]) == "<p><code>Attic, Study</code></p>"
+    assert "language-json" in fact_html([{"a": [1]}])
+    assert "&lt;b&gt;" in fact_html({"x": "<b>"}), "escaped"
