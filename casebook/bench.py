@@ -188,22 +188,25 @@ def _env() -> dict:
 
 
 # A tiny pytest plugin: each passed test's own time (setup, call, teardown), unrounded
-# (JUnit XML keeps milliseconds, too coarse for an empty scenario).
+# (JUnit XML keeps milliseconds, too coarse for an empty scenario), and each scenario's number of steps.
 TIMER_PLUGIN = """
 import json, os
-times, failed = {}, set()
+times, steps, failed = {}, {}, set()
 def pytest_runtest_logreport(report):
     times[report.nodeid] = times.get(report.nodeid, 0.0) + report.duration
     if report.failed or report.skipped:
         failed.add(report.nodeid)
+def pytest_bdd_before_step(request):
+    steps[request.node.nodeid] = steps.get(request.node.nodeid, 0) + 1
 def pytest_sessionfinish(session):
     with open(os.environ["CASEBOOK_BENCH_TIMES"], "w") as f:
-        json.dump({k: v for k, v in times.items() if k not in failed}, f)
+        json.dump({"times": {k: v for k, v in times.items() if k not in failed}, "steps": steps}, f)
 """
 
 
-def pytest_durations(args: list[str], cwd: Path) -> tuple[float, dict[str, float]]:
-    """pytest's own session time (start-up excluded) and each passed test's own duration."""
+def pytest_durations(args: list[str], cwd: Path, steps: dict | None = None) -> tuple[float, dict[str, float]]:
+    """pytest's own session time (start-up excluded) and each passed test's own duration (``steps``, if given,
+    takes each passed scenario's number of steps)."""
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "casebook_bench_timer.py").write_text(TIMER_PLUGIN)
         times = Path(tmp) / "times.json"
@@ -216,17 +219,21 @@ def pytest_durations(args: list[str], cwd: Path) -> tuple[float, dict[str, float
         seconds = re.search(r"in ([\d.]+)s", tail)
         if not seconds or not times.exists():
             raise RuntimeError(f"pytest {' '.join(args)} did not report: {tail}")
-        cases = json.loads(times.read_text())
+        told = json.loads(times.read_text())
+        cases = told["times"]
+        if steps is not None:
+            steps.update((k, n) for k, n in told["steps"].items() if k in cases)
     return float(seconds.group(1)), cases
 
 
-def empty_scenarios(count: int) -> tuple[float, dict[str, float]]:
-    """``count`` scenarios whose steps do nothing: pytest-bdd's own floor."""
+def empty_scenarios(count: int, steps: int = 3) -> tuple[float, dict[str, float]]:
+    """``count`` scenarios whose ``steps`` steps (a Given, a When, Thens) do nothing: pytest-bdd's own floor."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         lines = ["Feature: empty", ""]
         for i in range(count):
-            lines += [f"  Scenario: nothing {i}", "    Given nothing", "    When nothing happens", "    Then nothing changed", ""]
+            lines += [f"  Scenario: nothing {i}", "    Given nothing", "    When nothing happens", "    Then nothing changed"]
+            lines += ["    And nothing changed"] * max(steps - 3, 0) + [""]
         (folder / "empty.feature").write_text("\n".join(lines))
         (folder / "test_empty.py").write_text(
             "from pytest_bdd import given, when, then, scenarios\n"
@@ -244,14 +251,18 @@ def empty_scenarios(count: int) -> tuple[float, dict[str, float]]:
 NOT_MEASURED = ["-p", "no:hypothesispytest"]
 
 
-def suite_and_floor(repeat: int) -> tuple[list, list]:
+def suite_and_floor(repeat: int) -> tuple[list, list, list, float]:
     """The suite's scenarios and as many empty ones, as ``repeat`` pairs run back to back: a pair sees the same load on
-    both sides, so the pairs' ratios hold still where the ratio of medians taken minutes apart does not."""
-    runs, floors = [], []
+    both sides, so the pairs' ratios hold still where the ratio of medians taken minutes apart does not.  Beside each
+    pair, as many empty scenarios of as many steps as the suite's on average (pytest-bdd's own cost of that many
+    steps, to tell it from ours); and that average."""
+    runs, floors, matched, steps = [], [], [], {}
     for _ in range(repeat):
-        runs.append(pytest_durations([*NOT_MEASURED, "step_defs"], ROOT))
+        runs.append(pytest_durations([*NOT_MEASURED, "step_defs"], ROOT, steps))
         floors.append(empty_scenarios(len(runs[-1][1])))
-    return runs, floors
+        mean = statistics.fmean(steps.values()) if steps else 3
+        matched.append(empty_scenarios(len(runs[-1][1]), round(mean)))
+    return runs, floors, matched, mean
 
 
 def verify_seconds(spec: str) -> float:
@@ -382,7 +393,7 @@ def _report(impl, args, repeat: int) -> int:
         return 0
 
     print("\nsuite cost (pytest's session time, start-up excluded)")
-    runs, floor_runs = suite_and_floor(repeat)
+    runs, floor_runs, matched_runs, steps = suite_and_floor(repeat)
     per_test = {name: statistics.median(r[1].get(name, 0.0) for r in runs) for name in runs[0][1]}
     scenario = Figure([seconds / max(len(cases), 1) for seconds, cases in runs])
     floor = Figure([seconds / max(len(cases), 1) for seconds, cases in floor_runs])
@@ -393,6 +404,9 @@ def _report(impl, args, repeat: int) -> int:
     print(f"  empty pytest-bdd scenario: {1000 * floor.median:.2f} ms each {floor.spread(4)}   (the floor: no goal)")
     print(f"  cost per scenario / empty scenario, median of {len(pairs.samples)} pairs: {pairs.median:.2f}x {pairs.spread(2)}   "
           f"(goal <= {SCENARIO_GOAL}x)")
+    matched = Figure([(s / max(len(c), 1)) / (f / max(len(e), 1)) for (s, c), (f, e) in zip(runs, matched_runs)])
+    print(f"  the suite's scenarios have {steps:.1f} steps on average, the empty one 3: ÷ an empty scenario of "
+          f"{round(steps)} steps, {matched.median:.2f}x {matched.spread(2)}   (no goal: what of the cost is pytest-bdd's per step)")
     ratios = sorted(((t / empty_each, name) for name, t in per_test.items()), reverse=True)
     print(f"  per scenario, ÷ an empty one: median {statistics.median(r for r, _ in ratios):.2f}x, "
           f"90th percentile {ratios[len(ratios) // 10][0]:.2f}x; the slowest (goal: none over {SLOWEST_GOAL}x, "

@@ -56,18 +56,20 @@ def test_the_verify_ratio_is_the_median_of_back_to_back_pairs():
 
 def test_the_suite_and_its_floor_run_as_back_to_back_pairs_without_unmeasured_plugins(monkeypatch):
     asked = []
-    def durations(args, cwd):
+    def durations(args, cwd, steps):
         asked.append(("suite", tuple(args)))
+        steps.update({"a": 5, "b": 6})
         return 3.0, {"a": 0.001, "b": 0.002}
-    def empty(count):
-        asked.append(("empty", count))
+    def empty(count, steps=3):
+        asked.append(("empty", count, steps))
         return 1.0, {str(i): 0.0005 for i in range(count)}
     monkeypatch.setattr(bench, "pytest_durations", durations)
     monkeypatch.setattr(bench, "empty_scenarios", empty)
-    runs, floors = bench.suite_and_floor(3)
+    runs, floors, matched, mean = bench.suite_and_floor(3)
     suite = ("suite", (*bench.NOT_MEASURED, "step_defs"))
-    assert asked == [suite, ("empty", 2)] * 3, "each suite run is followed by as many empty scenarios"
-    assert len(runs) == len(floors) == 3 and "no:hypothesispytest" in bench.NOT_MEASURED
+    assert asked == [suite, ("empty", 2, 3), ("empty", 2, 6)] * 3, \
+        "each suite run is followed by as many empty scenarios, of 3 steps and of the suite's mean (5.5, rounded to even)"
+    assert len(runs) == len(floors) == len(matched) == 3 and mean == 5.5 and "no:hypothesispytest" in bench.NOT_MEASURED
 
 
 def test_the_empty_scenarios_leave_out_the_same_plugins(monkeypatch):
@@ -75,6 +77,16 @@ def test_the_empty_scenarios_leave_out_the_same_plugins(monkeypatch):
     monkeypatch.setattr(bench, "pytest_durations", lambda args, cwd: seen.append(args) or (1.0, {}))
     bench.empty_scenarios(2)
     assert all(flag in seen[0] for flag in bench.NOT_MEASURED) and "no:casebook" in seen[0]
+
+
+def test_the_empty_scenarios_have_the_steps_asked_and_pytest_bdd_counts_them(monkeypatch):
+    """Measured for real (two tiny sessions): the floor of as many steps as the suite's is that many steps long."""
+    real = bench.pytest_durations
+    for steps in (3, 6):
+        counted: dict = {}
+        monkeypatch.setattr(bench, "pytest_durations", lambda args, cwd: real(args, cwd, counted))
+        _, cases = bench.empty_scenarios(4, steps)
+        assert len(cases) == 4 and set(counted.values()) == {steps}, counted
 
 
 def test_pi_games_end_with_the_property_tests_player():
