@@ -84,7 +84,11 @@ case "${1:-}" in
     # plugin) is every scenario and every test that asks for the implementation under test.
     say "every test, in process (the long property runs are the third step)"
     # The browser test is the last step, alone: it builds and serves the site from this run's results.
-    pytest -q -n auto -m "not slow" --cucumberjson=results/cucumber.json --ignore=tests/docs/test_browser.py
+    # Two workers a core here (worksteal: an idle worker takes queued tests from a busy one): many of these tests wait
+    # (a 30 s deadline run, wheel and sdist builds, verify subprocesses), and with one worker a core the cores idled a
+    # quarter of the step (1.46 of 2 busy).  On 2 cores, back to back: 157-162 s against 189-190 s with -n 2.  The
+    # transport steps below keep one a core: their served engines take the rest (-n 4 took 83-90 s there, -n 2 64-66 s).
+    pytest -q -n "$(( $(nproc) * 2 ))" --dist worksteal -m "not slow" --cucumberjson=results/cucumber.json --ignore=tests/docs/test_browser.py
     say "what a transport can change, against the reference served over stdio: every scenario, the property tests on their fixed seeds"
     # The long random games over a transport on a fixed sample of seeds (each game's first ones; in process they all
     # ran above): what a transport could change (framing, ordering, timeouts) shows in any game, and these games were
