@@ -97,8 +97,8 @@ def pytest_load_initial_conftests(early_config):
     marked = getattr(hook, "_must_rewrite", None)  # pytest's own (private) set; without it all stays as it was
     if not isinstance(marked, set):
         return
-    # An editable install (uv's, or pip's on some setuptools) lists no modules to pytest: nothing is marked then,
-    # and casebook.testing is registered all the same (its asserts were plain there before, session 12).
+    # An editable install (uv's, as ./run.sh makes) lists no modules to pytest: nothing is marked then, and
+    # casebook.testing must be registered all the same, or its asserts stay plain.
     marked -= {"casebook", "statemachines"}
     getattr(hook, "_marked_for_rewrite_cache", {}).clear()
     pytest.register_assert_rewrite("casebook.testing")
