@@ -226,14 +226,17 @@ def pytest_durations(args: list[str], cwd: Path, steps: dict | None = None) -> t
     return float(seconds.group(1)), cases
 
 
-def empty_scenarios(count: int, steps: int = 3) -> tuple[float, dict[str, float]]:
+FLOOR_STEPS = 3  # the goal's floor: an empty scenario of a Given, a When and a Then
+
+
+def empty_scenarios(count: int, steps: int = FLOOR_STEPS) -> tuple[float, dict[str, float]]:
     """``count`` scenarios whose ``steps`` steps (a Given, a When, Thens) do nothing: pytest-bdd's own floor."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         lines = ["Feature: empty", ""]
         for i in range(count):
             lines += [f"  Scenario: nothing {i}", "    Given nothing", "    When nothing happens", "    Then nothing changed"]
-            lines += ["    And nothing changed"] * max(steps - 3, 0) + [""]
+            lines += ["    And nothing changed"] * max(steps - FLOOR_STEPS, 0) + [""]
         (folder / "empty.feature").write_text("\n".join(lines))
         (folder / "test_empty.py").write_text(
             "from pytest_bdd import given, when, then, scenarios\n"
@@ -260,9 +263,20 @@ def suite_and_floor(repeat: int) -> tuple[list, list, list, float]:
     for _ in range(repeat):
         runs.append(pytest_durations([*NOT_MEASURED, "step_defs"], ROOT, steps))
         floors.append(empty_scenarios(len(runs[-1][1])))
-        mean = statistics.fmean(steps.values()) if steps else 3
+        mean = statistics.fmean(steps.values()) if steps else FLOOR_STEPS
         matched.append(empty_scenarios(len(runs[-1][1]), round(mean)))
     return runs, floors, matched, mean
+
+
+def each(run: tuple[float, dict]) -> float:
+    """A session's time per test it passed."""
+    seconds, cases = run
+    return seconds / max(len(cases), 1)
+
+
+def paired(runs: list, floors: list) -> Figure:
+    """Each run's time per test ÷ its pair's."""
+    return Figure([each(run) / each(floor) for run, floor in zip(runs, floors)])
 
 
 def verify_seconds(spec: str) -> float:
@@ -395,17 +409,15 @@ def _report(impl, args, repeat: int) -> int:
     print("\nsuite cost (pytest's session time, start-up excluded)")
     runs, floor_runs, matched_runs, steps = suite_and_floor(repeat)
     per_test = {name: statistics.median(r[1].get(name, 0.0) for r in runs) for name in runs[0][1]}
-    scenario = Figure([seconds / max(len(cases), 1) for seconds, cases in runs])
-    floor = Figure([seconds / max(len(cases), 1) for seconds, cases in floor_runs])
-    pairs = Figure([(s / max(len(c), 1)) / (f / max(len(e), 1)) for (s, c), (f, e) in zip(runs, floor_runs)])
+    scenario, floor, pairs = Figure([each(r) for r in runs]), Figure([each(r) for r in floor_runs]), paired(runs, floor_runs)
     empty_each = statistics.median(t for _, cases in floor_runs for t in cases.values()) or floor.median
     print(f"  (each test's own time: an empty scenario {1000 * empty_each:.2f} ms; the rest of a session is collection)")
     print(f"  scenarios in process: {len(per_test)}, {1000 * scenario.median:.2f} ms each {scenario.spread(4)}   (goal: the ratio below)")
     print(f"  empty pytest-bdd scenario: {1000 * floor.median:.2f} ms each {floor.spread(4)}   (the floor: no goal)")
     print(f"  cost per scenario / empty scenario, median of {len(pairs.samples)} pairs: {pairs.median:.2f}x {pairs.spread(2)}   "
           f"(goal <= {SCENARIO_GOAL}x)")
-    matched = Figure([(s / max(len(c), 1)) / (f / max(len(e), 1)) for (s, c), (f, e) in zip(runs, matched_runs)])
-    print(f"  the suite's scenarios have {steps:.1f} steps on average, the empty one 3: ÷ an empty scenario of "
+    matched = paired(runs, matched_runs)
+    print(f"  the suite's scenarios have {steps:.1f} steps on average, the empty one {FLOOR_STEPS}: ÷ an empty scenario of "
           f"{round(steps)} steps, {matched.median:.2f}x {matched.spread(2)}   (no goal: what of the cost is pytest-bdd's per step)")
     ratios = sorted(((t / empty_each, name) for name, t in per_test.items()), reverse=True)
     print(f"  per scenario, ÷ an empty one: median {statistics.median(r for r, _ in ratios):.2f}x, "

@@ -66,8 +66,9 @@ def count(inventory: dict, state: dict) -> dict[str, dict[str, int]]:
         for where in entry["at"]:
             path, prefix = (where, "") if isinstance(where, str) else (where["path"], where["prefix"])
             for value in _at(state, path.split(".")):
-                if isinstance(value, str) and prefix + value in members:
-                    seen[prefix + value] = seen.get(prefix + value, 0) + 1
+                name = prefix + value if isinstance(value, str) else None
+                if name in members:
+                    seen[name] = seen.get(name, 0) + 1
         found[kind] = seen
     return found
 
