@@ -20,7 +20,7 @@ def private_twin(state: dict, legal: dict, move: dict) -> dict | None:
         if other["actor"] != actor or theirs == action or theirs.keys() != action.keys() or theirs.get("type") != action.get("type"):
             continue
         changed = [k for k in action if action[k] != theirs[k]]
-        if all(set(strings([action[k], theirs[k]])) <= mine and not {type(action[k]), type(theirs[k])} - {str, list} for k in changed):
+        if all(set(strings([action[k], theirs[k]])) <= mine and all(isinstance(v, (str, list)) for v in (action[k], theirs[k])) for k in changed):
             return other
     return None
 

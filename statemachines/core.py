@@ -104,6 +104,7 @@ from transitions import Machine
 from casebook import schemas as published
 from casebook.errors import BadRequest, IllegalAction, NotYourTurn, Unsupported
 from casebook.protocol import CHANCE, CLOCK, canonical  # canonical: legal()'s move keys
+from casebook.readonly import ReadOnlyDict, plain, read_only
 
 from . import schemas as S
 
@@ -212,11 +213,11 @@ def roll_off_problem(state: dict, players: list[str], phase: str, before: tuple[
 
 class Built(list):
     """Moves already built and sorted (what @memo caches), with what legal() and apply() read of them, made once:
-    a big list (P.I.'s 1,680 solutions) is then copied by loading bytes, and never sorted or keyed again."""
+    a big list (P.I.'s 1,680 solutions) is handed out as the same read-only moves, never sorted or keyed again."""
 
     def __init__(self, entries):
         super().__init__(entries)
-        self.frozen = marshal.dumps([m for _, m in self])  # legal() hands out a copy: marshal.loads of these
+        self.moves = [m for _, m in self]
         self.keys = frozenset(k for k, _ in self)
         self.actors = frozenset(k[0] for k in self.keys)
 
@@ -249,8 +250,8 @@ def _entries(trigger: str, options) -> list[tuple]:
     out = []
     for actor, fields, p in options:
         action = {"type": trigger, **fields}
-        move = {"actor": actor, "action": action} if p is None else {"actor": actor, "action": action, "p": p}
-        out.append(((actor, canonical(action)), move))
+        key, action = canonical(action), read_only(action)  # legal() hands out these very moves: read-only
+        out.append(((actor, key), ReadOnlyDict(actor=actor, action=action) if p is None else ReadOnlyDict(actor=actor, action=action, p=p)))
     return out
 
 
@@ -568,7 +569,7 @@ class Game:
             raise BadRequest(f"this state cannot be played: nobody can act in phase {self.phase}")
         for move in {m["action"]["type"]: m for _, m in reversed(moves)}.values():  # the first listed move of each type
             try:
-                type(self)(json_copy(self.s))._fire(move["actor"], json_copy(move["action"]))
+                type(self)(json_copy(self.s))._fire(move["actor"], plain(move["action"]))
             except Exception as exc:  # a listed move the engine cannot carry out
                 raise BadRequest(f"this state cannot be played: {canonical(move)} fails: {type(exc).__name__}: {exc}") from None
 
@@ -589,10 +590,10 @@ class Game:
         moves, actors = [], set()
         for part in self._sorted_parts():
             if isinstance(part, Built):
-                moves += marshal.loads(part.frozen)
+                moves += part.moves
                 actors |= part.actors
             else:
-                moves += json_copy([m for _, m in part])
+                moves += [m for _, m in part]
                 actors.update(k[0] for k, _ in part)
         return {"to_act": sorted(actors), "moves": moves}
 
@@ -602,6 +603,11 @@ class Game:
     def apply(self, actor, action) -> list[dict]:
         if type(actor) is not str or not (actor in (CHANCE, CLOCK) or actor in self.players):
             raise BadRequest(f"no actor {actor!r} at this table; actors are {self.players + [CHANCE, CLOCK]}")
+        if type(action) in (dict, ReadOnlyDict):
+            try:
+                action = plain(action)  # legal()'s moves are read-only; the table keeps a plain copy of its own
+            except RecursionError:
+                raise BadRequest("the action nests deeper than any action of this game") from None
         if type(action) is not dict or type(action.get("type")) is not str:
             raise BadRequest(f'an action is an object with a "type", got {action!r}')
         check = self._check_action.get(action["type"])
@@ -662,7 +668,7 @@ class Game:
         """Fire a listed move; restore everything if the engine fails, or if the move changed nothing."""
         snapshot = json_copy(self.s)
         try:
-            self._fire(actor, json_copy(action))
+            self._fire(actor, action)  # apply() made it a copy of the caller's
             if self.s == snapshot:
                 raise InternalError(f"{actor}'s {canonical(action)} changed nothing in phase {self.phase}: {STANDS_STILL}")
         except Exception as exc:

@@ -8,8 +8,10 @@ committed schemas are the generated ones.
 
 from __future__ import annotations
 
+import copy
 import gc
 import json
+import pickle
 import random
 import time
 
@@ -143,20 +145,40 @@ def test_normalised_options_are_the_options_every_call_sees():
         Parlour.new({"players": ["Ann"]})  # the hook fills in; the kit still checks
 
 
-def test_a_cached_list_of_moves_is_listed_in_order_and_handed_out_as_a_copy():
-    """P.I.'s 1,680 solutions are built once per player (@memo) and copied from bytes: sorted with the other
-    moves as if merged, and a caller that changes its legal() changes nobody else's."""
+def test_a_cached_list_of_moves_is_listed_in_order_and_handed_out_read_only():
+    """P.I.'s 1,680 solutions are built once per player (@memo) and handed out as the same read-only moves at every
+    call: sorted with the other moves as if merged; a caller's edit is refused, readably, and changes nothing; a
+    copy is plain and editable; a listed move applies as handed out, and so does a shallow copy of it."""
     table = REF.load("pi", dealt("pi", {"players": ["Red", "Blue"]}))
     legal = REF.legal(table)
     moves = legal["moves"]
     assert {m["action"]["type"] for m in moves} == {"place", "take", "solve"} and len(moves) > 1680
     assert moves == sorted(moves, key=lambda m: (m["actor"], json.dumps(m["action"], sort_keys=True, separators=(",", ":"))))
     other = REF.load("pi", REF.state(table))
-    moves[0]["action"]["type"], moves[-1]["actor"] = "changed", "changed"
-    next(m for m in moves if m["action"]["type"] == "solve")["action"]["crime"] = "changed"
-    assert REF.legal(table) == REF.legal(other) != legal
-    solve = next(m for m in REF.legal(table)["moves"] if m["action"]["type"] == "solve")
-    REF.apply(table, solve["actor"], solve["action"])  # what is listed applies
+    solve = next(m for m in moves if m["action"]["type"] == "solve")
+    for edit in (lambda: moves[0]["action"].update(type="changed"), lambda: moves[-1].__setitem__("actor", "changed"),
+                 lambda: solve["action"].pop("crime"), lambda: solve.clear()):
+        with pytest.raises(TypeError, match="read-only .* copy it to edit it"):
+            edit()
+    moves.append("mine")  # the list itself is the caller's own
+    again = REF.legal(table)
+    assert again == REF.legal(other) and again["moves"] == moves[:-1] and again["moves"][0] is moves[0]
+    mine = copy.deepcopy(solve)
+    mine["action"]["crime"] = "changed"
+    assert type(mine["action"]) is dict and json.loads(json.dumps(solve)) == solve != mine
+    assert pickle.loads(pickle.dumps(solve)) == solve and type(pickle.loads(pickle.dumps(solve))) is dict
+    REF.apply(table, solve["actor"], solve["action"])  # what is listed applies as listed
+
+
+def test_a_shallow_copy_of_a_listed_move_applies_and_leaves_the_move_as_listed():
+    """A caller's ``dict(action)`` keeps the move's read-only lists (a roll's dice): the table takes a plain copy."""
+    table = REF.new("cluedo_drei", {})
+    while not any(m["action"]["type"] == "roll" for m in REF.legal(table)["moves"]):
+        REF.apply(table, CHANCE, REF.legal(table)["moves"][0]["action"])
+    roll = next(m for m in REF.legal(table)["moves"] if m["action"]["type"] == "roll")
+    listed = json.loads(json.dumps(roll))
+    REF.apply(table, roll["actor"], dict(roll["action"]))
+    assert roll == listed
 
 
 def test_an_error_inside_a_move_leaves_the_table_as_it_was(monkeypatch):
@@ -227,3 +249,13 @@ def test_describe_gives_phases_transitions_clauses_and_the_board():
         names = {spot["name"] for spot in board["locations"]}
         assert all(p["a"] in names and p["b"] in names for p in board["paths"]) and json.dumps(described)
     assert len(REF.describe("feuerdiamant")["board"]["paths"]) == 17 and len(REF.describe("feuerdiamant")["board"]["locations"]) == 10
+
+
+def test_an_action_nested_deeper_than_python_follows_is_refused_as_bad_request():
+    table = REF.new("cluedo_drei", {})
+    before, deep = REF.state(table), []
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(BadRequest, match="nests deeper"):
+        REF.apply(table, CHANCE, {"type": "roll", "dice": deep})
+    assert REF.state(table) == before

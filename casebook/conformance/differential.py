@@ -25,6 +25,7 @@ from pathlib import Path
 from casebook.conformance.validating import schema_error
 from casebook.errors import DriverFailure, GameError
 from casebook.protocol import CHANCE, Table, canonical, players_of, redact_events
+from casebook.readonly import plain
 
 REPLAY_FORMAT = "casebook-replay/1"
 
@@ -220,7 +221,7 @@ class Differential:
         except (GameError, DriverFailure):
             return False
         try:
-            scratch.apply(move["actor"], move["action"])
+            scratch.apply(move["actor"], plain(move["action"]))
         except GameError as exc:
             if exc.code == "unsupported":
                 self.declined.add(key)
@@ -291,7 +292,7 @@ class Differential:
             self.skipped += "events" in expected
             return self.resync() if "events" in expected else None
         try:
-            actual = {"events": self.other.apply(actor, action)}
+            actual = {"events": self.other.apply(actor, plain(action))}  # the reference's moves may be read-only
         except GameError as exc:
             actual = {"refusal": exc.code}
         except DriverFailure as exc:

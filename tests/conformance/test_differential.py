@@ -11,7 +11,9 @@ import pytest
 
 from casebook.conformance.differential import differences, replay
 from casebook.conformance.fuzzing import fuzz
+from casebook.errors import BadRequest
 from casebook.impls import open_implementation
+from casebook.protocol import Table
 from tests.conformance.helpers import ROOT, TOY_SPEC
 
 MUTANT = "python:tests.conformance.mutants:forgets_big_bet_of_b"
@@ -89,3 +91,35 @@ def test_fuzz_finds_the_node_engines_deviation_in_a_minimal_game(tmp_path):
     assert record["disagreement"]["what"].startswith("events(")
     replayed = subprocess.run([*cli, "replay", str(path), "--impl", spec], cwd=ROOT, capture_output=True, text=True)
     assert replayed.returncode == 1 and "disagreement reproduced" in replayed.stdout
+
+
+class PlainOnly:
+    """The reference, behind an ``apply`` that takes only plain ``dict`` and ``list`` (as a strict engine may): the
+    reference hands out its moves read-only, and what fuzz plays on the other side must still be plain JSON."""
+
+    def __init__(self):
+        self.inner = open_implementation("reference")
+
+    def apply(self, table, actor, action):
+        if not is_plain(action):
+            raise BadRequest(f"not plain JSON: {type(action).__name__}")
+        return self.inner.apply(table, actor, action)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+def is_plain(value) -> bool:
+    if type(value) is dict:
+        return all(is_plain(v) for v in value.values())
+    if type(value) is list:
+        return all(is_plain(v) for v in value)
+    return not isinstance(value, (dict, list))
+
+
+@needs_cluedo
+def test_fuzz_hands_the_other_engine_plain_actions_though_the_reference_lists_read_only_moves():
+    reference = open_implementation("reference")
+    table = Table.new(reference, "cluedo_drei", {})
+    assert not is_plain(table.legal()["moves"][0]["action"])  # else this test compares nothing
+    assert fuzz(reference, PlainOnly(), "cluedo_drei", examples=3, seed=1, max_steps=60) is None
