@@ -53,6 +53,7 @@ MEMORY_GOAL_KIB = 50  # a live, dealt game
 SCENARIO_GOAL, SLOWEST_GOAL = 2, 30  # a scenario ÷ an empty pytest-bdd scenario: on average, and the slowest one
 NEW_GOAL = 2  # new() at many open tables ÷ at none
 VERIFY_GOAL = 1.5  # a full verify over stdio ÷ in process
+LEGAL_GOAL = ("pi", "cluedo_drei")  # the first game's legal() costs no more than the second's (issue 32)
 
 
 def register(parser) -> None:
@@ -129,6 +130,26 @@ def random_games_within(impl, game: str, options: dict, count: int, seed: int = 
             ended += not table.legal()["moves"]  # the cap's last move may have ended it
         table.close()
     return ended, moves, time.perf_counter() - start, played
+
+
+def legal_seconds(impl, game: str, options: dict, positions: int = 1500, seed: int = 1) -> float:
+    """The mean time of a position's first ``legal()`` (what a player pays each move), over the positions of uniform
+    random games from a seeded RNG: the same positions for every version of an engine."""
+    rng, spent, seen = random.Random(seed), 0.0, 0
+    while seen < positions:
+        table = impl.new(game, options)
+        try:
+            for _ in range(MAX_STEPS):
+                started = time.perf_counter()
+                legal = impl.legal(table)
+                spent, seen = spent + time.perf_counter() - started, seen + 1
+                if not legal["moves"] or seen >= positions:
+                    break
+                move = rng.choice(legal["moves"])
+                impl.apply(table, move["actor"], move["action"])
+        finally:
+            impl.close(table)
+    return spent / seen
 
 
 def deal_until_players_act(table: Table, rng: random.Random) -> None:
@@ -369,9 +390,10 @@ def _report(impl, args, repeat: int) -> int:
           f"ended: games that ended / games played (and how many hit the cap), in the repeat that ended fewest;\n"
           f"player: the property tests' own (suite) or uniform.  Goals: every game ends, {MEMORY_GOAL_KIB} KiB a game "
           f"at most, every game's moves/s near the others'\n")
-    print(f"{'game':<16}{'players':>8}{'moves/s':>10}{'':<20}{'games/s':>9}{'moves/game':>11}{'KiB/game':>10}  {'player':<8}ended")
+    print(f"{'game':<16}{'players':>8}{'moves/s':>10}{'':<20}{'games/s':>9}{'moves/game':>11}{'KiB/game':>10}{'legal µs':>10}  {'player':<8}ended")
     games = {g: f for g, f in hello["games"].items() if not getattr(args, "game", None) or g in args.game}
     speeds: dict[str, list[float]] = {}
+    legal_costs: dict[str, list[float]] = {}
     for game, facts in games.items():
         low, high = facts.get("players", [2, 4])
         policy = suite_policy(game)
@@ -383,11 +405,13 @@ def _report(impl, args, repeat: int) -> int:
             speed = Figure([m / seconds for _, m, seconds, _ in runs])
             speeds.setdefault(game, []).append(speed.median)
             kib = measure(repeat, lambda: memory_per_game(impl, game, options) / 1024)
+            legal = measure(repeat, lambda: 1e6 * legal_seconds(impl, game, options))
+            legal_costs.setdefault(game, []).append(legal.median)
             moves = statistics.median(m / played for _, m, _, played in runs)
             ended, played = min((e, p) for e, _, _, p in runs)
             every = all(e == p for e, _, _, p in runs)
             rate = f"{statistics.median(p / seconds for _, _, seconds, p in runs):>9.2f}" if every else f"{'—':>9}"
-            print(f"{game:<16}{n:>8}{speed.median:>10.0f} {speed.spread(0):<19}{rate}{moves:>11.0f}{kib.median:>10.1f}  "
+            print(f"{game:<16}{n:>8}{speed.median:>10.0f} {speed.spread(0):<19}{rate}{moves:>11.0f}{kib.median:>10.1f}{legal.median:>10.1f}  "
                   f"{'suite' if policy else 'uniform':<8}{ended}/{played}{'' if every else f', {played - ended} capped'}"
                   f"   (goal: every game ends, <= {MEMORY_GOAL_KIB} KiB{'' if every and kib.median <= MEMORY_GOAL_KIB else ': missed'})")
     if len(speeds) > 1:
@@ -395,6 +419,10 @@ def _report(impl, args, repeat: int) -> int:
         others = statistics.median(v for g, vs in speeds.items() if g != slowest for v in vs)
         print(f"\nslowest game ({slowest}) ÷ the median of the others, moves/s: {min(speeds[slowest]) / others:.2f}x   "
               f"(goal: at the speed of the others, near 1x)")
+    if LEGAL_GOAL[0] in legal_costs and LEGAL_GOAL[1] in legal_costs:
+        mine, theirs = (max(legal_costs[g]) for g in LEGAL_GOAL)
+        print(f"legal µs: a position's first legal() (uniform random positions); {LEGAL_GOAL[0]} ÷ {LEGAL_GOAL[1]}, the costlier "
+              f"player counts: {mine / theirs:.2f}x   (goal <= 1x: the 1,680 solutions cost no more than {LEGAL_GOAL[1]}'s moves)")
 
     tables = getattr(args, "tables", 50_000)
     print(f"\nnew() as tables stay open (goal: within {NEW_GOAL}x)")

@@ -169,6 +169,7 @@ class PI(Game):
     def options_turn_up(self):
         return chance({"card": c} for c in self.s["deck"])  # PI-EVI-01, PI-EVI-08: every card in the deck as likely
 
+    @memo(lambda self: (self.s["current"], bool(self.s["detectives"][self.current])))  # 12 moves at most turns: built once
     def options_place(self):
         if not self.s["detectives"][self.current]:
             return []  # PI-DET-05: none left

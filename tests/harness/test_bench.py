@@ -43,6 +43,31 @@ def test_a_random_game_is_cut_at_the_move_cap_and_not_counted_as_ended():
     assert (ended, moves, played) == (0, 10, 5) and uncapped[0] == uncapped[3] == 5
 
 
+class Counting:
+    """An engine that counts its legal() calls and the tables it opens."""
+
+    def __init__(self, inner):
+        self.inner, self.legal_calls, self.opened = inner, 0, 0
+
+    def new(self, game, options):
+        self.opened += 1
+        return self.inner.new(game, options)
+
+    def legal(self, table):
+        self.legal_calls += 1
+        return self.inner.legal(table)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+def test_legal_is_timed_once_a_position_over_as_many_games_as_it_takes():
+    engine = Counting(make())
+    seconds = bench.legal_seconds(engine, "hourglass", {"turn_timer": None}, positions=30)
+    # a game of the hourglass has 5 to 9 positions (its last, the ended one, included): 30 take several games
+    assert engine.legal_calls == 30 and engine.opened >= 4 and 0 < seconds < 1
+
+
 def test_the_verify_ratio_is_the_median_of_back_to_back_pairs():
     asked, clock = [], iter([10, 15, 20, 26, 10, 30])  # the machine slows down between the pairs
     def seconds(spec):
