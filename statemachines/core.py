@@ -234,7 +234,7 @@ def memo(key: Callable[[Any], Any]):
             k = key(self)
             built = cache.get(k)
             if built is None:
-                built = cache[k] = Built(sorted(_entries(trigger, fn(self)), key=_first))
+                built = cache[k] = Built(sorted(_entries(trigger, fn(self), met=None), key=_first))
             return built
 
         return cached
@@ -246,13 +246,37 @@ def _first(entry):
     return entry[0]
 
 
-def _entries(trigger: str, options) -> list[tuple]:
+# Moves met before, by what they are made of: a read-only move is the same JSON wherever it is listed, so a position
+# reuses the entry (key and move) an earlier one built, at any table: a position's moves cost a lookup each, not a
+# canonical key and two dicts.  Types are part of the name: 1, 1.0 and True are equal in Python and three spellings in
+# JSON.  Forgotten all at once when full (~1 KiB an entry): a cache, never a leak.  @memo's lists keep their own.
+_MET: dict = {}
+MET_KEPT = 20_000
+
+
+def _entries(trigger: str, options, met: dict | None = _MET) -> list[tuple]:
+    """(key, move) of each option, the move read-only: legal() hands out these very moves."""
     out = []
     for actor, fields, p in options:
-        action = {"type": trigger, **fields}
-        key, action = canonical(action), read_only(action)  # legal() hands out these very moves: read-only
-        out.append(((actor, key), ReadOnlyDict(actor=actor, action=action) if p is None else ReadOnlyDict(actor=actor, action=action, p=p)))
+        name = None if met is None else (trigger, actor, type(p), p, *[(k, type(v), v) for k, v in fields.items()])
+        try:
+            entry = None if name is None else met.get(name)
+        except TypeError:  # a list among the fields (a roll's dice): built each time
+            entry = name = None
+        if entry is None:
+            entry = _entry(trigger, actor, fields, p)
+            if name is not None:
+                if len(met) >= MET_KEPT:
+                    met.clear()
+                met[name] = entry
+        out.append(entry)
     return out
+
+
+def _entry(trigger: str, actor: str, fields: dict, p) -> tuple:
+    action = {"type": trigger, **fields}
+    key, action = canonical(action), read_only(action)
+    return (actor, key), ReadOnlyDict(actor=actor, action=action) if p is None else ReadOnlyDict(actor=actor, action=action, p=p)
 
 
 def _listify(value) -> list:

@@ -259,3 +259,23 @@ def test_an_action_nested_deeper_than_python_follows_is_refused_as_bad_request()
     with pytest.raises(BadRequest, match="nests deeper"):
         REF.apply(table, CHANCE, {"type": "roll", "dice": deep})
     assert REF.state(table) == before
+
+
+def test_a_move_met_before_is_reused_by_what_it_is_made_of_types_included(monkeypatch):
+    """The kit reuses a read-only move built at an earlier position (any table): 1, 1.0 and True are one key in Python
+    and three moves in JSON; a move with a list is built each time; the cache forgets all at once when full."""
+    from statemachines import core
+
+    met = {}
+    first, again = (core._entries("bet", [("A", {"amount": 1}, None)], met) for _ in range(2))
+    assert first[0] is again[0]
+    kinds = [core._entries("bet", [("A", {"amount": v}, 0.5)], met)[0] for v in (1, 1.0, True)]
+    assert [json.dumps(move["action"]["amount"]) for _, move in kinds] == ["1", "1.0", "true"]
+    assert [key for key, _ in kinds] == [("A", '{"amount":1,"type":"bet"}'), ("A", '{"amount":1.0,"type":"bet"}'),
+                                         ("A", '{"amount":true,"type":"bet"}')]
+    dice = core._entries("roll", [("chance", {"dice": [1, 2]}, 0.5)], met)
+    assert len(met) == 4 and dice[0][1] == {"actor": "chance", "action": {"type": "roll", "dice": [1, 2]}, "p": 0.5}
+    monkeypatch.setattr(core, "MET_KEPT", 5)
+    for amount in range(2, 12):
+        core._entries("bet", [("A", {"amount": amount}, None)], met)
+    assert 0 < len(met) <= 5
