@@ -586,12 +586,16 @@ class Game:
         if self.phase in self.final_phases:
             return
         try:
-            moves = self._legal_entries()
+            parts = self._sorted_parts()
         except Exception as exc:  # a state the rules cannot continue from
             raise BadRequest(f"this state cannot be played: legal() fails in phase {self.phase}: {type(exc).__name__}: {exc}") from None
-        if not moves:
+        if not parts:
             raise BadRequest(f"this state cannot be played: nobody can act in phase {self.phase}")
-        for move in {m["action"]["type"]: m for _, m in reversed(moves)}.values():  # the first listed move of each type
+        firsts: dict = {}  # the first listed move of each type
+        for part in parts:
+            for _, m in part[:1] if isinstance(part, Built) else part:  # a memo's list is one trigger's: its first is enough
+                firsts.setdefault(m["action"]["type"], m)
+        for move in firsts.values():
             try:
                 type(self)(json_copy(self.s))._fire(move["actor"], plain(move["action"]))
             except Exception as exc:  # a listed move the engine cannot carry out
@@ -651,11 +655,6 @@ class Game:
         return self._perform(actor, action)
 
     # -- the kit's machinery -----------------------------------------------------------------
-    def _legal_entries(self) -> list:
-        """Every listed move as (key, move), in order, in one list (load()'s playability check reads it)."""
-        parts = self._sorted_parts()
-        return parts[0] if len(parts) == 1 else [e for part in parts for e in part]
-
     def _seat_played(self, entries: list) -> list:
         """Where one player alone acts and the engine plays that seat, only the move it chooses (``engine_plays``)."""
         actors = {m["actor"] for _, m in entries}
