@@ -48,7 +48,7 @@ from typing import Callable
 from casebook import schemas
 from casebook.contract import legal_problems
 from casebook.errors import GameError, InvariantBroken
-from casebook.privacy import private_twin, strings
+from casebook.privacy import Redactions, private_twin, strings
 from casebook.protocol import CHANCE, Pending, Table, canonical, leaks, redact, send
 from casebook.unlisted import UnlistedActions
 
@@ -219,9 +219,10 @@ class Checks:
     @invariant
     def views_are_redactions(self, state: dict, views: dict) -> None:
         """``views``: viewer -> their view, asked (``Table.send``) while nothing moved since ``state``."""
+        redactions = Redactions(state)
         for viewer, pending in views.items():  # equal to the redaction, a view shows no secret and no other player's slot
             view = pending.result()
-            assert view == redact(state, viewer), f"{viewer}'s view is not the state without what they may not see: {leaks(view, viewer)}"
+            assert view == redactions(viewer), f"{viewer}'s view is not the state without what they may not see: {leaks(view, viewer)}"
 
     @invariant
     def log_hides_secrets(self, state: dict, move: dict, events: list, viewers: list, sealed: bool) -> None:
@@ -251,10 +252,13 @@ class Checks:
             other_events, other = copy.apply(twin["actor"], twin["action"]), copy.state()
         finally:
             copy.close()
-        if other == after or redact(other, None) != redact(after, None):
-            return  # the choice left no hidden trace (it was told to all, as an accusation), or a public one
+        if other == after:
+            return  # the choice left no hidden trace (it was told to all, as an accusation)
+        seen_after, seen_other = Redactions(after), Redactions(other)
+        if seen_other(None) != seen_after(None):
+            return  # it left a public one
         for seat in [p for p in after["players"] if p != move["actor"]] + [None]:
-            if redact(after, seat) != redact(other, seat):
+            if seen_after(seat) != seen_other(seat):
                 continue  # the seat may tell the two apart: the state tells it, events may too
             mine, theirs = [redact(e, seat) for e in events], [redact(e, seat) for e in other_events]
             assert mine == theirs, (f"{seat or 'a spectator'} cannot tell {canonical(move['action'])} from {canonical(twin['action'])} "

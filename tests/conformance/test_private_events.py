@@ -98,3 +98,20 @@ def test_an_engine_that_tells_every_seat_the_shown_card_breaks_events_are_privat
     with pytest.raises(InvariantBroken) as broken:
         random_sim_test(TellsEveryone(), laws, 0, load_every=50, sample_moves=0)
     assert broken.value.invariant == "events_are_private", broken.value
+
+
+def test_the_redactions_a_check_compares_with_are_redact_s_and_still_see_a_nested_slot():
+    """``Redactions`` shares the parts that hide nothing instead of copying them: the same redaction for every viewer,
+    a slot nested under a shared-looking key is still redacted, and a value marshal cannot read is walked."""
+    from casebook.privacy import Redactions
+    from casebook.readonly import read_only
+
+    document = {"phase": "play", "board": {"rooms": [1, 2], "note": {"private": {"A": 1, "B": 2}}},
+                "log": [{"type": "shown", "private": {"A": {"card": "x"}}}, [{"secret": 1}]], "odd": read_only({"k": [1]}),
+                "secret": {"case": "y"}, "private": {"A": {"hand": ["p"]}, "B": {"hand": ["q"]}}}
+    redactions = Redactions(document)
+    assert set(redactions.plain) == {"phase"} and set(redactions.hiding) == {"board", "log", "odd", "secret", "private"}
+    for viewer in ("A", "B", None):
+        assert redactions(viewer) == redact(document, viewer)
+    leaky = {**redact(document, "A"), "board": document["board"]}  # B's nested slot shown to A
+    assert leaky != redactions("A")
