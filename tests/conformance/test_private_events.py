@@ -115,3 +115,27 @@ def test_the_redactions_a_check_compares_with_are_redact_s_and_still_see_a_neste
         assert redactions(viewer) == redact(document, viewer)
     leaky = {**redact(document, "A"), "board": document["board"]}  # B's nested slot shown to A
     assert leaky != redactions("A")
+
+
+class TellsTheCase:
+    """The reference, but every move's first event also names a card of the case file, in its public part."""
+
+    def __init__(self):
+        self.inner = open_implementation("reference")
+
+    def apply(self, table, actor, action):
+        events = self.inner.apply(table, actor, action)
+        case = strings(self.inner.state(table).get("secret", {}))
+        if events and case:
+            events[0]["note"] = case[0]
+        return events
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+def test_an_engine_whose_events_name_the_case_file_breaks_log_hides_secrets():
+    laws = laws_of("cluedo_drei")
+    with pytest.raises(InvariantBroken) as broken:
+        random_sim_test(TellsTheCase(), laws, 0, load_every=50, sample_moves=0)
+    assert broken.value.invariant == "log_hides_secrets", broken.value
