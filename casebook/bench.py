@@ -132,9 +132,11 @@ def random_games_within(impl, game: str, options: dict, count: int, seed: int = 
     return ended, moves, time.perf_counter() - start, played
 
 
-def legal_seconds(impl, game: str, options: dict, positions: int = 1500, seed: int = 1) -> float:
+def legal_seconds(impl, game: str, options: dict, positions: int = 1500, seed: int = 1, policy=None) -> float:
     """The mean time of a position's first ``legal()`` (what a player pays each move), over the positions of uniform
-    random games from a seeded RNG: the same positions for every version of an engine."""
+    random games from a seeded RNG: the same positions for every version of an engine.  With ``policy`` (a game's
+    own random player, ``policy(state, legal, rng)``), over the positions that player reaches instead: a uniform
+    player may sit where real play does not (P.I.'s tries solutions, and the face-up row stays)."""
     rng, spent, seen = random.Random(seed), 0.0, 0
     while seen < positions:
         table = impl.new(game, options)
@@ -145,7 +147,7 @@ def legal_seconds(impl, game: str, options: dict, positions: int = 1500, seed: i
                 spent, seen = spent + time.perf_counter() - started, seen + 1
                 if not legal["moves"] or seen >= positions:
                     break
-                move = rng.choice(legal["moves"])
+                move = rng.choice(legal["moves"]) if policy is None else policy(impl.state(table), legal, rng)
                 impl.apply(table, move["actor"], move["action"])
         finally:
             impl.close(table)
@@ -394,6 +396,7 @@ def _report(impl, args, repeat: int) -> int:
     games = {g: f for g, f in hello["games"].items() if not getattr(args, "game", None) or g in args.game}
     speeds: dict[str, list[float]] = {}
     legal_costs: dict[str, list[float]] = {}
+    played_costs: dict[str, list[float]] = {}  # legal() on the positions of the player that games/s uses
     for game, facts in games.items():
         low, high = facts.get("players", [2, 4])
         policy = suite_policy(game)
@@ -407,6 +410,8 @@ def _report(impl, args, repeat: int) -> int:
             kib = measure(repeat, lambda: memory_per_game(impl, game, options) / 1024)
             legal = measure(repeat, lambda: 1e6 * legal_seconds(impl, game, options))
             legal_costs.setdefault(game, []).append(legal.median)
+            on_play = legal if policy is None else measure(repeat, lambda: 1e6 * legal_seconds(impl, game, options, policy=policy))
+            played_costs.setdefault(game, []).append(on_play.median)
             moves = statistics.median(m / played for _, m, _, played in runs)
             ended, played = min((e, p) for e, _, _, p in runs)
             every = all(e == p for e, _, _, p in runs)
@@ -423,6 +428,9 @@ def _report(impl, args, repeat: int) -> int:
         mine, theirs = (max(legal_costs[g]) for g in LEGAL_GOAL)
         print(f"legal µs: a position's first legal() (uniform random positions); {LEGAL_GOAL[0]} ÷ {LEGAL_GOAL[1]}, the costlier "
               f"player counts: {mine / theirs:.2f}x   (goal <= 1x: the 1,680 solutions cost no more than {LEGAL_GOAL[1]}'s moves)")
+        mine, theirs = (max(played_costs[g]) for g in LEGAL_GOAL)
+        print(f"  the same on the positions of each game's player above (the suite's where it has one): {mine / theirs:.2f}x   "
+              f"(no goal of its own; {', '.join(f'{g} {max(played_costs[g]):.1f} µs' for g in LEGAL_GOAL)})")
 
     tables = getattr(args, "tables", 50_000)
     print(f"\nnew() as tables stay open (goal: within {NEW_GOAL}x)")

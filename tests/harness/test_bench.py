@@ -68,6 +68,18 @@ def test_legal_is_timed_once_a_position_over_as_many_games_as_it_takes():
     assert engine.legal_calls == 30 and engine.opened >= 4 and 0 < seconds < 1
 
 
+def test_legal_is_timed_on_the_positions_a_games_own_player_reaches_when_given_one():
+    engine, chosen = Counting(make()), []
+
+    def last(state, legal, rng):  # a player of its own: the last listed move, never a random one
+        chosen.append(state["phase"])
+        return legal["moves"][-1]
+
+    seconds = bench.legal_seconds(engine, "hourglass", {"turn_timer": None}, positions=30, policy=last)
+    # every position but a game's last (ended) one and the 30th asked the player, who saw the state
+    assert engine.legal_calls == 30 and len(chosen) == 30 - engine.opened and 0 < seconds < 1
+
+
 def test_the_verify_ratio_is_the_median_of_back_to_back_pairs():
     asked, clock = [], iter([10, 15, 20, 26, 10, 30])  # the machine slows down between the pairs
     def seconds(spec):
