@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from casebook import feature_cache
 from casebook.declining import declining
 from casebook.impls import SpecError, close_implementation, open_implementation
 from casebook.protocol import Table
@@ -44,6 +45,7 @@ PATCHES = {
     "pytest-bdd: step signatures read once": False,
     "pytest: asserts rewritten in casebook.testing only": False,
     "pytest-bdd: a step's target fixture dropped after its test": False,
+    "pytest-bdd: a feature file's parse kept on disk by its content": False,
 }
 
 
@@ -59,6 +61,11 @@ def pytest_configure(config):
         bdd.get_step_function = remembered_lookup(bdd)
         config.add_cleanup(lambda: setattr(bdd, "get_step_function", stock))
         PATCHES["pytest-bdd: step lookup once per module and step text"] = True
+    features = importlib.import_module("pytest_bdd.feature")
+    if callable(getattr(features, "get_feature", None)) and isinstance(getattr(features, "features", None), dict):
+        stock_parse = feature_cache.install(features)  # parsing stays where pytest-bdd does it, only cheaper
+        config.add_cleanup(lambda: setattr(features, "get_feature", stock_parse))
+        PATCHES["pytest-bdd: a feature file's parse kept on disk by its content"] = True
     # pytest-bdd reads each step function's signature twice per step executed; a function's signature never changes
     remembered = functools.lru_cache(maxsize=None)(inspect.signature)
     for module in (bdd, importlib.import_module("pytest_bdd.utils")):
