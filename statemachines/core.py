@@ -248,8 +248,11 @@ def _first(entry):
 
 # Moves met before, by what they are made of: a read-only move is the same JSON wherever it is listed, so a position
 # reuses the entry (key and move) an earlier one built, at any table: a position's moves cost a lookup each, not a
-# canonical key and two dicts.  Types are part of the name: 1, 1.0 and True are equal in Python and three spellings in
-# JSON.  Forgotten all at once when full (~1 KiB an entry): a cache, never a leak.  @memo's lists keep their own.
+# canonical key and two dicts.  The name is the option's marshal bytes (version 2: no back-references, ~0.35 µs
+# against ~0.65 for a tuple of typed fields): marshal spells each type apart, as JSON must (1, 1.0 and True are equal
+# in Python), and a roll's list of dice is named too.  The same value may get two names (a string interned or not):
+# a second entry, never a wrong one.  Forgotten all at once when full (~1 KiB an entry): a cache, never a leak.
+# @memo's lists keep their own.
 _MET: dict = {}
 MET_KEPT = 20_000
 
@@ -258,11 +261,11 @@ def _entries(trigger: str, options, met: dict | None = _MET) -> list[tuple]:
     """(key, move) of each option, the move read-only: legal() hands out these very moves."""
     out = []
     for actor, fields, p in options:
-        name = None if met is None else (trigger, actor, type(p), p, *[(k, type(v), v) for k, v in fields.items()])
         try:
-            entry = None if name is None else met.get(name)
-        except TypeError:  # a list among the fields (a roll's dice): built each time
-            entry = name = None
+            name = None if met is None else marshal.dumps((trigger, actor, p, fields), 2)
+        except ValueError:  # not plain data (a dict subclass among the fields): built each time
+            name = None
+        entry = None if name is None else met.get(name)
         if entry is None:
             entry = _entry(trigger, actor, fields, p)
             if name is not None:

@@ -19,6 +19,7 @@ import pytest
 
 from casebook.errors import BadRequest, GameError
 from casebook.protocol import CHANCE
+from casebook.readonly import ReadOnlyDict
 from statemachines.core import Game, InternalError
 from statemachines.reference import ReferenceImplementation
 from statemachines.schemas import write_all
@@ -263,7 +264,8 @@ def test_an_action_nested_deeper_than_python_follows_is_refused_as_bad_request()
 
 def test_a_move_met_before_is_reused_by_what_it_is_made_of_types_included(monkeypatch):
     """The kit reuses a read-only move built at an earlier position (any table): 1, 1.0 and True are one key in Python
-    and three moves in JSON; a move with a list is built each time; the cache forgets all at once when full."""
+    and three moves in JSON, and so are [1, 2] and [1, 2.0]; a move whose fields are not plain data is built each time;
+    the cache forgets all at once when full."""
     from statemachines import core
 
     met = {}
@@ -273,8 +275,11 @@ def test_a_move_met_before_is_reused_by_what_it_is_made_of_types_included(monkey
     assert [json.dumps(move["action"]["amount"]) for _, move in kinds] == ["1", "1.0", "true"]
     assert [key for key, _ in kinds] == [("A", '{"amount":1,"type":"bet"}'), ("A", '{"amount":1.0,"type":"bet"}'),
                                          ("A", '{"amount":true,"type":"bet"}')]
-    dice = core._entries("roll", [("chance", {"dice": [1, 2]}, 0.5)], met)
-    assert len(met) == 4 and dice[0][1] == {"actor": "chance", "action": {"type": "roll", "dice": [1, 2]}, "p": 0.5}
+    dice, same, floats = (core._entries("roll", [("chance", {"dice": d}, 0.5)], met)[0] for d in ([1, 2], [1, 2], [1, 2.0]))
+    assert dice is same and dice[1] == {"actor": "chance", "action": {"type": "roll", "dice": [1, 2]}, "p": 0.5}
+    assert json.dumps(floats[1]["action"]["dice"]) == "[1, 2.0]" and len(met) == 6
+    odd = [core._entries("look", [("A", {"at": ReadOnlyDict(x=1)}, None)], met)[0] for _ in range(2)]
+    assert odd[0] is not odd[1] and odd[0] == odd[1] and len(met) == 6
     monkeypatch.setattr(core, "MET_KEPT", 5)
     for amount in range(2, 12):
         core._entries("bet", [("A", {"amount": amount}, None)], met)
