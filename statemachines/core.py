@@ -97,6 +97,7 @@ from __future__ import annotations
 import marshal
 from dataclasses import dataclass, field
 from functools import wraps
+from operator import itemgetter
 from typing import Any, Callable, Iterable
 
 from transitions import Machine
@@ -242,8 +243,7 @@ def memo(key: Callable[[Any], Any]):
     return decorate
 
 
-def _first(entry):
-    return entry[0]
+_first = itemgetter(0)  # an entry's key, what legal()'s order sorts by (no Python call per entry)
 
 
 # Moves met before, by what they are made of: a read-only move is the same JSON wherever it is listed, so a position
@@ -658,14 +658,19 @@ class Game:
         return self._perform(actor, action)
 
     # -- the kit's machinery -----------------------------------------------------------------
-    def _seat_played(self, entries: list) -> list:
-        """Where one player alone acts and the engine plays that seat, only the move it chooses (``engine_plays``)."""
-        actors = {m["actor"] for _, m in entries}
+    def _seat_played(self, parts: list) -> list:
+        """Where one player alone acts and the engine plays that seat, only the move it chooses (``engine_plays``);
+        else the runs as they were (a memo's Built kept whole: a bot game's chance moves too)."""
+        actors = set().union(*(p.actors if isinstance(p, Built) else {k[0] for k, _ in p} for p in parts))
         actor = next(iter(actors)) if len(actors) == 1 else None
         if actor is None or actor in (CHANCE, CLOCK):
-            return entries
+            return parts
+        entries = [e for part in parts for e in part]
         pick = self.engine_plays(actor, [m for _, m in entries])
-        return entries if pick is None else [e for e in entries if e[1] is pick]
+        if pick is None:
+            return parts
+        narrowed = [e for e in entries if e[1] is pick]
+        return [narrowed] if narrowed else []
 
     def _sorted_parts(self) -> list:
         """The listed moves as sorted runs, one after another, computed once per position: each trigger's run (a memo's
@@ -679,8 +684,7 @@ class Game:
             if not all(a[-1][0] < b[0][0] for a, b in zip(parts, parts[1:])):  # runs that interleave: merged into one
                 parts = [sorted((e for part in parts for e in part), key=_first)]
             if self._plays_seats and parts:
-                narrowed = self._seat_played([e for part in parts for e in part])
-                parts = [narrowed] if narrowed else []
+                parts = self._seat_played(parts)
             self._parts = parts
         return self._parts
 
