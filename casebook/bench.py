@@ -49,6 +49,9 @@ ROOT = Path(__file__).resolve().parent.parent
 MAX_STEPS = 20_000  # a bound on one random game, so a bug shows as "did not end", not a hang
 MAX_MOVES = 2_000   # the benchmark's default cap on one random game: longer games are cut here, counted as capped
 MIN_REPEAT = 3
+# The suite ÷ floor pairs swing by ±20 % on a shared 2-core machine (2.12-2.89x among three on 2026-12-04): at least
+# this many pairs (~8 s each), so that their median moves less than the changes it is read for.
+SUITE_PAIRS = 7
 MEMORY_GOAL_KIB = 50  # a live, dealt game
 SCENARIO_GOAL, SLOWEST_GOAL = 2, 30  # a scenario ÷ an empty pytest-bdd scenario: on average, and the slowest one
 NEW_GOAL = 2  # new() at many open tables ÷ at none
@@ -443,7 +446,7 @@ def _report(impl, args, repeat: int) -> int:
         return 0
 
     print("\nsuite cost (pytest's session time, start-up excluded)")
-    runs, floor_runs, matched_runs, steps = suite_and_floor(repeat)
+    runs, floor_runs, matched_runs, steps = suite_and_floor(max(repeat, SUITE_PAIRS))
     per_test = {name: statistics.median(r[1].get(name, 0.0) for r in runs) for name in runs[0][1]}
     scenario, floor, pairs = Figure([each(r) for r in runs]), Figure([each(r) for r in floor_runs]), paired(runs, floor_runs)
     empty_each = statistics.median(t for _, cases in floor_runs for t in cases.values()) or floor.median
