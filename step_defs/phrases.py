@@ -50,11 +50,6 @@ class Types:
             f"(?:{plain})(?:, (?:{plain}))*(?: and (?:{plain}))?"
         return joined, lambda text: [convert(part) for part in re.split(r", | and ", text)]
 
-    def _checker(self, kind: str) -> re.Pattern:
-        if kind not in self._checkers:
-            self._checkers[kind] = re.compile(self.field_regex(kind)[0])
-        return self._checkers[kind]
-
     def _one(self, kind: str) -> tuple[str, Callable]:
         if kind == "d":
             return r"-?\d+", int
@@ -97,10 +92,12 @@ class Types:
                 full.append(either)
                 skeleton.append(either)
             else:
-                regex, converters[m[1]] = self.field(m[1], m[2])
-                full.append(regex)
+                regex, converters[m[1]] = self.field_regex(m[2])
+                full.append(f"(?P<{m[1]}>{regex})")
                 skeleton.append(f"(?P<{m[1]}>.+?)")
-                checks[m[1]] = self._checker(m[2])
+                if m[2] not in self._checkers:
+                    self._checkers[m[2]] = re.compile(regex)
+                checks[m[1]] = self._checkers[m[2]]
             pos = m.end()
         full.append(re.escape(pattern[pos:]))
         skeleton.append(re.escape(pattern[pos:]))
