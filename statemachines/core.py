@@ -572,7 +572,8 @@ class Game:
         problems = published.inventory_problems(cls.inventory_table(), state)
         if problems:
             raise BadRequest("the components do not add up: " + "; ".join(problems[:3]))
-        table = cls(independent_copy(state))  # a caller's state holding one list twice must not become a table that does
+        # a caller's state holding one list twice must not become a table that does (version 2 bytes share nothing)
+        table = cls(marshal.loads(known) if known is not None else independent_copy(state))
         table.derive()
         outcome, final = state.get("outcome"), state["phase"] in cls.final_phases
         if "outcome" in state and ((outcome is None) == final or (outcome and outcome.get("result") != state["phase"])):

@@ -63,9 +63,22 @@ class Counting:
 
 def test_legal_is_timed_once_a_position_over_as_many_games_as_it_takes():
     engine = Counting(make())
-    seconds = bench.legal_seconds(engine, "hourglass", {"turn_timer": None}, positions=30)
+    seconds = bench.legal_seconds(engine, "hourglass", {"turn_timer": None}, positions=30, rounds=1)
     # a game of the hourglass has 5 to 9 positions (its last, the ended one, included): 30 take several games
     assert engine.legal_calls == 30 and engine.opened >= 4 and 0 < seconds < 1
+
+
+def test_each_round_plays_the_same_positions_again():
+    engine, seen = Counting(make()), []
+    engine.legal = lambda table: seen.append(engine.inner.state(table)) or engine.inner.legal(table)
+    bench.legal_seconds(engine, "hourglass", {"turn_timer": None}, positions=30, rounds=3)
+    assert len(seen) == 90 and seen[:30] == seen[30:60] == seen[60:] and len({repr(s) for s in seen[:30]}) > 5
+
+
+def test_a_position_counts_with_the_least_of_its_rounds(monkeypatch):
+    rounds = iter([[5.0, 1.0, 4.0], [2.0, 3.0, 6.0], [9.0, 2.0, 1.0]])  # a slow pass, a collection landing in one call
+    monkeypatch.setattr(bench, "_first_legal_times", lambda *args: next(rounds))
+    assert bench.legal_seconds(make(), "hourglass", {}, positions=3, rounds=3) == (2.0 + 1.0 + 1.0) / 3
 
 
 def test_legal_is_timed_on_the_positions_a_games_own_player_reaches_when_given_one():
@@ -75,7 +88,7 @@ def test_legal_is_timed_on_the_positions_a_games_own_player_reaches_when_given_o
         chosen.append(state["phase"])
         return legal["moves"][-1]
 
-    seconds = bench.legal_seconds(engine, "hourglass", {"turn_timer": None}, positions=30, policy=last)
+    seconds = bench.legal_seconds(engine, "hourglass", {"turn_timer": None}, positions=30, policy=last, rounds=1)
     # every position but a game's last (ended) one and the 30th asked the player, who saw the state
     assert engine.legal_calls == 30 and len(chosen) == 30 - engine.opened and 0 < seconds < 1
 
