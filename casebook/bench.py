@@ -448,8 +448,9 @@ def _report(impl, args, repeat: int) -> int:
               f"(goal: at the speed of the others, near 1x)")
     if LEGAL_GOAL[0] in legal_costs and LEGAL_GOAL[1] in legal_costs:
         mine, theirs = (max(legal_costs[g]) for g in LEGAL_GOAL)
-        print(f"legal µs: a position's first legal(), the least of {LEGAL_ROUNDS} plays (uniform random positions); {LEGAL_GOAL[0]} ÷ {LEGAL_GOAL[1]}, the costlier "
-              f"player counts: {mine / theirs:.2f}x   (goal <= 1x: the 1,680 solutions cost no more than {LEGAL_GOAL[1]}'s moves)")
+        print(f"legal µs: a position's first legal(), the least of {LEGAL_ROUNDS} plays (uniform random positions); "
+              f"{LEGAL_GOAL[0]} ÷ {LEGAL_GOAL[1]}, the costlier player counts: {mine / theirs:.2f}x   "
+              f"(goal <= 1x: the 1,680 solutions cost no more than {LEGAL_GOAL[1]}'s moves)")
         mine, theirs = (max(on_play_costs[g]) for g in LEGAL_GOAL)
         print(f"  the same on the positions of each game's player above (the suite's where it has one): {mine / theirs:.2f}x   "
               f"(no goal of its own; {LEGAL_GOAL[0]} {mine:.1f} µs, {LEGAL_GOAL[1]} {theirs:.1f} µs)")
