@@ -122,8 +122,7 @@ def test_many_random_games_hold_the_invariants_on_every_step(implementation, req
     """282 games in process (2-6 players and the Duel, 47 each), 12 over other drivers (CASEBOOK_CLUEDO_GAMES overrides)."""
     games = int(os.environ.get("CASEBOOK_CLUEDO_GAMES", 282 if request.config.getoption("--impl") == "reference" else 12))
     ends = [random_sim_test(implementation, LAWS, 1000 + k, load_every=100, views_every=7)["phase"] for k in range(games)]
-    # each ended within the bound, by the outcome law (a right guess is 1 in 324: see below), in a final phase: the
-    # phases, not len(ends), which is the number of games whatever the runner returns
+    # each ended within the bound (the runner checks the outcome law; a right guess is 1 in 324: see below), in a final phase
     assert set(ends) <= {"solved", "unsolved"}, ends
 
 

@@ -521,7 +521,7 @@ def crawl(base: str) -> tuple[int, list[str], list[str]]:
     """Every page reachable from the home page; (pages, broken links, resources from off the machine)."""
     host = urllib.parse.urlsplit(base).netloc
     pages: dict[str, Links] = {}
-    todo, wanted, broken, offsite = [base], [], [], []
+    todo, wanted, broken, offsite, unreachable = [base], [], [], [], set()
     while todo:
         url = todo.pop()
         if url in pages:
@@ -533,6 +533,7 @@ def crawl(base: str) -> tuple[int, list[str], list[str]]:
         except urllib.error.URLError as exc:
             broken.append(f"{url}: {exc}")
             pages[url] = Links()
+            unreachable.add(url)
             continue
         parser = Links()
         if kind == "text/html":
@@ -553,7 +554,7 @@ def crawl(base: str) -> tuple[int, list[str], list[str]]:
             if target not in pages:
                 todo.append(target)
     for source, target, anchor in wanted:
-        if target in pages and anchor not in pages[target].ids and not broken.count(target):
+        if target in pages and target not in unreachable and anchor not in pages[target].ids:  # a broken page: told once
             broken.append(f"{source} → {target}#{anchor}: no such anchor")
     return len(pages), broken, offsite
 
