@@ -150,6 +150,13 @@ def types_of(st, player) -> set:
     return {a["type"] for a in st.table.moves_of(player)}
 
 
+def may_not(st, player, kind) -> bool:
+    """``player`` may act, but with no move of ``kind``: said of a player who may do nothing at all (the game
+    stalled, or over) "may not" would hold whatever the rule (the generic "cannot" step refuses a game over, too)."""
+    kinds = types_of(st, player)
+    return bool(kinds) and kind not in kinds
+
+
 # -- the vocabulary: actions, chance, facts ------------------------------------------------------
 ACTIONS = [
     ("place a detective on {location:location}", "place"),
@@ -207,8 +214,8 @@ FACTS += [
     Fact("nobody may act but {actor:w}", check=lambda st, actor: st.legal["to_act"] == [actor]),
     Fact("{player:player} may place a detective, take an evidence card or name a solution", check=lambda st, player: types_of(st, player) == {"place", "take", "solve"}),
     Fact("{player:player} may place a detective or name a solution", check=lambda st, player: types_of(st, player) == {"place", "solve"}),
-    Fact("{player:player} may not place a detective", check=lambda st, player: "place" not in types_of(st, player)),
-    Fact("{player:player} may not take an evidence card", check=lambda st, player: "take" not in types_of(st, player)),
+    Fact("{player:player} may not place a detective", check=lambda st, player: may_not(st, player, "place")),
+    Fact("{player:player} may not take an evidence card", check=lambda st, player: may_not(st, player, "take")),
     Fact("all {n:d} locations are open to {player:player}'s detectives", check=lambda st, player, n: ways(st, player, "place", "location") == (n, set(LOCATIONS))),
     Fact("{player:player} may take any of the {n:d} face-up evidence cards",
          check=lambda st, player, n: ways(st, player, "take", "card") == (n, set(st.view(player)["face_up"])) and len(st["face_up"]) == n),
