@@ -148,6 +148,13 @@ def no_face_down_card_shows(st):
     return hidden(st, face_down) and not shown_in_public(st, face_down)
 
 
+def set_aside_unseen(st) -> bool:
+    """A clue lies set aside and shows nowhere: not in a view, public or private, nor in an event (reading only the
+    views' ``set_aside`` let a view show it under any other key)."""
+    clue = st["secret"]["set_aside"]
+    return bool(clue) and hidden(st, [clue]) and not shown_in_public(st, [clue])
+
+
 # -- the vocabulary: actions, chance, facts --------------------------------------------------------
 BETWEEN = '"{a:location}" and "{b:location}"'
 ACTIONS = [
@@ -258,8 +265,8 @@ FACTS = [
     Fact('{n:d} figures stand on "{space:space}"', check=lambda st, n, space: len(st["figures"]) == n and set(st["figures"].values()) == {space}),
     Fact('every location but "Zentrale" holds a face-down person card and a face-down clue card', check=lambda st: "Zentrale" not in st.view(None)["board"]
          and len(st.view(None)["board"]) == 9 and all(b["person"] == b["clue"] == FACE_DOWN for b in st.view(None)["board"].values())),
-    Fact("one clue card is set aside unseen and {n:d} clue cards form the stack", check=lambda st, n: bool(st["secret"]["set_aside"])
-         and st.view("Justus").get("set_aside") is None and st.view("Justus")["stacks"]["clues"] == n),
+    Fact("one clue card is set aside unseen and {n:d} clue cards form the stack", check=lambda st, n: set_aside_unseen(st)
+         and st.view("Justus")["stacks"]["clues"] == n),
     Fact("no view shows a face-down card", check=no_face_down_card_shows),
     Fact("the game is lost through the {case:text} case", check=lambda st, case: st["phase"] == "lost" and st["outcome"]["case"] == case),
     Fact('chance rolls "{face:face}" with probability {a:d} in {b:d}', check=lambda st, face, a, b: st.chance("hazard", face) == pytest.approx(a / b)),
