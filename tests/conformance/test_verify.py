@@ -121,6 +121,13 @@ def test_a_broken_engine_gives_named_failures_and_the_run_finishes(tmp_path, mon
     assert pidfile.exists() and not alive(int(pidfile.read_text())), "the hung engine's child was orphaned"
 
 
+def test_the_harness_words_check_can_fail():
+    """What the checks above rely on: a message showing the harness's Python is found, an engine's own is not."""
+    report = {"clauses": {"CD-SET-01": {"scenarios": [{"message": "not so: <lambda>() failed"}, {"message": "illegal_action: no"}]}},
+              "properties": [{"name": "random play", "message": "KeyError: 'hands'"}, {"name": "perft"}]}
+    assert [w.split(":", 1)[0] for w in harness_words(report)] == ["CD-SET-01", "random play"]
+
+
 @pytest.mark.parametrize("text, says", [
     ("[]", "$: [] is not of type"),  # a Cucumber JSON, given by mistake
     ('{"format": "casebook-conformance/1", "clauses": {}}', '"implementation" is a required property'),
