@@ -147,14 +147,8 @@ def legal_seconds(impl, game: str, options: dict, positions: int = 1500, seed: i
     the same positions) and each position counts with the least of its times: one pass's mean moved with the machine
     and with a garbage collection landing in it (Cluedo at six players: 8.3 µs in one run, 18.0 in another; the least of
     seven, 5.9 to 6.4)."""
-    least: list[float] = []
-    for _ in range(rounds):
-        for i, took in enumerate(_first_legal_times(impl, game, options, positions, seed, policy)):
-            if i == len(least):
-                least.append(took)
-            elif took < least[i]:
-                least[i] = took
-    return statistics.fmean(least)
+    plays = [_first_legal_times(impl, game, options, positions, seed, policy) for _ in range(rounds)]
+    return statistics.fmean(min(times) for times in zip(*plays))  # each play times exactly ``positions`` positions
 
 
 def _first_legal_times(impl, game: str, options: dict, positions: int, seed: int, policy) -> list[float]:
