@@ -18,7 +18,7 @@ Globs, not lists: a new game, feature file or docs page needs no edit here.
 imports the suite's modules as ``step_defs.x`` and ``tests.<game>.x``, as it
 does in a checkout.  The harness's own tests (tests/test_*.py, tests/conformance,
 tests/docs, ...) stay in the sdist only; a helper that the games' random play
-shares belongs in casebook/testing.py or a tests/*.py module not named test_*.
+shares belongs in casebook/properties/random_play.py or a tests/*.py module not named test_*.
 """
 
 import importlib.util
@@ -56,7 +56,7 @@ packages += [f"{SUITE}.step_defs.{p}" for p in find_packages("step_defs")]
 packages += [f"{SUITE}.tests.{p}" for p in find_packages("tests") if p.split(".")[0] in GAMES]
 
 package_data = {
-    "casebook": ["schemas/*.json", "conformance/perft/*.json", "conformance/*.md", "site/templates/*", "site/licences/*", "scaffold/templates/*"],
+    "casebook": ["schemas/*.json", "conformance/perft/*.json", "conformance/*.md", "conformance/*.json", "site/templates/*", "site/licences/*", "scaffold/templates/*"],
     "statemachines": ["**/*.json", "**/*.yml", "**/*.yaml", "**/*.txt"],  # a game's data files, if it keeps any
     f"{SUITE}.features": list(suite.FEATURE_FILES),
     f"{SUITE}.docs": list(suite.DOCS_FILES),

@@ -43,7 +43,7 @@ from pathlib import Path
 
 from casebook.impls import close_implementation, open_implementation
 from casebook.protocol import CHANCE, Table
-from casebook.testing import policy_step, random_step
+from casebook.properties.random_play import policy_step, random_step
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_STEPS = 20_000  # a bound on one random game, so a bug shows as "did not end", not a hang
@@ -372,7 +372,7 @@ def calls_per_second(address: str, game: str, options: dict, connections: int, s
 
 def websocket_calls(spec: str, games: dict) -> None:
     """Round trips per second to ``casebook serve --listen`` serving ``spec``, on one connection and on 8."""
-    from casebook.transports.listen import served
+    from casebook.serve.websocket import served
 
     game, facts = next(iter(games.items()))
     options = options_for(facts, facts.get("players", [2])[0])
@@ -485,7 +485,7 @@ def _report(impl, args, repeat: int) -> int:
     inproc, stdio, ratio = verify_ratio(repeat)
     print(f"  in process {inproc.median:.1f} s {inproc.spread(1)}, over stdio {stdio.median:.1f} s {stdio.spread(1)}")
     print(f"  stdio / in process, median of {len(ratio.samples)} pairs: {ratio.median:.2f}x {ratio.spread(2)}   (goal <= {VERIFY_GOAL}x)")
-    from casebook.transports.listen import served
+    from casebook.serve.websocket import served
 
     with served("reference") as (address, _):
         inproc, online, ratio = verify_ratio(repeat, spec=address)

@@ -80,7 +80,7 @@ class DriverFailure(Exception):
 class InvariantBroken(AssertionError):
     """A property of random play did not hold: ``invariant`` names it (``views_are_redactions``, a game's own law…).
 
-    Raised by the invariants of ``casebook.testing`` (each registered by name), so a verdict reads the
+    Raised by the invariants of ``casebook.properties.random_play`` (each registered by name), so a verdict reads the
     name from the exception, never from the frames of a traceback.  An AssertionError, as a failed check is.
     """
 

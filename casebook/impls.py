@@ -20,7 +20,8 @@ from typing import Iterator
 
 from casebook.errors import DriverFailure
 from casebook.protocol import Implementation
-from casebook.stdio import DEFAULT_TIMEOUT, StdioImplementation
+from casebook.transports.rpc import DEFAULT_TIMEOUT
+from casebook.transports.stdio import StdioImplementation
 
 GROUP = "casebook.implementations"
 REFERENCE = "reference"

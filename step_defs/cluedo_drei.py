@@ -15,7 +15,7 @@ from casebook import schemas
 from casebook.protocol import CHANCE
 from step_defs.components import Components, out_of_the_race
 from step_defs import question_round
-from step_defs.views import hidden, knowers, own_slots_only
+from step_defs.hidden_information import hidden, knowers, own_slots_only
 from step_defs.phrases import Fact, Types
 from step_defs.vocabulary import install, requests, shared, starts
 

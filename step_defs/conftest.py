@@ -3,7 +3,7 @@
 The generic steps that need a game's phrases (act, try, may, cannot, facts) are
 built by step_defs/vocabulary.py and installed by each game module; the table a
 scenario plays on is step_defs/position.py's, the state edits step_defs/components.py's,
-the checks of who sees what step_defs/views.py's.
+the checks of who sees what step_defs/hidden_information.py's.
 Here: refusals and their error, a copy that lost a component, the game's end and result, events.
 
     When Peter tries to <action>            (installed per game: target_fixture="outcome")
@@ -21,7 +21,7 @@ import pytest
 from pytest_bdd import parsers, then, when
 
 from casebook import schemas
-from casebook.pytest_plugin import Tables, game_of
+from casebook.pytest.plugin import Tables, game_of
 from step_defs import position as positions
 from step_defs.components import lose
 from step_defs.position import Position, acted, refusal, try_load

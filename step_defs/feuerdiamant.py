@@ -14,7 +14,7 @@ from casebook import schemas
 from casebook.errors import GameError
 from casebook.protocol import CHANCE
 from step_defs.components import Components
-from step_defs.views import hidden, shown_in_public
+from step_defs.hidden_information import hidden, shown_in_public
 from step_defs.phrases import Fact, Types
 from step_defs.vocabulary import install, played, starts
 

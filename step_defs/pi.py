@@ -21,7 +21,7 @@ from casebook.contract import P_TOLERANCE
 from casebook.protocol import CHANCE, Table, redact_events
 from step_defs.components import Components
 from step_defs.position import acted, viewers
-from step_defs.views import knowers, shows, strings, told_in_public
+from step_defs.hidden_information import knowers, shows, strings, told_in_public
 from step_defs.phrases import Fact, Types
 from step_defs.vocabulary import install, played, starts, ways
 

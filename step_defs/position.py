@@ -24,7 +24,7 @@ import pytest
 from casebook.contract import P_TOLERANCE, is_chance_node
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, canonical, redact
-from casebook.testing import attempt
+from casebook.properties.random_play import attempt
 from casebook.verdicts import UNSUPPORTED
 
 def viewers(state: dict) -> list:

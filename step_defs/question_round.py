@@ -21,7 +21,7 @@ from typing import Callable
 from casebook import schemas
 from casebook.protocol import CHANCE, CLOCK
 from step_defs.position import chance_deals, chance_move, play_first, roll_for_start
-from step_defs.views import everybody_sees, hidden
+from step_defs.hidden_information import everybody_sees, hidden
 from step_defs.phrases import Fact
 
 

@@ -18,7 +18,7 @@ from casebook import schemas
 from casebook.protocol import CHANCE, canonical, leaks, redact_events
 from step_defs.components import Components
 from step_defs.position import acted, viewers
-from step_defs.views import everybody_sees, hidden, knowers, shown_in_public, told_in_public
+from step_defs.hidden_information import everybody_sees, hidden, knowers, shown_in_public, told_in_public
 from step_defs.phrases import Fact, Types, phrases
 from step_defs.vocabulary import install, shared, starts
 

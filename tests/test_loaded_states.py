@@ -5,7 +5,7 @@ mutated (values swapped, dropped, duplicated, retyped, renamed; the phase
 changed) by the thousand.  Each must be refused as bad_request, or load and
 then play on cleanly: load(state()) is the identity, legal() is well formed,
 the components add up, listed moves are accepted and random moves raise
-nothing (casebook.testing.refused_or_plays_on).  A crash, another error code,
+nothing (casebook.properties.random_play.refused_or_plays_on).  A crash, another error code,
 a stuck or a broken table fails.
 """
 
@@ -21,9 +21,9 @@ import pytest
 
 from casebook import schemas
 from casebook.errors import GameError
-from casebook.mutations import mutate, refused_or_plays_on
+from casebook.properties.hostile_states import mutate, refused_or_plays_on
 from casebook.protocol import Table, canonical
-from casebook.testing import policy_step, random_step
+from casebook.properties.random_play import policy_step, random_step
 from tests.pi.test_random_play import policy as pi_policy
 
 

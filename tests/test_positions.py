@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from casebook.conformance.declines import removed_by
+from casebook.conformance.decline_costs import removed_by
 from casebook.conformance.report import catalog, plan
 from casebook.impls import open_implementation
 from step_defs import position as positions

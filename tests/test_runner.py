@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from casebook.protocol import CLOCK
-from casebook.testing import Laws, random_sim_test
+from casebook.properties.random_play import Laws, random_sim_test
 from statemachines.core import AUTO, Engine, Game, GameInfo, offer
 from statemachines.reference import ReferenceImplementation
 from statemachines.schemas import Enum, MapOf, Maybe

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from casebook.site.spec import read_game, read_games
+from casebook.rulebook import read_game, read_games
 from casebook.trace import TraceError, check, parse_refs, read_trace, rulebooks_folder
 
 FEATURES = Path(__file__).resolve().parents[1] / "features"

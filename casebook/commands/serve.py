@@ -6,7 +6,7 @@ from casebook.commands import positive
 from casebook.impls import opened
 from casebook.wire import MAX_LINE
 
-IDLE_DEFAULT = 900.0  # seconds: casebook.transports.listen.IDLE, without importing the WebSocket library for every command
+IDLE_DEFAULT = 900.0  # seconds: casebook.serve.websocket.IDLE, without importing the WebSocket library for every command
 
 
 def register(sub) -> None:
@@ -27,11 +27,11 @@ def register(sub) -> None:
 
 
 def command(args) -> int:
-    from casebook.server import serve
+    from casebook.serve.stdio import serve
 
     with opened(args.impl) as impl:
         if args.listen is not None:
-            from casebook.transports.listen import listen
+            from casebook.serve.websocket import listen
 
             return listen(impl, args.listen, idle=args.idle_timeout or IDLE_DEFAULT, max_tables=args.max_tables,
                           max_line=args.max_line, certfile=args.certfile, keyfile=args.keyfile)

@@ -141,7 +141,7 @@ def verify(impl: str, *, games: list[str] | None = None, clauses: list[str] | No
     name = report_name(impl, hello["name"], name)
     offered = set(hello["games"])
     # Property tests play whole random games: they judge an engine that plays the whole game, or all of it but the
-    # set-up (its games start from the published positions: casebook.testing).  One that declines another part
+    # set-up (its games start from the published positions: casebook.properties.random_play).  One that declines another part
     # of it (or the game) has them reported unsupported instead.
     whole = {g for g in offered if set(hello["games"][g].get("declines") or ()) <= {"setup"}}
     report_path = out / "conformance" / f"{name}.json"

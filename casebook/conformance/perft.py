@@ -109,7 +109,7 @@ def published_games(directory: Path = FIXTURES) -> list[str]:
 def generate(impl, game: str, options: dict, *, positions: int = 3, seed: int = 1, max_depth: int = 4,
              budget: int = 1500, walk: tuple[int, ...] = (0, 25, 40)) -> list[dict]:
     """Pick positions (the start and after seeded random play), each as deep as the budget allows."""
-    from casebook.testing import random_step
+    from casebook.properties.random_play import random_step
 
     out = []
     rng = random.Random(seed)

@@ -19,7 +19,7 @@ examples); none passed, some declined -> unsupported; else (only skipped or
 not run) not_run.  Every clause of the features appears, so a clause that was never
 run (another game selected) says so.
 
-A property test that fails names the invariant of ``casebook.testing`` that
+A property test that fails names the invariant of ``casebook.properties.random_play`` that
 did not hold (``casebook.verdicts.invariant_of`` reads it from the typed
 exception); each invariant gets its own verdict.
 """
@@ -62,7 +62,7 @@ def catalog(features: Path, games: list[str] | None = None) -> dict[str, dict]:
     return clauses
 
 
-# -- what a hello runs (verify --list); what each decline removes: casebook.conformance.declines ----------
+# -- what a hello runs (verify --list); what each decline removes: casebook.conformance.decline_costs ----------
 
 
 def plan(hello: dict, clauses: dict[str, dict]) -> dict[str, dict]:
@@ -108,7 +108,7 @@ def invariants(properties: list[dict]) -> dict[str, dict]:
         if p["status"] == "failed" and p.get("invariant"):
             entry = out.setdefault(p["invariant"], {"status": "failed", "failed_in": [], "passed_in": whole})
             entry["failed_in"].append(p["name"])
-    from casebook.testing import INVARIANTS
+    from casebook.properties.random_play import INVARIANTS
 
     for name in INVARIANTS:
         if name not in out:

@@ -21,8 +21,8 @@ import pytest
 
 from casebook.names import terminal
 from casebook.conformance.suite import shipped_root
-from casebook.pytest_plugin import INVARIANT_KEY, ITEM_KEY, MESSAGE_KEY, item_info
-from casebook.stdio import ENV_DEADLINE
+from casebook.pytest.plugin import INVARIANT_KEY, ITEM_KEY, MESSAGE_KEY, item_info
+from casebook.transports.rpc import ENV_DEADLINE
 from casebook.verdicts import UNSUPPORTED, failure_message, invariant_of
 
 ROOT = shipped_root()  # the suite Casebook carries: the wheel's packaged copy, else this checkout (see suite.py)

@@ -90,7 +90,7 @@ class ForkServer:
     def run_copy(self, session, job: dict) -> dict:
         from casebook.mutation.patch import MutantError, load_mutated
         from casebook.mutation.tables import reference_package
-        from casebook.pytest_plugin import forget_implementation
+        from casebook.pytest.plugin import forget_implementation
 
         package = f"{reference_package()}.{self.game}"
         for name in [m for m in sys.modules if m == package or m.startswith(package + ".")]:

@@ -54,7 +54,7 @@ def foreign_files(out: Path) -> list[Path]:
     return sorted(p for p in out.iterdir() if not p.name.startswith("."))
 
 
-def run_suite(root: Path, results: Path, impl: str | None = None) -> tuple[int, float]:
+def run_scenarios(root: Path, results: Path, impl: str | None = None) -> tuple[int, float]:
     """Run the scenarios once for fresh results; returns (pytest's exit code, seconds)."""
     results.mkdir(parents=True, exist_ok=True)
     # The venv's pytest script rather than ``python -m pytest``: the latter puts the working
@@ -112,7 +112,7 @@ def cmd_build(args) -> int:
         return 2
     suite = None
     if args.run:
-        _, suite = run_suite(root, results, args.impl)
+        _, suite = run_scenarios(root, results, args.impl)
     code, seconds = build(root, results, strict=not args.no_strict, out=out)
     if code == 0:
         (out / SITE_MARK).write_text("built by casebook docs build; the next build may replace this folder's files\n")
@@ -155,7 +155,7 @@ def cmd_serve(args) -> int:
         return subprocess.call([sys.executable, "-m", "mkdocs", "serve", "-f", str(root / "mkdocs.yml"), "-a", args.addr], cwd=root)
     suite = None
     if args.run:
-        _, suite = run_suite(root, results, args.impl)
+        _, suite = run_scenarios(root, results, args.impl)
     out = site_dir(root)
     if args.run or stale(root, results, out):
         code, seconds = build(root, results, strict=not args.no_strict)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from casebook.site import pictures
-from casebook.site.spec import Clause, Game, Section
+from casebook.rulebook import Clause, Game, Section
 
 PAGE = "at-a-glance.md"
 # part -> words a section's title holds, tried in turn (the first section that matches, in the features' order)

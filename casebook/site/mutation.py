@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from casebook.site.spec import Game
+from casebook.rulebook import Game
 
 FORMAT = "casebook-mutation/1"
 VERDICTS = ("killed", "survived", "timeout", "equivalent")

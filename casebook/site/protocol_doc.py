@@ -1,6 +1,6 @@
 """The protocol reference page, from the harness's own docstrings.
 
-``casebook/protocol.py`` and ``casebook/server.py`` describe the calls and the
+``casebook/protocol.py`` and ``casebook/serve/stdio.py`` describe the calls and the
 wire in reStructuredText-flavoured docstrings; this turns the few constructs
 they use (inline literals, simple tables, ``::`` literal blocks) into Markdown,
 so the page can never drift from the code it documents.
@@ -103,7 +103,7 @@ def rst_to_html(doc: str) -> str:
 
 # -- example exchanges ---------------------------------------------------------------
 # Real request and answer lines of the two toy games (tests/harness/toys.py): a test
-# replays every request on them through ``casebook.server.handle`` and compares the
+# replays every request on them through ``casebook.serve.stdio.handle`` and compares the
 # answers, so these examples cannot drift from what the protocol does.
 def _rpc(rid: int, method: str, params: dict) -> dict:
     return {"jsonrpc": "2.0", "id": rid, "method": method, "params": params}
@@ -214,8 +214,8 @@ def protocol_markdown() -> str:
     parts = []
     for module, title, anchor in (
         ("casebook.protocol", "The calls", "calls"),
-        ("casebook.server", "On the wire", "wire"),
-        ("casebook.transports.listen", "Over WebSocket", "websocket"),
+        ("casebook.serve.stdio", "On the wire", "wire"),
+        ("casebook.serve.websocket", "Over WebSocket", "websocket"),
         ("casebook.errors", "Errors", "errors"),
     ):
         try:

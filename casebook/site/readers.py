@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from casebook.site.spec import Game
+from casebook.rulebook import Game
 
 
 def game_file(root: Path, game: Game, name: str, problems: list[str]):

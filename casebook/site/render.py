@@ -3,7 +3,7 @@
 ``Site.build()`` reads everything once; ``Site.pages()`` returns ``{path: text}``
 for mkdocs and ``Site.nav_games()`` the navigation (game → rulebook section → clause:
 the clauses are each section page's table of contents).  Each page is a template of
-casebook/site/templates/ filled with a view-model (casebook/site/views.py): every value
+casebook/site/templates/ filled with a view-model (casebook/site/viewmodels.py): every value
 is escaped by default (casebook/site/templating.py).
 
 Paths (stable, so links into the site survive):
@@ -25,13 +25,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from casebook.site import engines as engines_mod
-from casebook.site import glance, mutation, pictures, readers, search, tracepage, views
+from casebook.site import glance, mutation, pictures, readers, search, tracepage, viewmodels
 from casebook.site.fields import field_reference
 from casebook.site.links import href
 from casebook.site.results import LastRun, Report, attach, read_cucumber, read_reports
-from casebook.site.spec import CLAUSE_STATUSES, NOT_RUN, Clause, Game, Section, read_games
+from casebook.rulebook import CLAUSE_STATUSES, NOT_RUN, Clause, Game, Section, read_games
 from casebook.site.templating import render
-from casebook.site.views import STATUS_ORDER, example_is_engine_only  # noqa: F401 - the tests' names
+from casebook.site.viewmodels import STATUS_ORDER, example_is_engine_only
 
 # Pages other parts of the harness write in Markdown, published as they are when present:
 # (source beside the code it documents, page in the site, title in the nav).
@@ -115,7 +115,7 @@ class Site:
 
     def players(self, game: str) -> str:
         info = self.engines.get(game)
-        return views.players_text(info.facts["players"]) if info and info.facts.get("players") else ""
+        return viewmodels.players_text(info.facts["players"]) if info and info.facts.get("players") else ""
 
     def link(self, here: str, to: str, anchor: str = "") -> str:
         return href(here, to, anchor, self.directory_urls)
@@ -127,7 +127,7 @@ class Site:
         return [c for g in self.games for c in g.clauses]
 
     def render(self, template: str, here: str, **view) -> str:
-        return render(template, here=here, directory_urls=self.directory_urls, page_of=self.clause_page, KIND_TITLES=views.KIND_TITLES, **view)
+        return render(template, here=here, directory_urls=self.directory_urls, page_of=self.clause_page, KIND_TITLES=viewmodels.KIND_TITLES, **view)
 
     # -- navigation --------------------------------------------------------------
     def nav_games(self) -> list:
@@ -197,7 +197,7 @@ class Site:
             links.append(("rulings", f"games/{game.id}/rulings.md"))
             if game.id in self.traces:
                 links.append(("rulebook trace", tracepage.path(game.id)))
-            summary = self.titles.get(game.id, {}).get("summary") or views.first_sentence(game.sections[0].description if game.sections else "")
+            summary = self.titles.get(game.id, {}).get("summary") or viewmodels.first_sentence(game.sections[0].description if game.sections else "")
             games.append({"id": game.id, "title": self.title(game.id), "players": self.players(game.id), "summary": summary, "links": links,
                           "untraced": len(self.traces[game.id].untraced) if game.id in self.traces else 0})
         return self.render("games_list.html", here, games=games).rstrip("\n")
@@ -213,17 +213,17 @@ class Site:
             if info and info.facts.get(key):
                 facts.append((key, [str(v) for v in info.facts[key]]))
         facts.append(("game id", [game.id]))
-        sections = [{"section": s, "transcribes": views.first_sentence(s.description), "counts": views.counts_of(s.clauses)} for s in game.sections]
+        sections = [{"section": s, "transcribes": viewmodels.first_sentence(s.description), "counts": viewmodels.counts_of(s.clauses)} for s in game.sections]
         described = info.describe if info else None
         why = info.error if info else "no engine was asked"
         board = described.get("board") if described else None
         return self.render(
             "game.md.j2", f"games/{game.id}/index.md", game=game, title=self.title(game.id), summary=self.titles.get(game.id, {}).get("summary"),
             trace=self.traces.get(game.id),
-            facts=facts, has_questions=bool(self.questions.get(game.id)), totals=views.totals(game.clauses), last=self.last, sections=sections,
+            facts=facts, has_questions=bool(self.questions.get(game.id)), totals=viewmodels.totals(game.clauses), last=self.last, sections=sections,
             trace_page=tracepage.path(game.id) if game.id in self.traces else None, has_schema=game.id in self.schemas,
             has_glossary=self.has_glossary(game.id),
-            diagram=views.diagram_view(described, {c.id: c for c in game.clauses}, [c.id for c in game.clauses]) if described and described["phases"] else None,
+            diagram=viewmodels.diagram_view(described, {c.id: c for c in game.clauses}, [c.id for c in game.clauses]) if described and described["phases"] else None,
             no_diagram=why, board=pictures.board_view(board, self.title(game.id)) if board and board["locations"] else None,
             no_board="the engine describes no board" if described else why, mutation=mutation.game_summary(self.mutation.get(game.id)),
         )
@@ -244,17 +244,17 @@ class Site:
         clauses = [self.clause_view(c) for c in section.clauses]
         return self.render(
             "section.md.j2", f"games/{game.id}/{section.slug}.md", game=game, section=section, game_title=self.title(game.id),
-            description=views.paragraphs(section.description), totals=views.totals(section.clauses),
-            background=[views.step_view(s) for s in section.background], clauses=clauses,
-            loose=[views.example_view(e) for e in section.loose],
+            description=viewmodels.paragraphs(section.description), totals=viewmodels.totals(section.clauses),
+            background=[viewmodels.step_view(s) for s in section.background], clauses=clauses,
+            loose=[viewmodels.example_view(e) for e in section.loose],
         )
 
     def clause_view(self, clause: Clause) -> dict:
         shown = [e for e in clause.examples if not example_is_engine_only(e)]
         return {
-            "clause": clause, "tags": [t for t in clause.tags if t != "ruling"], "why": views.paragraphs(tracepage.without_source(clause.description)),
-            "source": tracepage.source_view(self, clause), "related": self.related(clause), "background": [views.step_view(s) for s in clause.background],
-            "examples": [views.example_view(e, engine=e not in shown) for e in clause.examples], "shown": shown,
+            "clause": clause, "tags": [t for t in clause.tags if t != "ruling"], "why": viewmodels.paragraphs(tracepage.without_source(clause.description)),
+            "source": tracepage.source_view(self, clause), "related": self.related(clause), "background": [viewmodels.step_view(s) for s in clause.background],
+            "examples": [viewmodels.example_view(e, engine=e not in shown) for e in clause.examples], "shown": shown,
             "pinned": mutation.clause_strength(self.mutation.get(clause.game), clause.id),
         }
 
@@ -276,7 +276,7 @@ class Site:
         rulings = [c for c in game.clauses if c.is_ruling]
         groups = [
             {"heading": heading, "anchor": anchor,
-             "clauses": [{"clause": c, "tags": [t for t in c.tags if t != "ruling"], "why": views.paragraphs(tracepage.without_source(c.description)),
+             "clauses": [{"clause": c, "tags": [t for t in c.tags if t != "ruling"], "why": viewmodels.paragraphs(tracepage.without_source(c.description)),
                           "source": tracepage.source_view(self, c)} for c in group]}
             for heading, anchor, group in (("How the game is played", "play", [c for c in rulings if not c.models]),
                                            ("What the rulebook does not show: our model", "model", [c for c in rulings if c.models]))
@@ -295,10 +295,10 @@ class Site:
                     groups.setdefault(t, []).append(c)
         return self.render(
             "variants.md.j2", f"games/{game.id}/variants.md", title=self.title(game.id),
-            players=views.players_text(facts["players"]) if facts.get("players") else "",
+            players=viewmodels.players_text(facts["players"]) if facts.get("players") else "",
             facts=[(label, [str(v) for v in facts[key]]) for key, label in (("variants", "Variants the reference offers"), ("optional", "Optional rules"), ("declines", "Declined")) if facts.get(key)],
-            options=views.options_view(options) if options else None, has_facts=bool(facts),
-            groups=[{"tag": t, "title": views.variant_title(t), "clauses": groups[t]} for t in sorted(groups, key=views.variant_order)],
+            options=viewmodels.options_view(options) if options else None, has_facts=bool(facts),
+            groups=[{"tag": t, "title": viewmodels.variant_title(t), "clauses": groups[t]} for t in sorted(groups, key=viewmodels.variant_order)],
         )
 
     def has_glossary(self, game_id: str) -> bool:
@@ -328,7 +328,7 @@ class Site:
                 sections.append({"section": s, "examples": sum(len(c.runs()) for c in s.clauses), "counts": [here_counts[st] for st in shown]})
             games.append({"game": game, "title": self.title(game.id), "shown": shown, "sections": sections, "counts": [counts[st] for st in shown],
                           "examples": sum(len(c.runs()) for c in game.clauses), "mutation": mutation.coverage_table(self.mutation.get(game.id), game)})
-        return self.render("coverage.md.j2", "coverage.md", last=self.last, totals=views.totals(self.all_clauses()), games=games)
+        return self.render("coverage.md.j2", "coverage.md", last=self.last, totals=viewmodels.totals(self.all_clauses()), games=games)
 
     def conformance_page(self) -> str:
         known = {c.id: c for c in self.all_clauses()}
@@ -367,9 +367,9 @@ class Site:
         from markupsafe import Markup
 
         schema = self.schemas[game_id]
-        parts = [(name, views.paragraphs(str(sub["description"])) if isinstance(sub, dict) and sub.get("description") else [],
+        parts = [(name, viewmodels.paragraphs(str(sub["description"])) if isinstance(sub, dict) and sub.get("description") else [],
                   json.dumps(sub, indent=2, ensure_ascii=False)) for name, sub in schema.get("$defs", {}).items()]
         return self.render("schema.md.j2", f"protocol/{game_id}.md", game=game_id, title=self.title(game_id),
-                           description=views.paragraphs(str(schema.get("description") or "")),
+                           description=viewmodels.paragraphs(str(schema.get("description") or "")),
                            fields=Markup(field_reference(schema)),  # every field, action and event in words (casebook/site/fields.py)
                            parts=parts)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from casebook.contract import NotAReport, read_report
 from casebook.names import REFERENCE_NAME, brief, is_reference, slug
-from casebook.site.spec import NOT_RUN, Example, Game, Result, summarize
+from casebook.rulebook import NOT_RUN, Example, Game, Result, fold
 
 
 @dataclass
@@ -111,7 +111,7 @@ def attach_example(example: Example, runs: list[Run], source: str) -> None:
             if match is not None:
                 unused.remove(match)
                 row.result = Result(match.status, match.message, source)
-    example.result = Result(summarize(r.status for r in example.runs()), "", source)
+    example.result = Result(fold(r.status for r in example.runs()), "", source)
 
 
 def attach(games: list[Game], last: LastRun) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from casebook.site.spec import Clause, Game
+from casebook.rulebook import Clause, Game
 from casebook.trace import SOURCE_LINE, Trace, TraceError, check, citations_of, read_trace
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -50,7 +50,7 @@ import sys
 import time
 
 from casebook.impls import open_implementation
-from casebook.server import handle
+from casebook.serve.stdio import handle
 
 FAULTS = ("crash", "hang", "garbage", "bad-state", "out-of-protocol", "bad-legal", "leak", "wrong-protocol",
           "setsid-child", "setsid-exit", "orphans", "slow", "flood", "bad-utf8-stdout", "bad-utf8-stderr",

@@ -16,7 +16,7 @@ the reference's dealt position (features/feuerdiamant/positions.json) by
 from __future__ import annotations
 
 from casebook import schemas
-from casebook.author import Rules, Unsupported
+from casebook.adapter import Rules, Unsupported
 
 SCHEMA = schemas.load("feuerdiamant")  # the published schema: names, phases and the clauses each cites
 PLAYED = ("rolling", "hazard", "events")
@@ -31,7 +31,7 @@ def x2(g, obstacle: str) -> int:
     return 2 if any(slot["obstacle"] == obstacle for slot in g["board"].values()) else 1
 
 
-# -- the protocol: hello's facts and declines (casebook.author does the wire, tables, errors) -------------
+# -- the protocol: hello's facts and declines (casebook.adapter does the wire, tables, errors) -------------
 def declined() -> list[str]:
     """The set-up, every clause of the phases it does not play, the event tokens it does not carry out, and the modelled parts it lacks."""
     clauses = {c for p in SCHEMA["phases"] if p["name"] not in PLAYED for c in p["clauses"]}

@@ -1,4 +1,4 @@
-"""Cluedo: Die drei ??? under random play (casebook.testing's runner), through whichever driver --impl names.
+"""Cluedo: Die drei ??? under random play (casebook.properties.random_play's runner), through whichever driver --impl names.
 
 What this game adds to the runner's checks: its options (2-6 players and the
 Duel), an eager policy (a player who can enter a place does so half the time:
@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from casebook import schemas
 from casebook.protocol import CHANCE, Table, redact
-from casebook.testing import Laws, choose, law, needs, random_sim_test
+from casebook.properties.random_play import Laws, choose, law, needs, random_sim_test
 
 GAME = "cluedo_drei"
 SCHEMA = schemas.load(GAME)

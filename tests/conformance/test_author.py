@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from casebook.author import Rules
+from casebook.adapter import Rules
 from casebook.conformance import report as rep
-from casebook.conformance.declines import removed_by
+from casebook.conformance.decline_costs import removed_by
 from casebook.errors import BadRequest, IllegalAction, NotYourTurn, Unsupported
 from casebook.impls import open_implementation
 from casebook.protocol import Table

@@ -21,8 +21,8 @@ from casebook import contract, schemas
 from casebook.conformance.validating import ValidatingImplementation, schema_accepts
 from casebook.errors import BadRequest, DriverFailure
 from casebook.protocol import CHANCE, canonical
-from casebook.mutations import mutate
-from casebook.testing import Checks
+from casebook.properties.hostile_states import mutate
+from casebook.properties.random_play import Checks
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = schemas.games()

@@ -1,7 +1,7 @@
 """Invariants under declines (issue 25 item 6): an engine that declines the set-up still gets its random play checked.
 
 Its games start from the published starting positions (features/<game>/positions.json: the pytest plugin's
-``Declining`` finds one for the game's options) instead of ``new``, every invariant of ``casebook.testing``
+``Declining`` finds one for the game's options) instead of ``new``, every invariant of ``casebook.properties.random_play``
 runs, and a game's law that needs the deal (``@needs("setup")``) is not checked and says so.
 """
 
@@ -12,9 +12,9 @@ import warnings
 import pytest
 
 from casebook.errors import Unsupported
-from casebook.declining import Declining
-from casebook.testing import LawNotChecked, random_sim_test
-from tests.conformance.declining import Declining as Toy
+from casebook.pytest.honour_declines import Declining
+from casebook.properties.random_play import LawNotChecked, random_sim_test
+from tests.conformance.declining_toy import Declining as Toy
 from tests.conformance.helpers import ROOT
 from tests.cluedo_drei.test_random_play import LAWS as CLUEDO
 from tests.heist.test_random_play import LAWS as HEIST

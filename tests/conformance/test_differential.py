@@ -16,7 +16,7 @@ from casebook.impls import open_implementation
 from casebook.protocol import Table
 from tests.conformance.helpers import ROOT, TOY_SPEC
 
-MUTANT = "python:tests.conformance.mutants:forgets_big_bet_of_b"
+MUTANT = "python:tests.conformance.deviant_engines:forgets_big_bet_of_b"
 
 
 def test_the_reference_agrees_with_itself_over_stdio():

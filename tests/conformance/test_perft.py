@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-from casebook.author import Rules
+from casebook.adapter import Rules
 from casebook.cli import main
 from casebook.conformance import perft as pf
 from casebook.errors import Unsupported

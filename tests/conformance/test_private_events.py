@@ -1,6 +1,6 @@
 """Events are private too (issue 25 item 8): a bystander's copy of an event never carries the card that changed hands.
 
-The random-play invariant ``events_are_private`` (casebook/testing.py) plays, beside a move where a player chose
+The random-play invariant ``events_are_private`` (casebook/properties/random_play.py) plays, beside a move where a player chose
 among their own hidden cards, the other choice on a copy, and asks that every seat who cannot tell the two outcomes
 apart in its view gets the same events.  Here: one such moment per game, found by the game's own random play and
 driven through the protocol only, where the bystanders' events must not name the card; and an engine that tells
@@ -17,8 +17,8 @@ import pytest
 from casebook.errors import InvariantBroken
 from casebook.impls import open_implementation
 from casebook.protocol import Table, redact
-from casebook.privacy import private_twin, strings
-from casebook.testing import random_sim_test
+from casebook.properties.privacy import private_twin, strings
+from casebook.properties.random_play import random_sim_test
 
 # The games where a player chooses among hidden cards of their own, and the move that does it.  P.I. and
 # Feuerdiamant have none: P.I.'s evidence cards are taken from the open display and its cases are held, never
@@ -103,7 +103,7 @@ def test_an_engine_that_tells_every_seat_the_shown_card_breaks_events_are_privat
 def test_the_redactions_a_check_compares_with_are_redact_s_and_still_see_a_nested_slot():
     """``Redactions`` shares the parts that hide nothing instead of copying them: the same redaction for every viewer,
     a slot nested under a shared-looking key is still redacted, and a value marshal cannot read is walked."""
-    from casebook.privacy import Redactions
+    from casebook.properties.privacy import Redactions
     from casebook.readonly import read_only
 
     document = {"phase": "play", "board": {"rooms": [1, 2], "note": {"private": {"A": 1, "B": 2}}},

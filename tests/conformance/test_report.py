@@ -100,9 +100,9 @@ def test_fold_gives_one_verdict_per_mix():
 
 def test_the_site_and_the_report_fold_alike():
     """One fold: the site shows the status the report counts (a clause of skipped examples was once two things)."""
-    from casebook.site.spec import summarize
+    from casebook.site import results
 
-    assert summarize is rep.fold
+    assert results.fold is rep.fold
 
 
 def test_the_baseline_diff_compares_each_example(tmp_path):
@@ -146,7 +146,7 @@ def test_each_invariant_gets_its_own_verdict():
 def test_a_failed_random_game_names_the_invariant_it_broke():
     import pytest
 
-    from casebook.testing import Laws, random_sim_test
+    from casebook.properties.random_play import Laws, random_sim_test
 
     class Lying:  # the reference, except that load() forgets who is to act
         def __init__(self):
@@ -175,7 +175,7 @@ def test_a_failed_random_game_names_the_invariant_it_broke():
 def test_an_invariant_fails_with_its_name_whatever_calls_it():
     """The name travels in the exception (InvariantBroken), not in the traceback's frames: a wrapper or a rename of the runner changes nothing."""
     from casebook.errors import DriverFailure, InvariantBroken
-    from casebook.testing import INVARIANTS, invariant
+    from casebook.properties.random_play import INVARIANTS, invariant
 
     @invariant
     def cards_are_dealt_face_down(state):
@@ -227,7 +227,7 @@ def test_a_property_test_failed_in_a_worker_keeps_the_invariant_it_broke():
     from types import SimpleNamespace
 
     from casebook.conformance.runner import VerifyPlugin
-    from casebook.pytest_plugin import INVARIANT_KEY, ITEM_KEY, MESSAGE_KEY
+    from casebook.pytest.plugin import INVARIANT_KEY, ITEM_KEY, MESSAGE_KEY
 
     plugin = VerifyPlugin(progress=False)
     nodeid = "tests/pi/test_random_play.py::test_random_games_hold_every_invariant[3p]"

@@ -1,7 +1,7 @@
 """A badly behaved engine gives a named failure, is restarted, and leaves no process behind.
 
 Each fake in examples/broken/fake_engine.py serves the toy game and breaks one
-way; the client (casebook.stdio, wrapped by the verifying side) must turn each
+way; the client (casebook.transports.stdio, wrapped by the verifying side) must turn each
 into a ``DriverFailure`` whose cause names it, then carry on with a fresh process.
 """
 
@@ -14,7 +14,7 @@ import pytest
 from casebook.conformance.validating import ValidatingImplementation
 from casebook.errors import DriverFailure
 from casebook.protocol import Table
-from casebook.stdio import StdioImplementation
+from casebook.transports.stdio import StdioImplementation
 from tests.conformance.helpers import TOY_SCHEMA, alive, descendants, fake_argv
 
 CASES = [

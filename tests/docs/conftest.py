@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from casebook.site.results import fill
-from casebook.site.spec import read_games
+from casebook.rulebook import read_games
 
 FIXTURE = Path(__file__).resolve().parent / "fixture"
 ROOT = Path(__file__).resolve().parents[2]

@@ -44,7 +44,7 @@ def test_the_hooks_the_guide_lists_are_the_kits():
 
 
 @pytest.mark.parametrize("module, names", [
-    ("step_defs.views", ["hidden", "knowers", "only_told", "own_slots_only", "everybody_sees", "shown_in_public", "told_in_public"]),
+    ("step_defs.hidden_information", ["hidden", "knowers", "only_told", "own_slots_only", "everybody_sees", "shown_in_public", "told_in_public"]),
     ("step_defs.components", ["Components", "lying_at"]),
     ("step_defs.phrases", ["Fact", "Types"]),
     ("step_defs.vocabulary", ["install", "starts", "played", "requests", "ways", "shared"]),

@@ -30,7 +30,8 @@ import pytest
 import yaml
 
 from casebook.site import SITE_MARK, stale
-from casebook.site.render import Site, example_is_engine_only
+from casebook.site.render import Site
+from casebook.site.viewmodels import example_is_engine_only
 
 from .browsing import missing_browser, open_page, search, search_each, serve_folder, start_browser, wait_for
 from .conftest import ROOT, cucumber, default_outcome

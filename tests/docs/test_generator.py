@@ -18,7 +18,7 @@ import pytest
 from casebook.site import engines, links, pictures, protocol_doc, search, wording
 from casebook.site.render import Site
 from casebook.site.results import attach, read_cucumber, read_reports
-from casebook.site.spec import CLAUSE_ID, read_games, summarize
+from casebook.rulebook import CLAUSE_ID, fold, read_games
 
 from .conftest import FIXTURE, ROOT, cucumber, default_outcome
 
@@ -157,7 +157,7 @@ def test_an_empty_cucumber_file_means_not_run(tmp_path):
     ],
 )
 def test_one_status_for_many_runs(statuses, expected):
-    assert summarize(statuses) == expected
+    assert fold(statuses) == expected
 
 
 def test_conformance_reports_are_read():
@@ -493,7 +493,7 @@ def test_the_toy_project_builds_strict_with_anchors_and_a_searchable_id(toy_proj
 
 
 def test_clause_ids_match_the_plugin_pattern():
-    from casebook.pytest_plugin import CLAUSE_ID as PLUGIN_CLAUSE_ID
+    from casebook.pytest.plugin import CLAUSE_ID as PLUGIN_CLAUSE_ID
 
     assert CLAUSE_ID.pattern == PLUGIN_CLAUSE_ID.pattern
 

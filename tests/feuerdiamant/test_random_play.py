@@ -1,4 +1,4 @@
-"""Feuerdiamant under random play (casebook.testing's runner), through whichever driver --impl names.
+"""Feuerdiamant under random play (casebook.properties.random_play's runner), through whichever driver --impl names.
 
 What this game adds to the runner's checks: its options (2-4 players, all five
 difficulties in turn), a policy that explores (locations rather than
@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from casebook import schemas
 from casebook.protocol import CHANCE, redact
-from casebook.testing import Laws, choose, random_sim_test
+from casebook.properties.random_play import Laws, choose, random_sim_test
 
 GAME = "feuerdiamant"
 SCHEMA = schemas.load(GAME)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 
-from casebook.pytest_plugin import item_info
+from casebook.pytest.plugin import item_info
 from statemachines.reference import ReferenceImplementation
 
 OUT = "CASEBOOK_SENT"

@@ -1,6 +1,6 @@
-"""A server on a free loopback port for a test, stopped by its PID (``casebook.transports.listen``'s own launcher)."""
+"""A server on a free loopback port for a test, stopped by its PID (``casebook.serve.websocket``'s own launcher)."""
 
-from casebook.transports.listen import listening, served  # noqa: F401
+from casebook.serve.websocket import listening, served  # noqa: F401
 
 TOY = "python:tests.harness.toy:make"
 

@@ -1,4 +1,4 @@
-"""The parses of feature files kept on disk (casebook/feature_cache.py): what is read back is what pytest-bdd parses,
+"""The parses of feature files kept on disk (casebook/pytest/feature_cache.py): what is read back is what pytest-bdd parses,
 a changed file is parsed again, and nothing is written where Python writes no bytecode."""
 
 import dataclasses
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from casebook import feature_cache
+from casebook.pytest import feature_cache
 
 ROOT = Path(__file__).resolve().parents[2]
 FEATURE = """Feature: a hourglass

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from casebook.pytest_plugin import PATCHES
+from casebook.pytest.plugin import PATCHES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,9 +66,9 @@ def test_a_stale_patch_is_warned_of():
 
 
 def test_the_harness_asserts_are_rewritten_whatever_the_install():
-    """casebook.testing's asserts get pytest's introspection in a failure report, from a wheel and from an editable
+    """casebook.properties.random_play's asserts get pytest's introspection in a failure report, from a wheel and from an editable
     install alike (uv's editable install lists no modules to pytest: the patch once registered nothing there)."""
-    import casebook.testing
+    import casebook.properties.random_play
     from _pytest.assertion.rewrite import AssertionRewritingHook
 
-    assert isinstance(casebook.testing.__loader__, AssertionRewritingHook), casebook.testing.__loader__
+    assert isinstance(casebook.properties.random_play.__loader__, AssertionRewritingHook), casebook.properties.random_play.__loader__

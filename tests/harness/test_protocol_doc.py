@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from casebook.server import handle
+from casebook.serve.stdio import handle
 from casebook.site.html import esc
 from casebook.site.protocol_doc import EXCHANGES, exchanges_markdown, protocol_markdown
 from tests.harness.toys import make

@@ -19,7 +19,7 @@ from casebook.conformance.fuzzing import fuzz
 from casebook.errors import GameError, NotYourTurn, Unsupported
 from casebook.contract import DESCRIBE as DESCRIBE_SCHEMA
 from casebook.protocol import CLOCK, Table, describe, expire, leaks
-from casebook.stdio import StdioImplementation
+from casebook.transports.stdio import StdioImplementation
 from tests.harness.toys import make, without_describe
 from tests.harness.toysuite.toyplay import check_random_games
 
@@ -228,7 +228,7 @@ def test_verify_names_the_broken_clause_alike_with_and_without_workers(tmp_path,
 def test_random_play_chooses_clock_moves_and_any_of_several_choosers():
     import random
 
-    from casebook.testing import random_step
+    from casebook.properties.random_play import random_step
 
     impl, rng, chosen = make(), random.Random(7), {"hourglass": [], "sealed": []}
     for game in chosen:

@@ -10,8 +10,8 @@ import pytest
 from casebook.contract import P_TOLERANCE
 from casebook.errors import BadRequest, DriverFailure, IllegalAction, NotYourTurn, Unsupported
 from casebook.protocol import Table, leaks, redact
-from casebook.server import handle
-from casebook.stdio import StdioImplementation
+from casebook.serve.stdio import handle
+from casebook.transports.stdio import StdioImplementation
 from tests.harness.listening import casebook_listen
 from tests.harness.toy import make
 
@@ -143,7 +143,7 @@ def test_server_answers_bad_wire_input_with_errors():
 def test_a_seed_plays_the_same_game_in_process_and_over_stdio(game):
     """The runner sends requests ahead over stdio and asks at once in process: the same calls, the same draws, the same game."""
     from casebook.impls import open_implementation
-    from casebook.testing import random_sim_test
+    from casebook.properties.random_play import random_sim_test
 
     laws = importlib.import_module(f"tests.{game}.test_random_play").LAWS
     served = StdioImplementation([sys.executable, "-m", "casebook.cli", "serve"], timeout=20)

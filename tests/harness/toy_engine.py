@@ -9,7 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo, so ``tests.harness`` imports
 
-from casebook.server import METHODS, serve  # noqa: E402
+from casebook.serve.stdio import METHODS, serve  # noqa: E402
 from tests.harness.toys import make, without_describe  # noqa: E402
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The online heist game under random play (casebook.testing's runner), through whichever driver --impl names.
+"""The online heist game under random play (casebook.properties.random_play's runner), through whichever driver --impl names.
 
 What this game adds to the runner's checks: its rooms (2 to 6 seats, bots of
 every level, public and private rooms, turn timers, the assistant's default,
@@ -21,7 +21,7 @@ import pytest
 
 from casebook import schemas
 from casebook.protocol import CHANCE, CLOCK, Table
-from casebook.testing import Laws, choose, random_sim_test
+from casebook.properties.random_play import Laws, choose, random_sim_test
 
 GAME = "heist"
 SCHEMA = schemas.load(GAME)

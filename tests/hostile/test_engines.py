@@ -18,7 +18,7 @@ import pytest
 
 from casebook.errors import DriverFailure
 from casebook.protocol import Table
-from casebook.stdio import StdioImplementation
+from casebook.transports.stdio import StdioImplementation
 from tests.conformance.helpers import alive, descendants, fake_argv
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="process checks read /proc")
@@ -195,7 +195,7 @@ def test_bytes_that_are_not_utf8_on_stderr_do_not_stop_the_engine(spawned):
 FLOOD = """
 import resource, sys
 from casebook.errors import DriverFailure
-from casebook.stdio import StdioImplementation
+from casebook.transports.stdio import StdioImplementation
 stdio = StdioImplementation(sys.argv[1:], timeout=20)
 baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 try:

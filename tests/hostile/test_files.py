@@ -74,7 +74,7 @@ def examples(path) -> set[tuple[str, int]]:
     return {(f["uri"], e["line"]) for f in json.loads(path.read_text()) for e in f["elements"]}
 
 
-MUTANT = "python:tests.conformance.mutants:forgets_big_bet_of_b"
+MUTANT = "python:tests.conformance.deviant_engines:forgets_big_bet_of_b"
 TOY = "python:tests.harness.toy:make"
 
 

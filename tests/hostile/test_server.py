@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from casebook.server import Server
+from casebook.serve.stdio import Server
 from tests.harness.toy import make
 from tests.hostile.bad_lines import BAD_PARAMS, CORPUS, INVALID_REQUEST, NO_REPLY, REFUSED, request
 

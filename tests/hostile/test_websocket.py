@@ -31,8 +31,8 @@ from websockets.sync.client import connect
 
 from casebook.errors import BadRequest, DriverFailure
 from casebook.protocol import Table
-from casebook.server import Server
-from casebook.transports.listen import serve_websocket
+from casebook.serve.stdio import Server
+from casebook.serve.websocket import serve_websocket
 from casebook.transports.websocket import WebSocketImplementation
 from tests.harness.listening import casebook_listen
 from tests.harness.toy import make

@@ -1,4 +1,4 @@
-"""P.I. under random legal play on the shared runner (casebook.testing.random_sim_test), 2 to 5 players, both answering variants.
+"""P.I. under random legal play on the shared runner (casebook.properties.random_play.random_sim_test), 2 to 5 players, both answering variants.
 
 The runner checks what every game owes (legal() well formed, views are redactions, the log hides secrets, the
 inventory, refusals change nothing, load(state()) is the identity, listed moves apply, termination).  P.I. adds:
@@ -21,7 +21,7 @@ import random
 import pytest
 
 from casebook import schemas
-from casebook.testing import Laws, random_sim_test, uniform_policy
+from casebook.properties.random_play import Laws, random_sim_test, uniform_policy
 
 GAME = "pi"
 SCHEMA = schemas.load(GAME)

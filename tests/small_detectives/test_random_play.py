@@ -1,4 +1,4 @@
-"""Small Detectives under random play (casebook.testing's runner), through whichever driver --impl names.
+"""Small Detectives under random play (casebook.properties.random_play's runner), through whichever driver --impl names.
 
 The runner checks every step (well-formed legal(), views as redactions, events
 hiding what a viewer may not see, the inventory of 15 action cards and 8 house
@@ -27,7 +27,7 @@ import pytest
 
 from casebook import schemas
 from casebook.protocol import CHANCE
-from casebook.testing import Laws, choose, random_sim_test
+from casebook.properties.random_play import Laws, choose, random_sim_test
 
 GAME = "small_detectives"
 COLOURS = schemas.names(schemas.load(GAME), "player")

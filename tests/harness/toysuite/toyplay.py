@@ -10,7 +10,7 @@ import random
 
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, CLOCK, Table, canonical, leaks
-from casebook.testing import attempt, random_step
+from casebook.properties.random_play import attempt, random_step
 
 MAX_STEPS = 500
 

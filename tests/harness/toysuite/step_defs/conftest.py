@@ -2,7 +2,7 @@
 
 from pytest_bdd import parsers, then
 
-from casebook.testing import Outcome
+from casebook.properties.random_play import Outcome
 
 
 @then(parsers.parse("the action is rejected as {code}"))

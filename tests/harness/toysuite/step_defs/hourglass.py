@@ -3,7 +3,7 @@
 from pytest_bdd import given, parsers, scenarios, then, when
 
 from casebook.protocol import CLOCK, expire
-from casebook.testing import attempt
+from casebook.properties.random_play import attempt
 
 scenarios("hourglass")
 

@@ -5,7 +5,7 @@ import re
 from pytest_bdd import given, parsers, scenarios, then, when
 
 from casebook.protocol import leaks
-from casebook.testing import attempt
+from casebook.properties.random_play import attempt
 
 scenarios("sealed")
 

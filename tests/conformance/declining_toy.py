@@ -1,4 +1,4 @@
-"""A toy engine on the author's kit: the reference's rules behind ``casebook.author.Rules``, declining one tag.
+"""A toy engine on the author's kit: the reference's rules behind ``casebook.adapter.Rules``, declining one tag.
 
 ``CASEBOOK_TOY_DECLINE="GAME TAG"`` (read when the factory runs, so ``verify`` finds it in its
 environment) makes it decline ``TAG`` in ``GAME`` and lack that part, as an engine that declines it would:
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 
-from casebook.author import Rules, Unsupported
+from casebook.adapter import Rules, Unsupported
 from casebook.impls import open_implementation
 from casebook.protocol import Table
 

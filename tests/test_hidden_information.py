@@ -1,9 +1,9 @@
-"""step_defs/views.py, the checks of who sees what, on a hand-made table: each check fails where its sentence is false."""
+"""step_defs/hidden_information.py, the checks of who sees what, on a hand-made table: each check fails where its sentence is false."""
 
 from __future__ import annotations
 
 from casebook.protocol import redact
-from step_defs.views import everybody_sees, hidden, knowers, only_told, own_slots_only, told_in_public
+from step_defs.hidden_information import everybody_sees, hidden, knowers, only_told, own_slots_only, told_in_public
 
 
 class Table:

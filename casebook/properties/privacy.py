@@ -1,5 +1,5 @@
 """What a player alone may know, read from a state: the strings in a JSON value, and a listed move that differs
-from another only in names its player alone holds (the check ``events_are_private`` in casebook.testing plays both)."""
+from another only in names its player alone holds (the check ``events_are_private`` in casebook.properties.random_play plays both)."""
 
 from __future__ import annotations
 

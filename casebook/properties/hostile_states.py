@@ -2,7 +2,7 @@
 
 ``mutate`` edits a copy of a state (values swapped, dropped, duplicated,
 retyped or renamed; the phase changed); ``refused_or_plays_on`` loads it and
-judges the answer with the random-play checks of ``casebook.testing``.
+judges the answer with the random-play checks of ``casebook.properties.random_play``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import random
 
 from casebook.errors import GameError
 from casebook.protocol import Table
-from casebook.testing import Checks, Laws, listed_moves_apply, load_is_identity, uniform_policy
+from casebook.properties.random_play import Checks, Laws, listed_moves_apply, load_is_identity, uniform_policy
 
 
 def mutate(state: dict, schema: dict, rng: random.Random) -> dict:

@@ -11,7 +11,7 @@ import re
 from collections import Counter
 
 from casebook.site import pictures
-from casebook.site.spec import NOT_RUN, Clause, Example, Step
+from casebook.rulebook import NOT_RUN, Clause, Example, Step
 from casebook.site.wording import engine_only, plain
 
 STATUS_ORDER = ("passed", "failed", "partial", "unsupported", "skipped", NOT_RUN)

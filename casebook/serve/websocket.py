@@ -1,6 +1,6 @@
 """``casebook serve --listen HOST:PORT``: an implementation served over WebSocket, one JSON-RPC message per text frame.
 
-The requests, answers and refusals are those of stdio (``casebook.server``
+The requests, answers and refusals are those of stdio (``casebook.serve.stdio``
 answers both), and what a network adds is bounded the same way.  Many
 connections are served at once, each with its own tables: a call may name
 only a table its connection opened, and a connection's tables are closed
@@ -38,7 +38,7 @@ from http import HTTPStatus
 from websockets.asyncio.server import serve as websocket_serve
 from websockets.exceptions import ConnectionClosed
 
-from casebook.server import INVALID_REQUEST, Server, bad_request
+from casebook.serve.stdio import INVALID_REQUEST, Server, bad_request
 from casebook.wire import MAX_LINE, dumps
 
 IDLE = 900.0  # seconds a table may go without a call before the server closes it

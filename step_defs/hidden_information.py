@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from casebook.privacy import strings  # every string value in a JSON value: the property tests' reading too
+from casebook.properties.privacy import strings  # every string value in a JSON value: the property tests' reading too
 from casebook.protocol import leaks, redact
 from step_defs.position import viewers
 

@@ -48,9 +48,9 @@ from typing import Callable
 from casebook import schemas
 from casebook.contract import legal_problems
 from casebook.errors import GameError, InvariantBroken
-from casebook.privacy import Redactions, private_twin, strings
+from casebook.properties.privacy import Redactions, private_twin, strings
 from casebook.protocol import CHANCE, Pending, Table, canonical, leaks, redact, send
-from casebook.unlisted import UnlistedActions
+from casebook.properties.unlisted_moves import UnlistedActions
 
 
 @dataclass

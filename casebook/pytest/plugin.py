@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from casebook import feature_cache
-from casebook.declining import declining
+from casebook.pytest import feature_cache
+from casebook.pytest.honour_declines import declining
 from casebook.impls import SpecError, close_implementation, open_implementation
 from casebook.protocol import Table
 from casebook.rulebook import CLAUSE_ID
@@ -43,7 +43,7 @@ def pytest_addoption(parser):
 PATCHES = {
     "pytest-bdd: step lookup once per module and step text": False,
     "pytest-bdd: step signatures read once": False,
-    "pytest: asserts rewritten in casebook.testing only": False,
+    "pytest: asserts rewritten in casebook.properties.random_play only": False,
     "pytest-bdd: a step's target fixture dropped after its test": False,
     "pytest-bdd: a feature file's parse kept on disk by its content": False,
 }
@@ -99,17 +99,17 @@ def pytest_runtest_teardown(item):
 def pytest_load_initial_conftests(early_config):
     """pytest rewrites the asserts of every module of a pytest11 plugin's distribution: here the harness and
     the reference engines, re-parsed at every run where no bytecode is written (PYTHONDONTWRITEBYTECODE).
-    Only casebook.testing asserts anything a failure report needs; the rest is imported plainly."""
+    Only casebook.properties.random_play asserts anything a failure report needs; the rest is imported plainly."""
     hook = early_config.pluginmanager.rewrite_hook
     marked = getattr(hook, "_must_rewrite", None)  # pytest's own (private) set; without it all stays as it was
     if not isinstance(marked, set):
         return
     # An editable install (uv's, as ./run.sh makes) lists no modules to pytest: nothing is marked then, and
-    # casebook.testing must be registered all the same, or its asserts stay plain.
+    # casebook.properties.random_play must be registered all the same, or its asserts stay plain.
     marked -= {"casebook", "statemachines"}
     getattr(hook, "_marked_for_rewrite_cache", {}).clear()
-    pytest.register_assert_rewrite("casebook.testing")
-    PATCHES["pytest: asserts rewritten in casebook.testing only"] = True
+    pytest.register_assert_rewrite("casebook.properties.random_play")
+    PATCHES["pytest: asserts rewritten in casebook.properties.random_play only"] = True
 
 
 def remembered_lookup(bdd):

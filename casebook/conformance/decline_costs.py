@@ -4,7 +4,7 @@
 reads the report of ``casebook verify`` against an engine that declines one tag: the clauses
 that did not pass, and, per clause, the examples lost that the tag does not name (a decline
 that costs more than its tag).  tests/conformance/test_declines.py runs a toy engine per game
-and tag, keeps what it saw in ``declines.json`` beside this module, and writes the guide's
+and tag, keeps what it saw in ``decline_costs.json`` beside this module, and writes the guide's
 tables from it (``declines_markdown``): the tables say what a run saw, not what we expect.
 """
 
@@ -18,7 +18,7 @@ from casebook.verdicts import UNSUPPORTED
 
 DECLINABLE = ("model-", "variant-", "players-", "optional", "setup")  # tags an engine may decline; @ruling is never one
 # @setup: the engine does not deal; it starts from the reference's deals (features/<game>/positions.json)
-RUNS = Path(__file__).with_name("declines.json")  # game -> tag -> lost_in_run(...), from the last run of the toys
+RUNS = Path(__file__).with_name("decline_costs.json")  # game -> tag -> lost_in_run(...), from the last run of the toys
 
 
 def declinable(clauses: dict[str, dict]) -> dict[str, list[str]]:

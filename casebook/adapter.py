@@ -1,0 +1,172 @@
+"""The engine author's kit: wrap an engine you already have, write only its rules glue.
+
+Subclass ``Rules``, fill in three to five methods, and run it::
+
+    from casebook.adapter import Rules, IllegalAction
+
+    class MyEngine(Rules):
+        name, version = "my-engine", "0.1"
+        games = {"feuerdiamant": {"declines": ["model-board", "FD-ACC-01"]}}
+
+        def start(self, game, options):      # a new game -> your game object
+        def restore(self, game, state):      # the published state (already checked against the schema) -> your object
+        def snapshot(self, g):               # your object -> the published state (the game's "FEN")
+        def moves(self, g):                  # [{"actor": …, "action": {…}, "p": 0.5 (chance only)}, …]
+        def play(self, g, actor, action):    # apply a listed move; return its events
+
+    if __name__ == "__main__":
+        MyEngine().serve()                   # JSON-RPC over stdin/stdout: casebook verify --impl "cmd:python my_engine.py"
+
+The kit does the rest, as the protocol wants it:
+
+* the wire: ``casebook.serve.stdio`` (JSON-RPC 2.0, one message a line, every hostile
+  line answered), and ``hello`` from ``name``, ``version`` and ``games``;
+* tables: ids, ``close``, an unknown table is ``bad_request``;
+* ``legal()``: moves sorted by actor then canonical JSON, ``to_act`` derived from them;
+* typed errors before your ``play`` runs, so a refusal changes nothing:
+  an action that does not fit the game's published schema (or carries a float) is ``bad_request``;
+  once the game is over (no move listed) any move is ``illegal_action``;
+  an actor who is not to act is ``not_your_turn``; a well-formed move the rules
+  do not list now is ``illegal_action``; a game you do not offer, an action type
+  you decline (``declined_actions = {"cluedo_drei": {"use_passage"}}``: listed
+  nowhere, even if your ``moves`` returns it), or a move into a part you decline
+  (raise ``Unsupported`` in ``play``), is ``unsupported``;
+* ``load``: the state is checked against ``$defs.state`` (``bad_request`` if not);
+  ``state()`` after ``load`` is the state loaded unless your ``snapshot`` says otherwise;
+* ``view(player)``: the generic redaction (``secret`` hidden from all, ``private``
+  slots from the others); override ``view`` only if your engine knows better.
+
+``play`` runs on a copy only if you ask (``copy_on_play = True``): by default it
+is called once the move is known to be listed, so it cannot be refused.
+Declines are tags (``model-board``, ``variant-duel``, ``optional``) or clause
+ids; ``casebook verify --list`` shows which clauses they remove.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+
+from casebook.errors import BadRequest, GameError, IllegalAction, NotYourTurn, Unsupported
+from casebook.protocol import PROTOCOL_VERSION, canonical, redact, sort_moves
+
+__all__ = ["Rules", "BadRequest", "GameError", "IllegalAction", "NotYourTurn", "Unsupported"]
+
+
+class Rules:
+    """A wrapped engine: subclass, set ``name``, ``version``, ``games``, and write the rules glue."""
+
+    name = "unnamed-engine"
+    version = "0.0"
+    games: dict[str, dict] = {}  # game id -> {"declines": [tags or clause ids], …any facts}
+    declined_actions: dict[str, set[str]] = {}  # game id -> action types the engine does not play (listed nowhere)
+    copy_on_play = False
+
+    def __init__(self):
+        self._tables: dict[str, tuple[str, object]] = {}
+        self._ids = itertools.count(1)
+
+    # -- what the author writes ------------------------------------------------------
+    def start(self, game: str, options: dict):
+        raise Unsupported(f"{self.name} cannot start a game from options; load a state instead")
+
+    def restore(self, game: str, state: dict):
+        raise NotImplementedError("restore(game, state) -> your game object")
+
+    def snapshot(self, g) -> dict:
+        raise NotImplementedError("snapshot(game object) -> the published state")
+
+    def moves(self, g) -> list[dict]:
+        raise NotImplementedError("moves(game object) -> [{'actor', 'action', 'p'?}]")
+
+    def play(self, g, actor: str, action: dict) -> list:
+        raise NotImplementedError("play(game object, actor, action) -> events")
+
+    # -- the protocol (the kit) -----------------------------------------------------------
+    def hello(self) -> dict:
+        return {"name": self.name, "version": str(self.version), "protocol": PROTOCOL_VERSION,
+                "games": copy.deepcopy(self.games)}
+
+    def new(self, game: str, options: dict) -> str:
+        return self._open(game, self.start(self._offered(game), options))
+
+    def load(self, game: str, state: dict) -> str:
+        from casebook.conformance.validating import schema_error
+
+        problem = schema_error(self._offered(game), "state", state)
+        if problem:
+            raise BadRequest(f"the state does not fit the {game} schema: {problem}")
+        return self._open(game, self.restore(game, copy.deepcopy(state)))
+
+    def state(self, table: str) -> dict:
+        return self.snapshot(self._game(table)[1])
+
+    def view(self, table: str, player: str | None) -> dict:
+        return redact(self.state(table), player)
+
+    def legal(self, table: str) -> dict:
+        game, g = self._game(table)
+        declined = self.declined_actions.get(game, ())
+        moves = sort_moves(m for m in self.moves(g) if m["action"].get("type") not in declined)
+        return {"to_act": sorted({m["actor"] for m in moves}), "moves": moves}
+
+    def apply(self, table: str, actor: str, action: dict) -> list:
+        from casebook.conformance.validating import schema_error
+
+        game, g = self._game(table)
+        problem = schema_error(game, "action", action) if isinstance(action, dict) else "not an object"
+        problem = problem or _float_in(action)
+        if problem:
+            raise BadRequest(f"not a {game} action: {problem}")
+        if action.get("type") in self.declined_actions.get(game, ()):
+            raise Unsupported(f"{self.name} does not play {action['type']!r} in {game}")
+        legal = self.legal(table)
+        if not legal["moves"]:  # the game is over: no move is legal for anyone, whoever asks
+            raise IllegalAction(f"the game is over: {actor} may not {canonical(action)}")
+        if actor not in legal["to_act"]:
+            raise NotYourTurn(f"{actor} is not to act now (to act: {', '.join(legal['to_act']) or 'nobody'})")
+        wanted = canonical(action)
+        if not any(m["actor"] == actor and canonical(m["action"]) == wanted for m in legal["moves"]):
+            raise IllegalAction(f"{actor} may not {wanted} now")
+        if not self.copy_on_play:
+            return self.play(g, actor, action)
+        trial = copy.deepcopy(g)
+        events = self.play(trial, actor, action)  # a refusal raised here leaves the table's game untouched
+        self._tables[table] = (game, trial)
+        return events
+
+    def close(self, table: str) -> None:
+        self._tables.pop(table, None)
+
+    def serve(self, **limits) -> None:
+        """Answer the protocol on stdin/stdout until stdin closes."""
+        from casebook.serve.stdio import serve
+
+        serve(self, **limits)
+
+    # -- tables -----------------------------------------------------------------------------
+    def _offered(self, game: str) -> str:
+        if game not in self.games:
+            raise Unsupported(f"{self.name} does not offer {game!r}; it offers {', '.join(self.games) or 'nothing'}")
+        return game
+
+    def _open(self, game: str, g) -> str:
+        table = f"t{next(self._ids)}"
+        self._tables[table] = (game, g)
+        return table
+
+    def _game(self, table: str) -> tuple[str, object]:
+        if table not in self._tables:
+            raise BadRequest(f"no table {table!r}")
+        return self._tables[table]
+
+
+def _float_in(value) -> str | None:
+    """A float anywhere in an action: the protocol's actions carry integers only (JSON Schema calls 2.0 an integer)."""
+    if isinstance(value, float):
+        return f"{value!r} is a float; the protocol's numbers are integers"
+    for item in value.values() if isinstance(value, dict) else value if isinstance(value, list) else ():
+        found = _float_in(item)
+        if found:
+            return found
+    return None
