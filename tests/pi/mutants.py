@@ -55,18 +55,18 @@ MUTANTS = [
      'int(self.where(kind, case[kind]) in R.NEIGHBOURS[self.where(kind, on)] | {self.where(kind, on)})'),
     ('card-never-cube', ['PI-EVI-04'], ENGINE, 'int(self.where(kind, case[kind]) in R.NEIGHBOURS[self.where(kind, on)])',
      '0'),
-    ('board-path-dropped', ['PI-DET-01'], RULES, '("Lakeside", "Theatre Row"), ',
+    ('board-path-dropped', ['PI-DET-01'], RULES, '("Lakeside", "Theatre Row"),',
      ''),
     # -- refilling the row (PI-EVI-01, -08, -09)
-    ('refill-even-when-round-ends', ['PI-EVI-08', 'PI-EVI-09'], MACHINE, '"conditions": "row_has_a_gap", "unless": "round_ends",',
-     '"conditions": "row_has_a_gap",'),
+    ('refill-even-when-round-ends', ['PI-EVI-08', 'PI-EVI-09'], MACHINE, '"unless": "round_ends",', ''),
     ('refill-never', ['PI-EVI-08'], ENGINE, 'return len(self.s["face_up"]) < R.FACE_UP and bool(self.s["deck"])',
      'return False'),
     ('row-of-eight', ['PI-EVI-01'], RULES, 'FACE_UP = 9 ',
      'FACE_UP = 8 '),
     # -- detectives carried across rounds (PI-DET-05, PI-GOAL-05)
-    ('detectives-restored-each-round', ['PI-DET-05', 'PI-GOAL-05'], ENGINE, '"game_turn": 0, "current": None,\n            "tiles"',
-     '"game_turn": 0, "current": None, "detectives": dict.fromkeys(self.players, R.DETECTIVES),\n            "tiles"'),
+    ('detectives-restored-each-round', ['PI-DET-05', 'PI-GOAL-05'], ENGINE, '"tiles": {loc: {"suspect": None, "crime": None} for loc in R.LOCATIONS},',
+     '"tiles": {loc: {"suspect": None, "crime": None} for loc in R.LOCATIONS},'
+     ' "detectives": dict.fromkeys(self.players, R.DETECTIVES),'),
     ('detective-not-used-up', ['PI-DET-05'], ENGINE, 'self.s["detectives"][actor] -= 1',
      'self.s["detectives"][actor] -= 0'),
     # -- tie-breaks (PI-END-03..05)
@@ -125,8 +125,7 @@ MUTANTS = [
      'if False:\n            return []'),
     ('solved-holder-does-not-answer', ['PI-TIP-05'], ENGINE, '"answerer": self.right_of(player)',
      '"answerer": self.right_of(player) if self.right_of(player) not in self.s["solved"] else self.right_of(self.right_of(player))'),
-    ('case-drawn-for-right-neighbour', ['PI-GOAL-03'], ENGINE, 'self.emit("case_card_drawn", by=holder, **{"for": self.left_of(holder)}',
-     'self.emit("case_card_drawn", by=holder, **{"for": self.right_of(holder)}'),
+    ('case-drawn-for-right-neighbour', ['PI-GOAL-03'], ENGINE, '**{"for": self.left_of(holder)}', '**{"for": self.right_of(holder)}'),
     ('unsolved-keeps-points-of-earlier-try', ['PI-SOLV-08'], ENGINE, 'self.s["penalties"][actor] += 1  # PI-SOLV-05',
      'self.s["points"][actor][-1] = 1\n        self.s["penalties"][actor] += 1  # PI-SOLV-05'),
 ]
