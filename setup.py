@@ -56,7 +56,15 @@ packages += [f"{SUITE}.step_defs.{p}" for p in find_packages("step_defs")]
 packages += [f"{SUITE}.tests.{p}" for p in find_packages("tests") if p.split(".")[0] in GAMES]
 
 package_data = {
-    "casebook": ["schemas/*.json", "conformance/perft/*.json", "conformance/*.md", "conformance/*.json", "site/templates/*", "site/licences/*", "scaffold/templates/*"],
+    "casebook": [
+        "schemas/*.json",
+        "conformance/perft/*.json",
+        "conformance/*.md",
+        "conformance/*.json",
+        "site/templates/*",
+        "site/licences/*",
+        "scaffold/templates/*",
+    ],
     "statemachines": ["**/*.json", "**/*.yml", "**/*.yaml", "**/*.txt"],  # a game's data files, if it keeps any
     f"{SUITE}.features": list(suite.FEATURE_FILES),
     f"{SUITE}.docs": list(suite.DOCS_FILES),

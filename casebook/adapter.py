@@ -84,8 +84,12 @@ class Rules:
 
     # -- the protocol (the kit) -----------------------------------------------------------
     def hello(self) -> dict:
-        return {"name": self.name, "version": str(self.version), "protocol": PROTOCOL_VERSION,
-                "games": copy.deepcopy(self.games)}
+        return {
+            "name": self.name,
+            "version": str(self.version),
+            "protocol": PROTOCOL_VERSION,
+            "games": copy.deepcopy(self.games),
+        }
 
     def new(self, game: str, options: dict) -> str:
         return self._open(game, self.start(self._offered(game), options))

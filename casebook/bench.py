@@ -47,7 +47,7 @@ from casebook.properties.random_play import policy_step, random_step
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_STEPS = 20_000  # a bound on one random game, so a bug shows as "did not end", not a hang
-MAX_MOVES = 2_000   # the benchmark's default cap on one random game: longer games are cut here, counted as capped
+MAX_MOVES = 2_000  # the benchmark's default cap on one random game: longer games are cut here, counted as capped
 MIN_REPEAT = 3
 # The suite ÷ floor pairs swing by ±20 % on a shared 2-core machine (2.12-2.89x among three on 2026-12-04): at least
 # this many pairs (~8 s each), so that their median moves less than the changes it is read for.
@@ -63,15 +63,33 @@ LEGAL_ROUNDS = 5  # legal() of a position: the least of this many plays of the s
 def register(parser) -> None:
     """The options of ``casebook bench`` (the CLI builds the subparser)."""
     parser.add_argument("--games", type=int, default=100, help="random games per game id and player count, per repeat")
-    parser.add_argument("--budget", type=float, default=20.0, help="seconds of random games per game id, player count and repeat, at most (default 20)")
-    parser.add_argument("--max-moves", type=int, default=MAX_MOVES,
-                        help=f"stop a random game after this many moves and count it as capped, not ended (default {MAX_MOVES:,}): "
-                             "uniform random play need not end a game (a P.I. try names one of 1,680 solutions), so the rows "
-                             "report moves/s for every game, and games/s only where every random game ended")
-    parser.add_argument("--repeat", type=int, default=MIN_REPEAT, help=f"measure each figure this many times (at least {MIN_REPEAT}); print medians")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=20.0,
+        help="seconds of random games per game id, player count and repeat, at most (default 20)",
+    )
+    parser.add_argument(
+        "--max-moves",
+        type=int,
+        default=MAX_MOVES,
+        help=f"stop a random game after this many moves and count it as capped, not ended (default {MAX_MOVES:,}): "
+        "uniform random play need not end a game (a P.I. try names one of 1,680 solutions), so the rows "
+        "report moves/s for every game, and games/s only where every random game ended",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=MIN_REPEAT,
+        help=f"measure each figure this many times (at least {MIN_REPEAT}); print medians",
+    )
     parser.add_argument("--tables", type=int, default=50_000, help="open tables for the new() row (default 50,000)")
-    parser.add_argument("--game", action="append", help="only this game (repeatable); default: every game the engine offers")
-    parser.add_argument("--impl", default="reference", help="the engine to measure (default: the reference, by its entry point)")
+    parser.add_argument(
+        "--game", action="append", help="only this game (repeatable); default: every game the engine offers"
+    )
+    parser.add_argument(
+        "--impl", default="reference", help="the engine to measure (default: the reference, by its entry point)"
+    )
     parser.add_argument("--quick", action="store_true", help="skip the suite and verify ratios (minutes)")
     parser.add_argument("--no-verify", action="store_true", help="skip only the verify ratio (the longest figure)")
 
@@ -108,8 +126,16 @@ def suite_policy(game: str):
     return getattr(module, "policy", None)
 
 
-def random_games_within(impl, game: str, options: dict, count: int, seed: int = 1,
-                        budget: float | None = None, max_moves: int = MAX_STEPS, policy=None) -> tuple[int, int, float, int]:
+def random_games_within(
+    impl,
+    game: str,
+    options: dict,
+    count: int,
+    seed: int = 1,
+    budget: float | None = None,
+    max_moves: int = MAX_STEPS,
+    policy=None,
+) -> tuple[int, int, float, int]:
     """(games ended, moves played, seconds, games played) for up to ``count`` random games from a seeded RNG.
 
     With a ``budget`` (seconds), no new game starts once it is spent: a game whose random games run
@@ -136,8 +162,9 @@ def random_games_within(impl, game: str, options: dict, count: int, seed: int = 
     return ended, moves, time.perf_counter() - start, played
 
 
-def legal_seconds(impl, game: str, options: dict, positions: int = 1500, seed: int = 1, policy=None,
-                  rounds: int = LEGAL_ROUNDS) -> float:
+def legal_seconds(
+    impl, game: str, options: dict, positions: int = 1500, seed: int = 1, policy=None, rounds: int = LEGAL_ROUNDS
+) -> float:
     """The mean time of a position's first ``legal()`` (what a player pays each move), over the positions of uniform
     random games from a seeded RNG: the same positions for every version of an engine.  With ``policy`` (a game's
     own random player, ``policy(state, legal, rng)``), over the positions that player reaches instead: a uniform
@@ -252,8 +279,13 @@ def pytest_durations(args: list[str], cwd: Path, steps: dict | None = None) -> t
         env = _env()
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [tmp, env.get("PYTHONPATH")]))
         env["CASEBOOK_BENCH_TIMES"] = str(times)
-        out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "casebook_bench_timer", *args],
-                             cwd=cwd, env=env, capture_output=True, text=True)
+        out = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "casebook_bench_timer", *args],
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
         tail = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else out.stderr
         seconds = re.search(r"in ([\d.]+)s", tail)
         if not seconds or not times.exists():
@@ -274,7 +306,12 @@ def empty_scenarios(count: int, steps: int = FLOOR_STEPS) -> tuple[float, dict[s
         folder = Path(tmp)
         lines = ["Feature: empty", ""]
         for i in range(count):
-            lines += [f"  Scenario: nothing {i}", "    Given nothing", "    When nothing happens", "    Then nothing changed"]
+            lines += [
+                f"  Scenario: nothing {i}",
+                "    Given nothing",
+                "    When nothing happens",
+                "    Then nothing changed",
+            ]
             lines += ["    And nothing changed"] * max(steps - FLOOR_STEPS, 0) + [""]
         (folder / "empty.feature").write_text("\n".join(lines))
         (folder / "test_empty.py").write_text(
@@ -321,15 +358,34 @@ def paired(runs: list, floors: list) -> Figure:
 def verify_seconds(spec: str) -> float:
     """A full ``casebook verify`` (features and property tests): pytest's session time, from the report."""
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run([sys.executable, "-m", "casebook.cli", "verify", "--impl", spec, "--out", tmp, "--no-progress",
-                        "--name", "bench"], cwd=ROOT, env=_env(), capture_output=True, text=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "casebook.cli",
+                "verify",
+                "--impl",
+                spec,
+                "--out",
+                tmp,
+                "--no-progress",
+                "--name",
+                "bench",
+            ],
+            cwd=ROOT,
+            env=_env(),
+            capture_output=True,
+            text=True,
+        )
         report = Path(tmp) / "conformance" / "bench.json"
         if not report.exists():
             raise RuntimeError(f"casebook verify --impl {spec} wrote no report")
         return float(json.loads(report.read_text())["seconds"])
 
 
-def verify_ratio(repeat: int, seconds=verify_seconds, spec: str = "cmd:casebook serve") -> tuple[Figure, Figure, Figure]:
+def verify_ratio(
+    repeat: int, seconds=verify_seconds, spec: str = "cmd:casebook serve"
+) -> tuple[Figure, Figure, Figure]:
     """Full verify in process and over ``spec`` (stdio), in pairs: (in process, ``spec``, ÷ in process of each pair).
 
     One right after the other: a virtual machine's speed drifts by tens of percent within
@@ -337,8 +393,11 @@ def verify_ratio(repeat: int, seconds=verify_seconds, spec: str = "cmd:casebook 
     where the ratio of two medians taken minutes apart does not.
     """
     pairs = [(seconds("reference"), seconds(spec)) for _ in range(max(repeat, MIN_REPEAT))]
-    return (Figure([here for here, _ in pairs]), Figure([there for _, there in pairs]),
-            Figure([there / here for here, there in pairs]))
+    return (
+        Figure([here for here, _ in pairs]),
+        Figure([there for _, there in pairs]),
+        Figure([there / here for here, there in pairs]),
+    )
 
 
 # -- round trips over WebSocket -----------------------------------------------------------
@@ -379,9 +438,13 @@ def websocket_calls(spec: str, games: dict) -> None:
     with served(spec) as (address, _):
         one = Figure([calls_per_second(address, game, options, 1) for _ in range(MIN_REPEAT)])
         eight = Figure([calls_per_second(address, game, options, 8) for _ in range(MIN_REPEAT)])
-    print(f"\nWebSocket round trips (casebook serve --listen, legal() of a {game} table, one call at a time per connection)")
-    print(f"  1 connection: {one.median:.0f} calls/s {one.spread(0)};  8 connections: {eight.median:.0f} calls/s {eight.spread(0)} in all"
-          f"   (no goal set: a rate to compare versions by)")
+    print(
+        f"\nWebSocket round trips (casebook serve --listen, legal() of a {game} table, one call at a time per connection)"
+    )
+    print(
+        f"  1 connection: {one.median:.0f} calls/s {one.spread(0)};  8 connections: {eight.median:.0f} calls/s {eight.spread(0)} in all"
+        f"   (no goal set: a rate to compare versions by)"
+    )
 
 
 # -- the report ---------------------------------------------------------------------------
@@ -401,14 +464,20 @@ def main(args) -> int:
 
 def _report(impl, args, repeat: int) -> int:
     hello = impl.hello()
-    print(f"Casebook benchmark — {hello['name']} {hello['version']}, Python {sys.version.split()[0]}, "
-          f"{os.cpu_count()} cores; medians of {repeat} [min…max]\n")
+    print(
+        f"Casebook benchmark — {hello['name']} {hello['version']}, Python {sys.version.split()[0]}, "
+        f"{os.cpu_count()} cores; medians of {repeat} [min…max]\n"
+    )
     cap = getattr(args, "max_moves", MAX_MOVES)
-    print(f"random games cut at {cap:,} moves; games/s only where every game ended (else —); "
-          f"ended: games that ended / games played (and how many hit the cap), in the repeat that ended fewest;\n"
-          f"player: the property tests' own (suite) or uniform.  Goals: every game ends, {MEMORY_GOAL_KIB} KiB a game "
-          f"at most, every game's moves/s near the others'\n")
-    print(f"{'game':<16}{'players':>8}{'moves/s':>10}{'':<20}{'games/s':>9}{'moves/game':>11}{'KiB/game':>10}{'legal µs':>10}  {'player':<8}ended")
+    print(
+        f"random games cut at {cap:,} moves; games/s only where every game ended (else —); "
+        f"ended: games that ended / games played (and how many hit the cap), in the repeat that ended fewest;\n"
+        f"player: the property tests' own (suite) or uniform.  Goals: every game ends, {MEMORY_GOAL_KIB} KiB a game "
+        f"at most, every game's moves/s near the others'\n"
+    )
+    print(
+        f"{'game':<16}{'players':>8}{'moves/s':>10}{'':<20}{'games/s':>9}{'moves/game':>11}{'KiB/game':>10}{'legal µs':>10}  {'player':<8}ended"
+    )
     games = {g: f for g, f in hello["games"].items() if not getattr(args, "game", None) or g in args.game}
     speeds: dict[str, list[float]] = {}
     legal_costs: dict[str, list[float]] = {}
@@ -419,42 +488,60 @@ def _report(impl, args, repeat: int) -> int:
         for n in sorted({low, high}):
             options = options_for(facts, n)
             budget = getattr(args, "budget", None)
-            runs = [random_games_within(impl, game, options, args.games, seed=1 + i, budget=budget, max_moves=cap, policy=policy)
-                    for i in range(repeat)]
+            runs = [
+                random_games_within(
+                    impl, game, options, args.games, seed=1 + i, budget=budget, max_moves=cap, policy=policy
+                )
+                for i in range(repeat)
+            ]
             speed = Figure([m / seconds for _, m, seconds, _ in runs])
             speeds.setdefault(game, []).append(speed.median)
             kib = measure(repeat, lambda: memory_per_game(impl, game, options) / 1024)
             legal = measure(repeat, lambda: 1e6 * legal_seconds(impl, game, options))
             legal_costs.setdefault(game, []).append(legal.median)
-            on_play = legal if policy is None else measure(repeat, lambda: 1e6 * legal_seconds(impl, game, options, policy=policy))
+            on_play = (
+                legal
+                if policy is None
+                else measure(repeat, lambda: 1e6 * legal_seconds(impl, game, options, policy=policy))
+            )
             on_play_costs.setdefault(game, []).append(on_play.median)
             moves = statistics.median(m / played for _, m, _, played in runs)
             ended, played = min((e, p) for e, _, _, p in runs)
             every = all(e == p for e, _, _, p in runs)
             rate = f"{statistics.median(p / seconds for _, _, seconds, p in runs):>9.2f}" if every else f"{'—':>9}"
-            print(f"{game:<16}{n:>8}{speed.median:>10.0f} {speed.spread(0):<19}{rate}{moves:>11.0f}{kib.median:>10.1f}{legal.median:>10.1f}  "
-                  f"{'suite' if policy else 'uniform':<8}{ended}/{played}{'' if every else f', {played - ended} capped'}"
-                  f"   (goal: every game ends, <= {MEMORY_GOAL_KIB} KiB{'' if every and kib.median <= MEMORY_GOAL_KIB else ': missed'})")
+            print(
+                f"{game:<16}{n:>8}{speed.median:>10.0f} {speed.spread(0):<19}{rate}{moves:>11.0f}{kib.median:>10.1f}{legal.median:>10.1f}  "
+                f"{'suite' if policy else 'uniform':<8}{ended}/{played}{'' if every else f', {played - ended} capped'}"
+                f"   (goal: every game ends, <= {MEMORY_GOAL_KIB} KiB{'' if every and kib.median <= MEMORY_GOAL_KIB else ': missed'})"
+            )
     if len(speeds) > 1:
         slowest = min(speeds, key=lambda g: min(speeds[g]))
         others = statistics.median(v for g, vs in speeds.items() if g != slowest for v in vs)
-        print(f"\nslowest game ({slowest}) ÷ the median of the others, moves/s: {min(speeds[slowest]) / others:.2f}x   "
-              f"(goal: at the speed of the others, near 1x)")
+        print(
+            f"\nslowest game ({slowest}) ÷ the median of the others, moves/s: {min(speeds[slowest]) / others:.2f}x   "
+            f"(goal: at the speed of the others, near 1x)"
+        )
     if LEGAL_GOAL[0] in legal_costs and LEGAL_GOAL[1] in legal_costs:
         mine, theirs = (max(legal_costs[g]) for g in LEGAL_GOAL)
-        print(f"legal µs: a position's first legal(), the least of {LEGAL_ROUNDS} plays (uniform random positions); "
-              f"{LEGAL_GOAL[0]} ÷ {LEGAL_GOAL[1]}, the costlier player counts: {mine / theirs:.2f}x   "
-              f"(goal <= 1x: the 1,680 solutions cost no more than {LEGAL_GOAL[1]}'s moves)")
+        print(
+            f"legal µs: a position's first legal(), the least of {LEGAL_ROUNDS} plays (uniform random positions); "
+            f"{LEGAL_GOAL[0]} ÷ {LEGAL_GOAL[1]}, the costlier player counts: {mine / theirs:.2f}x   "
+            f"(goal <= 1x: the 1,680 solutions cost no more than {LEGAL_GOAL[1]}'s moves)"
+        )
         mine, theirs = (max(on_play_costs[g]) for g in LEGAL_GOAL)
-        print(f"  the same on the positions of each game's player above (the suite's where it has one): {mine / theirs:.2f}x   "
-              f"(no goal of its own; {LEGAL_GOAL[0]} {mine:.1f} µs, {LEGAL_GOAL[1]} {theirs:.1f} µs)")
+        print(
+            f"  the same on the positions of each game's player above (the suite's where it has one): {mine / theirs:.2f}x   "
+            f"(no goal of its own; {LEGAL_GOAL[0]} {mine:.1f} µs, {LEGAL_GOAL[1]} {theirs:.1f} µs)"
+        )
 
     tables = getattr(args, "tables", 50_000)
     print(f"\nnew() as tables stay open (goal: within {NEW_GOAL}x)")
     for game, facts in games.items():
         empty, full = new_at_scale(impl, game, options_for(facts, facts.get("players", [2])[0]), tables, repeat)
-        print(f"  {game:<14} new() at {tables:,} open tables ÷ at 0: {full.median / empty.median:5.2f}x   "
-              f"({1e6 * empty.median:.1f} µs → {1e6 * full.median:.1f} µs a call)   (goal <= {NEW_GOAL}x)")
+        print(
+            f"  {game:<14} new() at {tables:,} open tables ÷ at 0: {full.median / empty.median:5.2f}x   "
+            f"({1e6 * empty.median:.1f} µs → {1e6 * full.median:.1f} µs a call)   (goal <= {NEW_GOAL}x)"
+        )
     websocket_calls(getattr(args, "impl", "reference"), games)
     if args.quick:
         return 0
@@ -462,20 +549,34 @@ def _report(impl, args, repeat: int) -> int:
     print("\nsuite cost (pytest's session time, start-up excluded)")
     runs, floor_runs, matched_runs, steps = suite_and_floor(max(repeat, SUITE_PAIRS))
     per_test = {name: statistics.median(r[1].get(name, 0.0) for r in runs) for name in runs[0][1]}
-    scenario, floor, pairs = Figure([each(r) for r in runs]), Figure([each(r) for r in floor_runs]), paired(runs, floor_runs)
+    scenario, floor, pairs = (
+        Figure([each(r) for r in runs]),
+        Figure([each(r) for r in floor_runs]),
+        paired(runs, floor_runs),
+    )
     empty_each = statistics.median(t for _, cases in floor_runs for t in cases.values()) or floor.median
-    print(f"  (each test's own time: an empty scenario {1000 * empty_each:.2f} ms; the rest of a session is collection)")
-    print(f"  scenarios in process: {len(per_test)}, {1000 * scenario.median:.2f} ms each {scenario.spread(4)}   (goal: the ratio below)")
+    print(
+        f"  (each test's own time: an empty scenario {1000 * empty_each:.2f} ms; the rest of a session is collection)"
+    )
+    print(
+        f"  scenarios in process: {len(per_test)}, {1000 * scenario.median:.2f} ms each {scenario.spread(4)}   (goal: the ratio below)"
+    )
     print(f"  empty pytest-bdd scenario: {1000 * floor.median:.2f} ms each {floor.spread(4)}   (the floor: no goal)")
-    print(f"  cost per scenario / empty scenario, median of {len(pairs.samples)} pairs: {pairs.median:.2f}x {pairs.spread(2)}   "
-          f"(goal <= {SCENARIO_GOAL}x)")
+    print(
+        f"  cost per scenario / empty scenario, median of {len(pairs.samples)} pairs: {pairs.median:.2f}x {pairs.spread(2)}   "
+        f"(goal <= {SCENARIO_GOAL}x)"
+    )
     matched = paired(runs, matched_runs)
-    print(f"  the suite's scenarios have {steps:.1f} steps on average, the empty one {FLOOR_STEPS}: ÷ an empty scenario of "
-          f"{round(steps)} steps, {matched.median:.2f}x {matched.spread(2)}   (no goal: what of the cost is pytest-bdd's per step)")
+    print(
+        f"  the suite's scenarios have {steps:.1f} steps on average, the empty one {FLOOR_STEPS}: ÷ an empty scenario of "
+        f"{round(steps)} steps, {matched.median:.2f}x {matched.spread(2)}   (no goal: what of the cost is pytest-bdd's per step)"
+    )
     ratios = sorted(((t / empty_each, name) for name, t in per_test.items()), reverse=True)
-    print(f"  per scenario, ÷ an empty one: median {statistics.median(r for r, _ in ratios):.2f}x, "
-          f"90th percentile {ratios[len(ratios) // 10][0]:.2f}x; the slowest (goal: none over {SLOWEST_GOAL}x, "
-          f"{sum(r > SLOWEST_GOAL for r, _ in ratios)} are):")
+    print(
+        f"  per scenario, ÷ an empty one: median {statistics.median(r for r, _ in ratios):.2f}x, "
+        f"90th percentile {ratios[len(ratios) // 10][0]:.2f}x; the slowest (goal: none over {SLOWEST_GOAL}x, "
+        f"{sum(r > SLOWEST_GOAL for r, _ in ratios)} are):"
+    )
     for ratio, name in ratios[:5]:
         print(f"    {ratio:7.1f}x  {name.split('::')[-1][:90]}")
 
@@ -484,12 +585,18 @@ def _report(impl, args, repeat: int) -> int:
     print("\nfull casebook verify (features and property tests)")
     inproc, stdio, ratio = verify_ratio(repeat)
     print(f"  in process {inproc.median:.1f} s {inproc.spread(1)}, over stdio {stdio.median:.1f} s {stdio.spread(1)}")
-    print(f"  stdio / in process, median of {len(ratio.samples)} pairs: {ratio.median:.2f}x {ratio.spread(2)}   (goal <= {VERIFY_GOAL}x)")
+    print(
+        f"  stdio / in process, median of {len(ratio.samples)} pairs: {ratio.median:.2f}x {ratio.spread(2)}   (goal <= {VERIFY_GOAL}x)"
+    )
     from casebook.serve.websocket import served
 
     with served("reference") as (address, _):
         inproc, online, ratio = verify_ratio(repeat, spec=address)
-    print(f"  in process {inproc.median:.1f} s {inproc.spread(1)}, over WebSocket {online.median:.1f} s {online.spread(1)}")
-    print(f"  WebSocket / in process, median of {len(ratio.samples)} pairs: {ratio.median:.2f}x {ratio.spread(2)}   "
-          f"(no goal of its own set; stdio's is <= {VERIFY_GOAL}x)")
+    print(
+        f"  in process {inproc.median:.1f} s {inproc.spread(1)}, over WebSocket {online.median:.1f} s {online.spread(1)}"
+    )
+    print(
+        f"  WebSocket / in process, median of {len(ratio.samples)} pairs: {ratio.median:.2f}x {ratio.spread(2)}   "
+        f"(no goal of its own set; stdio's is <= {VERIFY_GOAL}x)"
+    )
     return 0

@@ -35,11 +35,15 @@ def cmd_bench(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="casebook", description="The living, executable rulebook of five detective board games.")
+    parser = argparse.ArgumentParser(
+        prog="casebook", description="The living, executable rulebook of five detective board games."
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     for name in COMMANDS:
         importlib.import_module(f"casebook.commands.{name}").register(sub)
-    bench = sub.add_parser("bench", help="benchmark: random-play moves and games per second, suite cost ratios, memory per game (medians)")
+    bench = sub.add_parser(
+        "bench", help="benchmark: random-play moves and games per second, suite cost ratios, memory per game (medians)"
+    )
     importlib.import_module("casebook.bench").register(bench)
     bench.set_defaults(func=cmd_bench)
     for name in OTHER_MODULES:
@@ -61,7 +65,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"casebook: {exc}", file=sys.stderr)
         return 2
     except DriverFailure as exc:  # an engine that cannot be talked to: its fault, named, never a traceback
-        print(f"casebook: the implementation failed: {brief(exc.cause, 40)}: {brief(exc.detail, 2000)}", file=sys.stderr)
+        print(
+            f"casebook: the implementation failed: {brief(exc.cause, 40)}: {brief(exc.detail, 2000)}", file=sys.stderr
+        )
         return 2
 
 

@@ -51,25 +51,48 @@ HELLO = {
     "properties": {
         "name": _TEXT,
         "version": {"type": "string"},
-        "protocol": {**_TEXT, "description": f"major.minor; Casebook speaks {PROTOCOL_VERSION}, any 1.x engine is heard"},
-        "games": {"type": "object", "additionalProperties": {
+        "protocol": {
+            **_TEXT,
+            "description": f"major.minor; Casebook speaks {PROTOCOL_VERSION}, any 1.x engine is heard",
+        },
+        "games": {
             "type": "object",
-            "properties": {"declines": {**_NAMES, "description": "tags whose examples the engine does not play"}}}},
+            "additionalProperties": {
+                "type": "object",
+                "properties": {"declines": {**_NAMES, "description": "tags whose examples the engine does not play"}},
+            },
+        },
     },
 }
 
 MOVE = {
     "type": "object",
     "required": ["actor", "action"],
-    "properties": {"actor": {"type": "string"}, "action": {"type": "object"},
-                   "p": {"type": "number", "exclusiveMinimum": 0, "maximum": 1}},
+    "properties": {
+        "actor": {"type": "string"},
+        "action": {"type": "object"},
+        "p": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
+    },
     "allOf": [
         # chance moves carry their probability, no other move does
-        {"if": {"properties": {"actor": {"const": CHANCE}}}, "then": {"required": ["p"]}, "else": {"not": {"required": ["p"]}}},
+        {
+            "if": {"properties": {"actor": {"const": CHANCE}}},
+            "then": {"required": ["p"]},
+            "else": {"not": {"required": ["p"]}},
+        },
         # the clock only ends timers
-        {"if": {"properties": {"actor": {"const": CLOCK}}}, "then": {"properties": {"action": {
-            "type": "object", "required": ["type", "timer"],
-            "properties": {"type": {"const": "expire"}, "timer": {"type": "string"}}}}}},
+        {
+            "if": {"properties": {"actor": {"const": CLOCK}}},
+            "then": {
+                "properties": {
+                    "action": {
+                        "type": "object",
+                        "required": ["type", "timer"],
+                        "properties": {"type": {"const": "expire"}, "timer": {"type": "string"}},
+                    }
+                }
+            },
+        },
     ],
 }
 
@@ -88,12 +111,24 @@ STEP = {
     "required": ["events", "legal"],
     "properties": {
         "events": {"type": "array", "items": {"type": "object"}},
-        "legal": {"oneOf": [{"type": "null"}, {k: v for k, v in LEGAL.items() if k not in ("$schema", "title")}],
-                  "description": "null: legal() after the move was refused (the next call says why)"},
+        "legal": {
+            "oneOf": [{"type": "null"}, {k: v for k, v in LEGAL.items() if k not in ("$schema", "title")}],
+            "description": "null: legal() after the move was refused (the next call says why)",
+        },
         "state": {"type": ["object", "null"]},
-        "views": {"oneOf": [{"type": "null"}, {"type": "array", "items": {
-            "type": "object", "required": ["player", "view"],
-            "properties": {"player": {"type": ["string", "null"]}, "view": {"type": "object"}}}}]},
+        "views": {
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["player", "view"],
+                        "properties": {"player": {"type": ["string", "null"]}, "view": {"type": "object"}},
+                    },
+                },
+            ]
+        },
     },
 }
 
@@ -106,29 +141,70 @@ DESCRIBE = {
         "game": {"type": "string"},
         "title": {"type": "string"},
         "initial": {"type": "string"},
-        "phases": {"type": "array", "items": {
-            "type": "object", "required": ["name", "parent", "final", "actor", "summary", "clauses"],
-            "properties": {"name": {"type": "string", "minLength": 1}, "parent": {"type": ["string", "null"]}, "final": {"type": "boolean"},
-                           "actor": {"enum": ["player", "chance", "clock", "players", None]},
-                           "summary": {"type": "string"}, "clauses": _NAMES}}},
-        "transitions": {"type": "array", "items": {
-            "type": "object", "required": ["verb", "source", "dest", "conditions", "unless", "effects", "clauses"],
-            "properties": {"verb": {"type": "string"}, "source": {"type": "string"},
-                           "dest": {"type": ["string", "null"], "description": "null: the move stays in its phase (internal)"},
-                           "conditions": _NAMES, "unless": _NAMES, "effects": _NAMES, "clauses": _NAMES}}},
+        "phases": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["name", "parent", "final", "actor", "summary", "clauses"],
+                "properties": {
+                    "name": {"type": "string", "minLength": 1},
+                    "parent": {"type": ["string", "null"]},
+                    "final": {"type": "boolean"},
+                    "actor": {"enum": ["player", "chance", "clock", "players", None]},
+                    "summary": {"type": "string"},
+                    "clauses": _NAMES,
+                },
+            },
+        },
+        "transitions": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["verb", "source", "dest", "conditions", "unless", "effects", "clauses"],
+                "properties": {
+                    "verb": {"type": "string"},
+                    "source": {"type": "string"},
+                    "dest": {"type": ["string", "null"], "description": "null: the move stays in its phase (internal)"},
+                    "conditions": _NAMES,
+                    "unless": _NAMES,
+                    "effects": _NAMES,
+                    "clauses": _NAMES,
+                },
+            },
+        },
         # null, or an object (required/properties bind objects only: a bad path is reported where it lies, not as "no oneOf")
         "board": {
-            "type": ["object", "null"], "required": ["locations", "paths"],
+            "type": ["object", "null"],
+            "required": ["locations", "paths"],
             "properties": {
-                "locations": {"type": "array", "items": {
-                    "type": "object", "required": ["name"],
-                    "properties": {"name": {"type": "string"}, "kind": {"type": "string"},
-                                   "x": {"type": "number", "minimum": 0, "maximum": 1},
-                                   "y": {"type": "number", "minimum": 0, "maximum": 1}}}},
-                "paths": {"type": "array", "items": {
-                    "type": "object", "required": ["a", "b"],
-                    "properties": {"a": {"type": "string"}, "b": {"type": "string"},
-                                   "length": {"type": "integer", "minimum": 0}, "kind": {"type": "string"}}}}}},
+                "locations": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["name"],
+                        "properties": {
+                            "name": {"type": "string"},
+                            "kind": {"type": "string"},
+                            "x": {"type": "number", "minimum": 0, "maximum": 1},
+                            "y": {"type": "number", "minimum": 0, "maximum": 1},
+                        },
+                    },
+                },
+                "paths": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["a", "b"],
+                        "properties": {
+                            "a": {"type": "string"},
+                            "b": {"type": "string"},
+                            "length": {"type": "integer", "minimum": 0},
+                            "kind": {"type": "string"},
+                        },
+                    },
+                },
+            },
+        },
     },
 }
 
@@ -140,32 +216,72 @@ REPORT = {
     "required": ["format", "implementation", "generated", "clauses", "totals"],
     "properties": {
         "format": {"const": REPORT_FORMAT},
-        "implementation": {"type": "object", "required": ["spec", "name"],
-                           "properties": {"spec": {"type": "string"}, "name": {"type": ["string", "null"]},
-                                          "version": {"type": ["string", "null"]}}},
+        "implementation": {
+            "type": "object",
+            "required": ["spec", "name"],
+            "properties": {
+                "spec": {"type": "string"},
+                "name": {"type": ["string", "null"]},
+                "version": {"type": ["string", "null"]},
+            },
+        },
         "generated": {"type": "string"},
         "suite": {"type": "object"},
-        "clauses": {"type": "object", "additionalProperties": {
-            "type": "object", "required": ["game", "rule", "status", "summary", "scenarios"],
-            "properties": {
-                "game": {"type": "string"}, "feature": {"type": "string"}, "feature_file": {"type": "string"},
-                "rule": {"type": "string"}, "tags": _NAMES, "summary": {"type": "string"},
-                "status": {"enum": list(CLAUSE_STATUSES)},
-                "scenarios": {"type": "array", "items": {
-                    "type": "object", "required": ["name", "status"],
-                    "properties": {"name": {"type": "string"}, "status": {"enum": list(EXAMPLE_STATUSES)},
-                                   "message": {"type": "string"}}}}}}},
-        "totals": {"type": "object", "required": list(CLAUSE_STATUSES),
-                   "properties": {s: _COUNTS for s in CLAUSE_STATUSES}},
-        "properties": {"type": "array", "items": {
-            "type": "object", "required": ["name", "game", "status"],
-            "properties": {"name": {"type": "string"}, "game": {"type": "string"},
-                           "status": {"enum": list(PROPERTY_STATUSES)},
-                           "message": {"type": "string"}, "invariant": {"type": ["string", "null"]}}}},
-        "invariants": {"type": "object", "additionalProperties": {
-            "type": "object", "required": ["status"],
-            "properties": {"status": {"enum": list(PROPERTY_STATUSES)},
-                           "failed_in": _NAMES, "passed_in": _NAMES}}},
+        "clauses": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "required": ["game", "rule", "status", "summary", "scenarios"],
+                "properties": {
+                    "game": {"type": "string"},
+                    "feature": {"type": "string"},
+                    "feature_file": {"type": "string"},
+                    "rule": {"type": "string"},
+                    "tags": _NAMES,
+                    "summary": {"type": "string"},
+                    "status": {"enum": list(CLAUSE_STATUSES)},
+                    "scenarios": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["name", "status"],
+                            "properties": {
+                                "name": {"type": "string"},
+                                "status": {"enum": list(EXAMPLE_STATUSES)},
+                                "message": {"type": "string"},
+                            },
+                        },
+                    },
+                },
+            },
+        },
+        "totals": {
+            "type": "object",
+            "required": list(CLAUSE_STATUSES),
+            "properties": {s: _COUNTS for s in CLAUSE_STATUSES},
+        },
+        "properties": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["name", "game", "status"],
+                "properties": {
+                    "name": {"type": "string"},
+                    "game": {"type": "string"},
+                    "status": {"enum": list(PROPERTY_STATUSES)},
+                    "message": {"type": "string"},
+                    "invariant": {"type": ["string", "null"]},
+                },
+            },
+        },
+        "invariants": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "required": ["status"],
+                "properties": {"status": {"enum": list(PROPERTY_STATUSES)}, "failed_in": _NAMES, "passed_in": _NAMES},
+            },
+        },
     },
 }
 
@@ -206,8 +322,10 @@ def located(kind: str, value) -> list[Problem]:
     validator = _validator(kind)
     if validator.is_valid(value):
         return []
-    return [Problem(kind, tuple(getattr(e, "instance_path", None) or getattr(e, "absolute_path", ())), e.message[:300])
-            for e in validator.iter_errors(value)]
+    return [
+        Problem(kind, tuple(getattr(e, "instance_path", None) or getattr(e, "absolute_path", ())), e.message[:300])
+        for e in validator.iter_errors(value)
+    ]
 
 
 @lru_cache(maxsize=None)
@@ -221,7 +339,10 @@ def _options_validator(game: str):
 
 def options_problems(game: str, options) -> list[Problem]:
     """Why ``options`` do not fit what ``new`` takes in ``game`` (its published ``$defs.options``), each located."""
-    return [Problem("options", tuple(e.instance_path), e.message[:300]) for e in _options_validator(game).iter_errors(options)]
+    return [
+        Problem("options", tuple(e.instance_path), e.message[:300])
+        for e in _options_validator(game).iter_errors(options)
+    ]
 
 
 def problems(kind: str, value, limit: int = 5) -> list[str]:
@@ -332,5 +453,7 @@ def check_hello(hello) -> dict:
     if found:
         raise DriverFailure("out_of_protocol", f"{found[0]}; it answered {brief(hello, 200)}")
     if hello["protocol"].split(".")[0] != PROTOCOL_VERSION.split(".")[0]:
-        raise DriverFailure("protocol_version", f"engine speaks {brief(hello['protocol'], 40)}, Casebook {PROTOCOL_VERSION}")
+        raise DriverFailure(
+            "protocol_version", f"engine speaks {brief(hello['protocol'], 40)}, Casebook {PROTOCOL_VERSION}"
+        )
     return hello

@@ -82,8 +82,10 @@ def _reference(found: list) -> Implementation:
     foreign = [ep for ep in found if ep.value.replace(" ", "") != REFERENCE_FACTORY]
     if foreign:
         names = "; ".join(f"{ep.value}{_from(ep)}" for ep in foreign)
-        raise SpecError(f"the implementation name 'reference' is Casebook's own, but {names} registers it in {GROUP}: "
-                        "uninstall it or rename its entry point")
+        raise SpecError(
+            f"the implementation name 'reference' is Casebook's own, but {names} registers it in {GROUP}: "
+            "uninstall it or rename its entry point"
+        )
     if not found:
         raise SpecError(f"no entry point 'reference' in {GROUP}: Casebook is not installed (pip install -e .)")
     return _made(found[0].load(), "the reference")
@@ -97,7 +99,9 @@ def _made(make, what: str) -> Implementation:
         raise SpecError(f"{what} failed to make an implementation: {type(exc).__name__}: {exc}") from None
     missing = [call for call in CALLS if not callable(getattr(impl, call, None))]
     if missing:
-        raise SpecError(f"{what} made a {type(impl).__name__}, which is no implementation: it lacks {', '.join(missing)}")
+        raise SpecError(
+            f"{what} made a {type(impl).__name__}, which is no implementation: it lacks {', '.join(missing)}"
+        )
     return impl
 
 

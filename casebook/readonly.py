@@ -42,7 +42,9 @@ class ReadOnlyDict(_ReadOnly, dict):
 class ReadOnlyList(_ReadOnly, list):
     __slots__ = ()
     kind = list
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = append = clear = extend = insert = pop = remove = reverse = sort = _ReadOnly._refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = append = clear = extend = insert = pop = remove = reverse = (
+        sort
+    ) = _ReadOnly._refuse
 
 
 def read_only(value: Any) -> Any:

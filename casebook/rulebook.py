@@ -54,7 +54,9 @@ def summary(statuses: list[str]) -> str:
     """What a clause's verdict rests on, e.g. "2 of 3 examples passed, 1 unsupported"."""
     counts = {s: statuses.count(s) for s in EXAMPLE_STATUSES if s in statuses}
     rest = ", ".join(f"{n} {s.replace('_', ' ')}" for s, n in counts.items() if s != "passed")
-    return f"{counts.get('passed', 0)} of {len(statuses)} example{'s' * (len(statuses) != 1)} passed" + (f", {rest}" if rest else "")
+    return f"{counts.get('passed', 0)} of {len(statuses)} example{'s' * (len(statuses) != 1)} passed" + (
+        f", {rest}" if rest else ""
+    )
 
 
 @dataclass
@@ -273,7 +275,10 @@ def section_slug(path: Path) -> tuple[str, str]:
 
 
 def read_section(game: str, path: Path, problems: list[str]) -> Section:
-    from gherkin.errors import CompositeParserException, ParserException  # here: the statuses alone stay light to import
+    from gherkin.errors import (
+        CompositeParserException,
+        ParserException,
+    )  # here: the statuses alone stay light to import
     from gherkin.parser import Parser
 
     order, slug = section_slug(path)
@@ -328,7 +333,9 @@ def read_clause(game: str, section: Section, rule: dict, feature_tags: list[str]
         elif "scenario" in child:
             examples.append(read_example(child["scenario"]))
     if UNTRANSCRIBED in tags and examples:
-        problems.append(f"{where}: the clause {clause_id} has examples but is tagged @{UNTRANSCRIBED}: it is transcribed, drop the tag")
+        problems.append(
+            f"{where}: the clause {clause_id} has examples but is tagged @{UNTRANSCRIBED}: it is transcribed, drop the tag"
+        )
     elif not examples and UNTRANSCRIBED not in tags:
         problems.append(f"{where}: the clause {clause_id} has no example")
     description, also = see_also(clean_description(rule.get("description")))
@@ -356,12 +363,16 @@ def read_game(game: str, folder: Path) -> Game:
     seen: dict[str, str] = {}
     for clause in result.clauses:
         if clause.id in seen:
-            problems.append(f"{game}: the clause id {clause.id} is used twice ({seen[clause.id]} and {clause.section.path.name})")
+            problems.append(
+                f"{game}: the clause id {clause.id} is used twice ({seen[clause.id]} and {clause.section.path.name})"
+            )
         seen.setdefault(clause.id, clause.section.path.name)
     for clause in result.clauses:
         for other in clause.see_also:
             if other not in seen:
-                problems.append(f"{game}/{clause.section.path.name}:{clause.line}: {clause.id} says \"See also: {other}\", but {game} has no clause {other}")
+                problems.append(
+                    f'{game}/{clause.section.path.name}:{clause.line}: {clause.id} says "See also: {other}", but {game} has no clause {other}'
+                )
     slugs = [s.slug for s in sections]
     for slug in {s for s in slugs if slugs.count(s) > 1}:
         problems.append(f"{game}: two sections share the page name {slug!r}")

@@ -208,7 +208,9 @@ def check(trace: Trace, rulebook: Path | None = None) -> list[str]:
     if rulebook is not None:
         count = len(rulebook_paragraphs(rulebook))
         if sorted(set(listed)) != list(range(1, count + 1)):
-            problems.append(f"{trace.game}: {rulebook.name} has {count} paragraphs; the trace lists {len(set(listed))} (up to {max(listed, default=0)})")
+            problems.append(
+                f"{trace.game}: {rulebook.name} has {count} paragraphs; the trace lists {len(set(listed))} (up to {max(listed, default=0)})"
+            )
     titles = {s.title for s in trace.sections}
     cited: set[int] = set()
     for citation in trace.citations:
@@ -224,7 +226,9 @@ def check(trace: Trace, rulebook: Path | None = None) -> list[str]:
     untraced = set(trace.untraced)
     for n in listed:
         if n in cited and n in trace.no_rule:
-            problems.append(f"{trace.game}: ¶{n} is cited by {[c.id for c in trace.clauses_of(n)]} and also marked as carrying no rule")
+            problems.append(
+                f"{trace.game}: ¶{n} is cited by {[c.id for c in trace.clauses_of(n)]} and also marked as carrying no rule"
+            )
         elif n in untraced and (n in cited or n in trace.no_rule):
             done = f"cited by {[c.id for c in trace.clauses_of(n)]}" if n in cited else "marked as carrying no rule"
             problems.append(f"{trace.game}: ¶{n} is {done} and still listed as untraced: take it out of untraced")

@@ -50,7 +50,7 @@ def own_words(text: str) -> str:
     if found is None:
         return text
     if found.start() > 0:
-        return text[:found.start()].rstrip()
+        return text[: found.start()].rstrip()
     return "\n".join(line for line in text.splitlines() if not _WHERE.match(line)).rstrip()
 
 

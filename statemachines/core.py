@@ -133,22 +133,24 @@ class GameInfo:
 
     id: str
     title: str
-    rulebook: str                        # the file in shared/rulebooks
-    players: tuple[int, int]             # fewest, most
+    rulebook: str  # the file in shared/rulebooks
+    players: tuple[int, int]  # fewest, most
     default_players: tuple[str, ...]
-    player_names: tuple[str, ...] | None = None   # fixed seat names, or None for free names
-    variants: tuple[str, ...] = ()       # the first is the default
-    options: dict[str, Option] = field(default_factory=dict)   # besides players and variant
-    tag_kinds: tuple[str, ...] = ()      # the Gherkin tags of this game besides clause ids
+    player_names: tuple[str, ...] | None = None  # fixed seat names, or None for free names
+    variants: tuple[str, ...] = ()  # the first is the default
+    options: dict[str, Option] = field(default_factory=dict)  # besides players and variant
+    tag_kinds: tuple[str, ...] = ()  # the Gherkin tags of this game besides clause ids
     optional: tuple[str, ...] = ()
     declines: tuple[str, ...] = ()
     # What the site says of the game (the only place these are kept; the schema publishes them under "game"):
-    short: str = ""                      # its short name: typed whole in the site's search, it scopes the search to the game
-    summary: str = ""                    # one line on the home page
-    edition: str = ""                    # the rulebook's edition, for the reader holding it: authors, publisher, year, language
+    short: str = ""  # its short name: typed whole in the site's search, it scopes the search to the game
+    summary: str = ""  # one line on the home page
+    edition: str = ""  # the rulebook's edition, for the reader holding it: authors, publisher, year, language
 
 
-LOADABLE_KEPT = 256  # load() remembers this many accepted states: a suite loads the same dealt positions again and again
+LOADABLE_KEPT = (
+    256  # load() remembers this many accepted states: a suite loads the same dealt positions again and again
+)
 
 
 class InternalError(RuntimeError):
@@ -205,7 +207,11 @@ def roll_off_problem(state: dict, players: list[str], phase: str, before: tuple[
     relies on it: ``decides_start`` reads the last waiting player's roll (issue 27, F4)."""
     waiting, rolls = state["start_waiting"], state["start_rolls"]
     if phase in before:
-        return None if waiting == list(players) and not rolls else f"before {rolling} everybody waits to roll, in seating order"
+        return (
+            None
+            if waiting == list(players) and not rolls
+            else f"before {rolling} everybody waits to roll, in seating order"
+        )
     if phase == rolling:
         in_order = [p for p in players if p in waiting]
         return None if waiting and waiting == in_order else f"{rolling} needs players still to roll, in seating order"
@@ -279,7 +285,9 @@ def _entries(trigger: str, options, met: dict | None = _MET) -> list[tuple]:
 def _entry(trigger: str, actor: str, fields: dict, p) -> tuple:
     action = {"type": trigger, **fields}
     key, action = canonical(action), read_only(action)
-    return (actor, key), ReadOnlyDict(actor=actor, action=action) if p is None else ReadOnlyDict(actor=actor, action=action, p=p)
+    return (actor, key), ReadOnlyDict(actor=actor, action=action) if p is None else ReadOnlyDict(
+        actor=actor, action=action, p=p
+    )
 
 
 def _listify(value) -> list:
@@ -293,18 +301,18 @@ class Game:
     """One table.  Subclasses are data plus guards, callbacks and ``options_<trigger>``: see the module doc."""
 
     info: GameInfo
-    names: dict                 # rules.NAMES
-    phases: list[dict]          # machine.STATES: the phases
-    transitions: list[dict]     # machine.TRANSITIONS
-    actions: dict               # machine.ACTIONS
-    events: dict                # machine.EVENTS
-    state_fields: dict          # machine.STATE
-    inventory: dict = {}        # machine.INVENTORY
-    phase_clauses: dict = {}    # machine.PHASE_CLAUSES: {phase: [clause ids]}, where a phase's row would pass page width
-    board: dict | None = None   # the modelled board for describe(): {"locations": [...], "paths": [...]}
-    public_log: str | None = None   # a state key: a list that keeps the public part of every event (a case log)
-    unlogged: tuple = ()        # event types that stay out of the public log
-    facts: dict = {}            # rules data a player reads off the components (published in the schema's "facts")
+    names: dict  # rules.NAMES
+    phases: list[dict]  # machine.STATES: the phases
+    transitions: list[dict]  # machine.TRANSITIONS
+    actions: dict  # machine.ACTIONS
+    events: dict  # machine.EVENTS
+    state_fields: dict  # machine.STATE
+    inventory: dict = {}  # machine.INVENTORY
+    phase_clauses: dict = {}  # machine.PHASE_CLAUSES: {phase: [clause ids]}, where a phase's row would pass page width
+    board: dict | None = None  # the modelled board for describe(): {"locations": [...], "paths": [...]}
+    public_log: str | None = None  # a state key: a list that keeps the public part of every event (a case log)
+    unlogged: tuple = ()  # event types that stay out of the public log
+    facts: dict = {}  # rules data a player reads off the components (published in the schema's "facts")
 
     machine: Machine
     _triggers: dict[str, tuple[str, ...]]
@@ -323,7 +331,7 @@ class Game:
             transitions=[{k: v for k, v in row.items() if k != "clauses"} for row in cls.transitions],
             initial=cls.initial,
             model_attribute="phase",  # ``state`` is the protocol's call, not the phase
-            auto_transitions=False,   # only the rulebook's verbs are triggers
+            auto_transitions=False,  # only the rulebook's verbs are triggers
             send_event=False,
             ignore_invalid_triggers=False,
         )
@@ -333,7 +341,9 @@ class Game:
                 if trigger != AUTO:
                     triggers[source].append(trigger)
         cls._triggers = {n: tuple(sorted(t)) for n, t in triggers.items()}
-        cls._auto_phases = frozenset(cls.machine.events[AUTO].transitions) if AUTO in cls.machine.events else frozenset()
+        cls._auto_phases = (
+            frozenset(cls.machine.events[AUTO].transitions) if AUTO in cls.machine.events else frozenset()
+        )
         cls._verify_tables()
         cls._name_sets = {n: frozenset(v) for n, (v, _) in cls.names.items() if v is not None}
         cls._check_state = S.checker(cls.state_spec(), cls._name_sets)
@@ -345,10 +355,16 @@ class Game:
     @classmethod
     def _verify_tables(cls) -> None:
         """Loud at import: every named guard and callback exists, every trigger has options and an action spec."""
-        problems = [f"PHASE_CLAUSES names no phase {n}" for n in set(cls.phase_clauses) - {p["name"] for p in cls.phases}]
+        problems = [
+            f"PHASE_CLAUSES names no phase {n}" for n in set(cls.phase_clauses) - {p["name"] for p in cls.phases}
+        ]
         for row in cls.transitions:
             for key in ("conditions", "unless", "before", "after"):
-                problems += [f"row {row['trigger']}: no method {n}" for n in _listify(row.get(key)) if not callable(getattr(cls, n, None))]
+                problems += [
+                    f"row {row['trigger']}: no method {n}"
+                    for n in _listify(row.get(key))
+                    if not callable(getattr(cls, n, None))
+                ]
         for trigger in {t for ts in cls._triggers.values() for t in ts}:
             if trigger not in cls.actions:
                 problems.append(f"trigger {trigger} has no ACTIONS entry")
@@ -364,9 +380,15 @@ class Game:
     def options_fields(cls) -> dict[str, Option]:
         info = cls.info
         players = S.ListOf("player", info.players[0], info.players[1], unique=True)
-        fields = {"players": Option(players, list(info.default_players), f"{info.players[0]} to {info.players[1]} players, in seating order")}
+        fields = {
+            "players": Option(
+                players, list(info.default_players), f"{info.players[0]} to {info.players[1]} players, in seating order"
+            )
+        }
         if info.variants:
-            fields["variant"] = Option(S.Enum(*info.variants), info.variants[0], "the variant played: " + ", ".join(info.variants))
+            fields["variant"] = Option(
+                S.Enum(*info.variants), info.variants[0], "the variant played: " + ", ".join(info.variants)
+            )
         return {**fields, **info.options}
 
     @classmethod
@@ -375,12 +397,15 @@ class Game:
 
     @classmethod
     def state_spec(cls) -> S.Spec:
-        return S.Obj({
-            "game": S.Const(cls.info.id), "options": (cls.options_spec(), "the options this table was started with, defaults filled in"),
-            "players": (S.ListOf("player", *cls.info.players, unique=True), "the players in seating order"),
-            "phase": (S.Enum(*[p["name"] for p in cls.phases]), "the machine's phase (see 'phases')"),
-            **cls.state_fields,
-        })
+        return S.Obj(
+            {
+                "game": S.Const(cls.info.id),
+                "options": (cls.options_spec(), "the options this table was started with, defaults filled in"),
+                "players": (S.ListOf("player", *cls.info.players, unique=True), "the players in seating order"),
+                "phase": (S.Enum(*[p["name"] for p in cls.phases]), "the machine's phase (see 'phases')"),
+                **cls.state_fields,
+            }
+        )
 
     @classmethod
     def view_spec(cls) -> S.Spec:
@@ -389,7 +414,16 @@ class Game:
             slot = S.spec(fields[key])
             slot = slot.inner if isinstance(slot, S.Doc) else slot
             fields[key] = (S.MapOf("player", slot.value), "the viewer's own slot only")
-        return S.Obj({**{k: v for k, v in S.spec(cls.state_spec()).fields.items() if k in ("game", "options", "players", "phase")}, **fields})
+        return S.Obj(
+            {
+                **{
+                    k: v
+                    for k, v in S.spec(cls.state_spec()).fields.items()
+                    if k in ("game", "options", "players", "phase")
+                },
+                **fields,
+            }
+        )
 
     @classmethod
     def schema(cls) -> dict:
@@ -397,9 +431,17 @@ class Game:
 
     @classmethod
     def phase_table(cls) -> list[dict]:
-        return [{"name": p["name"], "parent": p.get("parent"), "final": bool(p.get("final")), "actor": p.get("actor"),
-                 "summary": p.get("summary", ""), "clauses": list(p.get("clauses", cls.phase_clauses.get(p["name"], [])))}
-                for p in cls.phases]
+        return [
+            {
+                "name": p["name"],
+                "parent": p.get("parent"),
+                "final": bool(p.get("final")),
+                "actor": p.get("actor"),
+                "summary": p.get("summary", ""),
+                "clauses": list(p.get("clauses", cls.phase_clauses.get(p["name"], []))),
+            }
+            for p in cls.phases
+        ]
 
     @classmethod
     def inventory_table(cls) -> dict:
@@ -410,19 +452,31 @@ class Game:
         rows = []
         for row in cls.transitions:
             for source in _listify(row["source"]):
-                rows.append({
-                    "verb": row["trigger"], "source": source, "dest": row.get("dest") or source,
-                    "conditions": _listify(row.get("conditions")), "unless": _listify(row.get("unless")),
-                    "effects": _listify(row.get("before")) + _listify(row.get("after")), "clauses": list(row.get("clauses", [])),
-                })
-        return {"game": cls.info.id, "title": cls.info.title, "initial": cls.initial, "phases": cls.phase_table(),
-                "transitions": rows, "board": cls.board}
+                rows.append(
+                    {
+                        "verb": row["trigger"],
+                        "source": source,
+                        "dest": row.get("dest") or source,
+                        "conditions": _listify(row.get("conditions")),
+                        "unless": _listify(row.get("unless")),
+                        "effects": _listify(row.get("before")) + _listify(row.get("after")),
+                        "clauses": list(row.get("clauses", [])),
+                    }
+                )
+        return {
+            "game": cls.info.id,
+            "title": cls.info.title,
+            "initial": cls.initial,
+            "phases": cls.phase_table(),
+            "transitions": rows,
+            "board": cls.board,
+        }
 
     # -- a table -------------------------------------------------------------------------------
     def __init__(self, s: dict):
         self.s = s
-        self._parts: list | None = None    # the listed moves as sorted runs, as _sorted_parts built them
-        self._keys: list | None = None     # the key sets of the listed moves: apply() looks an action up in them
+        self._parts: list | None = None  # the listed moves as sorted runs, as _sorted_parts built them
+        self._keys: list | None = None  # the key sets of the listed moves: apply() looks an action up in them
         self._events: list[dict] = []
 
     @property
@@ -469,7 +523,9 @@ class Game:
         self._events.append({"type": kind, **fields})
         if self.public_log is not None and kind not in self.unlogged:
             # a copy: the log never shares a list with the rest of the state (issue 27, F10)
-            self.s[self.public_log].append(json_copy({"type": kind, **{k: v for k, v in fields.items() if k not in ("private", "secret")}}))
+            self.s[self.public_log].append(
+                json_copy({"type": kind, **{k: v for k, v in fields.items() if k not in ("private", "secret")}})
+            )
 
     def engine_plays(self, actor: str, moves: list[dict]) -> dict | None:
         """Hook: the move the engine makes for a seat it plays itself (a bot), one of ``moves``; None for a person.
@@ -480,7 +536,7 @@ class Game:
     def others_from_the_left(self, player: str) -> list[str]:
         """Everybody else, starting with the player to the left of ``player`` (clockwise)."""
         i = self.players.index(player)
-        return self.players[i + 1:] + self.players[:i]
+        return self.players[i + 1 :] + self.players[:i]
 
     def first_holder(self, named: set, hand: Callable[[str], list]) -> tuple[list[str], str | None]:
         """The question round: from the current player's left, the players who hold none of ``named`` (passed) and
@@ -518,7 +574,9 @@ class Game:
         if s["start_waiting"]:
             return []
         best = max(self.roll_pips(d) for d in s["start_rolls"].values())
-        s["start_waiting"] = [p for p in self.players if p in s["start_rolls"] and self.roll_pips(s["start_rolls"][p]) == best]
+        s["start_waiting"] = [
+            p for p in self.players if p in s["start_rolls"] and self.roll_pips(s["start_rolls"][p]) == best
+        ]
         s["start_rolls"] = {p: s["start_rolls"][p] for p in s["start_waiting"]}  # the others' old rolls no longer count
         return list(s["start_waiting"])
 
@@ -545,7 +603,9 @@ class Game:
     @classmethod
     def new(cls, options) -> "Game":
         options = cls.normalise_options(options)
-        table = cls({"game": cls.info.id, "options": options, "players": list(options["players"]), "phase": cls.initial})
+        table = cls(
+            {"game": cls.info.id, "options": options, "players": list(options["players"]), "phase": cls.initial}
+        )
         table.setup()
         table.derive()
         return table
@@ -592,18 +652,24 @@ class Game:
         try:
             parts = self._sorted_parts()
         except Exception as exc:  # a state the rules cannot continue from
-            raise BadRequest(f"this state cannot be played: legal() fails in phase {self.phase}: {type(exc).__name__}: {exc}") from None
+            raise BadRequest(
+                f"this state cannot be played: legal() fails in phase {self.phase}: {type(exc).__name__}: {exc}"
+            ) from None
         if not parts:
             raise BadRequest(f"this state cannot be played: nobody can act in phase {self.phase}")
         firsts: dict = {}  # the first listed move of each type
         for part in parts:
-            for _, m in part[:1] if isinstance(part, Built) else part:  # a memo's list is one trigger's: its first is enough
+            for _, m in (
+                part[:1] if isinstance(part, Built) else part
+            ):  # a memo's list is one trigger's: its first is enough
                 firsts.setdefault(m["action"]["type"], m)
         for move in firsts.values():
             try:
                 type(self)(json_copy(self.s))._fire(move["actor"], plain(move["action"]))
             except Exception as exc:  # a listed move the engine cannot carry out
-                raise BadRequest(f"this state cannot be played: {canonical(move)} fails: {type(exc).__name__}: {exc}") from None
+                raise BadRequest(
+                    f"this state cannot be played: {canonical(move)} fails: {type(exc).__name__}: {exc}"
+                ) from None
 
     # -- the protocol calls ------------------------------------------------------------------
     def state(self) -> dict:
@@ -679,8 +745,10 @@ class Game:
         or the engine plays the seat (``engine_plays`` narrows the moves)."""
         if self._parts is None:
             triggers = self.triggers()
-            parts = [b if isinstance(b, Built) else sorted(_entries(t, b), key=_first)
-                     for t, b in zip(triggers, (getattr(self, "options_" + t)() for t in triggers))]
+            parts = [
+                b if isinstance(b, Built) else sorted(_entries(t, b), key=_first)
+                for t, b in zip(triggers, (getattr(self, "options_" + t)() for t in triggers))
+            ]
             parts = sorted((p for p in parts if p), key=lambda p: p[0][0])
             if not all(a[-1][0] < b[0][0] for a, b in zip(parts, parts[1:])):  # runs that interleave: merged into one
                 parts = [sorted((e for part in parts for e in part), key=_first)]
@@ -701,7 +769,9 @@ class Game:
         try:
             self._fire(actor, action)  # apply() made it a copy of the caller's
             if self.s == snapshot:
-                raise InternalError(f"{actor}'s {canonical(action)} changed nothing in phase {self.phase}: {STANDS_STILL}")
+                raise InternalError(
+                    f"{actor}'s {canonical(action)} changed nothing in phase {self.phase}: {STANDS_STILL}"
+                )
         except Exception as exc:
             self.s, self._events, self._parts, self._keys = snapshot, [], None, None
             if isinstance(exc, InternalError):
@@ -732,11 +802,15 @@ class Engine:
         self.game_id = game.info.id
         info = game.info
         self.facts = {
-            "title": info.title, "rulebook": info.rulebook, "players": list(info.players),
+            "title": info.title,
+            "rulebook": info.rulebook,
+            "players": list(info.players),
             **({"player_names": list(info.player_names)} if info.player_names else {}),
             "variants": list(info.variants),
             "options": {name: o.doc for name, o in game.options_fields().items()},
-            "tags": list(info.tag_kinds), "optional": list(info.optional), "declines": list(info.declines),
+            "tags": list(info.tag_kinds),
+            "optional": list(info.optional),
+            "declines": list(info.declines),
         }
         self._schema = None
 

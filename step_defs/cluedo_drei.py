@@ -24,7 +24,9 @@ scenarios("cluedo_drei")
 SCHEMA = schemas.load("cluedo_drei")
 TYPES = Types(SCHEMA, article="the ")
 CASE = ("suspect", "item", "location")
-CARDS = Components(SCHEMA, "clue card", names="card", sorted_at=("private.*.hand", "surplus"), order="alphabetical")  # the inventory: where cards lie
+CARDS = Components(
+    SCHEMA, "clue card", names="card", sorted_at=("private.*.hand", "surplus"), order="alphabetical"
+)  # the inventory: where cards lie
 KIND_OF = {card: kind for kind in CASE for card in schemas.names(SCHEMA, kind)}
 INVESTIGATORS = schemas.names(SCHEMA, "player")
 DEFAULT_CASE = {"suspect": "Wilbur Graham", "item": "treasure of gold coins", "location": "Altes Stadttheater"}
@@ -33,7 +35,9 @@ CARD_KINDS = {"taxi": "taxi", "headquarters call": "headquarters", "tip-off": "t
 
 
 # -- setting the table: protocol only ---------------------------------------------------
-deal_cards, deal = question_round.dealers({"type": "fill_case_file", **DEFAULT_CASE}, ("set_aside", "deal"))  # dealt; then the first seat starts
+deal_cards, deal = question_round.dealers(
+    {"type": "fill_case_file", **DEFAULT_CASE}, ("set_aside", "deal")
+)  # dealt; then the first seat starts
 
 
 def hands(state) -> dict:
@@ -46,8 +50,10 @@ def markers_stand(st, **_) -> str:
     placed = {}
     for card, place in markers.items():
         placed.setdefault(place or "beside the board", []).append(card)
-    return "; ".join(f"{', '.join(cards)}: {'beside the board' if place == 'beside the board' else 'in ' + place}"
-                     for place, cards in placed.items())
+    return "; ".join(
+        f"{', '.join(cards)}: {'beside the board' if place == 'beside the board' else 'in ' + place}"
+        for place, cards in placed.items()
+    )
 
 
 def discard_all(state) -> None:
@@ -57,7 +63,10 @@ def discard_all(state) -> None:
 
 # -- the vocabulary: actions, chance, facts --------------------------------------------------
 ACTIONS = [
-    *question_round.actions("{suspect:card}, {item:card} and {location:card}", accused="{suspect:card}, {item:card} and {location:place|card}"),
+    *question_round.actions(
+        "{suspect:card}, {item:card} and {location:card}",
+        accused="{suspect:card}, {item:card} and {location:place|card}",
+    ),
     ("move to {to:space}", "move"),
     ("take the secret passage", "secret_passage"),
     ("follow the card to {to:place}", "follow"),
@@ -72,85 +81,233 @@ CHANCE_MOVES = [
     ("the Advantage card drawn is a {card:text}", lambda card: {"type": "draw", "card": CARD_KINDS[card]}),
 ]
 
+
 def options(variant=None, **more):
     """'a game of' leaves the variant to the game's default (two players: the Duel, CD-DUE-08)."""
     return lambda players: {"players": players, **({"variant": variant} if variant else {}), **more}
 
 
 KINDS = {"game": None, "Duel": "duel", "standard game": "classic"}
-FACTS = [fact for kind, variant in KINDS.items() for fact in [
-    *starts({f"a {kind} of {{players:player+}}": deal, f"a {kind} of {{players:player+}}, dealt": deal_cards, f"a new {kind} of {{players:player+}}": None},
-            options(variant)),
-    *starts({f"a {kind} of {{players:player+}} without Advantage cards": deal}, options(variant, advantage_cards=False))]]
+FACTS = [
+    fact
+    for kind, variant in KINDS.items()
+    for fact in [
+        *starts(
+            {
+                f"a {kind} of {{players:player+}}": deal,
+                f"a {kind} of {{players:player+}}, dealt": deal_cards,
+                f"a new {kind} of {{players:player+}}": None,
+            },
+            options(variant),
+        ),
+        *starts(
+            {f"a {kind} of {{players:player+}} without Advantage cards": deal}, options(variant, advantage_cards=False)
+        ),
+    ]
+]
 FACTS += [
     *starts({"a game of {n:d} investigators": deal}, lambda n: {"players": INVESTIGATORS[:n]}),
-    *question_round.facts(CARDS, "{suspect:card}, {item:card} and {location:card}", ("the case file", "case_file"), SCHEMA, FRESH_TURN,
-                          entered=lambda place: "accusing" if place == "Headquarters" else "questioning", seen="shown"),
-    Fact("{card:card} lies face up beside the board", put=lambda st, card, pins: CARDS.put(st, card, ("surplus",), pins)),
+    *question_round.facts(
+        CARDS,
+        "{suspect:card}, {item:card} and {location:card}",
+        ("the case file", "case_file"),
+        SCHEMA,
+        FRESH_TURN,
+        entered=lambda place: "accusing" if place == "Headquarters" else "questioning",
+        seen="shown",
+    ),
+    Fact(
+        "{card:card} lies face up beside the board", put=lambda st, card, pins: CARDS.put(st, card, ("surplus",), pins)
+    ),
     Fact("{player:player} is out of the race", put=out_of_the_race, check=lambda st, player: player in st["out"]),
     Fact("all 13 Advantage cards are on the discard pile", put=lambda st: discard_all(st)),
-    Fact("{player:player} has already looked at the card[s|] in slot[s|] {slots:d+}",
-         put=lambda st, player, slots: st["private"][player]["side_cards"].update({str(k): st["secret"]["side_cards"][k - 1] for k in slots})),
-    Fact("there are 21 clue cards: 6 suspects, 6 items and 9 locations",
-         check=lambda st: CARDS.everything(st) == sorted(KIND_OF) and [list(KIND_OF.values()).count(k) for k in CASE] == [6, 6, 9]),
-    Fact("{card:card} is a clue card of kind {kind:w}",  # chance may put it into the case file in that slot
-         check=lambda st, card, kind: any(m["action"].get(kind) == card for m in st.legal["moves"] if m["action"]["type"] == "fill_case_file")),
-    Fact("the case file holds one suspect, one item and one location",
-         check=lambda st: st["secret"]["case_file"] is not None and all(KIND_OF[st["secret"]["case_file"][k]] == k for k in CASE)),
-    Fact("each player holds {n:d} cards", check=lambda st, n: set(st["hand_sizes"].values()) == {n} == {len(h) for h in hands(st).values()},
-         shows=lambda st, n: "they hold " + ", ".join(f"{p} {k}" for p, k in st["hand_sizes"].items())),
-    Fact("{n:d} card[s|] [lie|lies] face up beside the board", check=lambda st, n: len(st.view(None)["surplus"]) == n,
-         shows=lambda st, n: f"{len(st.view(None)['surplus'])} lie face up"),
+    Fact(
+        "{player:player} has already looked at the card[s|] in slot[s|] {slots:d+}",
+        put=lambda st, player, slots: st["private"][player]["side_cards"].update(
+            {str(k): st["secret"]["side_cards"][k - 1] for k in slots}
+        ),
+    ),
+    Fact(
+        "there are 21 clue cards: 6 suspects, 6 items and 9 locations",
+        check=lambda st: (
+            CARDS.everything(st) == sorted(KIND_OF) and [list(KIND_OF.values()).count(k) for k in CASE] == [6, 6, 9]
+        ),
+    ),
+    Fact(
+        "{card:card} is a clue card of kind {kind:w}",  # chance may put it into the case file in that slot
+        check=lambda st, card, kind: any(
+            m["action"].get(kind) == card for m in st.legal["moves"] if m["action"]["type"] == "fill_case_file"
+        ),
+    ),
+    Fact(
+        "the case file holds one suspect, one item and one location",
+        check=lambda st: (
+            st["secret"]["case_file"] is not None and all(KIND_OF[st["secret"]["case_file"][k]] == k for k in CASE)
+        ),
+    ),
+    Fact(
+        "each player holds {n:d} cards",
+        check=lambda st, n: set(st["hand_sizes"].values()) == {n} == {len(h) for h in hands(st).values()},
+        shows=lambda st, n: "they hold " + ", ".join(f"{p} {k}" for p, k in st["hand_sizes"].items()),
+    ),
+    Fact(
+        "{n:d} card[s|] [lie|lies] face up beside the board",
+        check=lambda st, n: len(st.view(None)["surplus"]) == n,
+        shows=lambda st, n: f"{len(st.view(None)['surplus'])} lie face up",
+    ),
     Fact("{n:d} card[s|] [lie|lies] face down beside the board", check=lambda st, n: st.view(None)["side_cards"] == n),
-    Fact("every view shows {card:card} face up beside the board", check=lambda st, card: all(card in st.view(v)["surplus"] for v in st.viewers)),
-    Fact("the view of {player:player} shows {card:card} in his hand", check=lambda st, player, card: card in st.view(player)["private"][player]["hand"]),
-    Fact("the view of {player:player} shows {n:d} cards in his hand", check=lambda st, player, n: len(st.view(player)["private"][player]["hand"]) == n),
-    Fact("the view of {player:player} does not show the hand of {other:player}",
-         check=lambda st, player, other: other not in st.view(player)["private"] and "secret" not in st.view(player)),
-    Fact("{player:player} has seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) in st.view(player)["private"][player]["side_cards"]),
-    Fact("{card:card} lies face down beside the board in slot {slot:d}", put=lambda st, card, slot, pins: CARDS.put(st, card, ("secret", "side_cards", slot - 1), pins)),
-    Fact("{player:player} has seen {card:card} beside the board",
-         check=lambda st, player, card: card in st.view(player)["private"][player]["side_cards"].values()),
-    Fact("{player:player} has not seen the card in slot {slot:d}", check=lambda st, player, slot: str(slot) not in st.view(player)["private"][player]["side_cards"]),
-    Fact("the marker of {s:card} stands beside the board", check=lambda st, s: st.view(None)["markers"][s] is None, shows=markers_stand),
-    Fact("the marker[s|] of {cards:card+} [stand|stands] in {place:place}", put=lambda st, cards, place: st["markers"].update(dict.fromkeys(cards, place)),
-         check=lambda st, cards, place: all(st.view(None)["markers"][c] == place for c in cards), shows=markers_stand),
-    Fact("every marker stands beside the board", check=lambda st: set(st.view(None)["markers"].values()) == {None}, shows=markers_stand),
-    Fact("each die can show only {faces:face+}", check=lambda st, faces: st.legal["to_act"] == [CHANCE] and all(
-        {m["action"]["dice"][k] for m in st.legal["moves"]} == set(faces) for k in (0, 1))),
+    Fact(
+        "every view shows {card:card} face up beside the board",
+        check=lambda st, card: all(card in st.view(v)["surplus"] for v in st.viewers),
+    ),
+    Fact(
+        "the view of {player:player} shows {card:card} in his hand",
+        check=lambda st, player, card: card in st.view(player)["private"][player]["hand"],
+    ),
+    Fact(
+        "the view of {player:player} shows {n:d} cards in his hand",
+        check=lambda st, player, n: len(st.view(player)["private"][player]["hand"]) == n,
+    ),
+    Fact(
+        "the view of {player:player} does not show the hand of {other:player}",
+        check=lambda st, player, other: other not in st.view(player)["private"] and "secret" not in st.view(player),
+    ),
+    Fact(
+        "{player:player} has seen the card in slot {slot:d}",
+        check=lambda st, player, slot: str(slot) in st.view(player)["private"][player]["side_cards"],
+    ),
+    Fact(
+        "{card:card} lies face down beside the board in slot {slot:d}",
+        put=lambda st, card, slot, pins: CARDS.put(st, card, ("secret", "side_cards", slot - 1), pins),
+    ),
+    Fact(
+        "{player:player} has seen {card:card} beside the board",
+        check=lambda st, player, card: card in st.view(player)["private"][player]["side_cards"].values(),
+    ),
+    Fact(
+        "{player:player} has not seen the card in slot {slot:d}",
+        check=lambda st, player, slot: str(slot) not in st.view(player)["private"][player]["side_cards"],
+    ),
+    Fact(
+        "the marker of {s:card} stands beside the board",
+        check=lambda st, s: st.view(None)["markers"][s] is None,
+        shows=markers_stand,
+    ),
+    Fact(
+        "the marker[s|] of {cards:card+} [stand|stands] in {place:place}",
+        put=lambda st, cards, place: st["markers"].update(dict.fromkeys(cards, place)),
+        check=lambda st, cards, place: all(st.view(None)["markers"][c] == place for c in cards),
+        shows=markers_stand,
+    ),
+    Fact(
+        "every marker stands beside the board",
+        check=lambda st: set(st.view(None)["markers"].values()) == {None},
+        shows=markers_stand,
+    ),
+    Fact(
+        "each die can show only {faces:face+}",
+        check=lambda st, faces: (
+            st.legal["to_act"] == [CHANCE]
+            and all({m["action"]["dice"][k] for m in st.legal["moves"]} == set(faces) for k in (0, 1))
+        ),
+    ),
     Fact("the roll counts {n:d} pips", check=lambda st, n: st.view(None)["turn"]["pips"] == n),
-    Fact("{player:player} may move on with {n:d} pips", check=lambda st, player, n: st["current"] == player and st.view(None)["turn"]["pips"] == n
-         and any(a["type"] == "move" for a in st.table.moves_of(player))),
-    Fact("{player:player} has no pips left to move", check=lambda st, player: st["current"] == player and st.view(None)["turn"]["pips"] == 0),
-    Fact("the Advantage stack holds {n:d} card[s|]", check=lambda st, n: sum(st.view(None)["advantage"]["stack"].values()) == n),
-    Fact("the Advantage discard pile holds {n:d} card[s|]", check=lambda st, n: sum(st.view(None)["advantage"]["discard"].values()) == n),
-    Fact("the Advantage stack holds {t:d} taxi, {h:d} headquarters and {o:d} tip-off cards",
-         check=lambda st, t, h, o: st.view(None)["advantage"]["stack"] == {"taxi": t, "headquarters": h, "tip_off": o}),
-    Fact("there are no Advantage cards in the game",
-         check=lambda st: st.view(None)["advantage"] is None and not any(m["action"]["type"] == "draw" for m in st.legal["moves"])),
-    Fact("an Advantage card must be drawn for {player:player}",
-         check=lambda st, player: st.legal["to_act"] == [CHANCE] and {m["action"]["type"] for m in st.legal["moves"]} == {"draw"} and st["current"] == player),
+    Fact(
+        "{player:player} may move on with {n:d} pips",
+        check=lambda st, player, n: (
+            st["current"] == player
+            and st.view(None)["turn"]["pips"] == n
+            and any(a["type"] == "move" for a in st.table.moves_of(player))
+        ),
+    ),
+    Fact(
+        "{player:player} has no pips left to move",
+        check=lambda st, player: st["current"] == player and st.view(None)["turn"]["pips"] == 0,
+    ),
+    Fact(
+        "the Advantage stack holds {n:d} card[s|]",
+        check=lambda st, n: sum(st.view(None)["advantage"]["stack"].values()) == n,
+    ),
+    Fact(
+        "the Advantage discard pile holds {n:d} card[s|]",
+        check=lambda st, n: sum(st.view(None)["advantage"]["discard"].values()) == n,
+    ),
+    Fact(
+        "the Advantage stack holds {t:d} taxi, {h:d} headquarters and {o:d} tip-off cards",
+        check=lambda st, t, h, o: st.view(None)["advantage"]["stack"] == {"taxi": t, "headquarters": h, "tip_off": o},
+    ),
+    Fact(
+        "there are no Advantage cards in the game",
+        check=lambda st: (
+            st.view(None)["advantage"] is None and not any(m["action"]["type"] == "draw" for m in st.legal["moves"])
+        ),
+    ),
+    Fact(
+        "an Advantage card must be drawn for {player:player}",
+        check=lambda st, player: (
+            st.legal["to_act"] == [CHANCE]
+            and {m["action"]["type"] for m in st.legal["moves"]} == {"draw"}
+            and st["current"] == player
+        ),
+    ),
     Fact("no view shows another player's hand", check=own_slots_only),
-    Fact("no view shows the cards beside the board", check=lambda st: hidden(st, CARDS.lying_at(st, "secret.side_cards"))),
-    Fact("{player:player} must ask a question in {place:place}", check=lambda st, player, place: st.legal["to_act"] == [player] and {
-        (m["action"]["type"], m["action"]["location"]) for m in st.legal["moves"]} == {("question", place)}),
-    Fact("{player:player} must show one of his cards", check=lambda st, player: question_round.must_show(st, player, st["private"][player]["hand"])),
-    Fact("{player:player} must look at one of the cards in slots {slots:d+}", check=lambda st, player, slots: st.legal["to_act"] == [player] and sorted(
-        m["action"]["slot"] for m in st.legal["moves"]) == slots),
-    Fact("{player:player} may move exactly to {places:space+}",
-         check=lambda st, player, places: sorted(a["to"] for a in st.table.moves_of(player) if a["type"] == "move") == sorted(places)),
+    Fact(
+        "no view shows the cards beside the board", check=lambda st: hidden(st, CARDS.lying_at(st, "secret.side_cards"))
+    ),
+    Fact(
+        "{player:player} must ask a question in {place:place}",
+        check=lambda st, player, place: (
+            st.legal["to_act"] == [player]
+            and {(m["action"]["type"], m["action"]["location"]) for m in st.legal["moves"]} == {("question", place)}
+        ),
+    ),
+    Fact(
+        "{player:player} must show one of his cards",
+        check=lambda st, player: question_round.must_show(st, player, st["private"][player]["hand"]),
+    ),
+    Fact(
+        "{player:player} must look at one of the cards in slots {slots:d+}",
+        check=lambda st, player, slots: (
+            st.legal["to_act"] == [player] and sorted(m["action"]["slot"] for m in st.legal["moves"]) == slots
+        ),
+    ),
+    Fact(
+        "{player:player} may move exactly to {places:space+}",
+        check=lambda st, player, places: (
+            sorted(a["to"] for a in st.table.moves_of(player) if a["type"] == "move") == sorted(places)
+        ),
+    ),
 ]
 
 
 FACTS += shared("deal", "roll-off", "solved", "unsolved") + [
-    Fact("{players:player+} found no evidence, in that order",
-         check=lambda st, players: [e["player"] for e in st.outcome.events if e["type"] == "no_evidence"] == players),
-    Fact("nobody shows a card", check=lambda st: {"nobody_showed"} <= {e["type"] for e in st.outcome.events} and "shown" not in {e["type"] for e in st.outcome.events}),
-    Fact("everybody saw that {by:player} showed {to:player} a card", check=lambda st, by, to: st.told("shown", (by, to), by=by, to=to)),
-    Fact("everybody saw that {player:player} looked at the card in slot {slot:d}",
-         check=lambda st, player, slot: st.told("looked", (player,), player=player, slot=slot)),
-    Fact("nobody but {player:player} has looked into the case file", check=lambda st, player: knowers(st, CARDS.lying_at(st, "secret.case_file")) == {player}),
-    Fact("the cards beside the board are as they were", check=lambda st: st["secret"]["side_cards"] == st.outcome.before["secret"]["side_cards"]),
+    Fact(
+        "{players:player+} found no evidence, in that order",
+        check=lambda st, players: [e["player"] for e in st.outcome.events if e["type"] == "no_evidence"] == players,
+    ),
+    Fact(
+        "nobody shows a card",
+        check=lambda st: (
+            {"nobody_showed"} <= {e["type"] for e in st.outcome.events}
+            and "shown" not in {e["type"] for e in st.outcome.events}
+        ),
+    ),
+    Fact(
+        "everybody saw that {by:player} showed {to:player} a card",
+        check=lambda st, by, to: st.told("shown", (by, to), by=by, to=to),
+    ),
+    Fact(
+        "everybody saw that {player:player} looked at the card in slot {slot:d}",
+        check=lambda st, player, slot: st.told("looked", (player,), player=player, slot=slot),
+    ),
+    Fact(
+        "nobody but {player:player} has looked into the case file",
+        check=lambda st, player: knowers(st, CARDS.lying_at(st, "secret.case_file")) == {player},
+    ),
+    Fact(
+        "the cards beside the board are as they were",
+        check=lambda st: st["secret"]["side_cards"] == st.outcome.before["secret"]["side_cards"],
+    ),
 ]
 install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 
@@ -163,7 +320,9 @@ def request(what, cards, rest) -> dict:
     if cards:
         options["advantage_cards"] = True
     if m := re.fullmatch(r"for (\d+) players?", rest):
-        options["players"] = [INVESTIGATORS[k % len(INVESTIGATORS)] + ("" if k < len(INVESTIGATORS) else " II") for k in range(int(m[1]))]
+        options["players"] = [
+            INVESTIGATORS[k % len(INVESTIGATORS)] + ("" if k < len(INVESTIGATORS) else " II") for k in range(int(m[1]))
+        ]
     elif m := re.fullmatch(r'with the (variant|option) "(.+)"', rest):
         options[m[1] if m[1] == "variant" else m[2]] = m[2]
     else:

@@ -26,8 +26,15 @@ class Components:
     """Where the components of one inventory kind lie in a canonical state; lists at ``sorted_at`` stay sorted as
     the engine keeps them (``order``: the schema's order of the names, or ``"alphabetical"``)."""
 
-    def __init__(self, schema: dict, kind: str, names: str | None = None, hand: str = "private.*.hand",
-                 sorted_at: tuple = ("private.*.hand",), order: str = "schema"):
+    def __init__(
+        self,
+        schema: dict,
+        kind: str,
+        names: str | None = None,
+        hand: str = "private.*.hand",
+        sorted_at: tuple = ("private.*.hand",),
+        order: str = "schema",
+    ):
         entry = schema["inventory"][kind]
         self.paths = _paths(entry)
         self.count = entry["count"]
@@ -36,8 +43,11 @@ class Components:
         self.names = frozenset(listed)
         self.order = {n: i for i, n in enumerate(listed)}.get if order == "schema" else str
         self.sorted_at = [tuple(p.split(".")) for p in sorted_at]
-        self.sets = {k: frozenset(d["enum"]) for k, d in schema["$defs"].items()
-                     if k != names and isinstance(d, dict) and set(d.get("enum", [0])) < self.names}
+        self.sets = {
+            k: frozenset(d["enum"])
+            for k, d in schema["$defs"].items()
+            if k != names and isinstance(d, dict) and set(d.get("enum", [0])) < self.names
+        }
         self.hand = tuple(hand.split("."))
 
     # -- reading -------------------------------------------------------------------------------------------
@@ -55,7 +65,11 @@ class Components:
     def lying_at(self, state: dict, path: str) -> list:
         """The components lying at or below ``path`` (``"secret.hideout"``), in the state's order."""
         prefix = tuple(path.split("."))
-        return [c[k] for c, k, at in self.slots(state) if tuple(map(str, at[:len(prefix)])) == prefix and c[k] in self.names]
+        return [
+            c[k]
+            for c, k, at in self.slots(state)
+            if tuple(map(str, at[: len(prefix)])) == prefix and c[k] in self.names
+        ]
 
     def everything(self, state: dict) -> list:
         """Every component that lies anywhere the inventory names, sorted."""
@@ -92,7 +106,9 @@ class Components:
         else:
             source, key, at = self.locate(state, name, pins)
             free = [h for h in here if h[0] not in pins and h[3] not in pins and h[0] not in avoid]
-            victim = next((h for h in free if self.fits(h[0], at)), None) or self._via_third(state, free, at, pins, name)
+            victim = next((h for h in free if self.fits(h[0], at)), None) or self._via_third(
+                state, free, at, pins, name
+            )
             source[key], victim[1][victim[2]] = victim[0], name
         self._sort(state)
         pins.add(name if self.count.get(name, 1) == 1 else into)
@@ -103,8 +119,15 @@ class Components:
         for victim in free:
             for c, k, there in self.slots(state):
                 third = c[k]
-                if third in self.names and third != name and third not in pins and there not in pins and there != victim[3] \
-                        and self.fits(third, at) and self.fits(victim[0], there):
+                if (
+                    third in self.names
+                    and third != name
+                    and third not in pins
+                    and there not in pins
+                    and there != victim[3]
+                    and self.fits(third, at)
+                    and self.fits(victim[0], there)
+                ):
                     c[k], victim[1][victim[2]] = victim[0], third
                     return (third, *victim[1:])
         there = ", ".join(map(str, (v[0] for v in free))) or "nothing that a Given may move"
@@ -123,7 +146,11 @@ class Components:
             if not none:
                 self.put(state, name, hand(player), pins, avoid=names)
             elif name in _at(state, hand(player)):
-                other = next(q for q in state["players"] if q != player and any(c not in pins and c not in names for c in _at(state, hand(q))))
+                other = next(
+                    q
+                    for q in state["players"]
+                    if q != player and any(c not in pins and c not in names for c in _at(state, hand(q)))
+                )
                 self.put(state, name, hand(other), pins, avoid=names)
                 pins.discard(name)
 
@@ -166,7 +193,7 @@ def out_of_the_race(state: dict, player: str) -> None:
     rules would (CD-ACC-08, HO-ACC-05)."""
     state["out"].append(player)
     if state["current"] == player:
-        seats = state["players"][state["players"].index(player) + 1:] + state["players"]
+        seats = state["players"][state["players"].index(player) + 1 :] + state["players"]
         state["current"] = next(q for q in seats if q not in state["out"])
 
 

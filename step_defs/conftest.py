@@ -29,7 +29,15 @@ from step_defs.phrases import Parser
 
 # pyproject's python_files ("step_defs/*.py") would also collect these as test modules, registering every
 # step here twice: pytest-bdd looks each step up among all step fixtures, so twice the definitions cost twice the time
-collect_ignore = ["conftest.py", "vocabulary.py", "position.py", "components.py", "views.py", "question_round.py", "phrases.py"]
+collect_ignore = [
+    "conftest.py",
+    "vocabulary.py",
+    "position.py",
+    "components.py",
+    "views.py",
+    "question_round.py",
+    "phrases.py",
+]
 
 
 def pytest_configure(config):
@@ -99,7 +107,11 @@ def new_game_requested(implementation, game_id, who):
     the typed refusal it gets, or None (the table is closed again)."""
     n = re.fullmatch(r"(\d+) players", who)
     names = schemas.names(schemas.load(game_id), "player") if n else []
-    players = [names[k % len(names)] + " II" * (k // len(names)) for k in range(int(n[1]))] if n else re.split(r", | and ", who)
+    players = (
+        [names[k % len(names)] + " II" * (k // len(names)) for k in range(int(n[1]))]
+        if n
+        else re.split(r", | and ", who)
+    )
     return refusal(lambda: implementation.close(implementation.new(game_id, {"players": players})))
 
 
@@ -116,16 +128,22 @@ def rejected_as(request, code):
 
 
 def accepted(request):
-    assert request.getfixturevalue("outcome").error is None, f"expected acceptance, got {request.getfixturevalue('outcome')}"
+    assert request.getfixturevalue("outcome").error is None, (
+        f"expected acceptance, got {request.getfixturevalue('outcome')}"
+    )
 
 
 def unchanged(request):
-    assert request.getfixturevalue("position").table.state() == request.getfixturevalue("outcome").before, "a refused action changed the state"
+    assert request.getfixturevalue("position").table.state() == request.getfixturevalue("outcome").before, (
+        "a refused action changed the state"
+    )
 
 
 def request_refused(request, code):
     refusal = request.getfixturevalue("refusal")
-    assert refusal is not None and refusal.code == code, f"expected the request refused as {code}, got " + (f"{refusal.code}: {refusal.message}" if refusal else "no refusal")
+    assert refusal is not None and refusal.code == code, f"expected the request refused as {code}, got " + (
+        f"{refusal.code}: {refusal.message}" if refusal else "no refusal"
+    )
 
 
 def game_over(request):
@@ -136,7 +154,9 @@ def game_result(request, result):
     """The outcome's result (a word of the game's schema, the final phase's name), and nothing left to do."""
     table = request.getfixturevalue("position").table
     state = table.state()
-    assert state["phase"] == result and state["outcome"] is not None and state["outcome"]["result"] == result, state["outcome"]
+    assert state["phase"] == result and state["outcome"] is not None and state["outcome"]["result"] == result, state[
+        "outcome"
+    ]
     assert table.legal() == {"to_act": [], "moves": []}
 
 
@@ -162,7 +182,20 @@ SHARED = [
 ]
 
 
-@then(Parser("a shared check", [(re.compile(pattern), lambda m, check=check: {"check": check, "args": {
-    k: int(v) if k == "n" else v for k, v in m.groupdict().items()}}) for pattern, check in SHARED]))
+@then(
+    Parser(
+        "a shared check",
+        [
+            (
+                re.compile(pattern),
+                lambda m, check=check: {
+                    "check": check,
+                    "args": {k: int(v) if k == "n" else v for k, v in m.groupdict().items()},
+                },
+            )
+            for pattern, check in SHARED
+        ],
+    )
+)
 def shared_check(request, check, args):
     check(request, **args)

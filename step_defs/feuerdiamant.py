@@ -27,10 +27,22 @@ FACE_DOWN = "face down"
 SUSPECT_OF = {clue: facts["suspect"] for clue, facts in SCHEMA["facts"]["clues"].items()}
 SUSPECTS, HELPERS = SCHEMA["$defs"]["suspect"]["enum"], SCHEMA["$defs"]["helper"]["enum"]
 COLOUR_OF_CASE = {case: colour for colour, case in SCHEMA["facts"]["cases"].items()}
-CARDS = {kind: Components(SCHEMA, kind, sorted_at=()) for kind in ("person", "clue")}  # where each may lie: the inventory
-STEPS = {"event": "events", "detective cards": "detective_cards", "roll": "rolling"}  # the other steps are named as their phases
-CHANCE_IS_TO = {"roll the dice": None, "place an event token": "events", "draw a detective card": "detective",
-                "draw a clue": "clues", "draw an obstacle": "obstacles", "place a person": "shuffle"}
+CARDS = {
+    kind: Components(SCHEMA, kind, sorted_at=()) for kind in ("person", "clue")
+}  # where each may lie: the inventory
+STEPS = {
+    "event": "events",
+    "detective cards": "detective_cards",
+    "roll": "rolling",
+}  # the other steps are named as their phases
+CHANCE_IS_TO = {
+    "roll the dice": None,
+    "place an event token": "events",
+    "draw a detective card": "detective",
+    "draw a clue": "clues",
+    "draw an obstacle": "obstacles",
+    "place a person": "shuffle",
+}
 
 
 deal = played("deal", "setup")  # the set-up's chance draws, always the first outcome listed
@@ -134,11 +146,18 @@ def whose_step(st, player, step) -> bool:
 # -- checks on what is seen ---------------------------------------------------------------------
 def token_is(st, n, colour, where):
     present = any(t["space"] == n for t in st["tracks"][colour]["tokens"])
-    return (present, {"colour": colour, "space": n} in st["activated"]) == {"gone": (False, False), "still there": (True, False), "activated": (True, True)}[where]
+    return (present, {"colour": colour, "space": n} in st["activated"]) == {
+        "gone": (False, False),
+        "still there": (True, False),
+        "activated": (True, True),
+    }[where]
 
 
 def activated_in_order(st, tokens):
-    names = [next(t["token"] for t in st["tracks"][a["colour"]]["tokens"] if t["space"] == a["space"]) for a in st["activated"]]
+    names = [
+        next(t["token"] for t in st["tracks"][a["colour"]]["tokens"] if t["space"] == a["space"])
+        for a in st["activated"]
+    ]
     return names == [t.strip().strip('"') for t in tokens.split(",")]
 
 
@@ -160,27 +179,47 @@ BETWEEN = '"{a:location}" and "{b:location}"'
 ACTIONS = [
     ("move the {colour:colour} hazard indicator", "move_hazard_indicator"),
     ("carry out the event", "carry_out_event"),
-    ('carry out the event on "{a:suspect}" and "{b:suspect}"', lambda a, b: {"type": "carry_out_event", "suspects": sorted([a, b])}),
+    (
+        'carry out the event on "{a:suspect}" and "{b:suspect}"',
+        lambda a, b: {"type": "carry_out_event", "suspects": sorted([a, b])},
+    ),
     ('move to "{to:space}"', "move"),
-    ("reveal the clue", "reveal_clue"), ("reveal the person", "reveal_person"),
-    ("end the action", "end_action"), ("end the turn", "end_turn"),
-    ("remove the obstacle", "remove_obstacle"), ("remove a roadblock", "remove_roadblock"),
+    ("reveal the clue", "reveal_clue"),
+    ("reveal the person", "reveal_person"),
+    ("end the action", "end_action"),
+    ("end the turn", "end_turn"),
+    ("remove the obstacle", "remove_obstacle"),
+    ("remove a roadblock", "remove_roadblock"),
     ("remove the roadblock between " + BETWEEN, lambda a, b: {"type": "remove_roadblock", "path": path(a, b)}),
     ("draw a detective card", "draw_detective_card"),
-    ("interrogate", "interrogate"), ('interrogate with the clue at "{clue_at:location}"', "interrogate"),
+    ("interrogate", "interrogate"),
+    ('interrogate with the clue at "{clue_at:location}"', "interrogate"),
     ("use the helper", "use_helper"),
-    ('use Morton to return "{person:person}" to "{to:location}"', lambda person, to: {"type": "use_helper", "helper": "Morton", "person": person, "to": to}),
-    ('use Uncle Titus on the obstacle at "{obstacle_at:location}"', lambda obstacle_at: {"type": "use_helper", "helper": "Uncle Titus", "obstacle_at": obstacle_at}),
-    ("use Uncle Titus on the roadblock between " + BETWEEN, lambda a, b: {"type": "use_helper", "helper": "Uncle Titus", "path": path(a, b)}),
+    (
+        'use Morton to return "{person:person}" to "{to:location}"',
+        lambda person, to: {"type": "use_helper", "helper": "Morton", "person": person, "to": to},
+    ),
+    (
+        'use Uncle Titus on the obstacle at "{obstacle_at:location}"',
+        lambda obstacle_at: {"type": "use_helper", "helper": "Uncle Titus", "obstacle_at": obstacle_at},
+    ),
+    (
+        "use Uncle Titus on the roadblock between " + BETWEEN,
+        lambda a, b: {"type": "use_helper", "helper": "Uncle Titus", "path": path(a, b)},
+    ),
     ("use Aunt Mathilda", lambda: {"type": "use_helper", "helper": "Aunt Mathilda"}),
     ('play "{card:detective_card}"', "play"),
     ('play "{card:detective_card}" on the {colour:colour} track', "play"),
     ('play "{card:detective_card}" on space {space:d} of the {colour:colour} track', "play"),
     ('play "{card:detective_card}" to {choice:text} on the {colour:colour} track', "play"),
     ('play "{card:detective_card}" to draw', lambda card: {"type": "play", "card": card, "choice": "draw"}),
-    ('play "{card:detective_card}" on the roadblock between ' + BETWEEN, lambda card, a, b: {"type": "play", "card": card, "path": path(a, b)}),
+    (
+        'play "{card:detective_card}" on the roadblock between ' + BETWEEN,
+        lambda card, a, b: {"type": "play", "card": card, "path": path(a, b)},
+    ),
     ('play "{card:detective_card}" to return "{person:person}" to "{to:location}"', "play"),
-    ("accuse", "accuse"), ('accuse "{suspect:suspect}"', "accuse"),
+    ("accuse", "accuse"),
+    ('accuse "{suspect:suspect}"', "accuse"),
 ]
 CHANCE_MOVES = [
     ("the deal is completed", lambda: deal),
@@ -188,100 +227,263 @@ CHANCE_MOVES = [
     ('chance draws "{card:event_token|person|clue|detective_card|obstacle}"', "draw"),
 ]
 FACTS = [
-    *starts({"a new {n:d}-player game at difficulty {level:d}": None, "a {n:d}-player game at difficulty {level:d}": deal},
-            lambda n, level: {"players": FIGURES[:n], "difficulty": level}),
-    Fact('it is {player:player}\'s {step:text} step on "{space:space}"', put=lambda st, player, step, space: st.update(
-        current=player, phase=STEPS.get(step, step), figures={**st["figures"], player: space},
-        roll=st["roll"] or {"hazard": "red", "movement": 1, "colour": "red", "bonus": 0})),
+    *starts(
+        {"a new {n:d}-player game at difficulty {level:d}": None, "a {n:d}-player game at difficulty {level:d}": deal},
+        lambda n, level: {"players": FIGURES[:n], "difficulty": level},
+    ),
+    Fact(
+        'it is {player:player}\'s {step:text} step on "{space:space}"',
+        put=lambda st, player, step, space: st.update(
+            current=player,
+            phase=STEPS.get(step, step),
+            figures={**st["figures"], player: space},
+            roll=st["roll"] or {"hazard": "red", "movement": 1, "colour": "red", "bonus": 0},
+        ),
+    ),
     Fact("it is {player:player}'s {step:text} step", check=whose_step),
-    Fact('{player:player} has rolled "{face:face}" and {n:d}',
-         put=lambda st, player, face, n: st.update(current=player, phase="hazard", roll={"hazard": face, "movement": n, "colour": None, "bonus": 0})),
-    Fact('{player:player}\'s figure stands on "{space:space}"', put=lambda st, player, space: st["figures"].__setitem__(player, space),
-         check=lambda st, player, space: st["figures"][player] == space),
-    Fact('"{person:person}" lies face {face:w} at "{loc:location}"', put=lambda st, person, face, loc, pins: lay(st, "person", person, loc, face, pins),
-         check=lambda st, person, face, loc: st["board"][loc]["person"] == (person if face == "up" else FACE_DOWN)
-         and (face == "up" or st["secret"]["persons"][loc] == person)),
-    Fact('"{person:person}" is in hiding beside the board', put=hide, check=lambda st, person: person in st["beside_board"],
-         denied='"{person:person}" is not beside the board'),
-    Fact('no person card lies at "{loc:location}"', put=clear_person, check=lambda st, loc: st["board"][loc]["person"] is None),
-    Fact('the clue "{clue:clue}" lies face {face:w} at "{loc:location}"', put=lambda st, clue, face, loc, pins: lay(st, "clue", clue, loc, face, pins),
-         check=lambda st, clue, face, loc: face == "up" and st["board"][loc]["clue"] == clue),
+    Fact(
+        '{player:player} has rolled "{face:face}" and {n:d}',
+        put=lambda st, player, face, n: st.update(
+            current=player, phase="hazard", roll={"hazard": face, "movement": n, "colour": None, "bonus": 0}
+        ),
+    ),
+    Fact(
+        '{player:player}\'s figure stands on "{space:space}"',
+        put=lambda st, player, space: st["figures"].__setitem__(player, space),
+        check=lambda st, player, space: st["figures"][player] == space,
+    ),
+    Fact(
+        '"{person:person}" lies face {face:w} at "{loc:location}"',
+        put=lambda st, person, face, loc, pins: lay(st, "person", person, loc, face, pins),
+        check=lambda st, person, face, loc: (
+            st["board"][loc]["person"] == (person if face == "up" else FACE_DOWN)
+            and (face == "up" or st["secret"]["persons"][loc] == person)
+        ),
+    ),
+    Fact(
+        '"{person:person}" is in hiding beside the board',
+        put=hide,
+        check=lambda st, person: person in st["beside_board"],
+        denied='"{person:person}" is not beside the board',
+    ),
+    Fact(
+        'no person card lies at "{loc:location}"',
+        put=clear_person,
+        check=lambda st, loc: st["board"][loc]["person"] is None,
+    ),
+    Fact(
+        'the clue "{clue:clue}" lies face {face:w} at "{loc:location}"',
+        put=lambda st, clue, face, loc, pins: lay(st, "clue", clue, loc, face, pins),
+        check=lambda st, clue, face, loc: face == "up" and st["board"][loc]["clue"] == clue,
+    ),
     Fact('a face-down clue lies at "{loc:location}"', check=lambda st, loc: st["board"][loc]["clue"] == FACE_DOWN),
     Fact('no clue lies at "{loc:location}"', check=lambda st, loc: st["board"][loc]["clue"] is None),
-    Fact('the clue "{clue:clue}" lies under "{suspect:suspect}" on the suspect track',
-         put=lambda st, clue, suspect: to_suspect_track(st, [clue], suspect),
-         check=lambda st, clue, suspect: clue in st["suspect_track"][suspect]),
-    Fact('the clue "{clue:clue}" is set aside', put=lambda st, clue, pins: CARDS["clue"].put(st, clue, ("secret", "set_aside"), pins)),
-    Fact("every clue but the one set aside lies face up on the suspect track", put=lambda st: to_suspect_track(st, [
-        *st["secret"]["clues"].values(), *(b["clue"] for b in st["board"].values() if b["clue"] not in (None, FACE_DOWN)), *st["secret"]["pools"]["clues"]])),
+    Fact(
+        'the clue "{clue:clue}" lies under "{suspect:suspect}" on the suspect track',
+        put=lambda st, clue, suspect: to_suspect_track(st, [clue], suspect),
+        check=lambda st, clue, suspect: clue in st["suspect_track"][suspect],
+    ),
+    Fact(
+        'the clue "{clue:clue}" is set aside',
+        put=lambda st, clue, pins: CARDS["clue"].put(st, clue, ("secret", "set_aside"), pins),
+    ),
+    Fact(
+        "every clue but the one set aside lies face up on the suspect track",
+        put=lambda st: to_suspect_track(
+            st,
+            [
+                *st["secret"]["clues"].values(),
+                *(b["clue"] for b in st["board"].values() if b["clue"] not in (None, FACE_DOWN)),
+                *st["secret"]["pools"]["clues"],
+            ],
+        ),
+    ),
     Fact("the clue stack is empty", put=lambda st: to_suspect_track(st, st["secret"]["pools"]["clues"])),
     Fact("the detective stack is empty", put=lambda st: into_box(st, "detective")),
-    Fact('only "{card:detective_card}" is left in the detective stack', put=lambda st, card: into_box(st, "detective", keep=card)),
+    Fact(
+        'only "{card:detective_card}" is left in the detective stack',
+        put=lambda st, card: into_box(st, "detective", keep=card),
+    ),
     Fact("{n:d} detective cards lie in the box", check=lambda st, n: len(st.view(None)["box"]["detective"]) == n),
-    Fact("{n:d} clue cards are in play", check=lambda st, n: n == sum(b["clue"] is not None for b in st["board"].values())  # all but the one set aside
-         + len(st["secret"]["pools"]["clues"]) + sum(len(c) for c in st["suspect_track"].values())),
-    Fact("every person card on the board lies face down",
-         check=lambda st: all(b["person"] in (FACE_DOWN, None) for b in st.view(None)["board"].values())),
-    Fact("the person cards on the board are the six suspects and the three helpers",
-         check=lambda st: sorted(st["secret"]["persons"].values()) == sorted(SUSPECTS + HELPERS)),
-    Fact('the obstacle "{obstacle:obstacle}" lies on "{loc:location}"',
-         put=lambda st, obstacle, loc: (st["secret"]["pools"]["obstacles"].remove(obstacle), st["board"][loc].__setitem__("obstacle", obstacle)),
-         check=lambda st, obstacle, loc: st["board"][loc]["obstacle"] == obstacle),
+    Fact(
+        "{n:d} clue cards are in play",
+        check=lambda st, n: (
+            n
+            == sum(b["clue"] is not None for b in st["board"].values())  # all but the one set aside
+            + len(st["secret"]["pools"]["clues"])
+            + sum(len(c) for c in st["suspect_track"].values())
+        ),
+    ),
+    Fact(
+        "every person card on the board lies face down",
+        check=lambda st: all(b["person"] in (FACE_DOWN, None) for b in st.view(None)["board"].values()),
+    ),
+    Fact(
+        "the person cards on the board are the six suspects and the three helpers",
+        check=lambda st: sorted(st["secret"]["persons"].values()) == sorted(SUSPECTS + HELPERS),
+    ),
+    Fact(
+        'the obstacle "{obstacle:obstacle}" lies on "{loc:location}"',
+        put=lambda st, obstacle, loc: (
+            st["secret"]["pools"]["obstacles"].remove(obstacle),
+            st["board"][loc].__setitem__("obstacle", obstacle),
+        ),
+        check=lambda st, obstacle, loc: st["board"][loc]["obstacle"] == obstacle,
+    ),
     Fact('no obstacle lies on "{loc:location}"', check=lambda st, loc: st["board"][loc]["obstacle"] is None),
-    Fact("{players:player+} have won together", check=lambda st, players: st.view(None)["outcome"]["winners"] == players == st["players"]),
+    Fact(
+        "{players:player+} have won together",
+        check=lambda st, players: st.view(None)["outcome"]["winners"] == players == st["players"],
+    ),
     Fact("nobody has won", check=lambda st: st.view(None)["outcome"]["winners"] == []),
-    Fact('the clue revealed points to "{suspect:suspect}" in the {colour:colour} case', check=lambda st, suspect, colour: [
-        (e["suspect"], e["colour"]) for e in st.outcome.events if e["type"] == "clue_revealed"][-1:] == [(suspect, colour)]),
-    Fact("no obstacle lies on the board", check=lambda st: all(b["obstacle"] is None for b in st.view(None)["board"].values())),
+    Fact(
+        'the clue revealed points to "{suspect:suspect}" in the {colour:colour} case',
+        check=lambda st, suspect, colour: (
+            [(e["suspect"], e["colour"]) for e in st.outcome.events if e["type"] == "clue_revealed"][-1:]
+            == [(suspect, colour)]
+        ),
+    ),
+    Fact(
+        "no obstacle lies on the board",
+        check=lambda st: all(b["obstacle"] is None for b in st.view(None)["board"].values()),
+    ),
     Fact("no obstacle token is left beside the board", put=lambda st: into_box(st, "obstacles")),
-    Fact("a roadblock lies between " + BETWEEN, put=add_roadblock, check=lambda st, a, b: path(a, b) in st["roadblocks"], denied="no roadblock lies between " + BETWEEN),
-    Fact('{player:player} holds "{card:detective_card}"', check=lambda st, player, card: card in st["hands"][player], denied='{player:player} holds no "{card:detective_card}"',
-         put=lambda st, player, card: (st["secret"]["pools"]["detective"].remove(card), st["hands"][player].append(card))),
-    Fact("the {colour:colour} hazard indicator stands on space {n:d}", put=lambda st, colour, n: st["tracks"][colour].__setitem__("indicator", n),
-         check=lambda st, colour, n: st["tracks"][colour]["indicator"] == n),
-    Fact("every hazard indicator stands on space {n:d}", check=lambda st, n: {t["indicator"] for t in st["tracks"].values()} == {n} and len(st["tracks"]) == 4),
-    Fact('the event token "{token:event_token}" lies on space {n:d} of the {colour:colour} track', put=lambda st, token, n, colour: place_token(st, token, colour, n)),
-    Fact("no event token lies on the {colour:colour} track", put=lambda st, colour: (
-        st["box"]["events"].extend(t["token"] for t in st["tracks"][colour]["tokens"]), st["tracks"][colour]["tokens"].clear())),
+    Fact(
+        "a roadblock lies between " + BETWEEN,
+        put=add_roadblock,
+        check=lambda st, a, b: path(a, b) in st["roadblocks"],
+        denied="no roadblock lies between " + BETWEEN,
+    ),
+    Fact(
+        '{player:player} holds "{card:detective_card}"',
+        check=lambda st, player, card: card in st["hands"][player],
+        denied='{player:player} holds no "{card:detective_card}"',
+        put=lambda st, player, card: (
+            st["secret"]["pools"]["detective"].remove(card),
+            st["hands"][player].append(card),
+        ),
+    ),
+    Fact(
+        "the {colour:colour} hazard indicator stands on space {n:d}",
+        put=lambda st, colour, n: st["tracks"][colour].__setitem__("indicator", n),
+        check=lambda st, colour, n: st["tracks"][colour]["indicator"] == n,
+    ),
+    Fact(
+        "every hazard indicator stands on space {n:d}",
+        check=lambda st, n: {t["indicator"] for t in st["tracks"].values()} == {n} and len(st["tracks"]) == 4,
+    ),
+    Fact(
+        'the event token "{token:event_token}" lies on space {n:d} of the {colour:colour} track',
+        put=lambda st, token, n, colour: place_token(st, token, colour, n),
+    ),
+    Fact(
+        "no event token lies on the {colour:colour} track",
+        put=lambda st, colour: (
+            st["box"]["events"].extend(t["token"] for t in st["tracks"][colour]["tokens"]),
+            st["tracks"][colour]["tokens"].clear(),
+        ),
+    ),
     Fact("the event token on space {n:d} of the {colour:colour} track is {where:text}", check=token_is),
     Fact("the activated event tokens are, in order: {tokens:text}", check=activated_in_order),
-    Fact("the event tokens of the {colour:colour} track lie on spaces {spaces:d+}",
-         check=lambda st, colour, spaces: [t["space"] for t in st.view(None)["tracks"][colour]["tokens"]] == spaces),
-    Fact('{n:d} event tokens read "{token:event_token}"', check=lambda st, n, token: sum(
-        1 for t in st.view(None)["tracks"].values() for x in t["tokens"] if x["token"] == token) == n),
-    Fact("{n:d} event tokens lie face up on the hazard tracks", check=lambda st, n: len(
-        {(c, t["space"]) for c, track in st.view(None)["tracks"].items() for t in track["tokens"]}) == n == sum(len(t["tokens"]) for t in st.view(None)["tracks"].values())),
-    Fact("chance is to {what:text}", check=lambda st, what: st.legal["to_act"] == [CHANCE] and (st["draws"] or [{"pool": None}])[0]["pool"] == CHANCE_IS_TO[what]),
-    Fact("the suspect track holds {n:d} clues", check=lambda st, n: sum(len(v) for v in st["suspect_track"].values()) == n),
-    Fact("{n:d} obstacle tokens lie face down beside the board", check=lambda st, n: st.view(None)["stacks"]["obstacles"] == n),
+    Fact(
+        "the event tokens of the {colour:colour} track lie on spaces {spaces:d+}",
+        check=lambda st, colour, spaces: [t["space"] for t in st.view(None)["tracks"][colour]["tokens"]] == spaces,
+    ),
+    Fact(
+        '{n:d} event tokens read "{token:event_token}"',
+        check=lambda st, n, token: (
+            sum(1 for t in st.view(None)["tracks"].values() for x in t["tokens"] if x["token"] == token) == n
+        ),
+    ),
+    Fact(
+        "{n:d} event tokens lie face up on the hazard tracks",
+        check=lambda st, n: (
+            len({(c, t["space"]) for c, track in st.view(None)["tracks"].items() for t in track["tokens"]})
+            == n
+            == sum(len(t["tokens"]) for t in st.view(None)["tracks"].values())
+        ),
+    ),
+    Fact(
+        "chance is to {what:text}",
+        check=lambda st, what: (
+            st.legal["to_act"] == [CHANCE] and (st["draws"] or [{"pool": None}])[0]["pool"] == CHANCE_IS_TO[what]
+        ),
+    ),
+    Fact(
+        "the suspect track holds {n:d} clues",
+        check=lambda st, n: sum(len(v) for v in st["suspect_track"].values()) == n,
+    ),
+    Fact(
+        "{n:d} obstacle tokens lie face down beside the board",
+        check=lambda st, n: st.view(None)["stacks"]["obstacles"] == n,
+    ),
     Fact("the detective stack holds {n:d} cards", check=lambda st, n: st.view(None)["stacks"]["detective"] == n),
-    Fact("{n:d} detective cards are to be drawn for {player:player}",
-         check=lambda st, n, player: sum(1 for d in st["draws"] if d == {"pool": "detective", "to": player}) == n),
-    Fact("the only action {player:player} may take is to {what:text}", check=lambda st, player, what: {  # besides playing a card
-        m["type"] for m in st.table.moves_of(player) if m["type"] != "play"} == {{"remove the obstacle": "remove_obstacle", "end the action": "end_action"}[what], "end_action"}),
+    Fact(
+        "{n:d} detective cards are to be drawn for {player:player}",
+        check=lambda st, n, player: sum(1 for d in st["draws"] if d == {"pool": "detective", "to": player}) == n,
+    ),
+    Fact(
+        "the only action {player:player} may take is to {what:text}",
+        check=lambda st, player, what: (
+            {  # besides playing a card
+                m["type"] for m in st.table.moves_of(player) if m["type"] != "play"
+            }
+            == {{"remove the obstacle": "remove_obstacle", "end the action": "end_action"}[what], "end_action"}
+        ),
+    ),
     Fact("the {case:text} case is uncovered", check=lambda st, case: COLOUR_OF_CASE[case] in st["uncovered"]),
     Fact("no case is uncovered", check=lambda st: st["uncovered"] == []),
-    Fact('"{suspect:suspect}" is cleared', check=lambda st, suspect: suspect in st["cleared"], denied='"{suspect:suspect}" is not cleared'),
-    Fact('{n:d} figures stand on "{space:space}"', check=lambda st, n, space: len(st["figures"]) == n and set(st["figures"].values()) == {space}),
-    Fact('every location but "Zentrale" holds a face-down person card and a face-down clue card', check=lambda st: "Zentrale" not in st.view(None)["board"]
-         and len(st.view(None)["board"]) == 9 and all(b["person"] == b["clue"] == FACE_DOWN for b in st.view(None)["board"].values())),
-    Fact("one clue card is set aside unseen and {n:d} clue cards form the stack", check=lambda st, n: set_aside_unseen(st)
-         and st.view("Justus")["stacks"]["clues"] == n),
+    Fact(
+        '"{suspect:suspect}" is cleared',
+        check=lambda st, suspect: suspect in st["cleared"],
+        denied='"{suspect:suspect}" is not cleared',
+    ),
+    Fact(
+        '{n:d} figures stand on "{space:space}"',
+        check=lambda st, n, space: len(st["figures"]) == n and set(st["figures"].values()) == {space},
+    ),
+    Fact(
+        'every location but "Zentrale" holds a face-down person card and a face-down clue card',
+        check=lambda st: (
+            "Zentrale" not in st.view(None)["board"]
+            and len(st.view(None)["board"]) == 9
+            and all(b["person"] == b["clue"] == FACE_DOWN for b in st.view(None)["board"].values())
+        ),
+    ),
+    Fact(
+        "one clue card is set aside unseen and {n:d} clue cards form the stack",
+        check=lambda st, n: set_aside_unseen(st) and st.view("Justus")["stacks"]["clues"] == n,
+    ),
     Fact("no view shows a face-down card", check=no_face_down_card_shows),
-    Fact("the game is lost through the {case:text} case", check=lambda st, case: st["phase"] == "lost" and st["outcome"]["case"] == case),
-    Fact('chance rolls "{face:face}" with probability {a:d} in {b:d}', check=lambda st, face, a, b: st.chance("hazard", face) == pytest.approx(a / b)),
-    Fact('chance draws "{card:event_token|person|clue|detective_card|obstacle}" with probability {a:d} in {b:d}',
-         check=lambda st, card, a, b: st.chance("card", card) == pytest.approx(a / b)),
-    Fact('{player:player}\'s view shows that {other:player} holds "{card:detective_card}"', check=lambda st, player, other, card: card in st.view(player)["hands"][other]),
+    Fact(
+        "the game is lost through the {case:text} case",
+        check=lambda st, case: st["phase"] == "lost" and st["outcome"]["case"] == case,
+    ),
+    Fact(
+        'chance rolls "{face:face}" with probability {a:d} in {b:d}',
+        check=lambda st, face, a, b: st.chance("hazard", face) == pytest.approx(a / b),
+    ),
+    Fact(
+        'chance draws "{card:event_token|person|clue|detective_card|obstacle}" with probability {a:d} in {b:d}',
+        check=lambda st, card, a, b: st.chance("card", card) == pytest.approx(a / b),
+    ),
+    Fact(
+        '{player:player}\'s view shows that {other:player} holds "{card:detective_card}"',
+        check=lambda st, player, other, card: card in st.view(player)["hands"][other],
+    ),
 ]
 install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
 
 
 # -- the steps only this game has ------------------------------------------------------------
-@then(parsers.re(r"starting a game for (?P<n>\d+) players at difficulty (?P<level>\d+) (?:is refused as (?P<code>\w+)|succeeds)"))
+@then(
+    parsers.re(
+        r"starting a game for (?P<n>\d+) players at difficulty (?P<level>\d+) (?:is refused as (?P<code>\w+)|succeeds)"
+    )
+)
 def starting(open_table, n, level, code):
     try:
-        table = open_table({"players": (FIGURES + ["Morton", "Titus"])[:int(n)], "difficulty": int(level)})
+        table = open_table({"players": (FIGURES + ["Morton", "Titus"])[: int(n)], "difficulty": int(level)})
     except GameError as exc:
         assert exc.code == code, exc
         return

@@ -41,7 +41,9 @@ LOG = SCHEMA["facts"]["case_log"]  # how each case-log entry reads
 
 
 # -- setting the table: protocol only -----------------------------------------------------------
-deal_cards, deal = question_round.dealers({"type": "hide", **DEFAULT_HIDEOUT}, ("lay", "deal"))  # dealt; then the first seat starts
+deal_cards, deal = question_round.dealers(
+    {"type": "hide", **DEFAULT_HIDEOUT}, ("lay", "deal")
+)  # dealt; then the first seat starts
 
 
 def bots_play(table) -> None:
@@ -53,8 +55,11 @@ def bots_play(table) -> None:
 
 
 ROOM_OPTIONS = [  # what may follow ", with" when a room is asked for, in the page's words
-    ("a {n:d}-second turn timer", lambda n: {"turn_timer": n}), ("the turn timer off", lambda: {"turn_timer": "off"}),
-    ("the notes assistant {on:w}", lambda on: {"notes_assistant": on == "on"}), ("the option {name:w}", lambda name: {name: True})]
+    ("a {n:d}-second turn timer", lambda n: {"turn_timer": n}),
+    ("the turn timer off", lambda: {"turn_timer": "off"}),
+    ("the notes assistant {on:w}", lambda on: {"notes_assistant": on == "on"}),
+    ("the option {name:w}", lambda name: {name: True}),
+]
 
 
 def room(seats: str, extra: str | None = None, kind: str = "private", tutorial: str | None = None) -> dict:
@@ -74,12 +79,17 @@ def room(seats: str, extra: str | None = None, kind: str = "private", tutorial: 
 def refresh_notes(st) -> None:
     """The assistant's sheet follows the hand and what its player has seen, after a Given (HO-NOT-04..06)."""
     for mine in (m for m in st["private"].values() if m["assistant"]):
-        seen = {x["card"]: {"seen": "shown", "by": x["by"]} if "by" in x else {"seen": "face down", "place": x["place"]} for x in mine["seen"]}
+        seen = {
+            x["card"]: {"seen": "shown", "by": x["by"]} if "by" in x else {"seen": "face down", "place": x["place"]}
+            for x in mine["seen"]
+        }
         for cards in mine["notes"].values():
             for card, entry in cards.items():
                 if card in mine["hand"]:
                     cards[card] = {"seen": "in hand"}
-                elif card in seen or entry == {"seen": "in hand"}:  # a card a Given took from the hand: nothing, or how it was seen
+                elif card in seen or entry == {
+                    "seen": "in hand"
+                }:  # a card a Given took from the hand: nothing, or how it was seen
                     cards[card] = seen.get(card)
 
 
@@ -115,16 +125,26 @@ def marks(st, player, cards, only) -> None:
     for card in KIND_OF:
         container, key, _ = CARDS.locate(st, card)
         holder = next((p for p in st["players"] if st["private"][p]["hand"] is container), None)
-        entry = ({"seen": "in hand"} if holder == player else {"seen": "face down", "place": key} if container is st["secret"]["face_down"]
-                 else {"seen": "shown", "by": holder or other})
+        entry = (
+            {"seen": "in hand"}
+            if holder == player
+            else {"seen": "face down", "place": key}
+            if container is st["secret"]["face_down"]
+            else {"seen": "shown", "by": holder or other}
+        )
         st["private"][player]["notes"][HEADING[KIND_OF[card]]][card] = entry if (card in cards) == only else None
 
 
 def moments(text: str) -> list[str]:
-    return [] if text == "nothing" else [m.removeprefix("the ").removeprefix("being ") for m in re.split(r", | and ", text)]
+    return (
+        []
+        if text == "nothing"
+        else [m.removeprefix("the ").removeprefix("being ") for m in re.split(r", | and ", text)]
+    )
 
 
 # -- reading views ---------------------------------------------------------------------------------
+
 
 def mine(st, player) -> dict:
     return st.view(player)["private"][player]
@@ -140,7 +160,7 @@ def log_names(st, skip=()) -> set:
 
 
 def unanswered(st) -> bool:
-    after = st["log"][max(i for i, e in enumerate(st["log"]) if e["type"] == "asked"):]
+    after = st["log"][max(i for i, e in enumerate(st["log"]) if e["type"] == "asked") :]
     return [e["type"] for e in after if e["type"] in ("showed", "nobody_showed")] == ["nobody_showed"]
 
 
@@ -170,88 +190,241 @@ SHEET = "the notes sheet of {player:player}"
 
 FACTS = [
     # -- starting positions (new, dealt, or dealt with the first roll made: the first seat starts)
-    *starts({f"{lead} of {{seats:text}}{tail}": how for lead, how in (("a game", deal), ("a new game", None), ("a dealt game", deal_cards))
-             for tail in (", with {extra:text}", "")}, room),
+    *starts(
+        {
+            f"{lead} of {{seats:text}}{tail}": how
+            for lead, how in (("a game", deal), ("a new game", None), ("a dealt game", deal_cards))
+            for tail in (", with {extra:text}", "")
+        },
+        room,
+    ),
     *starts({"the tutorial for {seats:player}": deal}, lambda seats: room(seats, tutorial="tutorial")),
     # -- cards, hands, the hideout, the face-down cards
-    *question_round.facts(CARDS, CASE, ("the hideout", "hideout"), SCHEMA, FRESH_TURN, aside=("switch_notes_assistant",),
-                          entered=lambda place: "in_place", seen="seen", showed=showed),
+    *question_round.facts(
+        CARDS,
+        CASE,
+        ("the hideout", "hideout"),
+        SCHEMA,
+        FRESH_TURN,
+        aside=("switch_notes_assistant",),
+        entered=lambda place: "in_place",
+        seen="seen",
+        showed=showed,
+    ),
     Fact("{card:card} lies face down in {place:place}", put=lay_face_down),
-    Fact("there are 21 cards: 6 gang members, 6 methods and 9 places", check=lambda st: CARDS.everything(st) == sorted(KIND_OF)),
-    Fact("the {kinds:text} are {cards:card+}", check=lambda st, kinds, cards:  # the names of a kind, in order, and chance may hide each
-         cards == schemas.names(SCHEMA, PLURAL[kinds]) and {a[PLURAL[kinds]] for a in st.as_likely()} == set(cards)),
-    Fact("chance may fill the hideout with any of {n:d} combinations of one gang member, one method and one place, each as likely",
-         check=lambda st, n: len(st.as_likely()) == n and all(sorted(KIND_OF[a[k]] for k in KINDS) == sorted(KINDS) for a in st.as_likely())),
-    Fact("chance may lay any of the {c:d} other cards face down on any of the {p:d} places, each as likely",
-         check=lambda st, c, p: [len({a[k] for a in st.as_likely()}) for k in ("card", "place")] + [len(st.as_likely())] == [c, p, c * p]),
-    Fact("the seats hold {counts:d+} cards, in seat order", check=lambda st, counts: [st.view(None)["hand_sizes"][p] for p in st["players"]] == counts),
+    Fact(
+        "there are 21 cards: 6 gang members, 6 methods and 9 places",
+        check=lambda st: CARDS.everything(st) == sorted(KIND_OF),
+    ),
+    Fact(
+        "the {kinds:text} are {cards:card+}",
+        check=lambda st, kinds, cards: (  # the names of a kind, in order, and chance may hide each
+            cards == schemas.names(SCHEMA, PLURAL[kinds]) and {a[PLURAL[kinds]] for a in st.as_likely()} == set(cards)
+        ),
+    ),
+    Fact(
+        "chance may fill the hideout with any of {n:d} combinations of one gang member, one method and one place, each as likely",
+        check=lambda st, n: (
+            len(st.as_likely()) == n
+            and all(sorted(KIND_OF[a[k]] for k in KINDS) == sorted(KINDS) for a in st.as_likely())
+        ),
+    ),
+    Fact(
+        "chance may lay any of the {c:d} other cards face down on any of the {p:d} places, each as likely",
+        check=lambda st, c, p: (
+            [len({a[k] for a in st.as_likely()}) for k in ("card", "place")] + [len(st.as_likely())] == [c, p, c * p]
+        ),
+    ),
+    Fact(
+        "the seats hold {counts:d+} cards, in seat order",
+        check=lambda st, counts: [st.view(None)["hand_sizes"][p] for p in st["players"]] == counts,
+    ),
     Fact("no card lies face down", check=lambda st: st.view(None)["face_down"] == []),
-    Fact("{n:d} cards lie face down, on {k:d} different places", check=lambda st, n, k: len(st.view(None)["face_down"]) == len(set(st.view(None)["face_down"])) == n == k),
+    Fact(
+        "{n:d} cards lie face down, on {k:d} different places",
+        check=lambda st, n, k: len(st.view(None)["face_down"]) == len(set(st.view(None)["face_down"])) == n == k,
+    ),
     Fact("a card lies face down in {place:place}", check=lambda st, place: place in st.view(None)["face_down"]),
     # -- seats and whose move it is
-    Fact("the seats are {seats:text}", check=lambda st, seats: {k: st["options"].get(k, {}) for k in ("players", "bots")} == {
-        "players": room(seats)["players"], "bots": room(seats).get("bots", {})}),
-    Fact("it is still {player:player}'s turn", check=lambda st, player: st["current"] == player and player in st.legal["to_act"]),
+    Fact(
+        "the seats are {seats:text}",
+        check=lambda st, seats: (
+            {k: st["options"].get(k, {}) for k in ("players", "bots")}
+            == {"players": room(seats)["players"], "bots": room(seats).get("bots", {})}
+        ),
+    ),
+    Fact(
+        "it is still {player:player}'s turn",
+        check=lambda st, player: st["current"] == player and player in st.legal["to_act"],
+    ),
     Fact("{player:player} has selected {place:place}, within reach of the roll", put=in_reach),
     Fact("chance is to act", check=lambda st: st.legal["to_act"] == [CHANCE]),
-    Fact("{player:player} may ask in {n:d} ways, naming only {place:place}", check=lambda st, player, n, place: ways(st, player, "question", "place") == (n, {place})),
-    Fact("{player:player} may accuse in {n:d} ways, naming each of the 9 places", check=lambda st, player, n: ways(st, player, "accuse", "place") == (n, set(PLACES))),
-    Fact("{player:player} may select in {n:d} ways, naming each place but {place:place}",
-         check=lambda st, player, n, place: ways(st, player, "select", "place") == (n, set(PLACES) - {place})),
+    Fact(
+        "{player:player} may ask in {n:d} ways, naming only {place:place}",
+        check=lambda st, player, n, place: ways(st, player, "question", "place") == (n, {place}),
+    ),
+    Fact(
+        "{player:player} may accuse in {n:d} ways, naming each of the 9 places",
+        check=lambda st, player, n: ways(st, player, "accuse", "place") == (n, set(PLACES)),
+    ),
+    Fact(
+        "{player:player} may select in {n:d} ways, naming each place but {place:place}",
+        check=lambda st, player, n, place: ways(st, player, "select", "place") == (n, set(PLACES) - {place}),
+    ),
     # -- the board
-    Fact("the token[s|] of {tokens:token+} [stand|stands] in {place:place}", put=lambda st, tokens, place: st["tokens"].update(dict.fromkeys(tokens, place)),
-         check=lambda st, tokens, place: all(st.view(None)["tokens"][t] == place for t in tokens)),
-    Fact("the tokens of {a:token} and {b:token} stand in no place", check=lambda st, a, b: st.view(None)["tokens"][a] is st.view(None)["tokens"][b] is None),
-    Fact("the roll gives {player:player} {n:d} steps", check=lambda st, player, n: st["current"] == player and sum(st.view(None)["turn"]["dice"]) == n),
-    Fact("the path shown to {player:player} runs through {halls:space+} to {place:place}",
-         check=lambda st, player, halls, place: st["current"] == player and st.view(None)["turn"]["path"] == halls + [place]),
-    Fact("the path shown to {player:player} leads to {place:place}",
-         check=lambda st, player, place: st["current"] == player and st.view(None)["turn"]["selected"] == place == st.view(None)["turn"]["path"][-1]),
-    Fact("the path shown to {player:player} is {n:d} steps long", check=lambda st, player, n: st["current"] == player and len(st.view(None)["turn"]["path"]) == n),
-    Fact("the pawn of {player:player} would stop on {space:space}", check=lambda st, player, space: st["current"] == player and path_walked(st)[-1] == space),
+    Fact(
+        "the token[s|] of {tokens:token+} [stand|stands] in {place:place}",
+        put=lambda st, tokens, place: st["tokens"].update(dict.fromkeys(tokens, place)),
+        check=lambda st, tokens, place: all(st.view(None)["tokens"][t] == place for t in tokens),
+    ),
+    Fact(
+        "the tokens of {a:token} and {b:token} stand in no place",
+        check=lambda st, a, b: st.view(None)["tokens"][a] is st.view(None)["tokens"][b] is None,
+    ),
+    Fact(
+        "the roll gives {player:player} {n:d} steps",
+        check=lambda st, player, n: st["current"] == player and sum(st.view(None)["turn"]["dice"]) == n,
+    ),
+    Fact(
+        "the path shown to {player:player} runs through {halls:space+} to {place:place}",
+        check=lambda st, player, halls, place: (
+            st["current"] == player and st.view(None)["turn"]["path"] == halls + [place]
+        ),
+    ),
+    Fact(
+        "the path shown to {player:player} leads to {place:place}",
+        check=lambda st, player, place: (
+            st["current"] == player and st.view(None)["turn"]["selected"] == place == st.view(None)["turn"]["path"][-1]
+        ),
+    ),
+    Fact(
+        "the path shown to {player:player} is {n:d} steps long",
+        check=lambda st, player, n: st["current"] == player and len(st.view(None)["turn"]["path"]) == n,
+    ),
+    Fact(
+        "the pawn of {player:player} would stop on {space:space}",
+        check=lambda st, player, space: st["current"] == player and path_walked(st)[-1] == space,
+    ),
     # -- the timers
-    Fact("the clock may end the {timer:timer} timer of {player:player}",
-         check=lambda st, timer, player: st.table.moves_of(CLOCK) == [{"type": "expire", "timer": timer}] and st.view(None)["timer"]["seat"] == player),
-    Fact("the {timer:timer} timer is {n:d} seconds", check=lambda st, timer, n: (st.view(None)["timer"] or {}).get("timer") == timer and st.view(None)["timer"]["seconds"] == n),
+    Fact(
+        "the clock may end the {timer:timer} timer of {player:player}",
+        check=lambda st, timer, player: (
+            st.table.moves_of(CLOCK) == [{"type": "expire", "timer": timer}]
+            and st.view(None)["timer"]["seat"] == player
+        ),
+    ),
+    Fact(
+        "the {timer:timer} timer is {n:d} seconds",
+        check=lambda st, timer, n: (
+            (st.view(None)["timer"] or {}).get("timer") == timer and st.view(None)["timer"]["seconds"] == n
+        ),
+    ),
     # -- what each seat sees
     Fact("no view shows the face-down cards", check=lambda st: hidden(st, CARDS.lying_at(st, "secret.face_down"))),
     Fact("no view shows another player's notes sheet", check=own_slots_only),
     Fact("{player:player} has looked at {card:card} face down in {place:place}", put=looked),
-    Fact("only {players:player+} can see which card was shown", check=lambda st, players: only_told(st, "showed", players)),
-    Fact("only {player:player} can see which card was looked at", check=lambda st, player: only_told(st, "looked", [player])),
-    Fact("only {player:player} can see which cards were named",
-         check=lambda st, player: st.told("accused", (player,)) and {p for p in st["players"] if "accused" in mine(st, p)} == {player}),
-    Fact("no entry of the case log names a card", check=lambda st: not log_names(st, skip=("asked", "closed")) & set(KIND_OF)),
+    Fact(
+        "only {players:player+} can see which card was shown",
+        check=lambda st, players: only_told(st, "showed", players),
+    ),
+    Fact(
+        "only {player:player} can see which card was looked at",
+        check=lambda st, player: only_told(st, "looked", [player]),
+    ),
+    Fact(
+        "only {player:player} can see which cards were named",
+        check=lambda st, player: (
+            st.told("accused", (player,)) and {p for p in st["players"] if "accused" in mine(st, p)} == {player}
+        ),
+    ),
+    Fact(
+        "no entry of the case log names a card",
+        check=lambda st: not log_names(st, skip=("asked", "closed")) & set(KIND_OF),
+    ),
     Fact("nobody could show a card", check=unanswered),
     Fact("the case log names none of {cards:card+}", check=lambda st, cards: not log_names(st) & set(cards)),
     # -- the notes sheet
     Fact(SHEET + " marks only {cards:card+}", put=lambda st, player, cards: marks(st, player, cards, only=True)),
-    Fact(SHEET + " marks every card but {cards:card+}", put=lambda st, player, cards: marks(st, player, cards, only=False)),
-    Fact(SHEET + " marks {n:d} cards as in hand", check=lambda st, player, n: sum(e == {"seen": "in hand"} for e in entries(st, player).values()) == n),
-    Fact(SHEET + " marks {card:card} as in hand", check=lambda st, player, card: entries(st, player)[card] == {"seen": "in hand"}),
-    Fact(SHEET + " marks {card:card} as shown by {by:player}", check=lambda st, player, card, by: entries(st, player)[card] == {"seen": "shown", "by": by}),
-    Fact(SHEET + " marks {card:card} as face down in {place:place}",
-         check=lambda st, player, card, place: entries(st, player)[card] == {"seen": "face down", "place": place}),
+    Fact(
+        SHEET + " marks every card but {cards:card+}",
+        put=lambda st, player, cards: marks(st, player, cards, only=False),
+    ),
+    Fact(
+        SHEET + " marks {n:d} cards as in hand",
+        check=lambda st, player, n: sum(e == {"seen": "in hand"} for e in entries(st, player).values()) == n,
+    ),
+    Fact(
+        SHEET + " marks {card:card} as in hand",
+        check=lambda st, player, card: entries(st, player)[card] == {"seen": "in hand"},
+    ),
+    Fact(
+        SHEET + " marks {card:card} as shown by {by:player}",
+        check=lambda st, player, card, by: entries(st, player)[card] == {"seen": "shown", "by": by},
+    ),
+    Fact(
+        SHEET + " marks {card:card} as face down in {place:place}",
+        check=lambda st, player, card, place: entries(st, player)[card] == {"seen": "face down", "place": place},
+    ),
     Fact(SHEET + " marks nothing for {card:card}", check=lambda st, player, card: entries(st, player)[card] is None),
     Fact(SHEET + " is blank", check=lambda st, player: not any(entries(st, player).values())),
-    Fact(SHEET + " lists 6 gang members, 6 methods and 9 places", check=lambda st, player: [
-        list(mine(st, player)["notes"][HEADING[k]]) for k in KINDS] == [schemas.names(SCHEMA, k) for k in KINDS]),
-    Fact("{player:player} has switched the notes assistant off", put=lambda st, player: st["private"][player].__setitem__("assistant", False)),
+    Fact(
+        SHEET + " lists 6 gang members, 6 methods and 9 places",
+        check=lambda st, player: (
+            [list(mine(st, player)["notes"][HEADING[k]]) for k in KINDS] == [schemas.names(SCHEMA, k) for k in KINDS]
+        ),
+    ),
+    Fact(
+        "{player:player} has switched the notes assistant off",
+        put=lambda st, player: st["private"][player].__setitem__("assistant", False),
+    ),
     # -- the accusation and the end
-    Fact("{player:player} is out", put=out_of_the_race, check=lambda st, player: player in st.view(None)["out"], denied="{player:player} is not out"),
-    Fact("{player:player} sees the hideout: {g:gang}, {m:method} and {p:place}",
-         check=lambda st, player, g, m, p: mine(st, player)["hideout"] == dict(zip(KINDS, (g, m, p)))),
-    Fact("nobody but {player:player} has seen the hideout", check=lambda st, player: knowers(st, CARDS.lying_at(st, "secret.hideout")) == {player}),
+    Fact(
+        "{player:player} is out",
+        put=out_of_the_race,
+        check=lambda st, player: player in st.view(None)["out"],
+        denied="{player:player} is not out",
+    ),
+    Fact(
+        "{player:player} sees the hideout: {g:gang}, {m:method} and {p:place}",
+        check=lambda st, player, g, m, p: mine(st, player)["hideout"] == dict(zip(KINDS, (g, m, p))),
+    ),
+    Fact(
+        "nobody but {player:player} has seen the hideout",
+        check=lambda st, player: knowers(st, CARDS.lying_at(st, "secret.hideout")) == {player},
+    ),
     # -- bots and the coach
-    Fact("{player:player} has asked {n:d} questions in {place:place}", put=lambda st, player, n, place: st["log"].extend(
-        {"type": "asked", "seat": player, "gang": "Dex", "method": "drill", "place": place} for _ in range(n))),
-    Fact("the coach has spoken to {player:player} about {said:text}", put=lambda st, player, said: st["private"][player].__setitem__("coach", moments(said)),
-         check=lambda st, player, said: mine(st, player)["coach"] == moments(said)),
-    Fact("the bot {player:player} has exactly one move", check=lambda st, player: st.legal["to_act"] == [player] and len(st.table.moves_of(player)) == 1),
-    Fact("the bot {player:player} chooses to {phrase:text}", check=lambda st, player, phrase: st.table.moves_of(player) == [
-        next(a for a in (p.match(phrase) for p in _ACTIONS) if a is not None)]),
-    Fact("only {player:player} hears the coach", check=lambda st, player: mine(st, player)["coach"] != [] and all(
-        "coach" not in json.dumps(st.view(v)["log"]) and (v == player) == ("coach" in st.view(v)["private"].get(v, {})) for v in viewers(st))),
+    Fact(
+        "{player:player} has asked {n:d} questions in {place:place}",
+        put=lambda st, player, n, place: st["log"].extend(
+            {"type": "asked", "seat": player, "gang": "Dex", "method": "drill", "place": place} for _ in range(n)
+        ),
+    ),
+    Fact(
+        "the coach has spoken to {player:player} about {said:text}",
+        put=lambda st, player, said: st["private"][player].__setitem__("coach", moments(said)),
+        check=lambda st, player, said: mine(st, player)["coach"] == moments(said),
+    ),
+    Fact(
+        "the bot {player:player} has exactly one move",
+        check=lambda st, player: st.legal["to_act"] == [player] and len(st.table.moves_of(player)) == 1,
+    ),
+    Fact(
+        "the bot {player:player} chooses to {phrase:text}",
+        check=lambda st, player, phrase: (
+            st.table.moves_of(player) == [next(a for a in (p.match(phrase) for p in _ACTIONS) if a is not None)]
+        ),
+    ),
+    Fact(
+        "only {player:player} hears the coach",
+        check=lambda st, player: (
+            mine(st, player)["coach"] != []
+            and all(
+                "coach" not in json.dumps(st.view(v)["log"])
+                and (v == player) == ("coach" in st.view(v)["private"].get(v, {}))
+                for v in viewers(st)
+            )
+        ),
+    ),
 ]
 
 FACTS += shared("deal", "roll-off", "solved", "unsolved")
@@ -260,17 +433,29 @@ install(TYPES, ACTIONS, CHANCE_MOVES, FACTS, after=refresh_notes)
 
 
 # -- the steps only this game has ---------------------------------------------------------------------
-@when(parsers.parse("{bot} tries a move a person could make there but its level did not choose"), target_fixture="outcome")
+@when(
+    parsers.parse("{bot} tries a move a person could make there but its level did not choose"), target_fixture="outcome"
+)
 def bot_tries_another(position, bot):
     """In a place just entered a person may end the turn or ask (HO-TRN-11): whichever the bot's level did not list."""
     table = position.table
     here = table.state()["positions"][bot]
-    person = [{"type": "end_turn"}, {"type": "question", "gang": schemas.names(SCHEMA, "gang")[0],
-                                     "method": schemas.names(SCHEMA, "method")[0], "place": here}]
+    person = [
+        {"type": "end_turn"},
+        {
+            "type": "question",
+            "gang": schemas.names(SCHEMA, "gang")[0],
+            "method": schemas.names(SCHEMA, "method")[0],
+            "place": here,
+        },
+    ]
     return acted(position, bot, next(a for a in person if a not in table.moves_of(bot)), trying=True)
 
 
-requests(r"(?:an? (?P<kind>\w+) room|the (?P<tutorial>tutorial)) is requested for (?P<seats>.+?)(?:, with (?P<extra>.+))?", room)
+requests(
+    r"(?:an? (?P<kind>\w+) room|the (?P<tutorial>tutorial)) is requested for (?P<seats>.+?)(?:, with (?P<extra>.+))?",
+    room,
+)
 
 
 @then(parsers.parse("the room opens with {n:d} seats"))
@@ -284,15 +469,20 @@ def log_ends_with(position, datatable):
     table = position.table
     for viewer in viewers(table.state()):
         lines = [line(e) for e in table.view(viewer)["log"]]
-        assert lines[-len(expected):] == expected, (viewer, lines[-len(expected) - 2:])
+        assert lines[-len(expected) :] == expected, (viewer, lines[-len(expected) - 2 :])
 
 
 def line(entry: dict) -> str:
     """A public case-log entry in the page's words: its type's line in the schema, the engine's event table."""
+
     def said(m):
         value = entry[m[1]]
         if m[2]:  # {right:right/wrong}
             return m[2].split("/")[not value]
-        names = [f"the {v}" if v in LOG["with_the"] else str(v) for v in (value.values() if isinstance(value, dict) else value if isinstance(value, list) else [value])]
+        names = [
+            f"the {v}" if v in LOG["with_the"] else str(v)
+            for v in (value.values() if isinstance(value, dict) else value if isinstance(value, list) else [value])
+        ]
         return ", ".join(names[:-1]) + " and " * (len(names) > 1) + names[-1]
+
     return re.sub(r"\{(\w+)(?::([^}]+))?\}", said, LOG["lines"][entry["type"]])

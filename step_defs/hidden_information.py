@@ -57,7 +57,12 @@ def shown_in_public(st, names: Iterable[str]) -> set[str]:
 def hidden(st, names: Iterable[str]) -> bool:
     """No view leaks (a secret, another's slot), nobody knows one of ``names`` and no event shows one in public."""
     names = set(names)
-    return bool(names) and not any(leaks(st.view(v), v) for v in viewers(st)) and not knowers(st, names) and not told_in_public(st, names)
+    return (
+        bool(names)
+        and not any(leaks(st.view(v), v) for v in viewers(st))
+        and not knowers(st, names)
+        and not told_in_public(st, names)
+    )
 
 
 def own_slots_only(st) -> bool:

@@ -46,8 +46,11 @@ class Types:
         if not many:
             return one, convert
         plain = one.replace("(?:the )?", "")
-        joined = f"(?:the )?(?:{plain})(?:, (?:the )?(?:{plain}))*(?: and (?:the )?(?:{plain}))?" if self.article else \
-            f"(?:{plain})(?:, (?:{plain}))*(?: and (?:{plain}))?"
+        joined = (
+            f"(?:the )?(?:{plain})(?:, (?:the )?(?:{plain}))*(?: and (?:the )?(?:{plain}))?"
+            if self.article
+            else f"(?:{plain})(?:, (?:{plain}))*(?: and (?:{plain}))?"
+        )
         return joined, lambda text: [convert(part) for part in re.split(r", | and ", text)]
 
     def _one(self, kind: str) -> tuple[str, Callable]:
@@ -60,7 +63,8 @@ class Types:
         if "|" in kind:  # a union of named sets
             parts = [self._one(k) for k in kind.split("|")]
             return "|".join(f"(?:{r})" for r, _ in parts), lambda text: next(
-                c(text) for (r, c) in parts if re.fullmatch(r, text))
+                c(text) for (r, c) in parts if re.fullmatch(r, text)
+            )
         if kind == "player" and self.player:
             return self.player, str
         values = self.defs[kind]["enum"]
@@ -71,7 +75,7 @@ class Types:
         def convert(text: str):
             if text in by_text:
                 return by_text[text]
-            return by_text[text[len(self.article):]]  # "the painting" is the card "painting"
+            return by_text[text[len(self.article) :]]  # "the painting" is the card "painting"
 
         return f"{prefix}(?:{alternatives})", convert
 
@@ -84,7 +88,7 @@ class Types:
     def _compile(self, pattern: str) -> tuple["Phrasing", dict[str, Callable]]:
         full, skeleton, checks, converters, pos = [], [], {}, {}, 0
         for m in re.finditer(r"\{(\w+):([\w+|]+)\}|\[([^\]]+)\]", pattern):
-            literal = re.escape(pattern[pos:m.start()])
+            literal = re.escape(pattern[pos : m.start()])
             full.append(literal)
             skeleton.append(literal)
             if m[3]:  # [in|on]: either word
@@ -141,8 +145,10 @@ class Phrasing:
         if CHECKING:
             whole = self.full.fullmatch(text)
             if (whole and whole.groupdict()) != (found and found.groupdict()):
-                raise AssertionError(f"the phrase {self.pattern!r} splits {text!r} two ways: "
-                                     f"{found and found.groupdict()} in two stages, {whole and whole.groupdict()} whole")
+                raise AssertionError(
+                    f"the phrase {self.pattern!r} splits {text!r} two ways: "
+                    f"{found and found.groupdict()} in two stages, {whole and whole.groupdict()} whole"
+                )
         return found
 
 
@@ -206,9 +212,13 @@ class Parser(StepParser):
         super().__init__(name)
         # (first stage, second stage or None, arguments): the first stage a compiled regex's own fullmatch, so that the
         # many phrases a text is not are passed over at C speed
-        self._stages = [(r.skeleton.fullmatch, r.confirm, arguments) if isinstance(r, Phrasing) else (r.fullmatch, None, arguments)
-                        for r, arguments in alternatives]
-        self._taken: dict[str, int] = {}  # a text met before -> the alternative that took it (steps repeat across scenarios)
+        self._stages = [
+            (r.skeleton.fullmatch, r.confirm, arguments) if isinstance(r, Phrasing) else (r.fullmatch, None, arguments)
+            for r, arguments in alternatives
+        ]
+        self._taken: dict[
+            str, int
+        ] = {}  # a text met before -> the alternative that took it (steps repeat across scenarios)
 
     def find(self, text: str) -> dict | None:
         """What the first phrase that matches ``text`` built (fresh each time), or None."""

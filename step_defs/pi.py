@@ -37,7 +37,10 @@ LOCATIONS = schemas.names(SCHEMA, "location")
 ABC = "alphabetical"  # the engine keeps its piles sorted by name
 CASES = Components(SCHEMA, "case card", names="evidence", sorted_at=("secret.case_decks",), order=ABC)
 EVIDENCE = Components(SCHEMA, "evidence card", names="evidence", sorted_at=("face_up", "deck", "taken.*"), order=ABC)
-TILES = {k: Components(SCHEMA, f"{k} tile", names=f"{k}_tile", sorted_at=(f"supply.{k}",), order=ABC) for k in ("suspect", "crime")}
+TILES = {
+    k: Components(SCHEMA, f"{k} tile", names=f"{k}_tile", sorted_at=(f"supply.{k}",), order=ABC)
+    for k in ("suspect", "crime")
+}
 
 
 # -- shaping a state: protocol only ------------------------------------------------------------
@@ -85,6 +88,7 @@ def place(state, player, location) -> None:
 
 # -- what a table shows ---------------------------------------------------------------------------
 
+
 def gives(st, by, on, player, d, c, viewers=(None,)) -> bool:
     for v in viewers:
         view = st.view(v)
@@ -106,13 +110,19 @@ def seeds(st, location, weights: dict) -> bool:
     """Chance alone acts, laying a tile on ``location``: each tile as likely as its weight says."""
     moves, total = [m["action"] for m in st.legal["moves"]], sum(weights.values())
     return {(a["location"], a["tile"]) for a in moves} == {(location, t) for t in weights} and all(
-        abs((st.chance("tile", t) or 0) - w / total) < P_TOLERANCE for t, w in weights.items())
+        abs((st.chance("tile", t) or 0) - w / total) < P_TOLERANCE for t, w in weights.items()
+    )
 
 
 def draws_culprit_of(st, player, n, never=None) -> bool:
     """Chance offers ``n`` suspects, each as likely, and the first of them goes into ``player``'s case."""
     offered = [m["action"]["card"] for m in st.legal["moves"]]
-    if len(offered) != n or any(KIND_OF[c] != "suspect" for c in offered) or never in offered or not chance_gives(st, "draw_case", offered):
+    if (
+        len(offered) != n
+        or any(KIND_OF[c] != "suspect" for c in offered)
+        or never in offered
+        or not chance_gives(st, "draw_case", offered)
+    ):
         return False
     scratch = Table.load(st.table.impl, GAME, dict(st))
     try:
@@ -125,7 +135,8 @@ def draws_culprit_of(st, player, n, never=None) -> bool:
 def tiles_are(st, counts: str) -> bool:
     tiles = st.view(None)["tiles"]
     kinds_right = sorted(tiles) == sorted(LOCATIONS) and all(
-        TILE_KIND.get(t[k]) == k for t in tiles.values() for k in ("suspect", "crime"))
+        TILE_KIND.get(t[k]) == k for t in tiles.values() for k in ("suspect", "crime")
+    )
     shown = Counter(t[k] if t[k].startswith("no ") else k + "s" for t in tiles.values() for k in ("suspect", "crime"))
     wanted = Counter({" ".join(c.split()[1:]): int(c.split()[0]) for c in re.split(r", | and ", counts)})
     return kinds_right and shown == wanted and len({t[k] for t in tiles.values() for k in ("suspect", "crime")}) == 24
@@ -133,12 +144,17 @@ def tiles_are(st, counts: str) -> bool:
 
 def touches(st, location, neighbours) -> bool:
     paths = st.table.impl.describe(GAME)["board"]["paths"]
-    return {p["b"] for p in paths if p["a"] == location} | {p["a"] for p in paths if p["b"] == location} == set(neighbours)
+    return {p["b"] for p in paths if p["a"] == location} | {p["a"] for p in paths if p["b"] == location} == set(
+        neighbours
+    )
 
 
 def case_open(st, player, elements) -> bool:
     wanted = {KIND_OF[n]: n for n in elements}
-    return all(wanted in [st.view(v)["revealed"].get(player)] + [r["cases"][player] for r in st.view(v)["rounds"]] for v in viewers(st))
+    return all(
+        wanted in [st.view(v)["revealed"].get(player)] + [r["cases"][player] for r in st.view(v)["rounds"]]
+        for v in viewers(st)
+    )
 
 
 def standing(st, player) -> tuple:
@@ -170,8 +186,12 @@ CHANCE_MOVES = [
 ]
 # -- the starts: chance takes the first outcome it lists until the stage asked for (the set-up's phases, in order) --
 SET_UP = ("seeding", "drawing_cases", "turning_up")
-STAGES = {"": played("until_playing", *SET_UP), " whose tiles are being seeded": None, " whose cases are being drawn": played("until_drawing_cases", *SET_UP[:1]),
-          " whose evidence cards are being turned up": played("until_turning_up", *SET_UP[:2])}
+STAGES = {
+    "": played("until_playing", *SET_UP),
+    " whose tiles are being seeded": None,
+    " whose cases are being drawn": played("until_drawing_cases", *SET_UP[:1]),
+    " whose evidence cards are being turned up": played("until_turning_up", *SET_UP[:2]),
+}
 
 
 def in_round(state, round=None, **_) -> None:
@@ -179,104 +199,267 @@ def in_round(state, round=None, **_) -> None:
     if round:
         seats, past = state["players"], {k: schemas.names(SCHEMA, k) for k in KINDS}
         state["round"], state["points"] = round, {p: [0] * round for p in seats}
-        state["rounds"] = [{"cases": {p: {k: past[k][i] for k in KINDS} for i, p in enumerate(seats)}, "solved": {}}] * (round - 1)
+        state["rounds"] = [
+            {"cases": {p: {k: past[k][i] for k in KINDS} for i, p in enumerate(seats)}, "solved": {}}
+        ] * (round - 1)
 
 
-FACTS = [fact for who, variant in (("", "engine-answers"), (" where the neighbour answers", "neighbour-answers")) for fact in starts(
-    {f"a game of {{players:player+}}{who}{later}{stage}": deal for stage, deal in STAGES.items() for later in ("", " in round {round:d}")},
-    lambda players, variant=variant, **_: {"players": players, "variant": variant}, then=in_round)]
+FACTS = [
+    fact
+    for who, variant in (("", "engine-answers"), (" where the neighbour answers", "neighbour-answers"))
+    for fact in starts(
+        {
+            f"a game of {{players:player+}}{who}{later}{stage}": deal
+            for stage, deal in STAGES.items()
+            for later in ("", " in round {round:d}")
+        },
+        lambda players, variant=variant, **_: {"players": players, "variant": variant},
+        then=in_round,
+    )
+]
 FACTS += [
     # -- the position (Given) --
-    Fact("{player:player}'s case is {a:evidence}, {b:evidence} and {c:evidence}", put=lambda st, player, a, b, c, pins: set_case(st, player, (a, b, c), pins)),
-    Fact("the {tiles:suspect_tile|crime_tile+} tile[s|] [lie|lies] on {location:location}",
-         put=lambda st, tiles, location, pins: [TILES[TILE_KIND[t]].put(st, t, ("tiles", location, TILE_KIND[t]), pins) for t in tiles]),
-    Fact("a no suspect and a no crime tile lie on {location:location}",
-         put=lambda st, location, pins: [TILES[k].put(st, f"no {k}", ("tiles", location, k), pins) for k in ("suspect", "crime")]),
-    Fact("it is {player:player}'s turn in turn {turn:d}", put=lambda st, player, turn: st.update(current=player, game_turn=turn)),
+    Fact(
+        "{player:player}'s case is {a:evidence}, {b:evidence} and {c:evidence}",
+        put=lambda st, player, a, b, c, pins: set_case(st, player, (a, b, c), pins),
+    ),
+    Fact(
+        "the {tiles:suspect_tile|crime_tile+} tile[s|] [lie|lies] on {location:location}",
+        put=lambda st, tiles, location, pins: [
+            TILES[TILE_KIND[t]].put(st, t, ("tiles", location, TILE_KIND[t]), pins) for t in tiles
+        ],
+    ),
+    Fact(
+        "a no suspect and a no crime tile lie on {location:location}",
+        put=lambda st, location, pins: [
+            TILES[k].put(st, f"no {k}", ("tiles", location, k), pins) for k in ("suspect", "crime")
+        ],
+    ),
+    Fact(
+        "it is {player:player}'s turn in turn {turn:d}",
+        put=lambda st, player, turn: st.update(current=player, game_turn=turn),
+    ),
     Fact("{players:player+} [has|have] solved their case in turn {turn:d}", put=solved),
-    Fact("{player:player} has scored {points:d} points this round with {pen:d} penalt[y|ies] and {det:d} detective[s|] left",
-         put=lambda st, player, points, pen, det: scored(st, player, points, pen, det, now=True)),
-    Fact("{player:player} has scored {points:d+} points with {pen:d} penalt[y|ies] and {det:d} detective[s|] left",
-         put=lambda st, player, points, pen, det: scored(st, player, points, pen, det)),
-    Fact("{player:player} has {n:d} detective[s|] left", put=lambda st, player, n: st["detectives"].__setitem__(player, n)),
+    Fact(
+        "{player:player} has scored {points:d} points this round with {pen:d} penalt[y|ies] and {det:d} detective[s|] left",
+        put=lambda st, player, points, pen, det: scored(st, player, points, pen, det, now=True),
+    ),
+    Fact(
+        "{player:player} has scored {points:d+} points with {pen:d} penalt[y|ies] and {det:d} detective[s|] left",
+        put=lambda st, player, points, pen, det: scored(st, player, points, pen, det),
+    ),
+    Fact(
+        "{player:player} has {n:d} detective[s|] left",
+        put=lambda st, player, n: st["detectives"].__setitem__(player, n),
+    ),
     Fact("a detective of {player:player} stands on {location:location}", put=place),
-    Fact("the {card:evidence} card lies face up", put=lambda st, card, pins: EVIDENCE.put(st, card, ("face_up",), pins)),
+    Fact(
+        "the {card:evidence} card lies face up", put=lambda st, card, pins: EVIDENCE.put(st, card, ("face_up",), pins)
+    ),
     Fact("the {card:evidence} card is in the deck", put=lambda st, card, pins: EVIDENCE.put(st, card, ("deck",), pins)),
     Fact("the evidence deck is empty", put=lambda st: hand_out(st, "deck")),
     # -- positions the rules forbid ("a copy of the game in which ... is loaded") --
     Fact("{player:player}'s case has no crime", put=lambda st, player: case(st, player).pop("crime")),
-    Fact("{p:player}'s and {q:player}'s cases share {x:evidence}", put=lambda st, p, q, x: [case(st, w).__setitem__(KIND_OF[x], x) for w in (p, q)]),
-    Fact("the {tile:suspect_tile|crime_tile} tile also lies on {location:location}", put=lambda st, tile, location: st["tiles"][location].__setitem__(TILE_KIND[tile], tile)),
-    Fact("{player:player}'s culprit is {tile:suspect_tile}", put=lambda st, player, tile: case(st, player).__setitem__("suspect", tile)),
+    Fact(
+        "{p:player}'s and {q:player}'s cases share {x:evidence}",
+        put=lambda st, p, q, x: [case(st, w).__setitem__(KIND_OF[x], x) for w in (p, q)],
+    ),
+    Fact(
+        "the {tile:suspect_tile|crime_tile} tile also lies on {location:location}",
+        put=lambda st, tile, location: st["tiles"][location].__setitem__(TILE_KIND[tile], tile),
+    ),
+    Fact(
+        "{player:player}'s culprit is {tile:suspect_tile}",
+        put=lambda st, player, tile: case(st, player).__setitem__("suspect", tile),
+    ),
     Fact("no evidence card lies face up", put=lambda st: hand_out(st, "face_up")),
     # -- whose move (Then) --
-    Fact("it is {player:player}'s turn", check=lambda st, player: (st["phase"], st["current"], st.legal["to_act"]) == ("playing", player, [player])),
+    Fact(
+        "it is {player:player}'s turn",
+        check=lambda st, player: (st["phase"], st["current"], st.legal["to_act"]) == ("playing", player, [player]),
+    ),
     Fact("nobody may act but {actor:w}", check=lambda st, actor: st.legal["to_act"] == [actor]),
-    Fact("{player:player} may place a detective, take an evidence card or name a solution", check=lambda st, player: types_of(st, player) == {"place", "take", "solve"}),
-    Fact("{player:player} may place a detective or name a solution", check=lambda st, player: types_of(st, player) == {"place", "solve"}),
+    Fact(
+        "{player:player} may place a detective, take an evidence card or name a solution",
+        check=lambda st, player: types_of(st, player) == {"place", "take", "solve"},
+    ),
+    Fact(
+        "{player:player} may place a detective or name a solution",
+        check=lambda st, player: types_of(st, player) == {"place", "solve"},
+    ),
     Fact("{player:player} may not place a detective", check=lambda st, player: may_not(st, player, "place")),
     Fact("{player:player} may not take an evidence card", check=lambda st, player: may_not(st, player, "take")),
-    Fact("all {n:d} locations are open to {player:player}'s detectives", check=lambda st, player, n: ways(st, player, "place", "location") == (n, set(LOCATIONS))),
-    Fact("{player:player} may take any of the {n:d} face-up evidence cards",
-         check=lambda st, player, n: ways(st, player, "take", "card") == (n, set(st.view(player)["face_up"])) and len(st["face_up"]) == n),
-    Fact("{player:player} may name any of {n:d} solutions",
-         check=lambda st, player, n: len({(a["suspect"], a["location"], a["crime"]) for a in st.table.moves_of(player) if a["type"] == "solve"}) == n),
-    Fact("{answerer:player} must answer {player:player}", check=lambda st, answerer, player: st.legal["to_act"] == [answerer]
-         and types_of(st, answerer) == {"answer"} and st.view(None)["pending"]["player"] == player),
-    Fact("{answerer:player} may answer only {d:d} disc[s|] and {c:d} cube[s|]",
-         check=lambda st, answerer, d, c: st.table.moves_of(answerer) == [{"type": "answer", "discs": d, "cubes": c}]),
+    Fact(
+        "all {n:d} locations are open to {player:player}'s detectives",
+        check=lambda st, player, n: ways(st, player, "place", "location") == (n, set(LOCATIONS)),
+    ),
+    Fact(
+        "{player:player} may take any of the {n:d} face-up evidence cards",
+        check=lambda st, player, n: (
+            ways(st, player, "take", "card") == (n, set(st.view(player)["face_up"])) and len(st["face_up"]) == n
+        ),
+    ),
+    Fact(
+        "{player:player} may name any of {n:d} solutions",
+        check=lambda st, player, n: (
+            len({(a["suspect"], a["location"], a["crime"]) for a in st.table.moves_of(player) if a["type"] == "solve"})
+            == n
+        ),
+    ),
+    Fact(
+        "{answerer:player} must answer {player:player}",
+        check=lambda st, answerer, player: (
+            st.legal["to_act"] == [answerer]
+            and types_of(st, answerer) == {"answer"}
+            and st.view(None)["pending"]["player"] == player
+        ),
+    ),
+    Fact(
+        "{answerer:player} may answer only {d:d} disc[s|] and {c:d} cube[s|]",
+        check=lambda st, answerer, d, c: st.table.moves_of(answerer) == [{"type": "answer", "discs": d, "cubes": c}],
+    ),
     # -- chance (Then) --
-    Fact("chance seeds a suspect tile on {location:location} from {n:d} different tiles",
-         check=lambda st, location, n: len(st.legal["moves"]) == n and all(TILE_KIND[m["action"]["tile"]] == "suspect" and m["action"]["location"] == location for m in st.legal["moves"])),
-    Fact("chance seeds a suspect tile on {location:location}: each suspect 1 in 14, no suspect 2 in 14",
-         check=lambda st, location: seeds(st, location, {**{t: 1 for t in schemas.names(SCHEMA, "suspect")}, "no suspect": 2})),
+    Fact(
+        "chance seeds a suspect tile on {location:location} from {n:d} different tiles",
+        check=lambda st, location, n: (
+            len(st.legal["moves"]) == n
+            and all(
+                TILE_KIND[m["action"]["tile"]] == "suspect" and m["action"]["location"] == location
+                for m in st.legal["moves"]
+            )
+        ),
+    ),
+    Fact(
+        "chance seeds a suspect tile on {location:location}: each suspect 1 in 14, no suspect 2 in 14",
+        check=lambda st, location: seeds(
+            st, location, {**{t: 1 for t in schemas.names(SCHEMA, "suspect")}, "no suspect": 2}
+        ),
+    ),
     Fact("chance draws {player:player}'s culprit from {n:d} suspects, each as likely", check=draws_culprit_of),
-    Fact("chance draws {player:player}'s culprit from {n:d} suspects, each as likely, never {never:suspect}", check=draws_culprit_of),
-    Fact("chance turns up one of {n:d} evidence cards, each as likely", check=lambda st, n: len(st["deck"]) == n and chance_gives(st, "turn_up", st["deck"])),
+    Fact(
+        "chance draws {player:player}'s culprit from {n:d} suspects, each as likely, never {never:suspect}",
+        check=draws_culprit_of,
+    ),
+    Fact(
+        "chance turns up one of {n:d} evidence cards, each as likely",
+        check=lambda st, n: len(st["deck"]) == n and chance_gives(st, "turn_up", st["deck"]),
+    ),
     # -- the board and the cards (Then) --
-    Fact("every player's case is one suspect, one location and one crime",
-         check=lambda st: all(sorted((KIND_OF[v], k) for k, v in case(st, p).items()) == [(k, k) for k in sorted(KINDS)] for p in st["players"])),
+    Fact(
+        "every player's case is one suspect, one location and one crime",
+        check=lambda st: all(
+            sorted((KIND_OF[v], k) for k, v in case(st, p).items()) == [(k, k) for k in sorted(KINDS)]
+            for p in st["players"]
+        ),
+    ),
     Fact("{location:location} touches exactly {neighbours:location+}", check=touches),
     Fact("every location holds one suspect tile and one crime tile, of {counts:text}", check=tiles_are),
-    Fact("the detective on {on:location} gives {player:player} {d:d} disc[s|] and {c:d} cube[s|]", check=lambda st, **kw: gives(st, "detective", **kw)),
-    Fact("everybody sees that the detective on {on:location} gives {player:player} {d:d} disc[s|] and {c:d} cube[s|]",
-         check=lambda st, **kw: gives(st, "detective", **kw, viewers=viewers(st))),
-    Fact("the {on:evidence} card gives {player:player} {d:d} disc[s|] and {c:d} cube[s|]", check=lambda st, **kw: gives(st, "card", **kw)),
+    Fact(
+        "the detective on {on:location} gives {player:player} {d:d} disc[s|] and {c:d} cube[s|]",
+        check=lambda st, **kw: gives(st, "detective", **kw),
+    ),
+    Fact(
+        "everybody sees that the detective on {on:location} gives {player:player} {d:d} disc[s|] and {c:d} cube[s|]",
+        check=lambda st, **kw: gives(st, "detective", **kw, viewers=viewers(st)),
+    ),
+    Fact(
+        "the {on:evidence} card gives {player:player} {d:d} disc[s|] and {c:d} cube[s|]",
+        check=lambda st, **kw: gives(st, "card", **kw),
+    ),
     Fact("{n:d} evidence cards lie face up", check=lambda st, n: len(st.view(None)["face_up"]) == n),
     Fact("{n:d} evidence cards are in the deck", check=lambda st, n: len(st.view(None)["deck"]) == n),
-    Fact("{player:player} has taken the {card:evidence} card", check=lambda st, player, card: card in st.view(None)["taken"][player] and card not in st["face_up"]),
-    Fact("no detective, disc, cube or taken evidence card is left from round {r:d}",
-         check=lambda st, r: st["round"] == r + 1 and st.view(None)["placed"] == st.view(None)["marks"] == [] and not any(st["taken"].values())),
+    Fact(
+        "{player:player} has taken the {card:evidence} card",
+        check=lambda st, player, card: card in st.view(None)["taken"][player] and card not in st["face_up"],
+    ),
+    Fact(
+        "no detective, disc, cube or taken evidence card is left from round {r:d}",
+        check=lambda st, r: (
+            st["round"] == r + 1
+            and st.view(None)["placed"] == st.view(None)["marks"] == []
+            and not any(st["taken"].values())
+        ),
+    ),
     # -- rounds, points, the end (Then) --
     Fact("round {r:d} begins", check=lambda st, r: (st["round"], st["phase"]) == (r, "seeding")),
     Fact("it is still round {r:d}", check=lambda st, r: st["round"] == r and st["phase"] not in ("seeding", "over")),
-    Fact("{player:player} has {points:d} points, {pen:d} penalt[y|ies] and {det:d} detectives left",
-         check=lambda st, player, points, pen, det: standing(st, player) == (points, pen, det)),
-    Fact("{player:player} scores {n:d} point[s|] for round {r:d}", check=lambda st, player, n, r: st.view(None)["points"][player][r - 1] == n),
-    Fact("{player:player} has solved their case", check=lambda st, player: player in st.view(None)["solved"], denied="{player:player} has not solved their case"),
-    Fact("everybody sees that {player:player}'s case [is|was] {a:evidence}, {b:evidence} and {c:evidence}",
-         check=lambda st, player, a, b, c: case_open(st, player, (a, b, c))),
-    Fact("{player:player} has {total:d} points in all", check=lambda st, player, total: st.view(None)["outcome"]["totals"][player] == total),
+    Fact(
+        "{player:player} has {points:d} points, {pen:d} penalt[y|ies] and {det:d} detectives left",
+        check=lambda st, player, points, pen, det: standing(st, player) == (points, pen, det),
+    ),
+    Fact(
+        "{player:player} scores {n:d} point[s|] for round {r:d}",
+        check=lambda st, player, n, r: st.view(None)["points"][player][r - 1] == n,
+    ),
+    Fact(
+        "{player:player} has solved their case",
+        check=lambda st, player: player in st.view(None)["solved"],
+        denied="{player:player} has not solved their case",
+    ),
+    Fact(
+        "everybody sees that {player:player}'s case [is|was] {a:evidence}, {b:evidence} and {c:evidence}",
+        check=lambda st, player, a, b, c: case_open(st, player, (a, b, c)),
+    ),
+    Fact(
+        "{player:player} has {total:d} points in all",
+        check=lambda st, player, total: st.view(None)["outcome"]["totals"][player] == total,
+    ),
     Fact("{player:player} wins", check=lambda st, player: st.view(None)["outcome"]["winners"] == [player]),
-    Fact("{players:player+} share the victory", check=lambda st, players: st.view(None)["outcome"]["winners"] == players),
+    Fact(
+        "{players:player+} share the victory", check=lambda st, players: st.view(None)["outcome"]["winners"] == players
+    ),
     # -- who sees which case (Then) --
-    Fact("{viewer:player} sees {owner:player}'s case", check=lambda st, viewer, owner: st.view(viewer)["private"][viewer] == {"case_of": owner, "case": case(st, owner)}),
-    Fact("{viewer:player} does not see {owners:player+}'s case",
-         check=lambda st, viewer, owners: not any(shows(st.view(viewer), case(st, o)) for o in owners)),
-    Fact("{viewer:player} does not see {a:player}'s case or {b:player}'s case",
-         check=lambda st, viewer, a, b: not any(shows(st.view(viewer), case(st, o)) for o in (a, b))),
-    Fact("no player sees their own case", check=lambda st: not any(shows(st.view(p), case(st, p)) for p in st["players"])),
+    Fact(
+        "{viewer:player} sees {owner:player}'s case",
+        check=lambda st, viewer, owner: (
+            st.view(viewer)["private"][viewer] == {"case_of": owner, "case": case(st, owner)}
+        ),
+    ),
+    Fact(
+        "{viewer:player} does not see {owners:player+}'s case",
+        check=lambda st, viewer, owners: not any(shows(st.view(viewer), case(st, o)) for o in owners),
+    ),
+    Fact(
+        "{viewer:player} does not see {a:player}'s case or {b:player}'s case",
+        check=lambda st, viewer, a, b: not any(shows(st.view(viewer), case(st, o)) for o in (a, b)),
+    ),
+    Fact(
+        "no player sees their own case", check=lambda st: not any(shows(st.view(p), case(st, p)) for p in st["players"])
+    ),
     # -- what the last move told (Then) --
-    Fact("only {player:player} sees {card:evidence}", check=lambda st, player, card: knowers(st, [card]) == {player} and not told_in_public(st, [card])),
-    *[Fact(f"what anybody is told of it names {what} but {{allowed:evidence+}}", check=lambda st, allowed: {
-        s for s in strings(st.outcome.events) if s in KIND_OF or s in TILE_KIND} <= set(allowed)) for what in ("no suspect, no crime and no location", "nothing of the board")],
-    Fact("{player:player} scores {n:d} point[s|] for the round", check=lambda st, player, n: st.view(None)["points"][player][st.outcome.before["round"] - 1] == n),
-    Fact("everybody is told that {player:player} named {s:suspect}, {l:location} and {c:crime} and was wrong", check=lambda st, player, s, l, c: all(
-        [e for e in redact_events(st.outcome.events, v) if e["type"] == "tried"] == [{"type": "tried", "player": player, "suspect": s, "location": l, "crime": c, "right": False}]
-        for v in viewers(st))),
-    Fact("everybody is told that {answerer:player} is to answer {player:player}", check=lambda st, answerer, player: all(  # issue 31
-        [e for e in redact_events(st.outcome.events, v) if e["type"] == "answer_awaited"] == [{"type": "answer_awaited", "player": player, "answerer": answerer}]
-        for v in viewers(st))),
+    Fact(
+        "only {player:player} sees {card:evidence}",
+        check=lambda st, player, card: knowers(st, [card]) == {player} and not told_in_public(st, [card]),
+    ),
+    *[
+        Fact(
+            f"what anybody is told of it names {what} but {{allowed:evidence+}}",
+            check=lambda st, allowed: (
+                {s for s in strings(st.outcome.events) if s in KIND_OF or s in TILE_KIND} <= set(allowed)
+            ),
+        )
+        for what in ("no suspect, no crime and no location", "nothing of the board")
+    ],
+    Fact(
+        "{player:player} scores {n:d} point[s|] for the round",
+        check=lambda st, player, n: st.view(None)["points"][player][st.outcome.before["round"] - 1] == n,
+    ),
+    Fact(
+        "everybody is told that {player:player} named {s:suspect}, {l:location} and {c:crime} and was wrong",
+        check=lambda st, player, s, l, c: all(
+            [e for e in redact_events(st.outcome.events, v) if e["type"] == "tried"]
+            == [{"type": "tried", "player": player, "suspect": s, "location": l, "crime": c, "right": False}]
+            for v in viewers(st)
+        ),
+    ),
+    Fact(
+        "everybody is told that {answerer:player} is to answer {player:player}",
+        check=lambda st, answerer, player: all(  # issue 31
+            [e for e in redact_events(st.outcome.events, v) if e["type"] == "answer_awaited"]
+            == [{"type": "answer_awaited", "player": player, "answerer": answerer}]
+            for v in viewers(st)
+        ),
+    ),
 ]
 
 install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)
@@ -301,4 +484,3 @@ def chance_goes_on(position, n):
 @when(parsers.re(r"a new game of (?P<players>.+) is started"))
 def new_game(position, players):
     position.new({"players": re.split(r", | and ", players)})
-

@@ -27,6 +27,7 @@ from casebook.protocol import CHANCE, canonical, redact
 from casebook.properties.random_play import attempt
 from casebook.verdicts import UNSUPPORTED
 
+
 def viewers(state: dict) -> list:
     """Every player of a state, and an onlooker (None: what the table shows everybody)."""
     return [*state["players"], None]
@@ -56,7 +57,11 @@ class Seen(dict):
     def as_likely(self) -> list[dict]:
         """Chance's listed actions when chance alone acts, each as likely (the probabilities summing to 1); else []."""
         p = [m.get("p", 0) for m in self.legal["moves"]]
-        return [m["action"] for m in self.legal["moves"]] if is_chance_node(self.legal) and max(p) - min(p) < P_TOLERANCE else []
+        return (
+            [m["action"] for m in self.legal["moves"]]
+            if is_chance_node(self.legal) and max(p) - min(p) < P_TOLERANCE
+            else []
+        )
 
     def chance(self, field: str, value) -> float | None:
         """The probability that chance's next move has ``field`` = ``value`` (None unless chance is to act, its moves summing to 1)."""
@@ -68,13 +73,20 @@ class Seen(dict):
     def told(self, kind: str, knowers, **fields) -> bool:
         """The last event ``kind``: every viewer is told ``fields``, and only ``knowers`` are told more (its private part)."""
         last = [e for e in self.table.log if e["type"] == kind][-1:]
-        return bool(last) and all(all(redact(last[0], v).get(k) == x for k, x in fields.items())
-                                  and (v in knowers) == (redact(last[0], v) != redact(last[0], None)) for v in self.viewers)
+        return bool(last) and all(
+            all(redact(last[0], v).get(k) == x for k, x in fields.items())
+            and (v in knowers) == (redact(last[0], v) != redact(last[0], None))
+            for v in self.viewers
+        )
 
 
-RECORD = "CASEBOOK_RECORD_POSITIONS"  # a folder: deal every start on the engine and write <folder>/<game>/positions.json
+RECORD = (
+    "CASEBOOK_RECORD_POSITIONS"  # a folder: deal every start on the engine and write <folder>/<game>/positions.json
+)
 FEATURES = Path(__file__).resolve().parent.parent / "features"
-_published: dict[str, dict] = {}  # game -> {position name: canonical state}, read from features/<game>/positions.json once
+_published: dict[
+    str, dict
+] = {}  # game -> {position name: canonical state}, read from features/<game>/positions.json once
 recorded: dict[str, dict] = {}  # game -> {position name: state}, what a recording run dealt (conftest writes it)
 _hellos: dict[int, dict] = {}  # id(implementation) -> its hello, asked once
 
@@ -213,4 +225,3 @@ def play_first(table, phases) -> None:
 def try_load(open_table, state: dict):
     """Load the edited state: the typed refusal it gets, or None when it is accepted (a copy of the game that breaks a rule)."""
     return refusal(lambda: open_table(state=state))
-

@@ -30,6 +30,7 @@ def dealers(secret: dict, deals: tuple) -> tuple[Callable, Callable]:
     lists it), then deals every card as it lists it first (moves of ``deals``); ``deal``, then the roll-off for the
     first turn, won by the first seat (a double six, then five and six for everybody else).  Their names name the
     starts in positions.json."""
+
     def deal_cards(table) -> None:
         chance_move(table, secret)
         chance_deals(table, deals)
@@ -50,7 +51,10 @@ def actions(case: str, accused: str | None = None) -> list[tuple]:
         ("show {card:card}", "show"),
         ("end the turn", "end_turn"),
         ("roll the dice", "roll_dice"),
-        ("roll {a:face} and {b:face}", lambda a, b: [{"type": "roll_dice"}, (CHANCE, {"type": "roll", "dice": [a, b]})]),
+        (
+            "roll {a:face} and {b:face}",
+            lambda a, b: [{"type": "roll_dice"}, (CHANCE, {"type": "roll", "dice": [a, b]})],
+        ),
     ]
 
 
@@ -78,8 +82,18 @@ def must_show(st, player: str, cards: list, aside: tuple = ()) -> bool:
     return bool(moves) and sorted(a["card"] for a in moves) == sorted(cards)
 
 
-def facts(components, case: str, secret: tuple[str, str], schema: dict, turn: dict, aside: tuple = (), *,
-          entered: Callable[[str], str], seen: str, showed: Callable[..., None] = lambda *_: None) -> list[Fact]:
+def facts(
+    components,
+    case: str,
+    secret: tuple[str, str],
+    schema: dict,
+    turn: dict,
+    aside: tuple = (),
+    *,
+    entered: Callable[[str], str],
+    seen: str,
+    showed: Callable[..., None] = lambda *_: None,
+) -> list[Fact]:
     """The secret's cards (``secret``: its words and its key under the state's ``secret``: "the hideout", "hideout"),
     hands (``components``: the cards' inventory), pawns, whose turn it is (``turn``: the state's ``turn`` as a turn
     begins; ``entered(place)``: the phase a pawn that has just entered ``place`` is in), the cards shown (``seen``: the
@@ -99,23 +113,49 @@ def facts(components, case: str, secret: tuple[str, str], schema: dict, turn: di
 
     def must_accuse_or_end(st, player) -> bool:  # any accusation (one card of each kind), or the end of the turn
         moves = must(st, player, {"accuse", "end_turn"}, aside)
-        return {a["type"] for a in moves} == {"accuse", "end_turn"} and len(moves) == prod(len(schemas.names(schema, k)) for k in kinds) + 1
+        return {a["type"] for a in moves} == {"accuse", "end_turn"} and len(moves) == prod(
+            len(schemas.names(schema, k)) for k in kinds
+        ) + 1
 
     return [
-        Fact(f"{words} holds {case}", put=lambda st, pins, **cards: [components.put(st, cards[k], ("secret", key, k), pins) for k in kinds]),
+        Fact(
+            f"{words} holds {case}",
+            put=lambda st, pins, **cards: [components.put(st, cards[k], ("secret", key, k), pins) for k in kinds],
+        ),
         Fact(f"everybody sees {words}: {case}", check=lambda st, **cards: everybody_sees(st, key, cards)),
         Fact(f"no view shows {words}", check=lambda st: hidden(st, components.lying_at(st, f"secret.{key}"))),
-        Fact("{player:player} holds none of {cards:card+}", put=lambda st, player, cards, pins: components.hold(st, player, cards, pins, none=True)),
-        Fact("{player:player} holds {cards:card+}", put=lambda st, player, cards, pins: components.hold(st, player, cards, pins),
-             check=lambda st, player, cards: set(cards) <= set(st.view(player)["private"][player]["hand"])),
-        Fact("{player:player} stands [in|on] {space:space}", put=lambda st, player, space: st["positions"].__setitem__(player, space),
-             check=lambda st, player, space: st["positions"][player] == space),
-        Fact("it is {player:player}'s turn", put=lambda st, player: st.update(phase="starting_turn", current=player, turn=dict(turn)),
-             check=lambda st, player: (st["phase"], st["current"]) == ("starting_turn", player) and set(st.legal["to_act"]) - {CLOCK} == {player}),
+        Fact(
+            "{player:player} holds none of {cards:card+}",
+            put=lambda st, player, cards, pins: components.hold(st, player, cards, pins, none=True),
+        ),
+        Fact(
+            "{player:player} holds {cards:card+}",
+            put=lambda st, player, cards, pins: components.hold(st, player, cards, pins),
+            check=lambda st, player, cards: set(cards) <= set(st.view(player)["private"][player]["hand"]),
+        ),
+        Fact(
+            "{player:player} stands [in|on] {space:space}",
+            put=lambda st, player, space: st["positions"].__setitem__(player, space),
+            check=lambda st, player, space: st["positions"][player] == space,
+        ),
+        Fact(
+            "it is {player:player}'s turn",
+            put=lambda st, player: st.update(phase="starting_turn", current=player, turn=dict(turn)),
+            check=lambda st, player: (
+                (st["phase"], st["current"]) == ("starting_turn", player)
+                and set(st.legal["to_act"]) - {CLOCK} == {player}
+            ),
+        ),
         Fact("{player:player} has just entered {place:space}", put=has_entered),
         Fact("{by:player} has shown {player:player} {card:card}", put=has_shown),
-        Fact("{player:player} has seen {card:card}", check=lambda st, player, card: card in [x["card"] for x in st.view(player)["private"][player][seen]],
-             denied="{player:player} has not seen {card:card}"),
-        Fact("{player:player} must show one of {cards:card+}", check=lambda st, player, cards: must_show(st, player, cards, aside)),
+        Fact(
+            "{player:player} has seen {card:card}",
+            check=lambda st, player, card: card in [x["card"] for x in st.view(player)["private"][player][seen]],
+            denied="{player:player} has not seen {card:card}",
+        ),
+        Fact(
+            "{player:player} must show one of {cards:card+}",
+            check=lambda st, player, cards: must_show(st, player, cards, aside),
+        ),
         Fact("{player:player} must accuse or end the turn", check=must_accuse_or_end),
     ]

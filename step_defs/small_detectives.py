@@ -51,8 +51,10 @@ def lay_down(state, player: str, cards: list, slot: str, pins: set) -> None:
 
 
 def choose(state, player: str, rest: str, pins: set) -> None:
-    """"Yellow has chosen Foot Patrol 001, Green has chosen Dead End and ...", or "... then ..." with two players."""
-    for who, cards in re.findall(r"(\w+) has chosen (.+?)(?=, \w+ has chosen | and \w+ has chosen |$)", f"{player} has chosen {rest}"):
+    """ "Yellow has chosen Foot Patrol 001, Green has chosen Dead End and ...", or "... then ..." with two players."""
+    for who, cards in re.findall(
+        r"(\w+) has chosen (.+?)(?=, \w+ has chosen | and \w+ has chosen |$)", f"{player} has chosen {rest}"
+    ):
         lay_down(state, who, [TYPES.field("c", "card")[1](c) for c in cards.split(" then ")], "choice", pins)
 
 
@@ -88,6 +90,7 @@ def out_of_the_game(state, player: str) -> None:
 
 # -- reading a position --------------------------------------------------------------------------
 
+
 def only_seen(st, players: list, clue: str) -> bool:
     seen_by = [p for p in st["players"] if clue in st.view(p)["private"][p]["seen"]]
     return seen_by == [p for p in st["players"] if p in players] and not told_in_public(st, [clue])
@@ -108,13 +111,19 @@ def bar_kept_between(st, a: str, b: str) -> bool:
         mine = (st.view(viewer)["private"].get(viewer) or {}).get("questions", [])
         if (any((q["asker"], q["asked"]) == (a, b) for q in mine)) != (viewer in (a, b)):
             return False
-        if viewer not in (a, b) and any(e["type"] == "asked" and e.get("private") for e in redact_events(st.table.log, viewer)):
+        if viewer not in (a, b) and any(
+            e["type"] == "asked" and e.get("private") for e in redact_events(st.table.log, viewer)
+        ):
             return False
     return True
 
 
 def answer(st, asked: str, asker: str) -> str | None:
-    asks = [e for e in redact_events(st.table.log, asker) if e["type"] == "asked" and (e["asker"], e["asked"]) == (asker, asked)]
+    asks = [
+        e
+        for e in redact_events(st.table.log, asker)
+        if e["type"] == "asked" and (e["asker"], e["asked"]) == (asker, asked)
+    ]
     return asks[-1]["private"][asker]["answer"] if asks else None
 
 
@@ -136,10 +145,19 @@ ACTIONS = [
     ("swap places with {with:player}", "swap_places"),
     ("swap houses with {with:house}", "swap_houses"),
     ("swap the cards of {a:player} and {b:player}", lambda a, b: {"type": "swap_cards", "of": [a, b]}),
-    ("ask {player:player} about {clues:clue+}", lambda player, clues: {"type": "ask", "player": player, "clues": in_order(clues)}),
+    (
+        "ask {player:player} about {clues:clue+}",
+        lambda player, clues: {"type": "ask", "player": player, "clues": in_order(clues)},
+    ),
     # any word may be named, so that a name the game does not know reaches the engine and is refused there
-    ("name {culprit:text} and {weapon:text}", lambda culprit, weapon: {"type": "name", "culprit": culprit.removeprefix("the "),
-                                                                         "weapon": weapon.removeprefix("the ")}),
+    (
+        "name {culprit:text} and {weapon:text}",
+        lambda culprit, weapon: {
+            "type": "name",
+            "culprit": culprit.removeprefix("the "),
+            "weapon": weapon.removeprefix("the "),
+        },
+    ),
     ("pass", "pass"),
 ]
 CHANCE_MOVES = [
@@ -165,77 +183,191 @@ KINDS = {  # "Red must <phrase>": every move of the players named is of this kin
 
 FACTS = [
     # the board
-    Fact("{players:player+} [stand|stands|wait|waits] [on|at] {tile:tile}[, in that order|]", put=place,
-         check=lambda st, players, tile: all(st.view(None)["positions"].get(p) == tile and p not in st["street"] for p in players)),
-    Fact("{player:player} stands on the street facing {tile:tile}",
-         check=lambda st, player, tile: st.view(None)["positions"][player] == tile and player in st.view(None)["street"]),
-    Fact("the detectives stand, in seat order, on {tiles:tile+}", check=lambda st, tiles: [st["positions"][p] for p in st["players"]] == tiles),
-    Fact("the detectives at the Police are, in order, {players:player+}", check=lambda st, players: st.view(None)["police_line"] == players),
-    Fact("{house:house} hides {clue:clue}", put=lambda st, house, clue, pins: HOUSE_TILES.put(st, clue, ("secret", "houses", house), pins),
-         check=lambda st, house, clue: st["secret"]["houses"][house] == clue),
-    Fact("the Police hides {culprit:culprit} and {weapon:weapon}",
-         put=lambda st, culprit, weapon, pins: [HOUSE_TILES.put(st, c, ("secret", "police", k), pins) for k, c in (("culprit", culprit), ("weapon", weapon))],
-         check=lambda st, culprit, weapon: st["secret"]["police"] == {"culprit": culprit, "weapon": weapon}),
-    Fact("the house tiles are {clues:clue+}", check=lambda st, clues: sorted([*st["secret"]["houses"].values(), *st["secret"]["police"].values()]) == sorted(clues)),
-    Fact("{a:d} house tiles lie round the street and {b:d} lie under the Police",
-         check=lambda st, a, b: (len(st["secret"]["houses"]), len(st["secret"]["police"])) == (a, b)),
-    Fact("the Bar shows its {side:side} side", put=lambda st, side: st.update(bar=side), check=lambda st, side: st.view(None)["bar"] == side),
+    Fact(
+        "{players:player+} [stand|stands|wait|waits] [on|at] {tile:tile}[, in that order|]",
+        put=place,
+        check=lambda st, players, tile: all(
+            st.view(None)["positions"].get(p) == tile and p not in st["street"] for p in players
+        ),
+    ),
+    Fact(
+        "{player:player} stands on the street facing {tile:tile}",
+        check=lambda st, player, tile: st.view(None)["positions"][player] == tile and player in st.view(None)["street"],
+    ),
+    Fact(
+        "the detectives stand, in seat order, on {tiles:tile+}",
+        check=lambda st, tiles: [st["positions"][p] for p in st["players"]] == tiles,
+    ),
+    Fact(
+        "the detectives at the Police are, in order, {players:player+}",
+        check=lambda st, players: st.view(None)["police_line"] == players,
+    ),
+    Fact(
+        "{house:house} hides {clue:clue}",
+        put=lambda st, house, clue, pins: HOUSE_TILES.put(st, clue, ("secret", "houses", house), pins),
+        check=lambda st, house, clue: st["secret"]["houses"][house] == clue,
+    ),
+    Fact(
+        "the Police hides {culprit:culprit} and {weapon:weapon}",
+        put=lambda st, culprit, weapon, pins: [
+            HOUSE_TILES.put(st, c, ("secret", "police", k), pins) for k, c in (("culprit", culprit), ("weapon", weapon))
+        ],
+        check=lambda st, culprit, weapon: st["secret"]["police"] == {"culprit": culprit, "weapon": weapon},
+    ),
+    Fact(
+        "the house tiles are {clues:clue+}",
+        check=lambda st, clues: (
+            sorted([*st["secret"]["houses"].values(), *st["secret"]["police"].values()]) == sorted(clues)
+        ),
+    ),
+    Fact(
+        "{a:d} house tiles lie round the street and {b:d} lie under the Police",
+        check=lambda st, a, b: (len(st["secret"]["houses"]), len(st["secret"]["police"])) == (a, b),
+    ),
+    Fact(
+        "the Bar shows its {side:side} side",
+        put=lambda st, side: st.update(bar=side),
+        check=lambda st, side: st.view(None)["bar"] == side,
+    ),
     # cards
-    Fact("{player:player} holds {cards:card+}", put=lambda st, player, cards, pins: ACTION_CARDS.hold(st, player, cards, pins),
-         check=lambda st, player, cards: set(cards) <= set(st["private"][player]["hand"])),
+    Fact(
+        "{player:player} holds {cards:card+}",
+        put=lambda st, player, cards, pins: ACTION_CARDS.hold(st, player, cards, pins),
+        check=lambda st, player, cards: set(cards) <= set(st["private"][player]["hand"]),
+    ),
     Fact("{player:player} has chosen {rest:text}", put=choose),
-    Fact("{player:player} played {rest:text}",
-         put=lambda st, player, rest, pins: [lay_down(st, p, [TYPES.field("c", "card")[1](c)], "played", pins) for p, c in
-                                             re.findall(r"(\w+) played (.+?)(?=, \w+ played | and \w+ played |$)", f"{player} played {rest}")]),
-    Fact("each player[ still in the game|] holds {n:d} cards",
-         check=lambda st, n: all(len(st["private"][p]["hand"]) == n for p in st["players"] if p not in st["out"])),
-    Fact("the players hold between them {cards:card+}", check=lambda st, cards: sorted(c for p in st["players"] for c in st["private"][p]["hand"]) == sorted(cards)),
+    Fact(
+        "{player:player} played {rest:text}",
+        put=lambda st, player, rest, pins: [
+            lay_down(st, p, [TYPES.field("c", "card")[1](c)], "played", pins)
+            for p, c in re.findall(r"(\w+) played (.+?)(?=, \w+ played | and \w+ played |$)", f"{player} played {rest}")
+        ],
+    ),
+    Fact(
+        "each player[ still in the game|] holds {n:d} cards",
+        check=lambda st, n: all(len(st["private"][p]["hand"]) == n for p in st["players"] if p not in st["out"]),
+    ),
+    Fact(
+        "the players hold between them {cards:card+}",
+        check=lambda st, cards: sorted(c for p in st["players"] for c in st["private"][p]["hand"]) == sorted(cards),
+    ),
     Fact("{n:d} action cards are in play", check=lambda st, n: len(CARDS) - out_count(st) == n),
     Fact("{n:d} action cards are out of the game", check=lambda st, n: out_count(st) == n),
-    Fact("the cards out of the game are {cards:card+}", check=lambda st, cards: sorted(st.view(None)["out_of_game"]) == sorted(cards)),
+    Fact(
+        "the cards out of the game are {cards:card+}",
+        check=lambda st, cards: sorted(st.view(None)["out_of_game"]) == sorted(cards),
+    ),
     Fact("{card:card} is out of the game", check=lambda st, card: card in st.view(None)["out_of_game"]),
-    Fact("the cards revealed are {cards:card+}", check=lambda st, cards: sorted(c["card"] for e in events(st, "revealed") for c in e["cards"]) == sorted(cards)),
-    Fact("the cards {cards:card+} were revealed together", check=lambda st, cards: cards in [[c["card"] for c in e["cards"]] for e in events(st, "revealed")]),
-    Fact("the cards take effect in this order: {cards:card+}", check=lambda st, cards: [e["card"] for e in events(st, "carried_out")] == cards),
+    Fact(
+        "the cards revealed are {cards:card+}",
+        check=lambda st, cards: sorted(c["card"] for e in events(st, "revealed") for c in e["cards"]) == sorted(cards),
+    ),
+    Fact(
+        "the cards {cards:card+} were revealed together",
+        check=lambda st, cards: cards in [[c["card"] for c in e["cards"]] for e in events(st, "revealed")],
+    ),
+    Fact(
+        "the cards take effect in this order: {cards:card+}",
+        check=lambda st, cards: [e["card"] for e in events(st, "carried_out")] == cards,
+    ),
     # players in and out, the end
-    Fact("{player:player} is out of the game", put=out_of_the_game, check=lambda st, player: player in st.view(None)["out"]),
+    Fact(
+        "{player:player} is out of the game",
+        put=out_of_the_game,
+        check=lambda st, player: player in st.view(None)["out"],
+    ),
     Fact("{player:player} is still in the game", check=lambda st, player: player not in st.view(None)["out"]),
-    Fact("{player:player}'s detective has left the board",
-         check=lambda st, player: player not in st.view(None)["positions"] and player not in st.view(None)["police_line"]),
-    Fact("{players:player+} [is|are] alone at the Bar at the end of the round", put=lambda st, players, pins: end_of_round(st, players, "Bar", pins)),
-    Fact("{players:player+} [is|are] at the Police at the end of the round[, in that order|]", put=lambda st, players, pins: end_of_round(st, players, "Police", pins)),
+    Fact(
+        "{player:player}'s detective has left the board",
+        check=lambda st, player: (
+            player not in st.view(None)["positions"] and player not in st.view(None)["police_line"]
+        ),
+    ),
+    Fact(
+        "{players:player+} [is|are] alone at the Bar at the end of the round",
+        put=lambda st, players, pins: end_of_round(st, players, "Bar", pins),
+    ),
+    Fact(
+        "{players:player+} [is|are] at the Police at the end of the round[, in that order|]",
+        put=lambda st, players, pins: end_of_round(st, players, "Police", pins),
+    ),
     Fact("round {n:d} begins", check=lambda st, n: (st.view(None)["round"], st.view(None)["phase"]) == (n, "choosing")),
-    Fact("round {n:d} is still being played", check=lambda st, n: st.view(None)["round"] == n and st.view(None)["phase"] != "choosing"),
-    Fact("the game is over and nobody has won", check=lambda st: st.view(None)["outcome"]["winner"] is None and not st.legal["moves"]),
-    Fact("the game is over and {player:player} has won", check=lambda st, player: st.view(None)["outcome"]["winner"] == player and not st.legal["moves"]),
+    Fact(
+        "round {n:d} is still being played",
+        check=lambda st, n: st.view(None)["round"] == n and st.view(None)["phase"] != "choosing",
+    ),
+    Fact(
+        "the game is over and nobody has won",
+        check=lambda st: st.view(None)["outcome"]["winner"] is None and not st.legal["moves"],
+    ),
+    Fact(
+        "the game is over and {player:player} has won",
+        check=lambda st, player: st.view(None)["outcome"]["winner"] == player and not st.legal["moves"],
+    ),
     Fact("the game is not over", check=lambda st: st.view(None)["outcome"] is None and bool(st.legal["moves"])),
     Fact("nobody may act", check=lambda st: st.legal == {"to_act": [], "moves": []}),
     # what each player knows
-    Fact("{player:player} has seen nothing", put=lambda st, player: st["private"][player].update(seen=[]),
-         check=lambda st, player: st.view(player)["private"][player]["seen"] == []),
-    Fact("{player:player} has seen {clues:clue+}", put=lambda st, player, clues: st["private"][player].update(seen=list(clues)),
-         check=lambda st, player, clues: set(clues) <= set(st.view(player)["private"][player]["seen"])),
+    Fact(
+        "{player:player} has seen nothing",
+        put=lambda st, player: st["private"][player].update(seen=[]),
+        check=lambda st, player: st.view(player)["private"][player]["seen"] == [],
+    ),
+    Fact(
+        "{player:player} has seen {clues:clue+}",
+        put=lambda st, player, clues: st["private"][player].update(seen=list(clues)),
+        check=lambda st, player, clues: set(clues) <= set(st.view(player)["private"][player]["seen"]),
+    ),
     Fact("only {players:player+} [has|have] seen {clue:clue}", check=only_seen),
     Fact("nobody has seen {clue:clue}", check=lambda st, clue: only_seen(st, [], clue)),
-    Fact("{asked:player} answers {word:w} to {asker:player}", check=lambda st, asked, word, asker: answer(st, asked, asker) == word),
-    Fact("nobody but {a:player} and {b:player} learns what was asked or answered", check=lambda st, a, b: bar_kept_between(st, a, b)),
-    Fact("everyone is told that {a:player} asked {b:player}", check=lambda st, a, b: all(
-        any(e["type"] == "asked" and (e["asker"], e["asked"]) == (a, b) for e in redact_events(st.table.log, v)) for v in viewers(st))),
-    Fact("every view shows that {player:player} has chosen", check=lambda st, player: all(player in st.view(v)["chosen"] for v in viewers(st))),
-    Fact("every view shows that the Police hid {culprit:culprit} and {weapon:weapon}",
-         check=lambda st, culprit, weapon: everybody_sees(st, "case", {"culprit": culprit, "weapon": weapon})),
-    Fact("only {owner:player}'s view shows the cards {x:player} chose", check=lambda st, owner, x: only_shown_to(st, owner, st["private"][x].get("choice", []))),
-    Fact("only {owner:player}'s view shows {x:player}'s hand", check=lambda st, owner, x: only_shown_to(st, owner, st["private"][x]["hand"])),
-    Fact("only {owner:player}'s view shows what {x:player} named",
-         check=lambda st, owner, x: only_shown_to(st, owner, [st["private"][x]["report"]["culprit"]])),
+    Fact(
+        "{asked:player} answers {word:w} to {asker:player}",
+        check=lambda st, asked, word, asker: answer(st, asked, asker) == word,
+    ),
+    Fact(
+        "nobody but {a:player} and {b:player} learns what was asked or answered",
+        check=lambda st, a, b: bar_kept_between(st, a, b),
+    ),
+    Fact(
+        "everyone is told that {a:player} asked {b:player}",
+        check=lambda st, a, b: all(
+            any(e["type"] == "asked" and (e["asker"], e["asked"]) == (a, b) for e in redact_events(st.table.log, v))
+            for v in viewers(st)
+        ),
+    ),
+    Fact(
+        "every view shows that {player:player} has chosen",
+        check=lambda st, player: all(player in st.view(v)["chosen"] for v in viewers(st)),
+    ),
+    Fact(
+        "every view shows that the Police hid {culprit:culprit} and {weapon:weapon}",
+        check=lambda st, culprit, weapon: everybody_sees(st, "case", {"culprit": culprit, "weapon": weapon}),
+    ),
+    Fact(
+        "only {owner:player}'s view shows the cards {x:player} chose",
+        check=lambda st, owner, x: only_shown_to(st, owner, st["private"][x].get("choice", [])),
+    ),
+    Fact(
+        "only {owner:player}'s view shows {x:player}'s hand",
+        check=lambda st, owner, x: only_shown_to(st, owner, st["private"][x]["hand"]),
+    ),
+    Fact(
+        "only {owner:player}'s view shows what {x:player} named",
+        check=lambda st, owner, x: only_shown_to(st, owner, [st["private"][x]["report"]["culprit"]]),
+    ),
     Fact("no view shows what the Police hides", check=lambda st: unseen(st, HOUSE_TILES.lying_at(st, "secret.police"))),
     Fact("no view shows what the houses hide", check=lambda st: unseen(st, CLUES)),
-    Fact("neither {a:card} nor {b:card} shows in any view", check=lambda st, a, b: hidden(st, [a, b]) and not shown_in_public(st, [a, b])),
+    Fact(
+        "neither {a:card} nor {b:card} shows in any view",
+        check=lambda st, a, b: hidden(st, [a, b]) and not shown_in_public(st, [a, b]),
+    ),
     # chance
-    Fact("chance has {n:d} equally likely outcomes",
-         check=lambda st, n: len(st.as_likely()) == n),
-    Fact("the next house tile is laid on {house:house}", check=lambda st, house: {m["action"]["house"] for m in st.legal["moves"]} == {house}),
+    Fact("chance has {n:d} equally likely outcomes", check=lambda st, n: len(st.as_likely()) == n),
+    Fact(
+        "the next house tile is laid on {house:house}",
+        check=lambda st, house: {m["action"]["house"] for m in st.legal["moves"]} == {house},
+    ),
 ]
+
 
 def setup(table) -> None:
     """The case, the houses and the deal: each time the first outcome chance may give."""
@@ -243,8 +375,12 @@ def setup(table) -> None:
         table.apply(CHANCE, table.legal()["moves"][0]["action"])
 
 
-STARTS = starts({"a game of {n:d} players": setup, "a new game of {n:d} players": None}, lambda n: {"players": COLOURS[:n]}) + starts(
-    {"a game of {players:player+}": setup, "a new game of {players:player+}": None}, lambda players: {"players": players})
+STARTS = starts(
+    {"a game of {n:d} players": setup, "a new game of {n:d} players": None}, lambda n: {"players": COLOURS[:n]}
+) + starts(
+    {"a game of {players:player+}": setup, "a new game of {players:player+}": None},
+    lambda players: {"players": players},
+)
 install(TYPES, ACTIONS, CHANCE_MOVES, STARTS + FACTS + shared("deal"))
 _MUST = phrases(TYPES, MUST)
 
@@ -266,7 +402,9 @@ def must(position, who, what):
         return
     expected = next(filter(None, (p.match(what.replace(" or ", " and ")) for p in _MUST)), None)
     assert expected is not None, f"no phrase reads {what!r}"
-    assert sorted(map(canonical, moves)) == sorted(map(canonical, expected)), f"{who} may {sorted(map(canonical, moves))}"
+    assert sorted(map(canonical, moves)) == sorted(map(canonical, expected)), (
+        f"{who} may {sorted(map(canonical, moves))}"
+    )
 
 
 # -- added for issue 31 (the survivors of the first mutation run): what everybody is told of a pass or a report ---
@@ -280,5 +418,9 @@ def told_passed(position, player, tile):
 @then(parsers.re(r"everyone is told that (?P<player>\w+) named (?P<how>rightly|wrongly)"))
 def told_report(position, player, how):
     for viewer in viewers(position.table.state()):
-        told = [e["right"] for e in redact_events(position.table.log, viewer) if e["type"] == "reported" and e["player"] == player]
+        told = [
+            e["right"]
+            for e in redact_events(position.table.log, viewer)
+            if e["type"] == "reported" and e["player"] == player
+        ]
         assert told == [how == "rightly"], f"{viewer} was told {told}"

@@ -73,38 +73,66 @@ def _fact_steps(types: Types, facts: list[Fact], need: str) -> list:
         if getattr(fact, need) is None and (need != "put" or fact.start is None):
             continue
         regex, converters = types.compile(fact.pattern)
-        out.append((regex, lambda m, fact=fact, converters=converters: {
-            "fact": fact, "args": {k: converters[k](v) for k, v in m.groupdict().items() if v is not None}}))
+        out.append(
+            (
+                regex,
+                lambda m, fact=fact, converters=converters: {
+                    "fact": fact,
+                    "args": {k: converters[k](v) for k, v in m.groupdict().items() if v is not None},
+                },
+            )
+        )
     return out
 
 
 # Facts on the kit's common keys (``dealing_to`` in a view, the roll-off's ``start_waiting``, ``outcome``), for the
 # games whose rulebooks speak of them: a game adds ``shared("deal", ...)`` to its facts.
 SHARED = {
-    "deal": Fact("the next card is dealt to {player:player}", check=lambda st, player: st.view(None)["dealing_to"] == player),
-    "roll-off": Fact("the dice are rolled next for {player:player}", check=lambda st, player: st["phase"] == "rolling_for_start"
-                     and st["start_waiting"][:1] == [player] and st.legal["to_act"] == [CHANCE]),
-    "solved": Fact("{player:player} has won the game", check=lambda st, player: (st["phase"], st.view(None)["outcome"]["winners"]) == ("solved", [player])),
-    "unsolved": Fact("the case remains unsolved", check=lambda st: (st["phase"], st.view(None)["outcome"]["winners"]) == ("unsolved", [])),
+    "deal": Fact(
+        "the next card is dealt to {player:player}", check=lambda st, player: st.view(None)["dealing_to"] == player
+    ),
+    "roll-off": Fact(
+        "the dice are rolled next for {player:player}",
+        check=lambda st, player: (
+            st["phase"] == "rolling_for_start"
+            and st["start_waiting"][:1] == [player]
+            and st.legal["to_act"] == [CHANCE]
+        ),
+    ),
+    "solved": Fact(
+        "{player:player} has won the game",
+        check=lambda st, player: (st["phase"], st.view(None)["outcome"]["winners"]) == ("solved", [player]),
+    ),
+    "unsolved": Fact(
+        "the case remains unsolved",
+        check=lambda st: (st["phase"], st.view(None)["outcome"]["winners"]) == ("unsolved", []),
+    ),
 }
 
 
-def starts(deals: dict[str, Callable | None], options: Callable[..., dict], then: Callable[..., None] | None = None) -> list[Fact]:
+def starts(
+    deals: dict[str, Callable | None], options: Callable[..., dict], then: Callable[..., None] | None = None
+) -> list[Fact]:
     """Facts that open the scenario's table ("Given a game of Red and Blue"): ``{pattern: the chance routine that sets
     it up}`` (None: a new table, as ``new`` left it; a routine's name names its start in positions.json), the options
     built by ``options`` from the pattern's fields; ``then(state, **fields)``, if given, edits the start (P.I.'s "in
     round 3": the rounds before it played)."""
+
     def start(position, deal, **fields):
         position.start(options(**fields), deal)
         if then:
             position.edit(lambda state: then(state, **fields))
 
-    return [Fact(pattern, start=lambda position, deal=deal, **fields: start(position, deal, **fields)) for pattern, deal in deals.items()]
+    return [
+        Fact(pattern, start=lambda position, deal=deal, **fields: start(position, deal, **fields))
+        for pattern, deal in deals.items()
+    ]
 
 
 def played(name: str, *phases: str) -> Callable:
     """A set-up routine for ``starts``: while the table is in one of ``phases``, the first move it lists; ``name``
     names the start in positions.json."""
+
     def routine(table) -> None:
         play_first(table, phases)
 
@@ -153,7 +181,13 @@ def shared(*names: str) -> list[Fact]:
     return [SHARED[name] for name in names]
 
 
-def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list[Fact], after: Callable[[dict], None] | None = None) -> None:
+def install(
+    types: Types,
+    actions: list[tuple],
+    chance: list[tuple],
+    facts: list[Fact],
+    after: Callable[[dict], None] | None = None,
+) -> None:
     """Register the generic steps of the module doc in the calling module; ``after(state)`` runs after every Given's
     edit: it restores the fields that follow from others (the kit's ``derive()``, on the step side)."""
     facts = facts + [Fact(f.denied, check=lambda *a, f=f, **k: not f.check(*a, **k)) for f in facts if f.denied]
@@ -168,7 +202,12 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
             position.edit(lambda state: (fact.put(state, **args, **pins), after and after(state)))
 
         # the Givens' own phrases inside the sentence (not each compiled again with it: the regexes cost collection time)
-        copies = [(re.compile("a copy of the game in which (?P<fact>.+) is loaded"), lambda m, facts=Parser("a fact", givens): facts.find(m["fact"]))]
+        copies = [
+            (
+                re.compile("a copy of the game in which (?P<fact>.+) is loaded"),
+                lambda m, facts=Parser("a fact", givens): facts.find(m["fact"]),
+            )
+        ]
 
         @when(Parser("a copy", copies), target_fixture="refusal", stacklevel=2)
         def copy_loaded(position, fact, args):
@@ -181,7 +220,12 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
             seen = Seen(position.table, position.outcome)
             try:
                 holds = fact.check(seen, **args)
-            except (KeyError, IndexError, TypeError, AttributeError) as missing:  # an answer without what the sentence reads
+            except (
+                KeyError,
+                IndexError,
+                TypeError,
+                AttributeError,
+            ) as missing:  # an answer without what the sentence reads
                 raise AssertionError(f"not so: {standing(seen)}; its answer lacks {lacking(missing)}") from missing
             if not holds:  # raised, not asserted: pytest would add the check's Python (a <lambda>, the state dumped)
                 instead = f"{fact.shows(seen, **args)}; " if fact.shows else ""
@@ -189,7 +233,10 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
 
     base, third = phrases(types, actions), phrases(types, actions, third_person)
     moves = _actor_steps(types, third, "", trying=False) + _actor_steps(types, base, "tries to ", trying=True)
-    moves += [(p.regex, lambda m, p=p: {"actor": CHANCE, "action": p.match(m.string), "trying": False}) for p in phrases(types, chance)]
+    moves += [
+        (p.regex, lambda m, p=p: {"actor": CHANCE, "action": p.match(m.string), "trying": False})
+        for p in phrases(types, chance)
+    ]
     # (a chance phrase may also build a routine: a function of the table that plays chance's moves)
 
     @when(Parser("an action", moves), target_fixture="outcome", stacklevel=2)
@@ -209,5 +256,6 @@ def install(types: Types, actions: list[tuple], chance: list[tuple], facts: list
         moves = position.table.legal()["moves"]
         assert moves or offered, "the game is over: that says nothing about this move"
         mine = [m["action"] for m in moves if m["actor"] == actor]
-        assert any(all(m.get(k) == v for k, v in action.items()) for m in mine) == offered, \
+        assert any(all(m.get(k) == v for k, v in action.items()) for m in mine) == offered, (
             f"{actor} {'may not' if offered else 'may'} {canonical(action)}; the engine lists for {actor}: {', '.join(map(canonical, mine[:8])) or 'nothing'}"
+        )

@@ -22,7 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 FEATURES = ROOT / "features"
 GAMES = sorted(p.name for p in FEATURES.iterdir() if p.is_dir()) if FEATURES.exists() else []
 # untranscribed: a section's placeholder Rule while its rulebook is in transcription (casebook new-game writes them)
-KNOWN_KINDS = re.compile(r"^(ruling|optional|setup|untranscribed|variant-[a-z0-9-]+|players-\d+(-\d+)?|model-[a-z0-9-]+|difficulty-\d)$")
+KNOWN_KINDS = re.compile(
+    r"^(ruling|optional|setup|untranscribed|variant-[a-z0-9-]+|players-\d+(-\d+)?|model-[a-z0-9-]+|difficulty-\d)$"
+)
 
 
 def clauses_of(game: str):
@@ -42,14 +44,18 @@ def test_every_rule_has_one_id_and_an_example(game):
     for clause in result.clauses:
         for example in clause.examples:
             if not any(s.keyword == "Then" for s in example.steps):
-                problems.append(f"{clause.section.path.name}:{clause.line} {clause.id}: example {example.name!r} has no Then")
+                problems.append(
+                    f"{clause.section.path.name}:{clause.line} {clause.id}: example {example.name!r} has no Then"
+                )
     assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_other_tags_are_known_kinds(game):
     odd = sorted({t for clause in clauses_of(game) for t in clause.tags if not KNOWN_KINDS.match(t)})
-    assert not odd, f"tags of no known kind (ruling, optional, setup, untranscribed, variant-*, players-*, model-*): {odd}"
+    assert not odd, (
+        f"tags of no known kind (ruling, optional, setup, untranscribed, variant-*, players-*, model-*): {odd}"
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -80,7 +86,9 @@ def test_each_game_has_the_same_shape(game):
     missing = [f for f in ("__init__.py", "rules.py", "machine.py", "engine.py") if not (package / f).is_file()]
     assert not missing, f"statemachines/{game}/ lacks {missing}"
     assert (ROOT / "casebook" / "schemas" / f"{game}.json").is_file(), f"no JSON Schema for {game}"
-    beside = [f for f in ("trace.yml", *PER_GAME_YAML) if not (FEATURES / game / f).is_file()]  # casebook new-game writes them
+    beside = [
+        f for f in ("trace.yml", *PER_GAME_YAML) if not (FEATURES / game / f).is_file()
+    ]  # casebook new-game writes them
     assert not beside, f"features/{game}/ lacks {beside}"
 
 
@@ -92,7 +100,10 @@ def imported_modules(path: Path) -> set[str]:
             names |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:
             names.add(node.module)
-        elif isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in ("import_module", "__import__"):
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
+            "import_module",
+            "__import__",
+        ):
             names |= {a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
     return names
 
@@ -135,7 +146,9 @@ def test_the_harness_never_imports_the_reference():
 def test_the_import_check_can_fail(tmp_path):
     """The checker above must see every spelling of an import of the reference."""
     sample = tmp_path / "x.py"
-    sample.write_text("import statemachines.cluedo_drei\nfrom statemachines import core\nimportlib.import_module('statemachines.x')\n")
+    sample.write_text(
+        "import statemachines.cluedo_drei\nfrom statemachines import core\nimportlib.import_module('statemachines.x')\n"
+    )
     assert {"statemachines.cluedo_drei", "statemachines", "statemachines.x"} <= imported_modules(sample)
 
 
@@ -147,7 +160,12 @@ def test_a_published_case_log_has_a_line_for_each_entry_naming_only_its_fields()
     assert published, "no game publishes its case log's lines (the heist game did)"
     for game, schema in published.items():
         lines = schema["facts"]["case_log"]["lines"]
-        entries = {e["properties"]["type"]["const"]: e["properties"] for e in schema["$defs"]["state"]["properties"]["log"]["items"]["oneOf"]}
+        entries = {
+            e["properties"]["type"]["const"]: e["properties"]
+            for e in schema["$defs"]["state"]["properties"]["log"]["items"]["oneOf"]
+        }
         assert set(lines) == set(entries), f"{game}: lines for {sorted(lines)}, entries {sorted(entries)}"
         for kind, line in lines.items():
-            assert set(re.findall(r"\{(\w+)", line)) <= set(entries[kind]) - {"type"}, f"{game}: {kind!r} reads {line!r}"
+            assert set(re.findall(r"\{(\w+)", line)) <= set(entries[kind]) - {"type"}, (
+                f"{game}: {kind!r} reads {line!r}"
+            )

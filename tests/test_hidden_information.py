@@ -23,12 +23,18 @@ class Seen(dict):
 
     def told(self, kind, knowers, **fields):  # as position.Seen's, enough for only_told
         last = [e for e in self.table.log if e["type"] == kind][-1:]
-        return bool(last) and all((v in knowers) == (redact(last[0], v) != redact(last[0], None)) for v in [*self["players"], None])
+        return bool(last) and all(
+            (v in knowers) == (redact(last[0], v) != redact(last[0], None)) for v in [*self["players"], None]
+        )
 
 
 def table(**changes) -> dict:
-    state = {"players": ["Ann", "Ben"], "outcome": None, "secret": {"case": ["rope", "hall"]},
-             "private": {"Ann": {"hand": ["key"], "seen": []}, "Ben": {"hand": ["map"], "seen": []}}}
+    state = {
+        "players": ["Ann", "Ben"],
+        "outcome": None,
+        "secret": {"case": ["rope", "hall"]},
+        "private": {"Ann": {"hand": ["key"], "seen": []}, "Ben": {"hand": ["map"], "seen": []}},
+    }
     state.update(changes)
     return state
 
@@ -43,7 +49,9 @@ def test_hidden_holds_until_a_slot_an_event_or_an_outcome_shows_a_name():
     seen["private"]["Ann"]["seen"] = [{"card": "rope"}]
     assert not hidden(Seen(seen), ["rope"]) and knowers(Seen(seen), ["rope"]) == {"Ann"}
     assert not hidden(Seen(table(), [{"type": "asked", "card": "hall"}]), ["hall"])  # named in public
-    assert not hidden(Seen(table(outcome={"case": ["rope", "hall"]})), ["rope"])  # the outcome: everybody, the onlooker too
+    assert not hidden(
+        Seen(table(outcome={"case": ["rope", "hall"]})), ["rope"]
+    )  # the outcome: everybody, the onlooker too
     leaky = Seen(table(), views={"Ben": {**redact(table(), "Ben"), "secret": {}}})
     assert not hidden(leaky, ["rope"])
 
@@ -71,7 +79,9 @@ def test_own_slots_only_and_everybody_sees():
     assert not own_slots_only(Seen(table(), views={"Ann": other}))
     over = table(outcome={"case": ["rope", "hall"]})
     assert everybody_sees(Seen(over), "case", ["rope", "hall"])
-    assert not everybody_sees(Seen(over), "case", ["rope"]) and not everybody_sees(Seen(table()), "case", ["rope", "hall"])
+    assert not everybody_sees(Seen(over), "case", ["rope"]) and not everybody_sees(
+        Seen(table()), "case", ["rope", "hall"]
+    )
 
 
 # -- the question round's checks and chance's odds (step_defs/question_round.py, position.Seen) --------------------
@@ -106,7 +116,9 @@ def test_who_must_show_is_the_only_one_to_act_and_may_only_show_those_cards():
     assert not must_show(seen(shows + [{"actor": "Ben", "action": {"type": "end_turn"}}]), "Ben", ["map", "rope"])
     switch = {"actor": "Ben", "action": {"type": "switch_notes_assistant", "on": False}}
     assert must_show(seen(shows + [switch]), "Ben", ["map", "rope"], aside=("switch_notes_assistant",))
-    assert must_show(seen(shows + [{"actor": "clock", "action": {"type": "expire", "timer": "show"}}]), "Ben", ["map", "rope"])
+    assert must_show(
+        seen(shows + [{"actor": "clock", "action": {"type": "expire", "timer": "show"}}]), "Ben", ["map", "rope"]
+    )
 
 
 def test_chance_as_likely_needs_chance_alone_and_equal_odds():

@@ -37,7 +37,8 @@ def test_the_contracts_can_fail(tmp_path, monkeypatch):
     (package / "b.py").write_text("def later():\n    from cyclic import a\n")
     (package / "pure.py").write_text("import pytest\n")
     config = tmp_path / "setup.cfg"
-    config.write_text(textwrap.dedent("""\
+    config.write_text(
+        textwrap.dedent("""\
         [importlinter]
         root_package = cyclic
         include_external_packages = True
@@ -52,11 +53,14 @@ def test_the_contracts_can_fail(tmp_path, monkeypatch):
         type = forbidden
         source_modules = cyclic.pure
         forbidden_modules = pytest
-        """))
+        """)
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     sys.modules.pop("cyclic", None)
     for contract in ("cycles", "pure"):
-        assert lint_imports(config_filename=str(config), limit_to_contracts=(contract,), no_cache=True, no_logo=True) == 1, contract
+        assert (
+            lint_imports(config_filename=str(config), limit_to_contracts=(contract,), no_cache=True, no_logo=True) == 1
+        ), contract
 
 
 def _lint_copy(tmp_path, planted: dict[str, str]) -> dict[str, bool]:
@@ -67,7 +71,10 @@ def _lint_copy(tmp_path, planted: dict[str, str]) -> dict[str, bool]:
         (tmp_path / relative).write_text(source)
     run = subprocess.run(
         [sys.executable, "-c", "from importlinter.cli import lint_imports; lint_imports(no_cache=True, no_logo=True)"],
-        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(tmp_path)}, capture_output=True, text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        capture_output=True,
+        text=True,
     )
     assert "Analyzed" in run.stdout, run.stdout + run.stderr
     text = " ".join(run.stdout.split())  # a contract's name is wrapped over lines in the output
@@ -88,18 +95,31 @@ CONTRACTS = (
 
 def test_the_projects_contracts_fail_on_a_planted_import(tmp_path):
     """The contracts that keep the layers and the renames (issue 48) are not vacuous: each breaks on its import."""
-    kept = _lint_copy(tmp_path, {
-        "casebook/properties/planted.py": "import casebook.transports.stdio\n",
-        "casebook/site/planted.py": "import casebook.author\n",
-        "casebook/transports/planted.py": "import casebook.impls\n",  # impls imports transports: a cycle
-    })
+    kept = _lint_copy(
+        tmp_path,
+        {
+            "casebook/properties/planted.py": "import casebook.transports.stdio\n",
+            "casebook/site/planted.py": "import casebook.author\n",
+            "casebook/transports/planted.py": "import casebook.impls\n",  # impls imports transports: a cycle
+        },
+    )
     assert not any(kept.values()), kept
 
 
 OLD_PATHS = (  # internal modules renamed by layer (issue 48): gone, not kept as re-export shims
-    "casebook.stdio", "casebook.server", "casebook.testing", "casebook.mutations", "casebook.unlisted",
-    "casebook.privacy", "casebook.pytest_plugin", "casebook.feature_cache", "casebook.declining",
-    "casebook.conformance.declines", "casebook.transports.listen", "casebook.site.spec", "casebook.site.views",
+    "casebook.stdio",
+    "casebook.server",
+    "casebook.testing",
+    "casebook.mutations",
+    "casebook.unlisted",
+    "casebook.privacy",
+    "casebook.pytest_plugin",
+    "casebook.feature_cache",
+    "casebook.declining",
+    "casebook.conformance.declines",
+    "casebook.transports.listen",
+    "casebook.site.spec",
+    "casebook.site.views",
     "step_defs.views",
 )
 

@@ -66,15 +66,22 @@ def test_cluedo_refuses_a_relabelled_duel_an_incomplete_variant_and_made_up_mark
 def test_a_stuck_state_is_refused():
     state = dealt("feuerdiamant", {})  # the event step with no event token activated: nothing could be carried out
     roll = {"hazard": "red", "movement": 2, "colour": "red", "bonus": 0}
-    assert "cannot be played" in refused("feuerdiamant", {**state, "phase": "events", "activated": [], "draws": [], "roll": roll})
+    assert "cannot be played" in refused(
+        "feuerdiamant", {**state, "phase": "events", "activated": [], "draws": [], "roll": roll}
+    )
 
 
 def test_a_state_loaded_again_is_the_same_table_and_a_refused_one_stays_refused():
     state = dealt("cluedo_drei", {"players": ["Justus Jonas", "Peter Shaw", "Bob Andrews"]})
-    first, again = REF.load("cluedo_drei", state), REF.load("cluedo_drei", json.loads(json.dumps(state)))  # the second from load()'s memory
+    first, again = (
+        REF.load("cluedo_drei", state),
+        REF.load("cluedo_drei", json.loads(json.dumps(state))),
+    )  # the second from load()'s memory
     assert REF.state(first) == REF.state(again) == state and REF.legal(first) == REF.legal(again)
     REF.apply(again, *(lambda m: (m["actor"], m["action"]))(REF.legal(again)["moves"][0]))
-    assert REF.state(REF.load("cluedo_drei", state)) == state, "a table loaded from memory shares nothing with the others"
+    assert REF.state(REF.load("cluedo_drei", state)) == state, (
+        "a table loaded from memory shares nothing with the others"
+    )
     stuck = {**state, "current": "Skinner Norris"}
     refused("cluedo_drei", stuck)
     refused("cluedo_drei", stuck)
@@ -98,7 +105,10 @@ def test_the_roll_off_hook_needs_one_highest_total_and_the_tied_roll_again():
 def test_the_question_round_hook_stops_at_the_first_holder_to_the_left():
     table = rolled(Parlour.new({}), 1, 6, 2)  # Ben starts
     assert table.first_holder({"key"}, lambda p: table.s["private"][p]["hand"]) == (["Bot"], "Ann")
-    assert table.first_holder({"map"}, lambda p: table.s["private"][p]["hand"]) == (["Bot", "Ann"], None)  # his own card
+    assert table.first_holder({"map"}, lambda p: table.s["private"][p]["hand"]) == (
+        ["Bot", "Ann"],
+        None,
+    )  # his own card
     assert table.others_from_the_left("Bot") == ["Ann", "Ben"]
 
 
@@ -154,11 +164,17 @@ def test_a_cached_list_of_moves_is_listed_in_order_and_handed_out_read_only():
     legal = REF.legal(table)
     moves = legal["moves"]
     assert {m["action"]["type"] for m in moves} == {"place", "take", "solve"} and len(moves) > 1680
-    assert moves == sorted(moves, key=lambda m: (m["actor"], json.dumps(m["action"], sort_keys=True, separators=(",", ":"))))
+    assert moves == sorted(
+        moves, key=lambda m: (m["actor"], json.dumps(m["action"], sort_keys=True, separators=(",", ":")))
+    )
     other = REF.load("pi", REF.state(table))
     solve = next(m for m in moves if m["action"]["type"] == "solve")
-    for edit in (lambda: moves[0]["action"].update(type="changed"), lambda: moves[-1].__setitem__("actor", "changed"),
-                 lambda: solve["action"].pop("crime"), lambda: solve.clear()):
+    for edit in (
+        lambda: moves[0]["action"].update(type="changed"),
+        lambda: moves[-1].__setitem__("actor", "changed"),
+        lambda: solve["action"].pop("crime"),
+        lambda: solve.clear(),
+    ):
         with pytest.raises(TypeError, match="read-only .* copy it to edit it"):
             edit()
     moves.append("mine")  # the list itself is the caller's own
@@ -244,12 +260,17 @@ def test_describe_gives_phases_transitions_clauses_and_the_board():
     for game in ("cluedo_drei", "feuerdiamant"):
         described = REF.describe(game)
         phases = {p["name"] for p in described["phases"]}
-        assert described["initial"] in phases and all(t["source"] in phases and t["dest"] in phases for t in described["transitions"])
+        assert described["initial"] in phases and all(
+            t["source"] in phases and t["dest"] in phases for t in described["transitions"]
+        )
         assert all(p["clauses"] for p in described["phases"]), "every phase cites its clauses"
         board = described["board"]
         names = {spot["name"] for spot in board["locations"]}
         assert all(p["a"] in names and p["b"] in names for p in board["paths"]) and json.dumps(described)
-    assert len(REF.describe("feuerdiamant")["board"]["paths"]) == 17 and len(REF.describe("feuerdiamant")["board"]["locations"]) == 10
+    assert (
+        len(REF.describe("feuerdiamant")["board"]["paths"]) == 17
+        and len(REF.describe("feuerdiamant")["board"]["locations"]) == 10
+    )
 
 
 def test_an_action_nested_deeper_than_python_follows_is_refused_as_bad_request():
@@ -273,9 +294,14 @@ def test_a_move_met_before_is_reused_by_what_it_is_made_of_types_included(monkey
     assert first[0] is again[0]
     kinds = [core._entries("bet", [("A", {"amount": v}, 0.5)], met)[0] for v in (1, 1.0, True)]
     assert [json.dumps(move["action"]["amount"]) for _, move in kinds] == ["1", "1.0", "true"]
-    assert [key for key, _ in kinds] == [("A", '{"amount":1,"type":"bet"}'), ("A", '{"amount":1.0,"type":"bet"}'),
-                                         ("A", '{"amount":true,"type":"bet"}')]
-    dice, same, floats = (core._entries("roll", [("chance", {"dice": d}, 0.5)], met)[0] for d in ([1, 2], [1, 2], [1, 2.0]))
+    assert [key for key, _ in kinds] == [
+        ("A", '{"amount":1,"type":"bet"}'),
+        ("A", '{"amount":1.0,"type":"bet"}'),
+        ("A", '{"amount":true,"type":"bet"}'),
+    ]
+    dice, same, floats = (
+        core._entries("roll", [("chance", {"dice": d}, 0.5)], met)[0] for d in ([1, 2], [1, 2], [1, 2.0])
+    )
     assert dice is same and dice[1] == {"actor": "chance", "action": {"type": "roll", "dice": [1, 2]}, "p": 0.5}
     assert json.dumps(floats[1]["action"]["dice"]) == "[1, 2.0]" and len(met) == 6
     odd = [core._entries("look", [("A", {"at": ReadOnlyDict(x=1)}, None)], met)[0] for _ in range(2)]

@@ -51,11 +51,18 @@ def played_states(impl, game: str, games: int, rng: random.Random) -> list[dict]
 def test_a_mutated_state_is_refused_or_plays_on(implementation, hello, request, game):
     if game not in hello["games"]:
         pytest.skip(f"unsupported: game {game} not offered")
-    mutations = int(os.environ.get("CASEBOOK_MUTATIONS", 2000 if request.config.getoption("--impl") == "reference" else 200))
+    mutations = int(
+        os.environ.get("CASEBOOK_MUTATIONS", 2000 if request.config.getoption("--impl") == "reference" else 200)
+    )
     rng = random.Random(f"mutations of {game}")
     schema, states = schemas.load(game), played_states(implementation, game, 10, rng)
-    verdicts = Counter(refused_or_plays_on(implementation, game, mutate(rng.choice(states), schema, rng), rng) for _ in range(mutations))
-    assert verdicts["refused"] and verdicts["played"], verdicts  # both kinds occur: the mutations are neither all fatal nor all harmless
+    verdicts = Counter(
+        refused_or_plays_on(implementation, game, mutate(rng.choice(states), schema, rng), rng)
+        for _ in range(mutations)
+    )
+    assert verdicts["refused"] and verdicts["played"], (
+        verdicts
+    )  # both kinds occur: the mutations are neither all fatal nor all harmless
 
 
 # -- the long run (issue 27): every accepted state is played to a final phase ------------------------------------
@@ -65,7 +72,7 @@ FIGURES = Path("results") / "hostile"  # loaded-states-<game>.json: the figures 
 
 
 def refused_or_played_to_the_end(impl, game: str, state: dict, rng: random.Random, final: set[str]) -> str:
-    """"refused" (bad_request), or "ended": loaded and played by random play to a final phase.  A state that loads
+    """ "refused" (bad_request), or "ended": loaded and played by random play to a final phase.  A state that loads
     but cannot be played to the end (an error, a position with no move before the end, a game that goes on and on)
     fails the test: load() must refuse what random play could not finish."""
     try:
@@ -90,14 +97,28 @@ def refused_or_played_to_the_end(impl, game: str, state: dict, rng: random.Rando
 def test_ten_thousand_mutated_states_are_refused_or_played_to_a_final_phase(implementation, hello, request, game):
     if game not in hello["games"]:
         pytest.skip(f"unsupported: game {game} not offered")
-    mutations = int(os.environ.get("CASEBOOK_SLOW_MUTATIONS", SLOW_MUTATIONS if request.config.getoption("--impl") == "reference" else 500))
+    mutations = int(
+        os.environ.get(
+            "CASEBOOK_SLOW_MUTATIONS", SLOW_MUTATIONS if request.config.getoption("--impl") == "reference" else 500
+        )
+    )
     rng = random.Random(f"long run of {game}")
     schema, states = schemas.load(game), played_states(implementation, game, 10, rng)
     final = {p["name"] for p in schema["phases"] if p["final"]}
-    verdicts = Counter(refused_or_played_to_the_end(implementation, game, mutate(rng.choice(states), schema, rng), rng, final)
-                       for _ in range(mutations))
+    verdicts = Counter(
+        refused_or_played_to_the_end(implementation, game, mutate(rng.choice(states), schema, rng), rng, final)
+        for _ in range(mutations)
+    )
     FIGURES.mkdir(parents=True, exist_ok=True)
-    (FIGURES / f"loaded-states-{game}.json").write_text(json.dumps(
-        {"game": game, "impl": request.config.getoption("--impl"), "mutated": mutations, **verdicts}, indent=2, sort_keys=True) + "\n")
-    print(f"\n{game}: {mutations} mutated states, {verdicts['refused']} refused with bad_request, {verdicts['ended']} played to a final phase")
+    (FIGURES / f"loaded-states-{game}.json").write_text(
+        json.dumps(
+            {"game": game, "impl": request.config.getoption("--impl"), "mutated": mutations, **verdicts},
+            indent=2,
+            sort_keys=True,
+        )
+        + "\n"
+    )
+    print(
+        f"\n{game}: {mutations} mutated states, {verdicts['refused']} refused with bad_request, {verdicts['ended']} played to a final phase"
+    )
     assert verdicts["refused"] + verdicts["ended"] == mutations and verdicts["refused"] and verdicts["ended"], verdicts

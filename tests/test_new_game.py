@@ -60,18 +60,28 @@ def book(tmp_path: Path, text: str = RULEBOOK, name: str = "demo.en.txt") -> Pat
 def test_sections_start_at_the_headings_and_number_paragraphs_as_the_trace_does():
     sections = scaffold.sections_of(RULEBOOK.splitlines())
     assert [(s.title, s.numbers) for s in sections] == [
-        ("Demo Rulebook", [1]), ("Goal of the Game", [2, 3]), ("Setup", [4, 5, 6]), ("Playing", [7, 8, 9, 10]),
-        ("End of the Game", [11, 12])]
+        ("Demo Rulebook", [1]),
+        ("Goal of the Game", [2, 3]),
+        ("Setup", [4, 5, 6]),
+        ("Playing", [7, 8, 9, 10]),
+        ("End of the Game", [11, 12]),
+    ]
 
 
 def test_without_blank_lines_a_short_line_that_ends_no_sentence_is_a_heading():
     text = "Opening words of the book, before any heading.\nSetup\nDeal the cards.\n- a list item\n| a | table |\nPlay\nTake turns."
     sections = scaffold.sections_of(text.splitlines())
-    assert [(s.title, s.numbers) for s in sections] == [("Before the first heading", [1]), ("Setup", [2, 3, 4, 5]), ("Play", [6, 7])]
+    assert [(s.title, s.numbers) for s in sections] == [
+        ("Before the first heading", [1]),
+        ("Setup", [2, 3, 4, 5]),
+        ("Play", [6, 7]),
+    ]
 
 
 def test_a_title_twice_gets_a_number_and_every_placeholder_a_unique_id():
-    sections = scaffold.sections_of(["# Contents", "x.", "# Contents", "y.", "# Déroulement d'un tour", "z.", "# Dealing", "w."])
+    sections = scaffold.sections_of(
+        ["# Contents", "x.", "# Contents", "y.", "# Déroulement d'un tour", "z.", "# Dealing", "w."]
+    )
     scaffold.section_codes(sections, "XY")
     assert [s.title for s in sections] == ["Contents", "Contents (2)", "Déroulement d'un tour", "Dealing"]
     assert [s.clause for s in sections] == ["XY-CONT-00", "XY-CONT2-00", "XY-DERO-00", "XY-DEAL-00"]
@@ -82,21 +92,37 @@ def test_the_plan_holds_every_file_a_game_has_beside_its_features(tmp_path):
     files = scaffold.plan(ROOT, "demo", book(tmp_path), title="Demo Game")
     beside = {Path(p).name for p in files if p.startswith("features/demo/")}
     assert beside == {"00-in-transcription.feature", "trace.yml", *scaffold.PER_GAME_YAML}
-    assert beside - {"00-in-transcription.feature"} <= {p.name for p in (ROOT / "features" / "pi").iterdir()} - {"positions.json"}
+    assert beside - {"00-in-transcription.feature"} <= {p.name for p in (ROOT / "features" / "pi").iterdir()} - {
+        "positions.json"
+    }
     assert yaml.safe_load(files["features/demo/subjects.yml"]) == {"parts": {}, "also": {}}
-    assert all(yaml.safe_load(files[f"features/demo/{n}"]) is None for n in ("questions.yml", "synonyms.yml", "equivalent-mutants.yml"))
+    assert all(
+        yaml.safe_load(files[f"features/demo/{n}"]) is None
+        for n in ("questions.yml", "synonyms.yml", "equivalent-mutants.yml")
+    )
 
 
 # -- refusals: a typed error, nothing written -------------------------------------------------------
 def written_paths() -> set[str]:
-    listed = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=ROOT, capture_output=True, text=True)
+    listed = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=all"], cwd=ROOT, capture_output=True, text=True
+    )
     return set(listed.stdout.splitlines())
 
 
-@pytest.mark.parametrize("game_id, error", [
-    ("Demo", scaffold.BadGameId), ("9lives", scaffold.BadGameId), ("a-b", scaffold.BadGameId), ("class", scaffold.BadGameId),
-    ("x", scaffold.BadGameId), ("pi", scaffold.GameExists), ("core", scaffold.GameExists), ("vocabulary", scaffold.GameExists),
-])
+@pytest.mark.parametrize(
+    "game_id, error",
+    [
+        ("Demo", scaffold.BadGameId),
+        ("9lives", scaffold.BadGameId),
+        ("a-b", scaffold.BadGameId),
+        ("class", scaffold.BadGameId),
+        ("x", scaffold.BadGameId),
+        ("pi", scaffold.GameExists),
+        ("core", scaffold.GameExists),
+        ("vocabulary", scaffold.GameExists),
+    ],
+)
 def test_an_id_that_is_bad_or_taken_is_refused(tmp_path, game_id, error):
     with pytest.raises(error):
         scaffold.plan(ROOT, game_id, book(tmp_path))
@@ -120,11 +146,14 @@ def test_a_clause_prefix_of_another_game_is_refused(tmp_path):
     assert scaffold.plan(ROOT, "pieces", book(tmp_path), prefix="PC")  # the way out the error names
 
 
-@pytest.mark.parametrize("argv, says", [
-    (["new-game", "pi", "--rulebook", "{book}"], "GameExists: the id 'pi' is taken"),
-    (["new-game", "Not-An-Id", "--rulebook", "{book}"], "BadGameId"),
-    (["new-game", "demo", "--rulebook", "{missing}"], "NoRulebook: no rulebook file"),
-])
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["new-game", "pi", "--rulebook", "{book}"], "GameExists: the id 'pi' is taken"),
+        (["new-game", "Not-An-Id", "--rulebook", "{book}"], "BadGameId"),
+        (["new-game", "demo", "--rulebook", "{missing}"], "NoRulebook: no rulebook file"),
+    ],
+)
 def test_the_command_refuses_with_the_errors_name_and_writes_nothing(tmp_path, monkeypatch, capsys, argv, says):
     monkeypatch.chdir(ROOT)
     before = written_paths()
@@ -182,7 +211,12 @@ ACROSS = "unique_and_prefixed or never_import or imports_another or published_sh
 
 def copy_of_the_checkout(to: Path) -> Path:
     """The files git knows (committed or not, never ignored ones), copied: what a clone with this change holds."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True, check=True)
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    )
     for name in filter(None, listed.stdout.decode().split("\0")):
         source = ROOT / name
         if source.is_file() and not name.startswith(("examples/", "tests/install/")):
@@ -206,38 +240,81 @@ def run(copy: Path, env: dict, *argv: str) -> subprocess.CompletedProcess:
 def test_a_new_game_scaffolded_into_a_copy_passes_its_tests_and_shows_in_transcription_on_the_site(tmp_path):
     copy = copy_of_the_checkout(tmp_path / "copy")
     rulebook = book(tmp_path)
-    env = {**os.environ, "PYTHONPATH": str(copy), "CASEBOOK_RULEBOOKS": str(rulebook.parent), "NO_MKDOCS_2_WARNING": "1",
-           "CASEBOOK_RESULTS": str(tmp_path / "results"),
-           "CASEBOOK_MUTATIONS": "200", "CASEBOOK_SLOW_MUTATIONS": "200"}  # mutated states loaded: the toy's check() holds
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(copy),
+        "CASEBOOK_RULEBOOKS": str(rulebook.parent),
+        "NO_MKDOCS_2_WARNING": "1",
+        "CASEBOOK_RESULTS": str(tmp_path / "results"),
+        "CASEBOOK_MUTATIONS": "200",
+        "CASEBOOK_SLOW_MUTATIONS": "200",
+    }  # mutated states loaded: the toy's check() holds
     cached = sorted((ROOT / "build" / "vendor").glob("mermaid-*.min.js"))
     if cached:  # the vendored mermaid, rather than fetching it again
         env["CASEBOOK_MERMAID_JS"] = str(cached[-1])
     casebook = [sys.executable, "-m", "casebook.cli"]
     run(copy, env, *casebook, "new-game", "demo", "--rulebook", str(rulebook), "--title", "Demo Game")
-    for path in ("statemachines/demo/engine.py", "features/demo/trace.yml", "features/demo/subjects.yml", "step_defs/demo.py",
-                 "tests/demo/test_random_play.py", "casebook/schemas/demo.json"):
+    for path in (
+        "statemachines/demo/engine.py",
+        "features/demo/trace.yml",
+        "features/demo/subjects.yml",
+        "step_defs/demo.py",
+        "tests/demo/test_random_play.py",
+        "casebook/schemas/demo.json",
+    ):
         assert (copy / path).is_file(), path
-    again = subprocess.run([*casebook, "new-game", "demo", "--rulebook", str(rulebook)], cwd=copy, env=env, capture_output=True, text=True)
+    again = subprocess.run(
+        [*casebook, "new-game", "demo", "--rulebook", str(rulebook)], cwd=copy, env=env, capture_output=True, text=True
+    )
     assert again.returncode == 2 and "GameExists" in again.stdout
 
     # its tests: the toy's random play, the house rules, the trace (every paragraph untraced is no problem), and the
     # tests every game meets (its schema under the contract, its describe(), its fields on the site); -k picks the
     # demo's parameters, its folders' tests and the tests across games
-    pytest_run = [sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", "-p", "no:xdist", "-k", ACROSS + " or demo"]
-    own = ["tests/demo", "step_defs/demo.py", "tests/test_conventions.py", "tests/test_trace.py", "tests/conformance/test_contract.py",
-           "tests/harness/test_describe.py", "tests/docs/test_fields.py", "tests/test_loaded_states.py", "tests/givens/test_subjects.py"]
+    pytest_run = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-rA",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:xdist",
+        "-k",
+        ACROSS + " or demo",
+    ]
+    own = [
+        "tests/demo",
+        "step_defs/demo.py",
+        "tests/test_conventions.py",
+        "tests/test_trace.py",
+        "tests/conformance/test_contract.py",
+        "tests/harness/test_describe.py",
+        "tests/docs/test_fields.py",
+        "tests/test_loaded_states.py",
+        "tests/givens/test_subjects.py",
+    ]
     done = run(copy, env, *pytest_run, *own)
     assert "SKIPPED" not in done.stdout  # the trace is checked against the rulebook's text too
-    assert {"test_random_games_hold_every_invariant[4p]", "test_trace_lists_exactly_the_rulebooks_paragraphs[demo]",
-            "test_clause_ids_are_unique_and_prefixed", "test_describe_answers_in_the_published_shape_or_says_unsupported",
-            "test_a_mutated_state_is_refused_or_plays_on[demo]", "test_the_subjects_name_the_games_actions_and_clauses[demo]"} <= passed(done)
+    assert {
+        "test_random_games_hold_every_invariant[4p]",
+        "test_trace_lists_exactly_the_rulebooks_paragraphs[demo]",
+        "test_clause_ids_are_unique_and_prefixed",
+        "test_describe_answers_in_the_published_shape_or_says_unsupported",
+        "test_a_mutated_state_is_refused_or_plays_on[demo]",
+        "test_the_subjects_name_the_games_actions_and_clauses[demo]",
+    } <= passed(done)
 
     # the site, strict: the game is listed in transcription, its placeholders and untraced paragraphs shown
     run(copy, env, sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site"))
     site = tmp_path / "site"
     assert "in transcription: 12 paragraphs to go" in (site / "games" / "index.html").read_text()
     assert "Demo Game" in (site / "games" / "demo" / "index.html").read_text()
-    assert "12 of 12 paragraphs of the rulebook are not transcribed yet" in (site / "games" / "demo" / "index.html").read_text()
+    assert (
+        "12 of 12 paragraphs of the rulebook are not transcribed yet"
+        in (site / "games" / "demo" / "index.html").read_text()
+    )
     trace_page = (site / "games" / "demo" / "rulebook-trace" / "index.html").read_text()
     assert trace_page.count("not yet transcribed</span>") == 12
     placeholders = (site / "games" / "demo" / "in-transcription" / "index.html").read_text()
@@ -249,18 +326,31 @@ def test_a_new_game_scaffolded_into_a_copy_passes_its_tests_and_shows_in_transcr
     trace.write_text(trace.read_text(encoding="utf-8").replace("  - 8\n", "").replace("  - 10\n", ""), encoding="utf-8")
     done = run(copy, env, *casebook, "regenerate", "--game", "demo")
     assert "the scenarios of demo: 3 passed" in " ".join(done.stdout.split())  # the positions step runs them
-    assert (copy / "features" / "demo" / "positions.json").read_text().count("\n") == 3  # one start: "{", the start, "}"
+    assert (copy / "features" / "demo" / "positions.json").read_text().count(
+        "\n"
+    ) == 3  # one start: "{", the start, "}"
     perft = copy / "casebook" / "conformance" / "perft" / "demo.json"
     fixture = json.loads(perft.read_text(encoding="utf-8"))
-    assert fixture["game"] == "demo" and fixture["positions"][0]["counts"][:2] == [3, 9]  # 3 cards for North, then for East
+    assert fixture["game"] == "demo" and fixture["positions"][0]["counts"][:2] == [
+        3,
+        9,
+    ]  # 3 cards for North, then for East
     # a published position is counted again to its depth, its name and state kept
-    perft.write_text(json.dumps({**fixture, "positions": [{**fixture["positions"][0], "name": "kept", "counts": [7, 7]}]}), encoding="utf-8")
+    perft.write_text(
+        json.dumps({**fixture, "positions": [{**fixture["positions"][0], "name": "kept", "counts": [7, 7]}]}),
+        encoding="utf-8",
+    )
     run(copy, env, *casebook, "regenerate", "--only", "perft", "--game", "demo")
-    assert [(p["name"], p["counts"]) for p in json.loads(perft.read_text(encoding="utf-8"))["positions"]] == [("kept", [3, 9])]
+    assert [(p["name"], p["counts"]) for p in json.loads(perft.read_text(encoding="utf-8"))["positions"]] == [
+        ("kept", [3, 9])
+    ]
     done = run(copy, env, *casebook, "regenerate", "--check", "--game", "demo")  # and now nothing generated is stale
     assert "every generated file is up to date" in done.stdout
     # what the published start and perft counts make checkable: the contract on states, the reference's counts
     done = run(copy, env, *pytest_run, *own, "tests/conformance/test_perft.py")
     assert "SKIPPED" not in done.stdout
-    assert {"test_the_kits_state_check_agrees_with_the_published_schema[demo]", "test_published_perft_counts_hold[demo-0]",
-            "test_the_high_card_wins"} <= passed(done)
+    assert {
+        "test_the_kits_state_check_agrees_with_the_published_schema[demo]",
+        "test_published_perft_counts_hold[demo-0]",
+        "test_the_high_card_wins",
+    } <= passed(done)

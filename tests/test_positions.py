@@ -26,15 +26,36 @@ GAMES = sorted(p.parent.name for p in (ROOT / "features").glob("*/trace.yml"))
 
 def scenarios(*options: str, env: dict | None = None) -> subprocess.CompletedProcess:
     """Every scenario, in one process (a recording run must see every start)."""
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "-p", "no:xdist", *options, "step_defs"],
-                          cwd=ROOT, env={**os.environ, **(env or {})}, capture_output=True, text=True, timeout=900)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-rs",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:xdist",
+            *options,
+            "step_defs",
+        ],
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
 
 
 def test_the_published_positions_are_the_references_deals_and_every_start_the_suite_uses(tmp_path):
     run = scenarios(env={positions.RECORD: str(tmp_path)})
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     for game in GAMES:
-        if not (tmp_path / game / "positions.json").exists() and not (ROOT / "features" / game / "positions.json").exists():
+        if (
+            not (tmp_path / game / "positions.json").exists()
+            and not (ROOT / "features" / game / "positions.json").exists()
+        ):
             continue  # a game in transcription whose scenarios deal no start yet (casebook new-game)
         dealt = json.loads((tmp_path / game / "positions.json").read_text(encoding="utf-8"))
         text = (ROOT / "features" / game / "positions.json").read_text(encoding="utf-8")
@@ -42,7 +63,8 @@ def test_the_published_positions_are_the_references_deals_and_every_start_the_su
         assert sorted(dealt) == sorted(published), (
             f"{game}: starts used but not published {sorted(set(dealt) - set(published))}, "
             f"published but unused {sorted(set(published) - set(dealt))}; regenerate: "
-            "casebook regenerate --only positions")
+            "casebook regenerate --only positions"
+        )
         changed = [name for name in dealt if dealt[name] != published[name]]
         assert not changed, f"{game}: the reference now deals these differently; regenerate: {changed}"
         # the state's own key order is kept (a heist Then reads the notes sheet in its order)
@@ -95,11 +117,15 @@ def test_a_setup_clause_is_unsupported_for_an_engine_that_declines_it_and_no_oth
         verdicts = plan({"games": {game: {"declines": ["setup"]}}}, mine)
         lost = {cid for cid, v in verdicts.items() if v["status"] != "runs"}
         assert lost == {cid for cid, c in mine.items() if any("setup" in e["tags"] for e in c["examples"])}, game
-        assert {cid for cid in lost if verdicts[cid]["status"] == "unsupported"} == \
-            {cid for cid, c in mine.items() if "setup" in c["tags"]}, game  # a tagged Rule goes whole, a tagged example alone
+        assert {cid for cid in lost if verdicts[cid]["status"] == "unsupported"} == {
+            cid for cid, c in mine.items() if "setup" in c["tags"]
+        }, game  # a tagged Rule goes whole, a tagged example alone
         assert lost, f"{game}: no clause checks the deal"
         assert all(r["on_subject"] for r in removed_by(mine)[game]["setup"])
-    assert plan({"games": {"pi": {"declines": ["setup"]}}}, {"PI-GOAL-01": clauses["PI-GOAL-01"]})["PI-GOAL-01"]["summary"] == "1 of 2 examples run"
+    assert (
+        plan({"games": {"pi": {"declines": ["setup"]}}}, {"PI-GOAL-01": clauses["PI-GOAL-01"]})["PI-GOAL-01"]["summary"]
+        == "1 of 2 examples run"
+    )
 
 
 class Hello:
@@ -120,7 +146,9 @@ def test_a_published_start_is_loaded_and_never_dealt_on_an_engine_that_declines_
     monkeypatch.setitem(positions._published, "pi", {position_name(deal, options): published})
     monkeypatch.delenv(positions.RECORD, raising=False)
     opened = []
-    position = Position(Hello(["setup"]), lambda options=None, state=None: opened.append((options, state)) or "table", "pi")
+    position = Position(
+        Hello(["setup"]), lambda options=None, state=None: opened.append((options, state)) or "table", "pi"
+    )
     position.dealt(options, deal)
     position.edit(lambda state: state.update(phase="edited"))  # a scenario edits its own copy, not the published one
     assert position.table == "table" and opened == [(None, {**published, "phase": "edited"})]
@@ -143,9 +171,18 @@ def test_a_full_engine_deals_itself_and_an_unpublished_start_is_dealt(monkeypatc
         def deal(table):
             dealt.append(table)
 
-        options = {"players": ["Red", "Blue", "Green"], "declines": declines}  # a start of its own (the cache is per start)
-        monkeypatch.setitem(positions._published, "pi", {position_name(deal, options): {"phase": "published"}} if published else {})
+        options = {
+            "players": ["Red", "Blue", "Green"],
+            "declines": declines,
+        }  # a start of its own (the cache is per start)
+        monkeypatch.setitem(
+            positions._published, "pi", {position_name(deal, options): {"phase": "published"}} if published else {}
+        )
         engine = Hello(declines)
-        position = Position(engine, lambda options=None, state=None: Dealt({"phase": "dealt"}) if state is None else ("loaded", state), "pi")
+        position = Position(
+            engine,
+            lambda options=None, state=None: Dealt({"phase": "dealt"}) if state is None else ("loaded", state),
+            "pi",
+        )
         position.dealt(options, deal)
         assert len(dealt) == 1 and position.table == ("loaded", {"phase": "dealt"}), declines

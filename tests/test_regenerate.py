@@ -37,14 +37,22 @@ def small_copy(to: Path) -> Path:
 
 def check(copy: Path, *argv: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(copy), "COLUMNS": "200"}
-    return subprocess.run([sys.executable, "-m", "casebook.cli", "regenerate", "--check", *argv], cwd=copy, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "casebook.cli", "regenerate", "--check", *argv],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_a_stale_schema_or_perft_count_is_named_and_fails_the_check_and_nothing_is_written(tmp_path):
     copy = small_copy(tmp_path / "copy")
     schema, perft = copy / "casebook" / "schemas" / "pi.json", copy / "casebook" / "conformance" / "perft" / "pi.json"
-    schema.write_text(schema.read_text(encoding="utf-8").replace('"title": "P.I."', '"title": "P.I. (old)"'), encoding="utf-8")
+    schema.write_text(
+        schema.read_text(encoding="utf-8").replace('"title": "P.I."', '"title": "P.I. (old)"'), encoding="utf-8"
+    )
     fixture = json.loads(perft.read_text(encoding="utf-8"))
     fixture["positions"] = [{**fixture["positions"][0], "counts": [999]}]  # depth 1 only: counted again at once
     perft.write_text(json.dumps(fixture), encoding="utf-8")
@@ -54,7 +62,9 @@ def test_a_stale_schema_or_perft_count_is_named_and_fails_the_check_and_nothing_
     assert done.returncode == 1 and "stale: casebook/schemas/pi.json" in done.stdout, done.stdout + done.stderr
     assert "feuerdiamant" not in done.stdout  # only the stale file is named
     done = check(copy, "--only", "perft", "--game", "pi")
-    assert done.returncode == 1 and "stale: casebook/conformance/perft/pi.json" in done.stdout, done.stdout + done.stderr
+    assert done.returncode == 1 and "stale: casebook/conformance/perft/pi.json" in done.stdout, (
+        done.stdout + done.stderr
+    )
     assert {p: p.read_bytes() for p in (schema, perft)} == before  # --check writes nothing
 
 
@@ -70,7 +80,9 @@ def test_stale_positions_are_named_from_a_recording_in_a_temporary_folder(tmp_pa
         recorded.append(folder)
         for game in games:  # the run deals pi's published starts, and one start heist does not publish
             (folder / game).mkdir(parents=True)
-            (folder / game / "positions.json").write_text("{}\n" if game == "pi" else '{\n  "deal {}": {}\n}\n', encoding="utf-8")
+            (folder / game / "positions.json").write_text(
+                "{}\n" if game == "pi" else '{\n  "deal {}": {}\n}\n', encoding="utf-8"
+            )
         return True
 
     monkeypatch.setattr(regenerate, "_record", record)

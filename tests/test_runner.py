@@ -25,18 +25,41 @@ RANK = {"low": 1, "mid": 2, "high": 3}
 class Sealed(Game):
     info = GameInfo(id="sealed", title="Sealed", rulebook="", players=(2, 2), default_players=("A", "B"))
     names = {"player": (None, "any two names"), "card": (("low", "mid", "high"), "what a player may pick")}
-    phases = [{"name": "choosing", "actor": "players", "summary": "both pick at once"}, {"name": "A", "final": True},
-              {"name": "B", "final": True}, {"name": "tie", "final": True}]
+    phases = [
+        {"name": "choosing", "actor": "players", "summary": "both pick at once"},
+        {"name": "A", "final": True},
+        {"name": "B", "final": True},
+        {"name": "tie", "final": True},
+    ]
     transitions = [
         {"trigger": "pick", "source": "choosing", "dest": None, "before": "seal"},
-        {"trigger": AUTO, "source": "choosing", "dest": "A", "conditions": ["all_picked", "a_is_higher"], "before": "reveal"},
-        {"trigger": AUTO, "source": "choosing", "dest": "B", "conditions": ["all_picked", "b_is_higher"], "before": "reveal"},
+        {
+            "trigger": AUTO,
+            "source": "choosing",
+            "dest": "A",
+            "conditions": ["all_picked", "a_is_higher"],
+            "before": "reveal",
+        },
+        {
+            "trigger": AUTO,
+            "source": "choosing",
+            "dest": "B",
+            "conditions": ["all_picked", "b_is_higher"],
+            "before": "reveal",
+        },
         {"trigger": AUTO, "source": "choosing", "dest": "tie", "conditions": "all_picked", "before": "reveal"},
     ]
     actions = {"pick": ("a sealed pick", {"card": "card"})}
-    events = {"picked": ("someone picked (not what)", {"player": "player"}), "revealed": ("both picks", {"picks": MapOf("player", "card")})}
-    state_fields = {"chosen": ["player"], "revealed": Maybe(MapOf("player", "card")),
-                    "outcome": Maybe({"result": Enum("A", "B", "tie"), "winners": ["player"]}), "private": MapOf("player", {"card": "card"})}
+    events = {
+        "picked": ("someone picked (not what)", {"player": "player"}),
+        "revealed": ("both picks", {"picks": MapOf("player", "card")}),
+    }
+    state_fields = {
+        "chosen": ["player"],
+        "revealed": Maybe(MapOf("player", "card")),
+        "outcome": Maybe({"result": Enum("A", "B", "tie"), "winners": ["player"]}),
+        "private": MapOf("player", {"card": "card"}),
+    }
 
     def setup(self):
         self.s.update(chosen=[], revealed=None, outcome=None, private={})
@@ -79,13 +102,24 @@ class Leaky(Sealed):
 class Timed(Game):
     info = GameInfo(id="timed", title="Timed", rulebook="", players=(1, 1), default_players=("A",))
     names = {"player": (None, "one name")}
-    phases = [{"name": "asking", "actor": "player", "summary": "answer before the timer ends"},
-              {"name": "answered", "final": True}, {"name": "timed_out", "final": True}]
-    transitions = [{"trigger": "answer", "source": "asking", "dest": "answered", "before": "finish"},
-                   {"trigger": "expire", "source": "asking", "dest": "timed_out", "before": "finish"}]
-    actions = {"answer": ("the player answers", {"answer": Enum("yes", "no")}), "expire": ("the timer ends", {"timer": Enum("answer")})}
+    phases = [
+        {"name": "asking", "actor": "player", "summary": "answer before the timer ends"},
+        {"name": "answered", "final": True},
+        {"name": "timed_out", "final": True},
+    ]
+    transitions = [
+        {"trigger": "answer", "source": "asking", "dest": "answered", "before": "finish"},
+        {"trigger": "expire", "source": "asking", "dest": "timed_out", "before": "finish"},
+    ]
+    actions = {
+        "answer": ("the player answers", {"answer": Enum("yes", "no")}),
+        "expire": ("the timer ends", {"timer": Enum("answer")}),
+    }
     events = {"over": ("the question is settled", {"by": str})}
-    state_fields = {"current": "player", "outcome": Maybe({"result": Enum("answered", "timed_out"), "winners": ["player"]})}
+    state_fields = {
+        "current": "player",
+        "outcome": Maybe({"result": Enum("answered", "timed_out"), "winners": ["player"]}),
+    }
 
     def setup(self):
         self.s.update(current=self.players[0], outcome=None)
@@ -104,7 +138,10 @@ class Timed(Game):
 @pytest.mark.parametrize("game", [Sealed, Timed])
 def test_the_runner_plays_sealed_choices_and_the_clock(game):
     impl = ReferenceImplementation(engines={game.info.id: Engine(game)})
-    finals = {random_sim_test(impl, Laws(game.info.id, lambda seed: {}, schema=game.schema()), seed)["phase"] for seed in range(40)}
+    finals = {
+        random_sim_test(impl, Laws(game.info.id, lambda seed: {}, schema=game.schema()), seed)["phase"]
+        for seed in range(40)
+    }
     assert finals == {p["name"] for p in game.phases if p.get("final")}, finals  # every ending is reached
 
 

@@ -92,7 +92,9 @@ def test_a_trace_that_misses_a_rulebook_paragraph_fails(tmp_path):
     short = GOOD_TRACE.replace("1-4", "1-3").replace("      4: picture caption\n", "")
     trace, book = _game(tmp_path, short, _rules("Source: Heading ¶2-3"))
     assert check(trace) == []  # consistent in itself...
-    assert check(trace, book) == ["toy: toy.txt has 4 paragraphs; the trace lists 3 (up to 3)"]  # ...but not with the text
+    assert check(trace, book) == [
+        "toy: toy.txt has 4 paragraphs; the trace lists 3 (up to 3)"
+    ]  # ...but not with the text
 
 
 def test_citing_a_paragraph_of_another_section_or_marked_no_rule_fails(tmp_path):
@@ -131,7 +133,8 @@ def test_a_paragraph_cited_or_without_rule_is_no_longer_untraced(tmp_path):
     trace, book = _game(tmp_path, GOOD_TRACE + "    untraced: [1-3]\n", _rules("Source: Heading ¶2"))
     assert check(trace, book) == [
         "toy: ¶1 is marked as carrying no rule and still listed as untraced: take it out of untraced",
-        "toy: ¶2 is cited by ['TO-X-01'] and still listed as untraced: take it out of untraced"]
+        "toy: ¶2 is cited by ['TO-X-01'] and still listed as untraced: take it out of untraced",
+    ]
 
 
 def test_untraced_paragraphs_outside_every_section_are_named(tmp_path):
@@ -149,6 +152,12 @@ def test_a_placeholder_needs_no_example_but_one_with_examples_is_a_problem(tmp_p
     assert _problems(tmp_path / "ok", PLACEHOLDER) == []
     assert read_game("toy", tmp_path / "ok" / "toy").clauses[0].kinds == ["untranscribed"]
     with_example = _problems(tmp_path / "example", PLACEHOLDER + "      Example: e\n        Given something\n")
-    assert [p.split(": ", 1)[1] for p in with_example] == ["the clause TO-X-00 has examples but is tagged @untranscribed: it is transcribed, drop the tag"]
-    bare = _problems(tmp_path / "bare", _rules("Source: Heading ¶2").replace("      Example: e\n        Given something\n", ""))
-    assert [p.split(": ", 1)[1] for p in bare] == ["the clause TO-X-01 has no example"]  # a Rule that is no placeholder still needs one
+    assert [p.split(": ", 1)[1] for p in with_example] == [
+        "the clause TO-X-00 has examples but is tagged @untranscribed: it is transcribed, drop the tag"
+    ]
+    bare = _problems(
+        tmp_path / "bare", _rules("Source: Heading ¶2").replace("      Example: e\n        Given something\n", "")
+    )
+    assert [p.split(": ", 1)[1] for p in bare] == [
+        "the clause TO-X-01 has no example"
+    ]  # a Rule that is no placeholder still needs one

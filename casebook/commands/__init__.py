@@ -34,6 +34,7 @@ def console(stderr: bool = False):
 
 def at_least(low: int):
     """An argparse type: an integer of at least ``low``."""
+
     def convert(text: str) -> int:
         value = int(text)
         if value < low:
@@ -46,6 +47,7 @@ def at_least(low: int):
 
 def positive(kind):
     """An argparse type: a number of ``kind`` above 0 (nan refused too)."""
+
     def convert(text: str):
         value = kind(text)
         if not value > 0:

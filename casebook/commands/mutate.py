@@ -19,14 +19,30 @@ from casebook.commands import EXIT_CANNOT_RUN, EXIT_FAILED, EXIT_OK, at_least, c
 
 
 def register(sub) -> None:
-    mutate = sub.add_parser("mutate", help="change the reference engine's rules one at a time; which changes do the examples notice?")
-    mutate.add_argument("--game", action="append", required=True, help="a game id (again for more games, run one after another)")
+    mutate = sub.add_parser(
+        "mutate", help="change the reference engine's rules one at a time; which changes do the examples notice?"
+    )
+    mutate.add_argument(
+        "--game", action="append", required=True, help="a game id (again for more games, run one after another)"
+    )
     mutate.add_argument("--clause", help="only the mutants that change this clause's rows or counts")
-    mutate.add_argument("--sample", type=at_least(1), help="this many mutants per game, the same every time, none marked equivalent")
+    mutate.add_argument(
+        "--sample", type=at_least(1), help="this many mutants per game, the same every time, none marked equivalent"
+    )
     mutate.add_argument("--jobs", type=at_least(1), default=1, help="mutants run at once (each a process; default 1)")
-    mutate.add_argument("--timeout", type=positive(float), help="seconds a mutant may run (default: 3x the engine as it is, at least 60)")
-    mutate.add_argument("--out", default="results/mutation", help="where <game>.json goes (default results/mutation, which the site reads)")
-    mutate.add_argument("--no-hand", action="store_true", help="only the generated mutants, not tests/<game>/mutants.py")
+    mutate.add_argument(
+        "--timeout",
+        type=positive(float),
+        help="seconds a mutant may run (default: 3x the engine as it is, at least 60)",
+    )
+    mutate.add_argument(
+        "--out",
+        default="results/mutation",
+        help="where <game>.json goes (default results/mutation, which the site reads)",
+    )
+    mutate.add_argument(
+        "--no-hand", action="store_true", help="only the generated mutants, not tests/<game>/mutants.py"
+    )
     mutate.add_argument("--list", action="store_true", help="list the mutants and run nothing")
     mutate.set_defaults(func=command)
 
@@ -35,7 +51,9 @@ def command(args) -> int:
     from casebook.conformance.suite import shipped_root
 
     out, root = console(), shipped_root()
-    stock = signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a stopped run stops its mutants' processes too (finally)
+    stock = signal.signal(
+        signal.SIGTERM, lambda *_: sys.exit(143)
+    )  # a stopped run stops its mutants' processes too (finally)
     try:
         return _run(args, out, root)
     finally:
@@ -58,18 +76,36 @@ def _run(args, out, root) -> int:
     bad = 0
     for game in args.game:
         try:
-            run = run_game(game, root, clause=args.clause, sample_size=args.sample, jobs=args.jobs, timeout=args.timeout,
-                           out=Path(args.out), hand=not args.no_hand, say=lambda line: out.print(terminal(line), soft_wrap=True))
+            run = run_game(
+                game,
+                root,
+                clause=args.clause,
+                sample_size=args.sample,
+                jobs=args.jobs,
+                timeout=args.timeout,
+                out=Path(args.out),
+                hand=not args.no_hand,
+                say=lambda line: out.print(terminal(line), soft_wrap=True),
+            )
         except CannotRun as exc:
             out.print(f"[red]{terminal(str(exc))}[/red]")
             return EXIT_CANNOT_RUN
         for warning in run.warnings:
             out.print(f"[yellow]{terminal(warning)}[/yellow]")
-        counts = ", ".join(f"{run.count(v)} {v}" for v in ("killed", "survived", "equivalent", "timeout")) + f", {run.count('error')} not judged"
-        out.print(terminal(f"{game}: {len(run.outcomes)} mutants: {counts}; {run.seconds:.0f} s") + (f" -> {run.path}" if run.path else ""),
-                  soft_wrap=True)
+        counts = (
+            ", ".join(f"{run.count(v)} {v}" for v in ("killed", "survived", "equivalent", "timeout"))
+            + f", {run.count('error')} not judged"
+        )
+        out.print(
+            terminal(f"{game}: {len(run.outcomes)} mutants: {counts}; {run.seconds:.0f} s")
+            + (f" -> {run.path}" if run.path else ""),
+            soft_wrap=True,
+        )
         for o in run.outcomes:
             if o.verdict == "survived":
-                out.print(terminal(f"  survived {o.mutant.id} [{', '.join(o.mutant.clauses)}]: {o.mutant.change}"), soft_wrap=True)
+                out.print(
+                    terminal(f"  survived {o.mutant.id} [{', '.join(o.mutant.clauses)}]: {o.mutant.change}"),
+                    soft_wrap=True,
+                )
         bad += run.count("survived") + run.count("error")
     return EXIT_FAILED if bad else EXIT_OK

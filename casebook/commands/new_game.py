@@ -23,10 +23,18 @@ from casebook.trace import rulebooks_folder
 
 
 def register(sub) -> None:
-    new = sub.add_parser("new-game", help="scaffold a new game from its rulebook: toy engine, placeholder clauses, trace, steps, tests")
+    new = sub.add_parser(
+        "new-game", help="scaffold a new game from its rulebook: toy engine, placeholder clauses, trace, steps, tests"
+    )
     new.add_argument("game", help="the game's id: a folder and package name in lower case (pi, cluedo_drei)")
-    new.add_argument("--rulebook", required=True, help="the rulebook's text file (one paragraph a line; keep it in shared/rulebooks/)")
-    new.add_argument("--title", help="the game's title (default: from the id); short name and summary go in rules.py's INFO")
+    new.add_argument(
+        "--rulebook",
+        required=True,
+        help="the rulebook's text file (one paragraph a line; keep it in shared/rulebooks/)",
+    )
+    new.add_argument(
+        "--title", help="the game's title (default: from the id); short name and summary go in rules.py's INFO"
+    )
     new.add_argument("--prefix", help="the clause ids' prefix, two capital letters (default: the id's initials)")
     new.set_defaults(func=command)
 
@@ -39,7 +47,9 @@ def command(args) -> int:
         files = scaffold.plan(root, args.game, rulebook, title=args.title, prefix=args.prefix)
         written = scaffold.write(root, files)
     except scaffold.ScaffoldError as exc:
-        out.print(f"[red]casebook new-game: {type(exc).__name__}: {escape(str(exc))}[/red]", highlight=False, soft_wrap=True)
+        out.print(
+            f"[red]casebook new-game: {type(exc).__name__}: {escape(str(exc))}[/red]", highlight=False, soft_wrap=True
+        )
         out.print("nothing was written")
         return EXIT_CANNOT_RUN
     if not schemas(root, [args.game], out):
@@ -50,10 +60,18 @@ def command(args) -> int:
         out.print(f"wrote {path.relative_to(root)}", highlight=False)  # (the schema step said what it wrote)
     shared = rulebooks_folder()
     if shared is None or not (shared / rulebook.name).is_file():
-        out.print(f"[yellow]{escape(rulebook.name)} is not in {escape(str(shared or 'shared/rulebooks/'))}: put it there (or set "
-                  "CASEBOOK_RULEBOOKS) so the trace is checked against its paragraphs[/yellow]", highlight=False, soft_wrap=True)
-    out.print(f"\n{args.game} is in transcription (docs/add-a-rulebook.md).  Next:\n"
-              f"  pytest step_defs/{args.game}.py tests/{args.game}    its tests\n"
-              f"  casebook docs build                    the site: the game, its placeholders, its untraced paragraphs\n"
-              f"  casebook regenerate --game {args.game}     after each change to its engine or scenarios", highlight=False, soft_wrap=True)
+        out.print(
+            f"[yellow]{escape(rulebook.name)} is not in {escape(str(shared or 'shared/rulebooks/'))}: put it there (or set "
+            "CASEBOOK_RULEBOOKS) so the trace is checked against its paragraphs[/yellow]",
+            highlight=False,
+            soft_wrap=True,
+        )
+    out.print(
+        f"\n{args.game} is in transcription (docs/add-a-rulebook.md).  Next:\n"
+        f"  pytest step_defs/{args.game}.py tests/{args.game}    its tests\n"
+        f"  casebook docs build                    the site: the game, its placeholders, its untraced paragraphs\n"
+        f"  casebook regenerate --game {args.game}     after each change to its engine or scenarios",
+        highlight=False,
+        soft_wrap=True,
+    )
     return EXIT_OK

@@ -11,16 +11,24 @@ from casebook.names import is_reference, slug, terminal
 
 
 def register(sub) -> None:
-    perft = sub.add_parser("perft", help="count action sequences from the published positions; compare with the fixtures")
+    perft = sub.add_parser(
+        "perft", help="count action sequences from the published positions; compare with the fixtures"
+    )
     perft.add_argument("--impl", default="reference")
     perft.add_argument("--game", action="append", default=[])
     perft.add_argument("--depth", type=int, help="check at most this depth")
     perft.add_argument("--fixtures", help="directory of <game>.json fixtures (default: the published ones)")
-    perft.add_argument("--generate", action="store_true", help="(re)write the fixtures from --impl (the reference, normally)")
+    perft.add_argument(
+        "--generate", action="store_true", help="(re)write the fixtures from --impl (the reference, normally)"
+    )
     perft.add_argument("--options", help="options for --generate, as JSON")
     perft.add_argument("--budget", type=int, default=1500, help="--generate: nodes per position at most")
-    perft.add_argument("--walk", help="--generate: comma-separated numbers of random moves before each position (default 0,25,40)")
-    perft.add_argument("--append", action="store_true", help="--generate: add to the published positions instead of replacing them")
+    perft.add_argument(
+        "--walk", help="--generate: comma-separated numbers of random moves before each position (default 0,25,40)"
+    )
+    perft.add_argument(
+        "--append", action="store_true", help="--generate: add to the published positions instead of replacing them"
+    )
     perft.add_argument("--force", action="store_true", help="--generate: replace fixture files that exist")
     perft.add_argument("--timeout", type=float, default=10.0)
     perft.add_argument("--validate", action="store_true", help="also check every answer against the schema (slower)")
@@ -34,8 +42,10 @@ def command(args) -> int:
     out = console()
     directory = Path(args.fixtures) if args.fixtures else pf.FIXTURES
     if args.generate and directory.resolve() == pf.FIXTURES.resolve() and not is_reference(args.impl):
-        out.print(f"[red]the published fixtures are the reference's counts; write those of {terminal(args.impl)} "
-                  f"elsewhere with --fixtures DIR[/red]")
+        out.print(
+            f"[red]the published fixtures are the reference's counts; write those of {terminal(args.impl)} "
+            f"elsewhere with --fixtures DIR[/red]"
+        )
         return EXIT_CANNOT_RUN
     with opened(args.impl, args.timeout) as engine:
         impl = ValidatingImplementation(engine) if args.validate else engine
@@ -56,14 +66,18 @@ def generate(impl, args, directory: Path, out) -> int:
         return EXIT_CANNOT_RUN
     taken = [pf.fixture_path(g, directory) for g in games if pf.fixture_path(g, directory).exists()]
     if taken and not (args.force or args.append):
-        out.print(f"[red]{terminal(', '.join(map(str, taken)))} exist: --append to add positions, --force to replace them[/red]")
+        out.print(
+            f"[red]{terminal(', '.join(map(str, taken)))} exist: --append to add positions, --force to replace them[/red]"
+        )
         return EXIT_CANNOT_RUN
     for game in games:
         walk = tuple(int(n) for n in args.walk.split(",")) if args.walk else (0, 25, 40)
         positions = pf.generate(impl, game, options, budget=args.budget, walk=walk, positions=len(walk))
         if args.append:
             positions = pf.load_fixtures(game, directory) + positions
-        out.print(terminal(f"{game}: {[p['counts'] for p in positions]} -> {pf.write_fixtures(game, positions, directory)}"))
+        out.print(
+            terminal(f"{game}: {[p['counts'] for p in positions]} -> {pf.write_fixtures(game, positions, directory)}")
+        )
     return EXIT_OK
 
 
@@ -90,10 +104,18 @@ def compare(impl, args, directory: Path, out) -> int:
         for position in pf.load_fixtures(game, directory):
             name = terminal(position["name"])
             said = lambda depth, count, expected: progress.print(  # noqa: E731 - one line of progress per depth
-                f"perft {terminal(game)} {name}: depth {depth}: {count} ({'ok' if count == expected else 'differs'})", highlight=False)
+                f"perft {terminal(game)} {name}: depth {depth}: {count} ({'ok' if count == expected else 'differs'})",
+                highlight=False,
+            )
             result = pf.check(impl, game, position, args.depth, on_depth=said)
             if result["status"] == "unsupported":
-                table.add_row(terminal(game), name, str(result["expected"]), "—", f"[yellow]unsupported[/yellow]: {terminal(result['message'], 200)}")
+                table.add_row(
+                    terminal(game),
+                    name,
+                    str(result["expected"]),
+                    "—",
+                    f"[yellow]unsupported[/yellow]: {terminal(result['message'], 200)}",
+                )
                 skipped.append(f"{terminal(game)} {name} unsupported")
                 continue
             compared += 1

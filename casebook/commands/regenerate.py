@@ -38,10 +38,14 @@ NO_TESTS = 5  # pytest's exit code when it collected nothing (a new game without
 
 
 def register(sub) -> None:
-    regen = sub.add_parser("regenerate", help="rewrite every generated file from the reference: schemas, then positions, then perft")
+    regen = sub.add_parser(
+        "regenerate", help="rewrite every generated file from the reference: schemas, then positions, then perft"
+    )
     regen.add_argument("--game", action="append", default=[], help="only this game's positions and perft (repeatable)")
     regen.add_argument("--only", choices=STEPS, help="run one step only")
-    regen.add_argument("--check", action="store_true", help="write nothing: name each generated file that is stale (exit 1 if any)")
+    regen.add_argument(
+        "--check", action="store_true", help="write nothing: name each generated file that is stale (exit 1 if any)"
+    )
     regen.set_defaults(func=command)
 
 
@@ -66,14 +70,25 @@ def command(args) -> int:
             failed.append(step)
     if args.check:
         for path in stale:
-            out.print(f"[red]stale: {escape(path)}[/red] (casebook regenerate rewrites it)", highlight=False, soft_wrap=True)
+            out.print(
+                f"[red]stale: {escape(path)}[/red] (casebook regenerate rewrites it)", highlight=False, soft_wrap=True
+            )
         if not stale and not failed:
             out.print("every generated file is up to date")
         return EXIT_FAILED if stale or failed else EXIT_OK
-    changed = subprocess.run(["git", "status", "--porcelain", "--", "casebook/schemas", "features", "casebook/conformance/perft"],
-                             cwd=root, capture_output=True, text=True)
+    changed = subprocess.run(
+        ["git", "status", "--porcelain", "--", "casebook/schemas", "features", "casebook/conformance/perft"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
     if changed.returncode == 0:
-        out.print("generated files that differ from the last commit: " + (", ".join(line[3:] for line in changed.stdout.splitlines()) or "none"), highlight=False, soft_wrap=True)
+        out.print(
+            "generated files that differ from the last commit: "
+            + (", ".join(line[3:] for line in changed.stdout.splitlines()) or "none"),
+            highlight=False,
+            soft_wrap=True,
+        )
     if failed:
         out.print(f"[red]failed: {', '.join(failed)}[/red]")
         return EXIT_FAILED
@@ -90,11 +105,21 @@ def environment(root: Path, **extra: str) -> dict:
 # the step writes nothing and appends the path (relative to the checkout) of each file that differs.
 def schemas(root: Path, games: list[str], out, stale: list | None = None) -> bool:
     check = [] if stale is None else ["--check"]
-    run = subprocess.run([sys.executable, "-m", "statemachines.schemas", *check], cwd=root, env=environment(root), capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "statemachines.schemas", *check],
+        cwd=root,
+        env=environment(root),
+        capture_output=True,
+        text=True,
+    )
     if stale is None:
         out.print(run.stdout.strip() or "every schema was up to date", highlight=False, soft_wrap=True)
     else:
-        stale += [line.split(": ", 1)[1] for line in run.stdout.splitlines() if line.startswith("differs from the generated schema: ")]
+        stale += [
+            line.split(": ", 1)[1]
+            for line in run.stdout.splitlines()
+            if line.startswith("differs from the generated schema: ")
+        ]
     if run.returncode and not (stale and run.returncode == 1):
         out.print(run.stderr[-3000:], highlight=False, soft_wrap=True)
         return False
@@ -120,13 +145,20 @@ def _text(path: Path) -> str | None:
 
 def _record(root: Path, games: list[str], out, folder: Path) -> bool:
     files = [f"step_defs/{g}.py" for g in games]
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider", *files],
-                         cwd=root, env=environment(root, CASEBOOK_RECORD_POSITIONS=str(folder)), capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider", *files],
+        cwd=root,
+        env=environment(root, CASEBOOK_RECORD_POSITIONS=str(folder)),
+        capture_output=True,
+        text=True,
+    )
     last = (run.stdout.strip().splitlines() or [""])[-1]
     out.print(f"the scenarios of {', '.join(games)}: {last}", highlight=False, soft_wrap=True)
     if run.returncode not in (0, NO_TESTS):
         out.print(run.stdout[-3000:] + run.stderr[-2000:], highlight=False, soft_wrap=True)
-        out.print("[red]a scenario failed: the starts it dealt are written, but mend the scenario and regenerate again[/red]")
+        out.print(
+            "[red]a scenario failed: the starts it dealt are written, but mend the scenario and regenerate again[/red]"
+        )
         return False
     return True
 
@@ -153,8 +185,10 @@ def perft(root: Path, games: list[str], out, stale: list | None = None) -> bool:
                 else:
                     positions = pf.generate(impl, game, {})
             except GameError as exc:  # a published state the engine no longer loads: its positions must be chosen again
-                out.print(f"[red]{game}: {escape(exc.code)}: {escape(exc.message)}; choose its positions again: "
-                          f"casebook perft --generate --force --game {game}[/red]")
+                out.print(
+                    f"[red]{game}: {escape(exc.code)}: {escape(exc.message)}; choose its positions again: "
+                    f"casebook perft --generate --force --game {game}[/red]"
+                )
                 ok = False
                 continue
             if positions != published and stale is not None:

@@ -15,7 +15,9 @@ def register(sub) -> None:
     replay.add_argument("file")
     replay.add_argument("--impl", required=True)
     replay.add_argument("--timeout", type=float, default=10.0)
-    replay.add_argument("--reference", default="reference", help="what to compare with (default: the reference, in process)")
+    replay.add_argument(
+        "--reference", default="reference", help="what to compare with (default: the reference, in process)"
+    )
     replay.set_defaults(func=command)
 
 
@@ -27,7 +29,9 @@ def command(args) -> int:
     with opened(args.reference) as reference, opened(args.impl, args.timeout) as impl:
         problem = replay(reference, impl, record)
     if problem is None:
-        out.print(f"[green]{len(record['steps'])} moves of {record['game']} replayed: the implementation agrees with the reference[/green]")
+        out.print(
+            f"[green]{len(record['steps'])} moves of {record['game']} replayed: the implementation agrees with the reference[/green]"
+        )
         return EXIT_OK
     out.print(f"[red]disagreement reproduced[/red] {terminal(problem)}")
     return EXIT_FAILED

@@ -6,23 +6,43 @@ from casebook.commands import positive
 from casebook.impls import opened
 from casebook.wire import MAX_LINE
 
-IDLE_DEFAULT = 900.0  # seconds: casebook.serve.websocket.IDLE, without importing the WebSocket library for every command
+IDLE_DEFAULT = (
+    900.0  # seconds: casebook.serve.websocket.IDLE, without importing the WebSocket library for every command
+)
 
 
 def register(sub) -> None:
     serve = sub.add_parser("serve", help="serve an implementation over stdio (JSON-RPC 2.0, one message per line)")
     serve.add_argument("--impl", default="reference", help="what to serve (default: the reference)")
-    serve.add_argument("--max-tables", type=positive(int), metavar="N",
-                       help="refuse new/load (error table_limit) while N tables are open (default: no cap)")
-    serve.add_argument("--idle-timeout", type=positive(float), metavar="SECONDS",
-                       help=f"close a table left this long without a call (default: never over stdio, {IDLE_DEFAULT:g} s with --listen)")
-    serve.add_argument("--max-line", type=positive(int), default=MAX_LINE, metavar="BYTES",
-                       help=f"refuse a request line longer than this (default: {MAX_LINE})")
-    serve.add_argument("--listen", metavar="HOST:PORT",
-                       help="serve over WebSocket instead of stdio (ws://HOST:PORT/); loopback unless HOST says otherwise; "
-                            "PORT 0 picks a free port; the first line printed is the address")
+    serve.add_argument(
+        "--max-tables",
+        type=positive(int),
+        metavar="N",
+        help="refuse new/load (error table_limit) while N tables are open (default: no cap)",
+    )
+    serve.add_argument(
+        "--idle-timeout",
+        type=positive(float),
+        metavar="SECONDS",
+        help=f"close a table left this long without a call (default: never over stdio, {IDLE_DEFAULT:g} s with --listen)",
+    )
+    serve.add_argument(
+        "--max-line",
+        type=positive(int),
+        default=MAX_LINE,
+        metavar="BYTES",
+        help=f"refuse a request line longer than this (default: {MAX_LINE})",
+    )
+    serve.add_argument(
+        "--listen",
+        metavar="HOST:PORT",
+        help="serve over WebSocket instead of stdio (ws://HOST:PORT/); loopback unless HOST says otherwise; "
+        "PORT 0 picks a free port; the first line printed is the address",
+    )
     serve.add_argument("--certfile", help="with --listen: serve TLS (wss://) with this certificate chain (PEM)")
-    serve.add_argument("--keyfile", help="with --listen and --certfile: its private key (PEM), if not in the certificate file")
+    serve.add_argument(
+        "--keyfile", help="with --listen and --certfile: its private key (PEM), if not in the certificate file"
+    )
     serve.set_defaults(func=command)
 
 
@@ -33,7 +53,14 @@ def command(args) -> int:
         if args.listen is not None:
             from casebook.serve.websocket import listen
 
-            return listen(impl, args.listen, idle=args.idle_timeout or IDLE_DEFAULT, max_tables=args.max_tables,
-                          max_line=args.max_line, certfile=args.certfile, keyfile=args.keyfile)
+            return listen(
+                impl,
+                args.listen,
+                idle=args.idle_timeout or IDLE_DEFAULT,
+                max_tables=args.max_tables,
+                max_line=args.max_line,
+                certfile=args.certfile,
+                keyfile=args.keyfile,
+            )
         serve(impl, max_tables=args.max_tables, idle=args.idle_timeout, max_line=args.max_line)
     return 0

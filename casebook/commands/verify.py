@@ -27,26 +27,52 @@ DEFAULT_DEADLINE = 3 * 3600.0  # a whole run: the reference over stdio takes min
 def register(sub) -> None:
     verify = sub.add_parser("verify", help="run the rules suite against an implementation; write a conformance report")
     verify.add_argument("--impl", default="reference", help=IMPL_HELP)
-    verify.add_argument("--game", action="append", default=[], help="only this game (repeatable); default: every game of the features")
-    verify.add_argument("--clause", action="append", default=[], help="only clauses matching this id or glob, e.g. 'CD-SET-*' (repeatable)")
+    verify.add_argument(
+        "--game", action="append", default=[], help="only this game (repeatable); default: every game of the features"
+    )
+    verify.add_argument(
+        "--clause",
+        action="append",
+        default=[],
+        help="only clauses matching this id or glob, e.g. 'CD-SET-*' (repeatable)",
+    )
     verify.add_argument("--name", help="report name (default: the implementation's name from hello)")
     verify.add_argument("--out", default="results", help="directory for the reports (default: results)")
-    verify.add_argument("--cucumber", help="where to write pytest-bdd's Cucumber JSON (default: OUT/cucumber.json for the reference, "
-                                               "OUT/conformance/cucumber/NAME.json for any other engine)")
+    verify.add_argument(
+        "--cucumber",
+        help="where to write pytest-bdd's Cucumber JSON (default: OUT/cucumber.json for the reference, "
+        "OUT/conformance/cucumber/NAME.json for any other engine)",
+    )
     verify.add_argument("--baseline", help="an earlier conformance report: show which clauses changed status")
-    verify.add_argument("--fail-on", choices=("failure", "regression"), default="failure",
-                        help="failure (default): exit 1 when any clause or property test fails; regression: only when one "
-                             "that passed in --baseline fails now (for an engine's CI; a missing baseline file fails nothing)")
-    verify.add_argument("--list", action="store_true", help="dry run: ask only hello, then list per clause what would run, "
-                                                             "what is unsupported and why; run nothing, write nothing")
+    verify.add_argument(
+        "--fail-on",
+        choices=("failure", "regression"),
+        default="failure",
+        help="failure (default): exit 1 when any clause or property test fails; regression: only when one "
+        "that passed in --baseline fails now (for an engine's CI; a missing baseline file fails nothing)",
+    )
+    verify.add_argument(
+        "--list",
+        action="store_true",
+        help="dry run: ask only hello, then list per clause what would run, "
+        "what is unsupported and why; run nothing, write nothing",
+    )
     verify.add_argument("--timeout", type=float, default=10.0, help="seconds the engine may take per call (default 10)")
-    verify.add_argument("--deadline", type=float, default=DEFAULT_DEADLINE,
-                        help=f"seconds the whole run may take; tests left then are reported not run (default {DEFAULT_DEADLINE:g}; 0: none)")
+    verify.add_argument(
+        "--deadline",
+        type=float,
+        default=DEFAULT_DEADLINE,
+        help=f"seconds the whole run may take; tests left then are reported not run (default {DEFAULT_DEADLINE:g}; 0: none)",
+    )
     verify.add_argument("--no-properties", action="store_true", help="run the feature suite only, not tests/<game>/")
     verify.add_argument("--no-progress", action="store_true", help="no progress bar")
     verify.add_argument("--verbose", action="store_true", help="pytest's own output instead of the progress bar")
-    verify.add_argument("-n", "--workers", help="spread the run over pytest-xdist workers: a number or auto (default: none)")
-    verify.add_argument("--suite", help="the Casebook checkout holding features/, step_defs/, tests/ (default: this one)")
+    verify.add_argument(
+        "-n", "--workers", help="spread the run over pytest-xdist workers: a number or auto (default: none)"
+    )
+    verify.add_argument(
+        "--suite", help="the Casebook checkout holding features/, step_defs/, tests/ (default: this one)"
+    )
     verify.set_defaults(func=command)
 
 
@@ -67,11 +93,24 @@ class Verified:
 
 
 def command(args) -> int:
-    result = verify(args.impl, games=args.game, clauses=args.clause, name=args.name, out=Path(args.out),
-                    cucumber=Path(args.cucumber) if args.cucumber else None, baseline=args.baseline, fail_on=args.fail_on,
-                    list_only=args.list, timeout=args.timeout, deadline=args.deadline or None,
-                    properties=not args.no_properties, progress=not args.no_progress, verbose=args.verbose,
-                    workers=args.workers, suite=Path(args.suite).resolve() if args.suite else None)
+    result = verify(
+        args.impl,
+        games=args.game,
+        clauses=args.clause,
+        name=args.name,
+        out=Path(args.out),
+        cucumber=Path(args.cucumber) if args.cucumber else None,
+        baseline=args.baseline,
+        fail_on=args.fail_on,
+        list_only=args.list,
+        timeout=args.timeout,
+        deadline=args.deadline or None,
+        properties=not args.no_properties,
+        progress=not args.no_progress,
+        verbose=args.verbose,
+        workers=args.workers,
+        suite=Path(args.suite).resolve() if args.suite else None,
+    )
     show(result, console())
     return result.exit
 
@@ -92,10 +131,25 @@ def show(result: Verified, out) -> None:
         out.print(f"report: {terminal(result.path)}  ({result.seconds:.1f} s)")
 
 
-def verify(impl: str, *, games: list[str] | None = None, clauses: list[str] | None = None, name: str | None = None,
-           out: Path = Path("results"), cucumber: Path | None = None, baseline: str | None = None, fail_on: str = "failure",
-           list_only: bool = False, timeout: float = 10.0, deadline: float | None = DEFAULT_DEADLINE, properties: bool = True,
-           progress: bool = True, verbose: bool = False, workers: str | None = None, suite: Path | None = None) -> Verified:
+def verify(
+    impl: str,
+    *,
+    games: list[str] | None = None,
+    clauses: list[str] | None = None,
+    name: str | None = None,
+    out: Path = Path("results"),
+    cucumber: Path | None = None,
+    baseline: str | None = None,
+    fail_on: str = "failure",
+    list_only: bool = False,
+    timeout: float = 10.0,
+    deadline: float | None = DEFAULT_DEADLINE,
+    properties: bool = True,
+    progress: bool = True,
+    verbose: bool = False,
+    workers: str | None = None,
+    suite: Path | None = None,
+) -> Verified:
     """Run the suite against ``impl`` (a spec) and write its report; ``list_only``: plan from its hello, run nothing."""
     from casebook.conformance import report as rep
     from casebook.conformance.runner import ROOT, merge_cucumber, run_suite
@@ -107,29 +161,47 @@ def verify(impl: str, *, games: list[str] | None = None, clauses: list[str] | No
 
     clauses = clauses or []
     if fail_on == "regression" and not baseline:
-        return Verified(EXIT_CANNOT_RUN, problems=["--fail-on regression needs --baseline REPORT: the committed report of the last good run"])
+        return Verified(
+            EXIT_CANNOT_RUN,
+            problems=["--fail-on regression needs --baseline REPORT: the committed report of the last good run"],
+        )
     root = suite or ROOT
     known = features_games(root)
     games = games or known
     unknown = [g for g in games if g not in known]
     if unknown:
-        return Verified(EXIT_CANNOT_RUN, problems=[f"no features for {terminal(', '.join(unknown))}; games are {', '.join(known) or 'none'}"])
+        return Verified(
+            EXIT_CANNOT_RUN,
+            problems=[f"no features for {terminal(', '.join(unknown))}; games are {', '.join(known) or 'none'}"],
+        )
     result = Verified(EXIT_OK, games=games)
     old = None
     if baseline and not Path(baseline).exists():
         # an engine's first CI run: this run's report becomes the baseline to commit
-        result.notes.append(f"no baseline at {terminal(baseline)}: nothing to compare with; commit this run's report there")
+        result.notes.append(
+            f"no baseline at {terminal(baseline)}: nothing to compare with; commit this run's report there"
+        )
     elif baseline:
         try:  # checked before the run, not after it: a wrong file costs seconds, not the whole run
             old = read_report(baseline)
         except NotAReport as exc:
-            return Verified(EXIT_CANNOT_RUN, problems=[f"the baseline {terminal(exc.file)} is not a conformance report "
-                                                        f"(casebook verify's JSON): {terminal(exc.why)}"])
+            return Verified(
+                EXIT_CANNOT_RUN,
+                problems=[
+                    f"the baseline {terminal(exc.file)} is not a conformance report "
+                    f"(casebook verify's JSON): {terminal(exc.why)}"
+                ],
+            )
     try:
         with opened(impl, timeout) as engine:
             hello = result.hello = check_hello(engine.hello())  # every field the report uses, checked before use
     except DriverFailure as exc:
-        return Verified(EXIT_CANNOT_RUN, problems=[f"cannot start the implementation {terminal(impl)}: {terminal(exc.cause)}: {terminal(exc.detail)}"])
+        return Verified(
+            EXIT_CANNOT_RUN,
+            problems=[
+                f"cannot start the implementation {terminal(impl)}: {terminal(exc.cause)}: {terminal(exc.detail)}"
+            ],
+        )
     if list_only:
         catalog = rep.catalog(root / "features", games)
         if clauses:
@@ -149,31 +221,57 @@ def verify(impl: str, *, games: list[str] | None = None, clauses: list[str] | No
     # reference's run belongs there, and only the reference is judged by its spec, not by the
     # name it claims.  Another engine's Cucumber JSON goes beside its report (a subfolder:
     # the docs read results/conformance/*.json as reports).
-    cucumber = cucumber or (out / "cucumber.json" if is_reference(impl) else out / "conformance" / "cucumber" / f"{name}.json")
+    cucumber = cucumber or (
+        out / "cucumber.json" if is_reference(impl) else out / "conformance" / "cucumber" / f"{name}.json"
+    )
     written = [report_path, report_path.with_suffix(".txt"), out / "conformance" / f"{name}.junit.xml", cucumber]
     if baseline and any(Path(baseline).resolve() == p.resolve() for p in written):
-        return Verified(EXIT_CANNOT_RUN, problems=[f"the baseline {terminal(baseline)} is where this run writes its own results: "
-                                                    f"copy it elsewhere first, or give the run another --name"])
+        return Verified(
+            EXIT_CANNOT_RUN,
+            problems=[
+                f"the baseline {terminal(baseline)} is where this run writes its own results: "
+                f"copy it elsewhere first, or give the run another --name"
+            ],
+        )
     # A run of some clauses or games only must not wipe the other results of the last run:
     # it runs into a file of its own, then its examples replace theirs in the whole.
     partial = bool(clauses) or set(games) != set(known)
-    target, cucumber = cucumber, (cucumber.with_name(f".{cucumber.name}.partial") if partial and cucumber.exists() else cucumber)
+    target, cucumber = (
+        cucumber,
+        (cucumber.with_name(f".{cucumber.name}.partial") if partial and cucumber.exists() else cucumber),
+    )
     cucumber.parent.mkdir(parents=True, exist_ok=True)
     code, plugin, seconds = run_suite(
-        impl, games, root=root, out=out, name=name, timeout=timeout, properties=properties,
-        offered=whole, clauses=clauses, progress=progress, verbose=verbose,
-        cucumber=cucumber, deadline=deadline, workers=workers)
+        impl,
+        games,
+        root=root,
+        out=out,
+        name=name,
+        timeout=timeout,
+        properties=properties,
+        offered=whole,
+        clauses=clauses,
+        progress=progress,
+        verbose=verbose,
+        cucumber=cucumber,
+        deadline=deadline,
+        workers=workers,
+    )
     if cucumber != target:
         merged = merge_cucumber(cucumber, target)
         if merged != target:
-            result.notes.append(f"{terminal(target)} is not Cucumber JSON; this run's results are in {terminal(merged)}")
+            result.notes.append(
+                f"{terminal(target)} is not Cucumber JSON; this run's results are in {terminal(merged)}"
+            )
     report = build_report(impl, hello, games, clauses, root, plugin, seconds, properties, whole)
     if old is not None:
         result.changes = report["baseline_changes"] = rep.diff(old, report)
     result.report, result.seconds = report, seconds
     result.path = rep.write(report, report_path)
     report_path.with_suffix(".txt").write_text(summary_text(report, result.changes), encoding="utf-8")
-    result.problems += [f"suite error {terminal(error)}" for error in plugin.errors] + ([terminal(plugin.stopped)] if plugin.stopped else [])
+    result.problems += [f"suite error {terminal(error)}" for error in plugin.errors] + (
+        [terminal(plugin.stopped)] if plugin.stopped else []
+    )
     if plugin.errors or plugin.stopped or code in (2, 3, 4):
         result.exit = EXIT_CANNOT_RUN
     elif fail_on == "regression":
@@ -183,8 +281,17 @@ def verify(impl: str, *, games: list[str] | None = None, clauses: list[str] | No
     return result
 
 
-def build_report(impl: str, hello: dict, games: list[str], clauses: list[str], root: Path, plugin, seconds: float,
-                 properties: bool, whole: set[str]) -> dict:
+def build_report(
+    impl: str,
+    hello: dict,
+    games: list[str],
+    clauses: list[str],
+    root: Path,
+    plugin,
+    seconds: float,
+    properties: bool,
+    whole: set[str],
+) -> dict:
     """The conformance report of a run: the plugin's verdicts folded per clause, with the run's facts."""
     from casebook import __version__
     from casebook.conformance import report as rep
@@ -192,20 +299,43 @@ def build_report(impl: str, hello: dict, games: list[str], clauses: list[str], r
     from casebook.names import is_reference
 
     offered = set(hello["games"])
-    implementation = {"spec": impl, "name": hello["name"], "version": str(hello.get("version", "")),
-                      "protocol": hello["protocol"], "reference": is_reference(impl)}
-    games_info = {g: ({"offered": True, "declines": hello["games"][g].get("declines", [])} if g in offered else {"offered": False}) for g in games}
+    implementation = {
+        "spec": impl,
+        "name": hello["name"],
+        "version": str(hello.get("version", "")),
+        "protocol": hello["protocol"],
+        "reference": is_reference(impl),
+    }
+    games_info = {
+        g: (
+            {"offered": True, "declines": hello["games"][g].get("declines", [])} if g in offered else {"offered": False}
+        )
+        for g in games
+    }
     found = plugin.property_results()
     if properties and not clauses:
         for game in games:
             if game not in whole and (root / "tests" / game).is_dir():
-                why = "game not offered" if game not in offered else "declines part of the game; property tests play whole games"
-                found.append({"name": f"tests/{game}/", "game": game, "status": "unsupported", "message": "unsupported: " + why})
-    extra = {"suite": edition(root, __version__), "games": games_info, "seconds": round(seconds, 2), "suite_errors": plugin.errors,
-             "selection": {"games": games, "clauses": clauses}}
+                why = (
+                    "game not offered"
+                    if game not in offered
+                    else "declines part of the game; property tests play whole games"
+                )
+                found.append(
+                    {"name": f"tests/{game}/", "game": game, "status": "unsupported", "message": "unsupported: " + why}
+                )
+    extra = {
+        "suite": edition(root, __version__),
+        "games": games_info,
+        "seconds": round(seconds, 2),
+        "suite_errors": plugin.errors,
+        "selection": {"games": games, "clauses": clauses},
+    }
     if plugin.stopped:
         extra["stopped"] = plugin.stopped
-    return rep.build(implementation, rep.catalog(root / "features", games), plugin.scenario_results(), found, extra=extra)
+    return rep.build(
+        implementation, rep.catalog(root / "features", games), plugin.scenario_results(), found, extra=extra
+    )
 
 
 def summary_text(report: dict, changes: dict | None) -> str:
@@ -222,14 +352,19 @@ def summary_text(report: dict, changes: dict | None) -> str:
 def show_plan(hello: dict, planned: dict, games: list[str], out) -> None:
     """``verify --list``: per game, the clauses the hello runs, runs in part, or declines, with the reason."""
     t = terminal
-    out.print(f"[bold]{t(hello['name'])} {t(hello.get('version', ''))}[/bold]: what verify would run (nothing is run now)")
+    out.print(
+        f"[bold]{t(hello['name'])} {t(hello.get('version', ''))}[/bold]: what verify would run (nothing is run now)"
+    )
     for game in games:
         mine = {c: v for c, v in planned.items() if v["game"] == game}
         counts = {s: sum(v["status"] == s for v in mine.values()) for s in ("runs", "partial", "unsupported")}
         declines = hello["games"].get(game, {}).get("declines", []) if game in hello["games"] else None
         offered = "not offered" if declines is None else f"declines {', '.join(map(t, declines)) or 'nothing'}"
-        out.print(f"[bold]{t(game)}[/bold] ({offered}): {counts['runs']} clauses run, {counts['partial']} in part, "
-                  f"{counts['unsupported']} unsupported", highlight=False)
+        out.print(
+            f"[bold]{t(game)}[/bold] ({offered}): {counts['runs']} clauses run, {counts['partial']} in part, "
+            f"{counts['unsupported']} unsupported",
+            highlight=False,
+        )
         for cid, v in sorted(mine.items()):
             if v["status"] == "runs":
                 continue

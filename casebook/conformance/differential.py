@@ -61,8 +61,10 @@ def normal_legal(legal):
     """``legal()`` with probabilities as rounded floats, so 1/3 computed two ways, or 1 written ``1``, still agrees."""
     if not isinstance(legal, dict):
         return legal
-    moves = [dict(m, p=round(float(m["p"]), 9)) if isinstance(m, dict) and isinstance(m.get("p"), (int, float)) else m
-             for m in legal.get("moves", [])]
+    moves = [
+        dict(m, p=round(float(m["p"]), 9)) if isinstance(m, dict) and isinstance(m.get("p"), (int, float)) else m
+        for m in legal.get("moves", [])
+    ]
     return {**legal, "moves": moves}
 
 
@@ -73,7 +75,11 @@ def without_moves(legal, types: frozenset[str]):
     """``legal()`` without the moves of the action ``types`` (fuzz --ignore-moves), ``to_act`` derived again."""
     if not types or not isinstance(legal, dict) or not isinstance(legal.get("moves"), list):
         return legal
-    keep = [m for m in legal["moves"] if not (isinstance(m, dict) and isinstance(m.get("action"), dict) and m["action"].get("type") in types)]
+    keep = [
+        m
+        for m in legal["moves"]
+        if not (isinstance(m, dict) and isinstance(m.get("action"), dict) and m["action"].get("type") in types)
+    ]
     return {**legal, "to_act": sorted({m.get("actor") for m in keep if isinstance(m, dict)}, key=str), "moves": keep}
 
 
@@ -150,7 +156,9 @@ class Differential:
     answers it with ``unsupported``.
     """
 
-    def __init__(self, reference, implementation, game: str, ignore: tuple[str, ...] = (), ignore_moves: tuple[str, ...] = ()):
+    def __init__(
+        self, reference, implementation, game: str, ignore: tuple[str, ...] = (), ignore_moves: tuple[str, ...] = ()
+    ):
         self.ref_impl, self.impl, self.game, self.ignore = reference, implementation, game, tuple(ignore)
         self.ignore_moves = frozenset(ignore_moves)  # action types set aside: not compared in legal(), never played
         self.ref: Table | None = None
@@ -168,11 +176,15 @@ class Differential:
         try:
             return call(), None
         except DriverFailure as exc:
-            return None, Disagreement(self.played, f"implementation failed during {what}", [f"{exc.cause}: {exc.detail}"[:500]])
+            return None, Disagreement(
+                self.played, f"implementation failed during {what}", [f"{exc.cause}: {exc.detail}"[:500]]
+            )
         except GameError as exc:
             if exc.code == "unsupported":
                 raise OutOfScope(f"{what}: {exc.message}") from None
-            return None, Disagreement(self.played, f"implementation refused {what}", [f"{exc.code}: {exc.message}"[:500]])
+            return None, Disagreement(
+                self.played, f"implementation refused {what}", [f"{exc.code}: {exc.message}"[:500]]
+            )
 
     def start(self, options: dict) -> Disagreement | None:
         self.ref = Table.new(self.ref_impl, self.game, options)  # GameError: options the rules refuse
@@ -258,9 +270,14 @@ class Differential:
             # games have parted: the move led it elsewhere (a wrong phase, say), not into a declined part.
             problem = self.resync()
             if self.other is not None:
-                return Disagreement(self.played, "scope", [
-                    f"after this move the implementation's own game is outside what it plays ({why}), "
-                    "yet it plays the reference's position: the move led the two games apart"])
+                return Disagreement(
+                    self.played,
+                    "scope",
+                    [
+                        f"after this move the implementation's own game is outside what it plays ({why}), "
+                        "yet it plays the reference's position: the move led the two games apart"
+                    ],
+                )
             return problem
         if problem:
             return problem
@@ -307,15 +324,31 @@ class Differential:
             return self.resync()
         if "refusal" in expected or "refusal" in actual:
             if canonical(expected) != canonical(actual):
-                return Disagreement(self.played, "refusal", differences(expected, actual) or [f"{actor} {canonical(action)}"], expected, actual)
+                return Disagreement(
+                    self.played,
+                    "refusal",
+                    differences(expected, actual) or [f"{actor} {canonical(action)}"],
+                    expected,
+                    actual,
+                )
             return None
         for viewer in [*self.players, None]:
             want = prune(redact_events(expected["events"], viewer), self.ignore)
             got = actual["events"]
-            got = prune(redact_events(got, viewer), self.ignore) if isinstance(got, list) and all(isinstance(e, dict) for e in got) else got
+            got = (
+                prune(redact_events(got, viewer), self.ignore)
+                if isinstance(got, list) and all(isinstance(e, dict) for e in got)
+                else got
+            )
             if canonical(want) != canonical(got):
                 name = viewer if viewer is not None else "spectator"
-                return Disagreement(self.played, f"events({name})", differences(want, got) or [f"{actor} {canonical(action)}"], want, got)
+                return Disagreement(
+                    self.played,
+                    f"events({name})",
+                    differences(want, got) or [f"{actor} {canonical(action)}"],
+                    want,
+                    got,
+                )
         return self.compare()
 
     def close(self) -> None:
@@ -388,8 +421,13 @@ def replay(reference, implementation, record: dict) -> Disagreement | None:
     """Play a saved record on both sides; the first disagreement, or None if they now agree."""
     if record.get("format") != REPLAY_FORMAT:
         raise ValueError(f"not a Casebook replay file (format {record.get('format')!r})")
-    diff = Differential(reference, implementation, record["game"], ignore=tuple(record.get("ignore", ())),
-                        ignore_moves=tuple(record.get("ignore_moves", ())))
+    diff = Differential(
+        reference,
+        implementation,
+        record["game"],
+        ignore=tuple(record.get("ignore", ())),
+        ignore_moves=tuple(record.get("ignore_moves", ())),
+    )
     try:
         problem = diff.start(record.get("options", {}))
         for move in record["steps"]:

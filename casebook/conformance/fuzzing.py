@@ -32,8 +32,12 @@ def from_schema(node: dict, root: dict):
         return st.integers(node.get("minimum", 0), node.get("maximum", node.get("minimum", 0) + 10))
     if kind == "array" and "items" in node:
         items = from_schema(node["items"], root)
-        return st.lists(items, min_size=node.get("minItems", 0), max_size=node.get("maxItems", 6), unique_by=(
-            lambda v: canonical(v)) if node.get("uniqueItems") else None)
+        return st.lists(
+            items,
+            min_size=node.get("minItems", 0),
+            max_size=node.get("maxItems", 6),
+            unique_by=(lambda v: canonical(v)) if node.get("uniqueItems") else None,
+        )
     if kind == "object" or "properties" in node:
         required = set(node.get("required", []))
         props = node.get("properties", {})
@@ -70,9 +74,22 @@ def fuzz(reference, implementation, game: str, **kw) -> dict | None:
     return found[0] if found else None
 
 
-def search(reference, implementation, game: str, *, examples: int = 50, seed: int = 0, max_steps: int = 200,
-           options: dict | None = None, shrink: bool = True, limit: int = 1, ignore: tuple[str, ...] = (),
-           ignore_moves: tuple[str, ...] = (), seconds: float | None = None, on_example=None) -> Found:
+def search(
+    reference,
+    implementation,
+    game: str,
+    *,
+    examples: int = 50,
+    seed: int = 0,
+    max_steps: int = 200,
+    options: dict | None = None,
+    shrink: bool = True,
+    limit: int = 1,
+    ignore: tuple[str, ...] = (),
+    ignore_moves: tuple[str, ...] = (),
+    seconds: float | None = None,
+    on_example=None,
+) -> Found:
     """Up to ``limit`` distinct disagreements, each shrunk to its shortest game, as replay records.
 
     A round is one Hypothesis search of ``examples`` games.  Disagreements
@@ -97,9 +114,23 @@ def search(reference, implementation, game: str, *, examples: int = 50, seed: in
         for round_ in range(limit):
             seen: dict[str, dict] = {}  # filled as the round goes: kept if it is interrupted
             try:
-                _round(reference, implementation, game, examples=examples, seed=seed + round_, max_steps=max_steps,
-                       options=options, shrink=shrink, known=set(found), room=limit - len(found), ignore=ignore,
-                       ignore_moves=ignore_moves, deadline=deadline, on_example=counted, seen=seen)
+                _round(
+                    reference,
+                    implementation,
+                    game,
+                    examples=examples,
+                    seed=seed + round_,
+                    max_steps=max_steps,
+                    options=options,
+                    shrink=shrink,
+                    known=set(found),
+                    room=limit - len(found),
+                    ignore=ignore,
+                    ignore_moves=ignore_moves,
+                    deadline=deadline,
+                    on_example=counted,
+                    seen=seen,
+                )
             finally:
                 found.update(seen)
             if deadline is not None and time.monotonic() >= deadline:
@@ -109,18 +140,40 @@ def search(reference, implementation, game: str, *, examples: int = 50, seed: in
                 break
     except KeyboardInterrupt:
         result.interrupted = "interrupted"
-    extra = {**({"ignore": list(ignore)} if ignore else {}), **({"ignore_moves": list(ignore_moves)} if ignore_moves else {})}
+    extra = {
+        **({"ignore": list(ignore)} if ignore else {}),
+        **({"ignore_moves": list(ignore_moves)} if ignore_moves else {}),
+    }
     result.extend({"format": REPLAY_FORMAT, "game": game, **record, **extra} for record in list(found.values())[:limit])
     result.games = counter[0]
     return result
 
 
 def _shorter(a: dict, b: dict | None) -> bool:
-    return b is None or (len(a["steps"]), len(canonical(a["options"]))) < (len(b["steps"]), len(canonical(b["options"])))
+    return b is None or (len(a["steps"]), len(canonical(a["options"]))) < (
+        len(b["steps"]),
+        len(canonical(b["options"])),
+    )
 
 
-def _round(reference, implementation, game: str, *, examples: int, seed: int, max_steps: int, options, shrink: bool,
-           known: set[str], room: int, ignore, ignore_moves, deadline, on_example, seen: dict[str, dict]) -> None:
+def _round(
+    reference,
+    implementation,
+    game: str,
+    *,
+    examples: int,
+    seed: int,
+    max_steps: int,
+    options,
+    shrink: bool,
+    known: set[str],
+    room: int,
+    ignore,
+    ignore_moves,
+    deadline,
+    on_example,
+    seen: dict[str, dict],
+) -> None:
     """One Hypothesis search; ``seen`` (signature -> the shortest record that shows it) is filled as it goes."""
     from hypothesis import HealthCheck, Phase, Verbosity, assume, given, settings
     from hypothesis import seed as hseed
@@ -132,9 +185,17 @@ def _round(reference, implementation, game: str, *, examples: int, seed: int, ma
     opts = st.just(options) if options is not None else options_strategy(facts, game_schema(game))
     kinds: dict[str, type] = {}
 
-    @settings(max_examples=examples, database=None, deadline=None, derandomize=False, print_blob=False,
-              suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet, report_multiple_bugs=True,
-              phases=[Phase.generate, Phase.shrink] if shrink else [Phase.generate])
+    @settings(
+        max_examples=examples,
+        database=None,
+        deadline=None,
+        derandomize=False,
+        print_blob=False,
+        suppress_health_check=list(HealthCheck),
+        verbosity=Verbosity.quiet,
+        report_multiple_bugs=True,
+        phases=[Phase.generate, Phase.shrink] if shrink else [Phase.generate],
+    )
     @hseed(seed)
     @given(st.data())
     def one_game(data):
@@ -144,9 +205,14 @@ def _round(reference, implementation, game: str, *, examples: int, seed: int, ma
         steps: list[dict] = []
         diff = Differential(reference, implementation, game, ignore=ignore, ignore_moves=ignore_moves)
         try:
-            problem = play(diff, chosen, steps, max_steps=max_steps,
-                           pick=lambda n: data.draw(st.integers(0, n - 1)) if n > 1 else 0,
-                           probe=lambda: data.draw(st.integers(0, 9)) == 9)
+            problem = play(
+                diff,
+                chosen,
+                steps,
+                max_steps=max_steps,
+                pick=lambda n: data.draw(st.integers(0, n - 1)) if n > 1 else 0,
+                probe=lambda: data.draw(st.integers(0, 9)) == 9,
+            )
             players = player_ids(diff.ref.state()) if diff.ref is not None else []
         except InvalidOptions:
             assume(False)  # e.g. a Duel for three: the rules refuse it, so there is nothing to compare
@@ -159,8 +225,13 @@ def _round(reference, implementation, game: str, *, examples: int, seed: int, ma
         signature = problem.signature(players)
         if signature in known or (signature not in seen and len(seen) >= room):
             return  # found in an earlier round, or beyond the limit: not looked for now
-        record = {"options": chosen, "steps": steps, "disagreement": {**asdict(problem), "signature": signature},
-                  "summary": str(problem), "reference_only": diff.skipped}
+        record = {
+            "options": chosen,
+            "steps": steps,
+            "disagreement": {**asdict(problem), "signature": signature},
+            "summary": str(problem),
+            "reference_only": diff.skipped,
+        }
         if _shorter(record, seen.get(signature)):
             seen[signature] = record
         kind = kinds.setdefault(signature, type(f"Found{len(kinds)}", (_Found,), {}))

@@ -78,16 +78,35 @@ def check(impl, game: str, position: dict, depth: int | None = None, on_depth=No
         try:
             counts = perft(impl, game, position["state"], level)
         except GameError as exc:
-            status = "unsupported" if exc.code == "unsupported" else "error"  # unsupported: the walk left the part it declines
-            return {"status": status, "expected": expected, "got": got, "depth": level, "message": f"{exc.code}: {exc.message}"}
+            status = (
+                "unsupported" if exc.code == "unsupported" else "error"
+            )  # unsupported: the walk left the part it declines
+            return {
+                "status": status,
+                "expected": expected,
+                "got": got,
+                "depth": level,
+                "message": f"{exc.code}: {exc.message}",
+            }
         except DriverFailure as exc:
-            return {"status": "error", "expected": expected, "got": got, "depth": level, "message": f"{exc.cause}: {exc.detail[:200]}"}
+            return {
+                "status": "error",
+                "expected": expected,
+                "got": got,
+                "depth": level,
+                "message": f"{exc.cause}: {exc.detail[:200]}",
+            }
         got.append(counts[-1])
         if on_depth is not None:
             on_depth(level, counts[-1], expected[level - 1])
         if counts[-1] != expected[level - 1]:
-            return {"status": "differs", "expected": expected, "got": got, "depth": level,
-                    "message": f"depth {level}: {counts[-1]} sequences, the fixture says {expected[level - 1]}"}
+            return {
+                "status": "differs",
+                "expected": expected,
+                "got": got,
+                "depth": level,
+                "message": f"depth {level}: {counts[-1]} sequences, the fixture says {expected[level - 1]}",
+            }
     return {"status": "ok", "expected": expected, "got": got, "depth": len(expected), "message": ""}
 
 
@@ -106,8 +125,17 @@ def published_games(directory: Path = FIXTURES) -> list[str]:
     return sorted(p.stem for p in directory.glob("*.json"))
 
 
-def generate(impl, game: str, options: dict, *, positions: int = 3, seed: int = 1, max_depth: int = 4,
-             budget: int = 1500, walk: tuple[int, ...] = (0, 25, 40)) -> list[dict]:
+def generate(
+    impl,
+    game: str,
+    options: dict,
+    *,
+    positions: int = 3,
+    seed: int = 1,
+    max_depth: int = 4,
+    budget: int = 1500,
+    walk: tuple[int, ...] = (0, 25, 40),
+) -> list[dict]:
     """Pick positions (the start and after seeded random play), each as deep as the budget allows."""
     from casebook.properties.random_play import random_step
 
@@ -138,7 +166,11 @@ def generate(impl, game: str, options: dict, *, positions: int = 3, seed: int = 
 def write_fixtures(game: str, positions: list[dict], directory: Path = FIXTURES) -> Path:
     path = fixture_path(game, directory)
     path.parent.mkdir(parents=True, exist_ok=True)
-    doc = {"game": game, "about": "perft counts: distinct action sequences of length 1..N from each state, chance expanded "
-                                  "(casebook perft); generated from the reference", "positions": positions}
+    doc = {
+        "game": game,
+        "about": "perft counts: distinct action sequences of length 1..N from each state, chance expanded "
+        "(casebook perft); generated from the reference",
+        "positions": positions,
+    }
     path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return path

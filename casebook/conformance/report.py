@@ -51,7 +51,9 @@ def catalog(features: Path, games: list[str] | None = None) -> dict[str, dict]:
                 continue
             section = clause.section
             clauses[clause.id] = {
-                "examples": [{"name": e.name, "tags": sorted({*clause.tags, clause.id, *e.tags})} for e in clause.examples],
+                "examples": [
+                    {"name": e.name, "tags": sorted({*clause.tags, clause.id, *e.tags})} for e in clause.examples
+                ],
                 "game": folder.name,
                 "feature": section.name,
                 "feature_file": f"{folder.name}/{section.path.name}",
@@ -73,12 +75,19 @@ def plan(hello: dict, clauses: dict[str, dict]) -> dict[str, dict]:
     """
     out = {}
     for cid, info in clauses.items():
-        examples = [{"name": e["name"], "why": unsupported_reason(hello, info["game"], set(e["tags"]) | {cid}) or ""}
-                    for e in info.get("examples", [])]
+        examples = [
+            {"name": e["name"], "why": unsupported_reason(hello, info["game"], set(e["tags"]) | {cid}) or ""}
+            for e in info.get("examples", [])
+        ]
         running = sum(not e["why"] for e in examples)
         status = "runs" if running == len(examples) else "partial" if running else "unsupported"
-        out[cid] = {"game": info["game"], "rule": info["rule"], "status": status, "examples": examples,
-                    "summary": f"{running} of {len(examples)} examples run" if status == "partial" else ""}
+        out[cid] = {
+            "game": info["game"],
+            "rule": info["rule"],
+            "status": status,
+            "examples": examples,
+            "summary": f"{running} of {len(examples)} examples run" if status == "partial" else "",
+        }
     return out
 
 
@@ -86,8 +95,9 @@ def plan(hello: dict, clauses: dict[str, dict]) -> dict[str, dict]:
 def counts_sentence(report: dict) -> str:
     """What a guide says of an example engine's run: its passed, failed and unsupported clause counts."""
     t = report["totals"]
-    return (f"{t['passed']} clauses passed, {t['failed']} failed and {t['unsupported']} unsupported"
-            + (f" ({t['partial']} partly supported)" if t.get("partial") else ""))
+    return f"{t['passed']} clauses passed, {t['failed']} failed and {t['unsupported']} unsupported" + (
+        f" ({t['partial']} partly supported)" if t.get("partial") else ""
+    )
 
 
 def with_counts(text: str, name: str, report: dict) -> str:
@@ -118,19 +128,28 @@ def invariants(properties: list[dict]) -> dict[str, dict]:
     return dict(sorted(out.items()))
 
 
-def build(implementation: dict, clauses: dict[str, dict], results: list[dict], properties: list[dict] | None = None,
-          extra: dict | None = None) -> dict:
+def build(
+    implementation: dict,
+    clauses: dict[str, dict],
+    results: list[dict],
+    properties: list[dict] | None = None,
+    extra: dict | None = None,
+) -> dict:
     """Fold scenario results (``{"clauses", "game", "name", "status", "message"}``) into the report."""
     per_clause: dict[str, list[dict]] = {cid: [] for cid in clauses}
     for result in results:
         for cid in result.get("clauses", []):
-            per_clause.setdefault(cid, []).append({k: result[k] for k in ("name", "status", "message")} | {"nodeid": result.get("nodeid", "")})
+            per_clause.setdefault(cid, []).append(
+                {k: result[k] for k in ("name", "status", "message")} | {"nodeid": result.get("nodeid", "")}
+            )
     out = {}
     for cid in sorted(per_clause):
         info = clauses.get(cid, {})
         scenarios = per_clause[cid]
         ran = {s["name"].split(" [")[0] for s in scenarios}
-        scenarios += [{"name": name, "status": "not_run", "message": ""} for name in info.get("declared", []) if name not in ran]
+        scenarios += [
+            {"name": name, "status": "not_run", "message": ""} for name in info.get("declared", []) if name not in ran
+        ]
         out[cid] = {
             "game": info.get("game", next((r["game"] for r in results if cid in r.get("clauses", [])), "")),
             "feature": info.get("feature", ""),
@@ -167,15 +186,38 @@ def diff(baseline: dict, report: dict) -> dict:
     """Which clauses changed status since ``baseline``: the regression view of a rule change."""
     old, new = baseline.get("clauses", {}), report.get("clauses", {})
     changed = [
-        {"clause": cid, "game": new[cid]["game"], "rule": new[cid]["rule"], "before": old[cid]["status"], "after": new[cid]["status"]}
+        {
+            "clause": cid,
+            "game": new[cid]["game"],
+            "rule": new[cid]["rule"],
+            "before": old[cid]["status"],
+            "after": new[cid]["status"],
+        }
         for cid in sorted(set(old) & set(new))
         if old[cid]["status"] != new[cid]["status"]
     ]
-    added = [{"clause": cid, "game": new[cid]["game"], "rule": new[cid]["rule"], "after": new[cid]["status"]} for cid in sorted(set(new) - set(old))]
-    removed = [{"clause": cid, "game": old[cid].get("game", ""), "rule": old[cid].get("rule", ""), "before": old[cid]["status"]} for cid in sorted(set(old) - set(new))]
-    return {"baseline": baseline.get("generated", ""), "baseline_suite": baseline.get("suite", {}),
-            "changed": changed, "added": added, "removed": removed, "examples": examples_changed(baseline, report),
-            "regressions": regressions(baseline, report)}
+    added = [
+        {"clause": cid, "game": new[cid]["game"], "rule": new[cid]["rule"], "after": new[cid]["status"]}
+        for cid in sorted(set(new) - set(old))
+    ]
+    removed = [
+        {
+            "clause": cid,
+            "game": old[cid].get("game", ""),
+            "rule": old[cid].get("rule", ""),
+            "before": old[cid]["status"],
+        }
+        for cid in sorted(set(old) - set(new))
+    ]
+    return {
+        "baseline": baseline.get("generated", ""),
+        "baseline_suite": baseline.get("suite", {}),
+        "changed": changed,
+        "added": added,
+        "removed": removed,
+        "examples": examples_changed(baseline, report),
+        "regressions": regressions(baseline, report),
+    }
 
 
 def _examples(clause: dict) -> dict[str, str]:
@@ -190,7 +232,9 @@ def examples_changed(baseline: dict, report: dict) -> list[dict]:
         before, after = _examples(old[cid]), _examples(new[cid])
         for name in sorted(set(before) | set(after)):
             if before.get(name) != after.get(name):
-                out.append({"clause": cid, "example": name, "before": before.get(name, "—"), "after": after.get(name, "—")})
+                out.append(
+                    {"clause": cid, "example": name, "before": before.get(name, "—"), "after": after.get(name, "—")}
+                )
     return out
 
 
@@ -201,15 +245,24 @@ def regressions(baseline: dict, report: dict) -> list[dict]:
     while it still fails clauses it never passed, and turns red the day it breaks one it kept.
     """
     old, new = baseline.get("clauses", {}), report.get("clauses", {})
-    out = [{"clause": cid, "rule": new[cid].get("rule", "")} for cid in sorted(set(old) & set(new))
-           if old[cid].get("status") == "passed" and new[cid]["status"] == "failed"]
+    out = [
+        {"clause": cid, "rule": new[cid].get("rule", "")}
+        for cid in sorted(set(old) & set(new))
+        if old[cid].get("status") == "passed" and new[cid]["status"] == "failed"
+    ]
     named = {r["clause"] for r in out}
     # a partly supported clause regresses too, when one of the examples it passed fails now
-    out += [{"clause": e["clause"], "example": e["example"], "rule": new[e["clause"]].get("rule", "")}
-            for e in examples_changed(baseline, report)
-            if e["clause"] not in named and e["before"] == "passed" and e["after"] == "failed"]
+    out += [
+        {"clause": e["clause"], "example": e["example"], "rule": new[e["clause"]].get("rule", "")}
+        for e in examples_changed(baseline, report)
+        if e["clause"] not in named and e["before"] == "passed" and e["after"] == "failed"
+    ]
     before = {p.get("name"): p.get("status") for p in baseline.get("properties", [])}
-    out += [{"property": p["name"]} for p in report.get("properties", []) if p["status"] == "failed" and before.get(p["name"]) == "passed"]
+    out += [
+        {"property": p["name"]}
+        for p in report.get("properties", [])
+        if p["status"] == "failed" and before.get(p["name"]) == "passed"
+    ]
     return out
 
 
@@ -219,17 +272,26 @@ def render_edition(report: dict, console) -> None:
 
     if "suite" in report:
         edited = report["suite"].get("edited")
-        console.print(terminal(headline(report["suite"]), 1000), style="bold red" if edited else None, highlight=False, soft_wrap=True)
+        console.print(
+            terminal(headline(report["suite"]), 1000),
+            style="bold red" if edited else None,
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def render_regressions(report: dict, changes: dict, console) -> None:
     """After the changes since a baseline: which of them are regressions, and whether the rulebook moved too."""
     theirs = changes.get("baseline_suite", {}).get("features")
     if theirs and theirs != report.get("suite", {}).get("features"):
-        console.print(f"[yellow]the baseline was judged against another edition of the features ({theirs[:12]}): "
-                      "a change may come from the rulebook, not from the engine[/yellow]")
+        console.print(
+            f"[yellow]the baseline was judged against another edition of the features ({theirs[:12]}): "
+            "a change may come from the rulebook, not from the engine[/yellow]"
+        )
     regressed = changes.get("regressions", [])
-    console.print(f"[bold {'red' if regressed else 'green'}]{len(regressed)} regression(s): passed in the baseline, failed now[/]")
+    console.print(
+        f"[bold {'red' if regressed else 'green'}]{len(regressed)} regression(s): passed in the baseline, failed now[/]"
+    )
     for r in regressed:
         console.print(f"  [red]{r.get('clause') or r.get('property')}[/red] {r.get('rule', '')}", highlight=False)
 
@@ -261,7 +323,9 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
 
     t = terminal
     impl = report["implementation"]
-    console.print(f"[bold]Conformance of {t(impl.get('name'), 200)} {t(impl.get('version'), 80)}[/bold]  ({t(impl.get('spec'), 300)})")
+    console.print(
+        f"[bold]Conformance of {t(impl.get('name'), 200)} {t(impl.get('version'), 80)}[/bold]  ({t(impl.get('spec'), 300)})"
+    )
     render_edition(report, console)
     for game, per_section in sections(report).items():
         table = RichTable(title=t(game), title_justify="left", show_footer=True)
@@ -277,7 +341,9 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
     if failures:
         console.print(f"[bold red]{len(failures)} clause(s) failed[/bold red]")
         for cid, clause in failures[:limit]:
-            console.print(f"  [red]{t(cid)}[/red] {t(clause['rule'])}  ({t(clause.get('summary', ''))})", highlight=False)
+            console.print(
+                f"  [red]{t(cid)}[/red] {t(clause['rule'])}  ({t(clause.get('summary', ''))})", highlight=False
+            )
             for scenario in [s for s in clause["scenarios"] if s["status"] == "failed"]:
                 console.print(f"    {t(scenario['name'])}:", highlight=False)
                 console.print(indented(scenario["message"], t), highlight=False, soft_wrap=True)
@@ -287,32 +353,47 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
     if partial:
         console.print(f"[bold yellow]{len(partial)} clause(s) partly supported[/bold yellow]")
         for cid, clause in partial[:limit]:
-            console.print(f"  [yellow]{t(cid)}[/yellow] {t(clause.get('summary', ''))}  {t(clause['rule'])}", highlight=False)
+            console.print(
+                f"  [yellow]{t(cid)}[/yellow] {t(clause.get('summary', ''))}  {t(clause['rule'])}", highlight=False
+            )
         if len(partial) > limit:
             console.print(f"  … and {len(partial) - limit} more (see the JSON report)")
     props = report.get("properties", [])
     bad = [p for p in props if p["status"] == "failed"]
     if props:
-        console.print(f"property tests: {sum(p['status'] == 'passed' for p in props)} passed, {len(bad)} failed, "
-                      f"{sum(p['status'] == 'unsupported' for p in props)} unsupported, {sum(p['status'] == 'not_run' for p in props)} not run")
+        console.print(
+            f"property tests: {sum(p['status'] == 'passed' for p in props)} passed, {len(bad)} failed, "
+            f"{sum(p['status'] == 'unsupported' for p in props)} unsupported, {sum(p['status'] == 'not_run' for p in props)} not run"
+        )
         for name, entry in report.get("invariants", {}).items():
             style = {"passed": "green", "failed": "red", "unsupported": "yellow"}.get(entry["status"], "dim")
-            console.print(f"  invariant {t(name)}: [{style}]{entry['status'].replace('_', ' ')}[/{style}]", highlight=False)
+            console.print(
+                f"  invariant {t(name)}: [{style}]{entry['status'].replace('_', ' ')}[/{style}]", highlight=False
+            )
         for p in bad[:limit]:
             console.print(f"  [red]{t(p['name'])}[/red] (invariant: {t(p.get('invariant') or '?')}):", highlight=False)
             console.print(indented(p["message"], t), highlight=False, soft_wrap=True)
     if changes is not None:
         moved = changes["changed"] + changes["added"] + changes["removed"]
-        console.print(f"[bold]since the baseline ({t(changes['baseline'])}): {len(changes['changed'])} changed, "
-                      f"{len(changes['added'])} new, {len(changes['removed'])} gone, {len(changes.get('examples', []))} example(s) changed[/bold]")
+        console.print(
+            f"[bold]since the baseline ({t(changes['baseline'])}): {len(changes['changed'])} changed, "
+            f"{len(changes['added'])} new, {len(changes['removed'])} gone, {len(changes.get('examples', []))} example(s) changed[/bold]"
+        )
         for c in moved:
-            console.print(f"  {t(c['clause'])}: {t(c.get('before', '—'))} → {t(c.get('after', '—'))}  {t(c['rule'])}", highlight=False)
+            console.print(
+                f"  {t(c['clause'])}: {t(c.get('before', '—'))} → {t(c.get('after', '—'))}  {t(c['rule'])}",
+                highlight=False,
+            )
         for e in changes.get("examples", [])[: limit * 5]:
-            console.print(f"    {t(e['clause'])} / {t(e['example'])}: {t(e['before'])} → {t(e['after'])}", highlight=False)
+            console.print(
+                f"    {t(e['clause'])} / {t(e['example'])}: {t(e['before'])} → {t(e['after'])}", highlight=False
+            )
         render_regressions(report, changes, console)
     totals = report["totals"]
-    console.print(f"[bold]clauses: {totals['passed']} passed, {totals.get('partial', 0)} partly supported, {totals['failed']} failed, "
-                  f"{totals['unsupported']} unsupported, {totals['not_run']} not run[/bold]")
+    console.print(
+        f"[bold]clauses: {totals['passed']} passed, {totals.get('partial', 0)} partly supported, {totals['failed']} failed, "
+        f"{totals['unsupported']} unsupported, {totals['not_run']} not run[/bold]"
+    )
 
 
 MAX_MESSAGE_LINES = 80  # of one failure in the console and .txt: pytest's whole diff, bounded against a runaway engine
@@ -324,5 +405,7 @@ def indented(message: str, t) -> str:
     lines = (message or "").rstrip().splitlines() or [""]
     shown = [f"      {t(line, MAX_LINE_WIDTH)}" for line in lines[:MAX_MESSAGE_LINES]]
     if len(lines) > MAX_MESSAGE_LINES or any(len(line) > MAX_LINE_WIDTH for line in lines):
-        shown.append(f"      … {max(len(lines) - MAX_MESSAGE_LINES, 0)} more lines, and every line whole, in the JSON report")
+        shown.append(
+            f"      … {max(len(lines) - MAX_MESSAGE_LINES, 0)} more lines, and every line whole, in the JSON report"
+        )
     return "\n".join(shown)

@@ -32,8 +32,13 @@ WRAPPED_SPEC = "python:casebook.conformance.validating:implementation"
 class VerifyPlugin:
     """Collects verdicts per scenario, filters by clause, shows progress."""
 
-    def __init__(self, clause_patterns: list[str] | None = None, progress: bool = True, label: str = "verify",
-                 deadline: float | None = None):
+    def __init__(
+        self,
+        clause_patterns: list[str] | None = None,
+        progress: bool = True,
+        label: str = "verify",
+        deadline: float | None = None,
+    ):
         self.patterns = clause_patterns or []
         self.deadline = deadline  # time.monotonic() after which no further test starts
         self.stopped = ""  # why the run stopped early, if it did
@@ -83,8 +88,14 @@ class VerifyPlugin:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-        self._progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                                  console=Console(stderr=True), transient=False)
+        self._progress = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            transient=False,
+        )
         self._progress.start()
         self._task = self._progress.add_task(terminal(self.label), total=total)
 
@@ -97,8 +108,11 @@ class VerifyPlugin:
             if not call.excinfo.errisinstance(pytest.skip.Exception):
                 current = self.results.get(item.nodeid)
                 if current is None or current["status"] != "failed":
-                    self.results[item.nodeid] = {"status": "failed", "message": failure_message(call.excinfo.value, self._failed_step.get(item.nodeid)),
-                                                 "invariant": invariant_of(call.excinfo.value)}
+                    self.results[item.nodeid] = {
+                        "status": "failed",
+                        "message": failure_message(call.excinfo.value, self._failed_step.get(item.nodeid)),
+                        "invariant": invariant_of(call.excinfo.value),
+                    }
 
     def pytest_runtest_logreport(self, report):
         if report.nodeid not in self.info:  # under pytest -n, the worker sends what collection would have kept
@@ -113,13 +127,21 @@ class VerifyPlugin:
             self.results[report.nodeid] = {"status": status, "message": reason}
         elif report.failed:
             message = getattr(report, MESSAGE_KEY, None) or str(report.longrepr)[-500:]
-            self.results.setdefault(report.nodeid, {"status": "failed", "message": message, "invariant": getattr(report, INVARIANT_KEY, None)})
+            self.results.setdefault(
+                report.nodeid,
+                {"status": "failed", "message": message, "invariant": getattr(report, INVARIANT_KEY, None)},
+            )
             self.results[report.nodeid]["status"] = "failed"
         elif report.passed and report.when == "call":
             self.results.setdefault(report.nodeid, {"status": "passed", "message": ""})
 
     def pytest_runtest_logfinish(self, nodeid, location):
-        if self.deadline is not None and time.monotonic() >= self.deadline and self._session is not None and not self.stopped:
+        if (
+            self.deadline is not None
+            and time.monotonic() >= self.deadline
+            and self._session is not None
+            and not self.stopped
+        ):
             # The stdio client already refuses calls past the deadline; this stops the tests that
             # would each fail at once, so the remaining ones are reported as not run.
             self.stopped = "the run's overall deadline passed (--deadline); the remaining tests were not run"
@@ -130,9 +152,14 @@ class VerifyPlugin:
         if self._progress is not None:
             info = self.info.get(nodeid, {})
             c = self._counts
-            self._progress.update(self._task, advance=1, description=(
-                f"{terminal(self.label)} [green]{c['passed']}✔[/green] [red]{c['failed']}✘[/red] [yellow]{c['unsupported']}∅[/yellow] "
-                f"{terminal(info.get('game', ''))}: {terminal(info.get('feature', info.get('name', ''))[:30])}"))
+            self._progress.update(
+                self._task,
+                advance=1,
+                description=(
+                    f"{terminal(self.label)} [green]{c['passed']}✔[/green] [red]{c['failed']}✘[/red] [yellow]{c['unsupported']}∅[/yellow] "
+                    f"{terminal(info.get('game', ''))}: {terminal(info.get('feature', info.get('name', ''))[:30])}"
+                ),
+            )
 
     def pytest_sessionfinish(self, session):
         if self._progress is not None:
@@ -145,7 +172,9 @@ class VerifyPlugin:
             if info["kind"] != "scenario":
                 continue
             result = self.results.get(nodeid, {"status": "not_run", "message": ""})
-            out.append({"nodeid": nodeid, "clauses": info["clauses"], "game": info["game"], "name": info["name"], **result})
+            out.append(
+                {"nodeid": nodeid, "clauses": info["clauses"], "game": info["game"], "name": info["name"], **result}
+            )
         return out
 
     def property_results(self) -> list[dict]:
@@ -172,11 +201,24 @@ def suite_paths(root: Path, games: list[str], properties: bool) -> list[str]:
     return paths
 
 
-def run_suite(spec: str, games: list[str], *, root: Path = ROOT, out: Path, name: str, timeout: float,
-              properties: bool = True, offered: set[str] | None = None, clauses: list[str] | None = None,
-              progress: bool = True, verbose: bool = False, cucumber: Path | None = None,
-              extra_args: list[str] | None = None, deadline: float | None = None,
-              workers: str | None = None) -> tuple[int, VerifyPlugin, float]:
+def run_suite(
+    spec: str,
+    games: list[str],
+    *,
+    root: Path = ROOT,
+    out: Path,
+    name: str,
+    timeout: float,
+    properties: bool = True,
+    offered: set[str] | None = None,
+    clauses: list[str] | None = None,
+    progress: bool = True,
+    verbose: bool = False,
+    cucumber: Path | None = None,
+    extra_args: list[str] | None = None,
+    deadline: float | None = None,
+    workers: str | None = None,
+) -> tuple[int, VerifyPlugin, float]:
     """Run pytest in this process against ``spec`` (wrapped); return its exit code, the plugin, seconds.
 
     ``deadline``: seconds the whole run may take.  Every engine call waits at most
@@ -189,18 +231,34 @@ def run_suite(spec: str, games: list[str], *, root: Path = ROOT, out: Path, name
     """
     scenario_games = games
     property_games = [g for g in games if offered is None or g in offered]
-    paths = suite_paths(root, scenario_games, False) + [p for p in suite_paths(root, property_games, properties) if "/tests/" in p]
-    plugin = VerifyPlugin(clauses, progress=progress and not verbose, label=name,
-                          deadline=time.monotonic() + deadline if deadline else None)
+    paths = suite_paths(root, scenario_games, False) + [
+        p for p in suite_paths(root, property_games, properties) if "/tests/" in p
+    ]
+    plugin = VerifyPlugin(
+        clauses,
+        progress=progress and not verbose,
+        label=name,
+        deadline=time.monotonic() + deadline if deadline else None,
+    )
     ends_at = time.time() + deadline if deadline else None  # the same instant, for the stdio client
     if not paths:
         return 5, plugin, 0.0
     (out / "conformance").mkdir(parents=True, exist_ok=True)
     junit = out / "conformance" / f"{name}.junit.xml"
-    args = [*paths, f"--rootdir={root}", "-c", str(root / "pyproject.toml"), f"--impl={WRAPPED_SPEC}",
-            f"--impl-timeout={timeout}", f"--junitxml={junit}",
-            f"--cucumberjson={cucumber or (out / 'cucumber.json')}", "-p", "no:cacheprovider",
-            "-o", "verbosity_assertions=2"]  # pytest's whole assertion diff in the message, never "use -v to see more"
+    args = [
+        *paths,
+        f"--rootdir={root}",
+        "-c",
+        str(root / "pyproject.toml"),
+        f"--impl={WRAPPED_SPEC}",
+        f"--impl-timeout={timeout}",
+        f"--junitxml={junit}",
+        f"--cucumberjson={cucumber or (out / 'cucumber.json')}",
+        "-p",
+        "no:cacheprovider",
+        "-o",
+        "verbosity_assertions=2",
+    ]  # pytest's whole assertion diff in the message, never "use -v to see more"
     args += ["-v"] if verbose else ["-p", "no:terminal"]
     if workers and workers != "0" and not clauses:
         args += ["-n", str(workers)]

@@ -124,11 +124,19 @@ def headline(suite: dict) -> str:
     """One line for a report's header: Casebook's version, the features digest, and whether they were edited."""
     line = f"rulebook edition: Casebook {suite.get('casebook', '?')}, features {suite.get('features', '')[:12]}"
     if not suite.get("edited"):
-        return line + (" (as shipped)" if suite.get("source") == "packaged" else f" (as shipped; read from the checkout {suite.get('root', '?')})")
-    parts = " and ".join({"features": "feature files", "steps": "step definitions"}[p] for p in suite.get("edited_parts", []))
+        return line + (
+            " (as shipped)"
+            if suite.get("source") == "packaged"
+            else f" (as shipped; read from the checkout {suite.get('root', '?')})"
+        )
+    parts = " and ".join(
+        {"features": "feature files", "steps": "step definitions"}[p] for p in suite.get("edited_parts", [])
+    )
     shipped = suite.get("shipped", {}).get("features", "")[:12] or "none"
-    return (f"{line} — EDITED SUITE: its {parts} differ from those shipped with Casebook {suite.get('casebook', '?')} "
-            f"(features {shipped}); read from {suite.get('root', '?')}")
+    return (
+        f"{line} — EDITED SUITE: its {parts} differ from those shipped with Casebook {suite.get('casebook', '?')} "
+        f"(features {shipped}); read from {suite.get('root', '?')}"
+    )
 
 
 def docs_root(cwd: Path | None = None) -> Path:
@@ -149,7 +157,9 @@ def docs_root(cwd: Path | None = None) -> Path:
     stage.mkdir(exist_ok=True)
     links = {name: shipped / name for name in ("mkdocs.yml", "docs", "features")}
     links["casebook"] = PACKAGED.parent
-    engines = importlib.util.find_spec("statemachines")  # located, not imported: the harness reaches engines by entry point
+    engines = importlib.util.find_spec(
+        "statemachines"
+    )  # located, not imported: the harness reaches engines by entry point
     if engines is not None and engines.submodule_search_locations:
         links["statemachines"] = Path(list(engines.submodule_search_locations)[0])
     links["results"] = here / "results"

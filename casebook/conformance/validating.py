@@ -63,7 +63,11 @@ def _validators(schema: dict, part: str):
     if part not in defs:
         return None, None
     # Validate against the whole document so "$ref": "#/$defs/…" resolves.
-    document = {**{k: v for k, v in schema.items() if k in ("$schema", "$id")}, "$defs": defs, "$ref": f"#/$defs/{part}"}
+    document = {
+        **{k: v for k, v in schema.items() if k in ("$schema", "$id")},
+        "$defs": defs,
+        "$ref": f"#/$defs/{part}",
+    }
     cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
     wording = cls(document)
     fast = jsonschema_rs.validator_for(document) if jsonschema_rs is not None else wording
@@ -207,7 +211,13 @@ class ValidatingImplementation:
 
     def send(self, method: str, *args) -> Pending:
         """Asked of the inner implementation now (``casebook.protocol.send``); checked as the call is when taken."""
-        checks = {"load": self._load, "state": self._state, "view": self._view, "legal": self._legal, "apply": self._apply}
+        checks = {
+            "load": self._load,
+            "state": self._state,
+            "view": self._view,
+            "legal": self._legal,
+            "apply": self._apply,
+        }
         if method not in checks:
             raise ValueError(f"send: {method!r} is not one of {sorted(checks)}")
         return Then(send(self.inner, method, *args), lambda answer: checks[method](*args, answer))

@@ -31,11 +31,15 @@ def edit_source(source: str, recipe: dict) -> str:
         line = lines[recipe["line"] - 1]
         col, end = _char_offsets(line, recipe["col"], recipe["end_col"])
         if line[col:end] != recipe["old"]:
-            raise MutantError(f"{recipe['module']} line {recipe['line']}: expected {recipe['old']!r}, found {line[col:end]!r}")
+            raise MutantError(
+                f"{recipe['module']} line {recipe['line']}: expected {recipe['old']!r}, found {line[col:end]!r}"
+            )
         lines[recipe["line"] - 1] = line[:col] + recipe["new"] + line[end:]
         return "".join(lines)
     if source.count(recipe["old"]) != 1:
-        raise MutantError(f"{recipe['module']}: the text to replace occurs {source.count(recipe['old'])} times, not once: {recipe['old'][:60]!r}")
+        raise MutantError(
+            f"{recipe['module']}: the text to replace occurs {source.count(recipe['old'])} times, not once: {recipe['old'][:60]!r}"
+        )
     return source.replace(recipe["old"], recipe["new"])
 
 
@@ -86,7 +90,11 @@ def offer_to_next(cls, trigger: str) -> None:
 
 
 def _game_class(module):
-    found = [v for v in vars(module).values() if isinstance(v, type) and "transitions" in vars(v) and v.__module__ == module.__name__]
+    found = [
+        v
+        for v in vars(module).values()
+        if isinstance(v, type) and "transitions" in vars(v) and v.__module__ == module.__name__
+    ]
     if len(found) != 1:
         raise MutantError(f"{module.__name__}: expected one game class, found {len(found)}")
     return found[0]

@@ -81,15 +81,19 @@ def read_equivalents(root: Path, game: str) -> dict[str, str]:
     if not path.is_file():
         return {}
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in data.items()):
+    if not isinstance(data, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in data.items()
+    ):
         raise CannotRun(f"{path}: expected {{mutant id: the reason it is equivalent}}")
     return {k: " ".join(v.split()) for k, v in data.items()}
 
 
 def sample(mutants: list[Mutant], n: int) -> list[Mutant]:
     """``n`` mutants, the same ones every time: the operators in turn, each's mutants in the order of their ids' hash."""
-    groups = {op: sorted((m for m in mutants if m.operator == op), key=lambda m: hashlib.sha256(m.id.encode()).hexdigest())
-              for op in OPERATORS}
+    groups = {
+        op: sorted((m for m in mutants if m.operator == op), key=lambda m: hashlib.sha256(m.id.encode()).hexdigest())
+        for op in OPERATORS
+    }
     chosen: list[Mutant] = []
     while len(chosen) < min(n, len(mutants)):
         for op in OPERATORS:
@@ -103,8 +107,18 @@ def pytest_args(root: Path, game: str) -> tuple[list[str], dict]:
     targets = [str(root / "step_defs" / f"{game}.py")]
     if (root / "tests" / game).is_dir():
         targets.append(str(root / "tests" / game))
-    args = [*targets, "-x", "-p", "no:cacheprovider", "-p", "no:terminal", f"--rootdir={root}",
-            "-c", str(root / "pyproject.toml"), *extra]
+    args = [
+        *targets,
+        "-x",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:terminal",
+        f"--rootdir={root}",
+        "-c",
+        str(root / "pyproject.toml"),
+        *extra,
+    ]
     return args, env
 
 
@@ -119,9 +133,14 @@ class Worker:
         jobs_in, self._jobs = os.pipe()
         self._answers, answers_out = os.pipe()
         with open(scratch / f"{label}.log", "wb") as log:
-            self.proc = subprocess.Popen([sys.executable, "-m", "casebook.mutation.worker", str(spec), str(jobs_in), str(answers_out)],
-                                         cwd=root, stdout=log, stderr=subprocess.STDOUT, pass_fds=(jobs_in, answers_out),
-                                         start_new_session=True)  # its own process group: stopped whole, copies included
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "casebook.mutation.worker", str(spec), str(jobs_in), str(answers_out)],
+                cwd=root,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                pass_fds=(jobs_in, answers_out),
+                start_new_session=True,
+            )  # its own process group: stopped whole, copies included
         os.close(jobs_in)
         os.close(answers_out)
         with _LOCK:
@@ -150,7 +169,11 @@ class Worker:
         done = self.last_answer = json.loads(answer)
         verdict = {"passed": "survived", "failed": "killed", "timeout": "timeout"}.get(done["status"], "error")
         if verdict == "timeout":
-            why = f"{done['test']} ran over {done['budget']:.0f} s" if done.get("test") else f"the run ran over {timeout:.0f} s"
+            why = (
+                f"{done['test']} ran over {done['budget']:.0f} s"
+                if done.get("test")
+                else f"the run ran over {timeout:.0f} s"
+            )
             return verdict, why, seconds
         return verdict, done.get("killed_by") or done.get("error"), seconds
 
@@ -171,11 +194,20 @@ class Worker:
             _LIVE.discard(self.proc)
 
 
-COLLECTION_SECONDS = 300  # beyond a job's own limit, what a worker may take to collect the tests before its first answer
+COLLECTION_SECONDS = (
+    300  # beyond a job's own limit, what a worker may take to collect the tests before its first answer
+)
 
 
-def run_one(game: str, root: Path, recipe: dict | None, timeout: float, scratch: Path, label: str,
-            select: list[str] | None = None) -> tuple[str, str | None, float]:
+def run_one(
+    game: str,
+    root: Path,
+    recipe: dict | None,
+    timeout: float,
+    scratch: Path,
+    label: str,
+    select: list[str] | None = None,
+) -> tuple[str, str | None, float]:
     """(verdict, killed_by, seconds) of one mutant (``recipe`` None: the engine as it is) in a worker of its own;
     ``select``: pytest arguments narrowing the run (the tests of this package name the scenario that must notice)."""
     worker = Worker(game, root, scratch, label, select)
@@ -226,27 +258,59 @@ def write_result(path: Path, game: str, root: Path, outcomes: list[Outcome], kee
     from casebook import __version__
 
     digest = features_digest(root)
-    entries = {o.mutant.id: {"id": o.mutant.id, "operator": o.mutant.operator, "clauses": list(o.mutant.clauses),
-                             "change": o.mutant.change, "verdict": o.verdict, "killed_by": o.killed_by,
-                             "reason": o.reason, "seconds": round(o.seconds, 2)} for o in outcomes if o.verdict in VERDICTS}
+    entries = {
+        o.mutant.id: {
+            "id": o.mutant.id,
+            "operator": o.mutant.operator,
+            "clauses": list(o.mutant.clauses),
+            "change": o.mutant.change,
+            "verdict": o.verdict,
+            "killed_by": o.killed_by,
+            "reason": o.reason,
+            "seconds": round(o.seconds, 2),
+        }
+        for o in outcomes
+        if o.verdict in VERDICTS
+    }
     try:
         old = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         old = None
-    if isinstance(old, dict) and old.get("format") == FORMAT and old.get("features") == digest and old.get("casebook") == __version__:
+    if (
+        isinstance(old, dict)
+        and old.get("format") == FORMAT
+        and old.get("features") == digest
+        and old.get("casebook") == __version__
+    ):
         for m in old.get("mutants", []):
             if isinstance(m, dict) and m.get("id") in keep_ids and m["id"] not in entries:
                 entries[m["id"]] = m
     mutants = sorted(entries.values(), key=lambda m: m["id"])
-    data = {"format": FORMAT, "game": game, "casebook": __version__, "features": digest, "mutants": mutants,
-            "clauses": clause_table(mutants)}
+    data = {
+        "format": FORMAT,
+        "game": game,
+        "casebook": __version__,
+        "features": digest,
+        "mutants": mutants,
+        "clauses": clause_table(mutants),
+    }
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return data
 
 
-def run_game(game: str, root: Path, *, clause: str | None = None, sample_size: int | None = None, jobs: int = 1,
-             timeout: float | None = None, out: Path | None = None, hand: bool = True, say=print) -> GameRun:
+def run_game(
+    game: str,
+    root: Path,
+    *,
+    clause: str | None = None,
+    sample_size: int | None = None,
+    jobs: int = 1,
+    timeout: float | None = None,
+    out: Path | None = None,
+    hand: bool = True,
+    say=print,
+) -> GameRun:
     """Run ``game``'s mutants (those citing ``clause``; a deterministic sample of ``sample_size`` not marked equivalent)
     and write ``out/<game>.json`` (``out`` None: write nothing)."""
     from casebook.conformance.suite import games
@@ -262,7 +326,9 @@ def run_game(game: str, root: Path, *, clause: str | None = None, sample_size: i
         mutants = sample([m for m in mutants if m.id not in equivalent], sample_size)
     with tempfile.TemporaryDirectory(prefix=f"casebook-mutate-{game}-") as tmp:
         try:
-            if timeout is None:  # the limits follow from the engine as it is, the whole run's and each test's: run it first
+            if (
+                timeout is None
+            ):  # the limits follow from the engine as it is, the whole run's and each test's: run it first
                 first = Worker(game, root, Path(tmp), "engine-as-it-is")
                 try:
                     verdict, failed, base = first.judge(None, BASELINE_LIMIT)
@@ -270,12 +336,18 @@ def run_game(game: str, root: Path, *, clause: str | None = None, sample_size: i
                     first.close()
                 _check_baseline(game, verdict, failed)
                 limit, baseline = max(60.0, LIMIT_TIMES * base), False
-                budgets = {test: LIMIT_TIMES * s + TEST_SLACK for test, s in first.last_answer.get("durations", {}).items()}
+                budgets = {
+                    test: LIMIT_TIMES * s + TEST_SLACK for test, s in first.last_answer.get("durations", {}).items()
+                }
             else:  # a limit given: the engine as it is runs beside the first mutants (the run fails if it fails)
                 limit, base, baseline, budgets = timeout, 0.0, True, {}
-            say(f"{game}: {len(mutants)} mutants of {len(every)}, {jobs} at a time, {limit:.0f} s each at most"
-                + (f" (the engine as it is: {base:.1f} s)" if base else ""))
-            outcomes, base = _judge(game, root, mutants, equivalent, jobs, limit, budgets, Path(tmp), warnings, say, baseline, base)
+            say(
+                f"{game}: {len(mutants)} mutants of {len(every)}, {jobs} at a time, {limit:.0f} s each at most"
+                + (f" (the engine as it is: {base:.1f} s)" if base else "")
+            )
+            outcomes, base = _judge(
+                game, root, mutants, equivalent, jobs, limit, budgets, Path(tmp), warnings, say, baseline, base
+            )
         finally:  # however the run ends (an interrupt too), no mutant's process outlives it
             stop_all()
     path = None
@@ -287,11 +359,25 @@ def run_game(game: str, root: Path, *, clause: str | None = None, sample_size: i
 
 def _check_baseline(game: str, verdict: str, failed: str | None) -> None:
     if verdict != "survived":
-        raise CannotRun(f"{game}: the suite fails on the engine as it is ({verdict}: {failed}): it cannot judge a mutant")
+        raise CannotRun(
+            f"{game}: the suite fails on the engine as it is ({verdict}: {failed}): it cannot judge a mutant"
+        )
 
 
-def _judge(game: str, root: Path, mutants: list[Mutant], equivalent: dict[str, str], jobs: int, limit: float, budgets: dict,
-           scratch: Path, warnings: list[str], say, baseline: bool, base: float) -> tuple[list[Outcome], float]:
+def _judge(
+    game: str,
+    root: Path,
+    mutants: list[Mutant],
+    equivalent: dict[str, str],
+    jobs: int,
+    limit: float,
+    budgets: dict,
+    scratch: Path,
+    warnings: list[str],
+    say,
+    baseline: bool,
+    base: float,
+) -> tuple[list[Outcome], float]:
     """Every mutant (and with ``baseline`` the engine as it is, first), on ``jobs`` workers, each verdict said as it
     comes; the outcomes in id order and the engine's own seconds."""
     todo: queue.Queue = queue.Queue()
@@ -335,9 +421,16 @@ def _judge(game: str, root: Path, mutants: list[Mutant], equivalent: dict[str, s
                 continue
             o = _outcome(m, verdict, killed_by, seconds, equivalent, warnings)
             outcomes.append(o)
-            detail = {"killed": o.killed_by, "survived": m.change, "equivalent": o.reason, "error": o.reason,
-                      "timeout": f"stopped: {killed_by}"}[o.verdict]
-            say(f"[{len(outcomes)}/{len(mutants)}] {o.verdict if o.verdict != 'error' else 'not judged':<10} {m.id} ({seconds:.1f} s): {detail}")
+            detail = {
+                "killed": o.killed_by,
+                "survived": m.change,
+                "equivalent": o.reason,
+                "error": o.reason,
+                "timeout": f"stopped: {killed_by}",
+            }[o.verdict]
+            say(
+                f"[{len(outcomes)}/{len(mutants)}] {o.verdict if o.verdict != 'error' else 'not judged':<10} {m.id} ({seconds:.1f} s): {detail}"
+            )
     finally:
         while not todo.empty():  # stopped early: no worker takes another job
             try:
@@ -350,7 +443,9 @@ def _judge(game: str, root: Path, mutants: list[Mutant], equivalent: dict[str, s
     return sorted(outcomes, key=lambda o: o.mutant.id), base
 
 
-def _outcome(m: Mutant, verdict: str, killed_by: str | None, seconds: float, equivalent: dict[str, str], warnings: list[str]) -> Outcome:
+def _outcome(
+    m: Mutant, verdict: str, killed_by: str | None, seconds: float, equivalent: dict[str, str], warnings: list[str]
+) -> Outcome:
     if verdict == "error":  # not judged: said, never counted
         warnings.append(f"{m.id} could not be judged: {killed_by}")
         return Outcome(m, verdict, None, killed_by, seconds)

@@ -24,7 +24,9 @@ from pathlib import Path
 
 from casebook.rulebook import CLAUSE_ID
 
-AUTO = "auto"  # statemachines.core.AUTO: the trigger of automatic rows (not imported: the harness reaches engines by name)
+AUTO = (
+    "auto"  # statemachines.core.AUTO: the trigger of automatic rows (not imported: the harness reaches engines by name)
+)
 CLAUSE = re.compile(r"\b" + CLAUSE_ID.pattern.strip("^$") + r"\b")  # a clause id inside a comment
 
 OPERATORS = {
@@ -41,9 +43,9 @@ OPERATORS = {
 @dataclass(frozen=True)
 class Mutant:
     id: str
-    operator: str            # a key of OPERATORS
+    operator: str  # a key of OPERATORS
     clauses: tuple[str, ...]
-    change: str              # one line a designer reads
+    change: str  # one line a designer reads
     recipe: dict = field(compare=False)  # what patch.py applies
 
 
@@ -89,33 +91,72 @@ def from_rows(game: str, rows: list[dict], states: list[dict]) -> list[Mutant]:
                 need = f"“{_words(name)}”" if fld == "conditions" else f"“not {_words(name)}”"
                 anti = f"“not {_words(name)}”" if fld == "conditions" else f"“{_words(name)}”"
                 base = {"kind": "row", "index": i, "key": key, "field": fld, "name": name}
-                out.append(Mutant(f"{game}:drop-condition:{key}:{name}", "drop-condition", clauses,
-                                  f"{words} no longer needs {need}", {**base, "to": None}))
-                out.append(Mutant(f"{game}:negate-condition:{key}:{name}", "negate-condition", clauses,
-                                  f"{words} needs {anti} instead of {need}", {**base, "to": other}))
+                out.append(
+                    Mutant(
+                        f"{game}:drop-condition:{key}:{name}",
+                        "drop-condition",
+                        clauses,
+                        f"{words} no longer needs {need}",
+                        {**base, "to": None},
+                    )
+                )
+                out.append(
+                    Mutant(
+                        f"{game}:negate-condition:{key}:{name}",
+                        "negate-condition",
+                        clauses,
+                        f"{words} needs {anti} instead of {need}",
+                        {**base, "to": other},
+                    )
+                )
         for fld in ("before", "after"):
             for name in _listify(row.get(fld)):
-                out.append(Mutant(f"{game}:drop-callback:{key}:{name}", "drop-callback", clauses,
-                                  f"{words} no longer does “{_words(name)}”",
-                                  {"kind": "row", "index": i, "key": key, "field": fld, "name": name, "to": None}))
+                out.append(
+                    Mutant(
+                        f"{game}:drop-callback:{key}:{name}",
+                        "drop-callback",
+                        clauses,
+                        f"{words} no longer does “{_words(name)}”",
+                        {"kind": "row", "index": i, "key": key, "field": fld, "name": name, "to": None},
+                    )
+                )
     for i, row in enumerate(rows):  # each row with the next row of its trigger that can fire from one of its phases
         sources = set(_listify(row["source"]))
-        j = next((j for j in range(i + 1, len(rows)) if rows[j]["trigger"] == row["trigger"] and sources & set(_listify(rows[j]["source"]))), None)
+        j = next(
+            (
+                j
+                for j in range(i + 1, len(rows))
+                if rows[j]["trigger"] == row["trigger"] and sources & set(_listify(rows[j]["source"]))
+            ),
+            None,
+        )
         if j is None:
             continue
         clauses = tuple(dict.fromkeys([*rows[i].get("clauses", ()), *rows[j].get("clauses", ())]))
-        out.append(Mutant(f"{game}:swap-rows:{keys[i]}:{keys[j]}", "swap-rows", clauses,
-                          f"swapping the order of the rows {_row_words(rows[i])} and {_row_words(rows[j])}",
-                          {"kind": "swap", "rows": [i, j], "keys": [keys[i], keys[j]]}))
+        out.append(
+            Mutant(
+                f"{game}:swap-rows:{keys[i]}:{keys[j]}",
+                "swap-rows",
+                clauses,
+                f"swapping the order of the rows {_row_words(rows[i])} and {_row_words(rows[j])}",
+                {"kind": "swap", "rows": [i, j], "keys": [keys[i], keys[j]]},
+            )
+        )
     acting = {s["name"] for s in states if s.get("actor") in ("player", "players")}
     for trigger in dict.fromkeys(r["trigger"] for r in rows if r["trigger"] != AUTO):
         mine = [r for r in rows if r["trigger"] == trigger]
         if not acting & {s for r in mine for s in _listify(r["source"])}:
             continue  # chance's or the clock's move: no seat to pass it to
         clauses = tuple(dict.fromkeys(c for r in mine for c in r.get("clauses", ())))
-        out.append(Mutant(f"{game}:offer-next:{trigger}", "offer-next", clauses,
-                          f"“{_words(trigger)}” is offered to the next player in seating order instead of the one the rules name",
-                          {"kind": "offer", "trigger": trigger}))
+        out.append(
+            Mutant(
+                f"{game}:offer-next:{trigger}",
+                "offer-next",
+                clauses,
+                f"“{_words(trigger)}” is offered to the next player in seating order instead of the one the rules name",
+                {"kind": "offer", "trigger": trigger},
+            )
+        )
     return out
 
 
@@ -129,17 +170,21 @@ def _ints(node: ast.AST):
     elif isinstance(node, ast.Dict):
         for key, value in zip(node.keys, node.values):
             if isinstance(value, ast.Constant) and type(value.value) is int:
-                label = repr(key.value) if isinstance(key, ast.Constant) else (ast.unparse(key) if key is not None else "**")
+                label = (
+                    repr(key.value)
+                    if isinstance(key, ast.Constant)
+                    else (ast.unparse(key) if key is not None else "**")
+                )
                 yield value, f"[{label}]"
 
 
 def _clauses_near(lines: list[str], first: int, last: int) -> tuple[str, ...]:
     """The clause ids of the statement's own comments (lines first..last, 1-based), else of the nearest comment above
     it in its section (a ``# --`` heading ends the search, its own ids counted)."""
-    own = [c for line in lines[first - 1:last] if "#" in line for c in CLAUSE.findall(line.split("#", 1)[1])]
+    own = [c for line in lines[first - 1 : last] if "#" in line for c in CLAUSE.findall(line.split("#", 1)[1])]
     if own:
         return tuple(dict.fromkeys(own))
-    for line in reversed(lines[:first - 1]):
+    for line in reversed(lines[: first - 1]):
         text = line.strip()
         comment = text[1:] if text.startswith("#") else (text.split("#", 1)[1] if "#" in text else "")
         found = CLAUSE.findall(comment)
@@ -174,11 +219,23 @@ def from_counts(game: str, module: str, path: Path) -> list[Mutant]:
             for literal, where in _ints(node):
                 for step in (1, -1):
                     new = literal.value + step
-                    out.append(Mutant(
-                        f"{game}:count:{name}{where}{'+' if step > 0 else '-'}1", "count", clauses,
-                        f"{name}{where} is {new} instead of {literal.value}",
-                        {"kind": "source", "module": module, "line": literal.lineno, "col": literal.col_offset,
-                         "end_col": literal.end_col_offset, "old": str(literal.value), "new": str(new)}))
+                    out.append(
+                        Mutant(
+                            f"{game}:count:{name}{where}{'+' if step > 0 else '-'}1",
+                            "count",
+                            clauses,
+                            f"{name}{where} is {new} instead of {literal.value}",
+                            {
+                                "kind": "source",
+                                "module": module,
+                                "line": literal.lineno,
+                                "col": literal.col_offset,
+                                "end_col": literal.end_col_offset,
+                                "old": str(literal.value),
+                                "new": str(new),
+                            },
+                        )
+                    )
     return out
 
 
@@ -192,8 +249,15 @@ def hand_written(game: str, root: Path) -> list[Mutant]:
     out = []
     for name, clauses, file, old, new in runpy.run_path(str(path))["MUTANTS"]:
         module = file.removesuffix(".py").replace("/", ".")
-        out.append(Mutant(f"{game}:hand:{name}", "hand", tuple(clauses), f"{_words(name.replace('-', ' '))} (hand-written, {file})",
-                          {"kind": "text", "module": module, "old": old, "new": new}))
+        out.append(
+            Mutant(
+                f"{game}:hand:{name}",
+                "hand",
+                tuple(clauses),
+                f"{_words(name.replace('-', ' '))} (hand-written, {file})",
+                {"kind": "text", "module": module, "old": old, "new": new},
+            )
+        )
     return out
 
 

@@ -78,7 +78,9 @@ class ForkServer:
             if done:
                 break
             if time.monotonic() > deadline:
-                os.kill(pid, signal.SIGKILL)  # (the copy stays in the worker's process group: stopping the worker stops it)
+                os.kill(
+                    pid, signal.SIGKILL
+                )  # (the copy stays in the worker's process group: stopping the worker stops it)
                 os.waitpid(pid, 0)
                 return {"status": "timeout"}
             time.sleep(0.02)
@@ -101,7 +103,9 @@ class ForkServer:
                 load_mutated(self.game, job["recipe"])
             except MutantError as exc:
                 return {"status": "error", "error": str(exc)}
-            except Exception as exc:  # the mutated engine does not even import (rules.py checks its counts): noticed at once
+            except (
+                Exception
+            ) as exc:  # the mutated engine does not even import (rules.py checks its counts): noticed at once
                 return {"status": "failed", "killed_by": f"import: {type(exc).__name__}: {exc}"[:300]}
         items, budgets = session.items, job.get("budgets") or {}
         for i, item in enumerate(items):  # pytest's own loop (_pytest.main.pytest_runtestloop), -x included
@@ -117,7 +121,6 @@ class ForkServer:
                 return {"status": "error", "error": "no test was selected"}
             return {"status": "passed", "durations": self.first.durations}
         return {"status": "failed", "killed_by": self.first.failed or "a test failed"}
-
 
     @staticmethod
     def ran_over(job: dict, test: str, budget: float) -> None:
@@ -141,7 +144,9 @@ def serve(spec: dict, jobs, answers) -> None:
     code = pytest.main(spec["args"], plugins=[server, server.first])
     if not server.served:  # pytest stopped before its loop (a usage error): every job is answered, none judged
         for _ in jobs:
-            answers.write(json.dumps({"status": "error", "error": f"pytest ended before running (exit code {int(code)})"}) + "\n")
+            answers.write(
+                json.dumps({"status": "error", "error": f"pytest ended before running (exit code {int(code)})"}) + "\n"
+            )
             answers.flush()
 
 

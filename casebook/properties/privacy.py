@@ -19,10 +19,19 @@ def private_twin(state: dict, legal: dict, move: dict) -> dict | None:
     mine = set(strings(state.get("private", {}).get(actor, {}))) - set(state.get("private", {}))
     for other in legal["moves"]:
         theirs = other["action"]
-        if other["actor"] != actor or theirs == action or theirs.keys() != action.keys() or theirs.get("type") != action.get("type"):
+        if (
+            other["actor"] != actor
+            or theirs == action
+            or theirs.keys() != action.keys()
+            or theirs.get("type") != action.get("type")
+        ):
             continue
         changed = [k for k in action if action[k] != theirs[k]]
-        if all(set(strings([action[k], theirs[k]])) <= mine and all(isinstance(v, (str, list)) for v in (action[k], theirs[k])) for k in changed):
+        if all(
+            set(strings([action[k], theirs[k]])) <= mine
+            and all(isinstance(v, (str, list)) for v in (action[k], theirs[k]))
+            for k in changed
+        ):
             return other
     return None
 

@@ -98,6 +98,7 @@ def random_step(table: Table, rng: random.Random) -> dict | None:
 
 def policy_step(policy):
     """random_step, with a game's own random-play policy ``policy(state, legal, rng)`` choosing the move."""
+
     def step(table: Table, rng: random.Random) -> dict | None:
         legal = table.legal()
         if not legal["moves"]:
@@ -105,6 +106,7 @@ def policy_step(policy):
         move = policy(table.state(), legal, rng)
         table.apply(move["actor"], move["action"])
         return move
+
     return step
 
 
@@ -161,9 +163,11 @@ def needs(*tags: str):
 
     Under an engine that declines one of them the law is not checked, and a ``LawNotChecked`` warning says which.
     """
+
     def mark(check):
         check.needs = frozenset(tags)
         return check
+
     return mark
 
 
@@ -175,7 +179,12 @@ def law(check, *args) -> None:
     """A game's own law (``Laws.outcome``, ``Laws.step_law``), checked under its function's name (unless it needs a declined part)."""
     missing = getattr(check, "needs", frozenset()) & _DECLINED.get()
     if missing:
-        warnings.warn(LawNotChecked(f"{check.__name__} not checked: it needs {', '.join('@' + t for t in sorted(missing))}, which the engine declines"), stacklevel=2)
+        warnings.warn(
+            LawNotChecked(
+                f"{check.__name__} not checked: it needs {', '.join('@' + t for t in sorted(missing))}, which the engine declines"
+            ),
+            stacklevel=2,
+        )
         return None
     return named(check.__name__, check, *args)
 
@@ -192,9 +201,9 @@ class Laws:
     """What one game adds to the runner."""
 
     game: str
-    options: Callable[[int], dict]                                  # seed -> options
+    options: Callable[[int], dict]  # seed -> options
     policy: Callable[[dict, dict, random.Random], dict] = uniform_policy
-    conservation: Callable[[dict], None] = lambda state: None       # beyond the schema's inventory
+    conservation: Callable[[dict], None] = lambda state: None  # beyond the schema's inventory
     outcome: Callable[[dict, list], None] = lambda state, log: None  # the final state and every (move, events)
     step_law: Callable[[dict, dict, dict, list], None] = lambda before, move, after, events: None
     max_steps: int = 5000
@@ -220,9 +229,14 @@ class Checks:
     def views_are_redactions(self, state: dict, views: dict) -> None:
         """``views``: viewer -> their view, asked (``Table.send``) while nothing moved since ``state``."""
         redactions = Redactions(state)
-        for viewer, pending in views.items():  # equal to the redaction, a view shows no secret and no other player's slot
+        for (
+            viewer,
+            pending,
+        ) in views.items():  # equal to the redaction, a view shows no secret and no other player's slot
             view = pending.result()
-            assert view == redactions(viewer), f"{viewer}'s view is not the state without what they may not see: {leaks(view, viewer)}"
+            assert view == redactions(viewer), (
+                f"{viewer}'s view is not the state without what they may not see: {leaks(view, viewer)}"
+            )
 
     @invariant
     def log_hides_secrets(self, state: dict, move: dict, events: list, viewers: list, sealed: bool) -> None:
@@ -234,7 +248,9 @@ class Checks:
         # public strings (the whole state, the slowest part of the check) are only read when they might.
         if not set(strings(events)) & secret.union(*private.values()):
             return
-        said = set() if sealed or move["actor"] == CHANCE else set(strings(move["action"]))  # what a player does, all see
+        said = (
+            set() if sealed or move["actor"] == CHANCE else set(strings(move["action"]))
+        )  # what a player does, all see
         public = set(strings({k: v for k, v in state.items() if k not in ("secret", "private")}, keys=True)) | said
         for viewer in viewers:
             mine = private.get(viewer, set())
@@ -243,7 +259,9 @@ class Checks:
             assert not told & hidden, f"the events show {viewer} {sorted(told & hidden)[:5]}, hidden from them"
 
     @invariant
-    def events_are_private(self, impl, game: str, before: dict, move: dict, events: list, after: dict, twin: dict) -> None:
+    def events_are_private(
+        self, impl, game: str, before: dict, move: dict, events: list, after: dict, twin: dict
+    ) -> None:
         """``twin`` (``private_twin``) played on a copy of ``before``.  Where the two outcomes differ only in hidden
         places (a private slot, the secret), each seat whose view of them is the same must get the same events:
         an event never tells a bystander which card was shown."""
@@ -261,8 +279,10 @@ class Checks:
             if seen_after(seat) != seen_other(seat):
                 continue  # the seat may tell the two apart: the state tells it, events may too
             mine, theirs = [redact(e, seat) for e in events], [redact(e, seat) for e in other_events]
-            assert mine == theirs, (f"{seat or 'a spectator'} cannot tell {canonical(move['action'])} from {canonical(twin['action'])} "
-                                    f"in their view, but their events differ: {canonical(mine)[:200]} / {canonical(theirs)[:200]}")
+            assert mine == theirs, (
+                f"{seat or 'a spectator'} cannot tell {canonical(move['action'])} from {canonical(twin['action'])} "
+                f"in their view, but their events differ: {canonical(mine)[:200]} / {canonical(theirs)[:200]}"
+            )
 
     @invariant
     def components_are_conserved(self, state: dict, laws: Laws) -> None:
@@ -284,7 +304,9 @@ class Checks:
         try:
             answer.result()
         except GameError as exc:
-            assert exc.code in expected, f"{actor} {canonical(action)} -> {exc.code}, expected {expected}: {exc.message}"
+            assert exc.code in expected, (
+                f"{actor} {canonical(action)} -> {exc.code}, expected {expected}: {exc.message}"
+            )
         else:
             raise AssertionError(f"{actor} {canonical(action)} was accepted but not listed")
         assert table.state() == state, f"a refused action changed the state: {actor} {canonical(action)}"
@@ -294,8 +316,17 @@ class Checks:
 INVARIANTS.append("terminates")  # the runner's own: a game ends within Laws.max_steps
 
 
-def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None, load_every: int = 1,
-                    views_every: int = 1, sample_moves: int = 2, loader=None) -> dict:
+def random_sim_test(
+    impl,
+    laws: Laws,
+    seed: int,
+    *,
+    options: dict | None = None,
+    load_every: int = 1,
+    views_every: int = 1,
+    sample_moves: int = 2,
+    loader=None,
+) -> dict:
     """One seeded random game with every check; returns its final state.  ``loader`` loads the per-step copies."""
     rng = random.Random(seed)
     checks = Checks(laws.game, laws.schema)
@@ -305,6 +336,7 @@ def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None,
     start = impl.published_start(laws.game, options) if "setup" in declined else None
     table = Table.load(impl, laws.game, start) if start is not None else Table.new(impl, laws.game, options)
     loader, log, declining = loader or impl, [], _DECLINED.set(declined)
+
     def ask(step: int, state: dict, legal: dict):
         """What a step asks the engine that nothing else waits for: asked at once, taken by the checks.
 
@@ -312,7 +344,11 @@ def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None,
         there: an engine over stdio works on them meanwhile.
         """
         seen = viewers if step % views_every == 0 else [viewers[step % len(viewers)]]
-        return seen, {viewer: table.send("view", viewer) for viewer in seen}, checks.ask_refusal(table, state, legal, rng)
+        return (
+            seen,
+            {viewer: table.send("view", viewer) for viewer in seen},
+            checks.ask_refusal(table, state, legal, rng),
+        )
 
     # The order of one step: the refusal is taken first (its check reads the state after it);
     # then the move is chosen and sent, and the engine plays it while the rest of the step's
@@ -345,7 +381,9 @@ def random_sim_test(impl, laws: Laws, seed: int, *, options: dict | None = None,
             law(laws.step_law, before, move, state, events)
             log.append((move, events))
             seen, views, refusal = following
-        raise InvariantBroken("terminates", f"a random game of {laws.game} (seed {seed}, {options}) did not end in {laws.max_steps} moves")
+        raise InvariantBroken(
+            "terminates", f"a random game of {laws.game} (seed {seed}, {options}) did not end in {laws.max_steps} moves"
+        )
     finally:
         _DECLINED.reset(declining)
         table.close()

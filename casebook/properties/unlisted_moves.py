@@ -29,20 +29,34 @@ class UnlistedActions:
             kind, form = rng.choice(self.actions)
             action = {"type": kind, **self.fields(form, state, rng)}
             # malformed by construction: no action has a field "no such field", a missing type or a float
-            broken = rng.choice([{"type": "no such action"}, {k: v for k, v in action.items() if k != "type"},
-                                 {**action, "no such field": 1}, {**action, **{k: 2.0 for k in list(action)[1:2]}}])
+            broken = rng.choice(
+                [
+                    {"type": "no such action"},
+                    {k: v for k, v in action.items() if k != "type"},
+                    {**action, "no such field": 1},
+                    {**action, **{k: 2.0 for k in list(action)[1:2]}},
+                ]
+            )
             if broken != action:
                 return rng.choice(actors), broken, {"bad_request"}
         for _ in range(20):
             kind, form = rng.choice(self.actions)
             actor, action = rng.choice(actors + legal["to_act"]), {"type": kind, **self.fields(form, state, rng)}
             if not any(m["actor"] == actor and m["action"] == action for m in legal["moves"]):
-                return actor, action, ({"illegal_action"} if actor in legal["to_act"] or not legal["to_act"] else {"not_your_turn"})
+                return (
+                    actor,
+                    action,
+                    ({"illegal_action"} if actor in legal["to_act"] or not legal["to_act"] else {"not_your_turn"}),
+                )
         return None, None, None
 
     def fields(self, form: dict, state: dict, rng: random.Random) -> dict:
         props, required = form["properties"], set(form.get("required", []))
-        return {k: self.value(s, state, rng) for k, s in props.items() if k != "type" and (k in required or rng.random() < 0.3)}
+        return {
+            k: self.value(s, state, rng)
+            for k, s in props.items()
+            if k != "type" and (k in required or rng.random() < 0.3)
+        }
 
     def value(self, node: dict, state: dict, rng: random.Random):
         if "$ref" in node or "allOf" in node:

@@ -21,7 +21,11 @@ from casebook.verdicts import UNSUPPORTED
 
 def declining(impl, hello: dict, features: Path):
     """``impl`` as the suite uses it: wrapped in ``Declining`` when its hello declines anything, else as it is."""
-    declines = {g: set((facts or {}).get("declines") or []) for g, facts in (hello.get("games") or {}).items() if isinstance(facts, dict) or facts is None}
+    declines = {
+        g: set((facts or {}).get("declines") or [])
+        for g, facts in (hello.get("games") or {}).items()
+        if isinstance(facts, dict) or facts is None
+    }
     return Declining(impl, declines, features) if any(declines.values()) else impl
 
 
@@ -54,6 +58,7 @@ class Declining:
             given = json.loads(name.split(" ", 1)[1]) if " " in name else {}
             theirs = given.get("players") or []
             return (name.split(" ", 1)[-1] == said, theirs == players, len(theirs) == len(players or []), name)
+
         return copy.deepcopy(starts[max(starts, key=fit)]) if starts else None
 
     def new(self, game: str, options: dict) -> str:
@@ -70,11 +75,15 @@ class Declining:
             if any(p.where[:1] == ("variant",) for p in found):
                 raise  # a variant the game does not have: unsupported is the engine's right answer (CD-SET-07)
             if found and "setup" in declined:
-                raise BadRequest(f"{found[0]} (checked by Casebook against the published schema: the engine declines @setup)") from exc
+                raise BadRequest(
+                    f"{found[0]} (checked by Casebook against the published schema: the engine declines @setup)"
+                ) from exc
             if found:
                 raise
             what = ", ".join("@" + t for t in declined)
-            pytest.skip(f"{UNSUPPORTED}declines {what}, and this example starts a game the engine does not ({exc.message[:120]})")
+            pytest.skip(
+                f"{UNSUPPORTED}declines {what}, and this example starts a game the engine does not ({exc.message[:120]})"
+            )
 
     def __getattr__(self, name):
         return getattr(self.inner, name)

@@ -33,8 +33,17 @@ _config = None  # set in pytest_configure: tag hooks have no config of their own
 
 def pytest_addoption(parser):
     group = parser.getgroup("casebook")
-    group.addoption("--impl", default="reference", help="implementation under test: reference | python:mod:factory | cmd:COMMAND | ws://HOST:PORT/PATH | entry-point name")
-    group.addoption("--impl-timeout", type=float, default=10.0, help="seconds an engine may take to answer one call (stdio, WebSocket)")
+    group.addoption(
+        "--impl",
+        default="reference",
+        help="implementation under test: reference | python:mod:factory | cmd:COMMAND | ws://HOST:PORT/PATH | entry-point name",
+    )
+    group.addoption(
+        "--impl-timeout",
+        type=float,
+        default=10.0,
+        help="seconds an engine may take to answer one call (stdio, WebSocket)",
+    )
 
 
 # Where this plugin reaches into a library's private internals (pyproject.toml bounds their versions), and whether
@@ -52,11 +61,22 @@ PATCHES = {
 def pytest_configure(config):
     global _config
     _config = config
-    config.addinivalue_line("markers", "impl: the test reaches the implementation under test (set by this plugin): "
-                                       "`-m impl` runs what --impl can change, e.g. again over another transport")
+    config.addinivalue_line(
+        "markers",
+        "impl: the test reaches the implementation under test (set by this plugin): "
+        "`-m impl` runs what --impl can change, e.g. again over another transport",
+    )
     bdd = importlib.import_module("pytest_bdd.scenario")  # (the package's name `scenario` is a function)
-    if all(hasattr(bdd, n) for n in ("get_step_function", "step_function_context_registry", "get_fixture_names",
-                                     "getfixturedefs", "iterparentnodeids")):  # else pytest-bdd's own, slower lookup
+    if all(
+        hasattr(bdd, n)
+        for n in (
+            "get_step_function",
+            "step_function_context_registry",
+            "get_fixture_names",
+            "getfixturedefs",
+            "iterparentnodeids",
+        )
+    ):  # else pytest-bdd's own, slower lookup
         stock = bdd.get_step_function
         bdd.get_step_function = remembered_lookup(bdd)
         config.add_cleanup(lambda: setattr(bdd, "get_step_function", stock))
@@ -79,7 +99,8 @@ def pytest_configure(config):
 def pytest_sessionstart(session):
     manager = session._fixturemanager
     PATCHES["pytest-bdd: a step's target fixture dropped after its test"] = all(
-        isinstance(getattr(manager, name, None), dict) for name in ("_arg2node2fixturedefs", "_arg2nodeid2fixturedefs"))
+        isinstance(getattr(manager, name, None), dict) for name in ("_arg2node2fixturedefs", "_arg2nodeid2fixturedefs")
+    )
 
 
 @pytest.hookimpl(trylast=True)  # after the test's own fixtures are torn down
@@ -130,12 +151,19 @@ def remembered_lookup(bdd):
         module = request.node.parent
         if module not in visible:
             manager = request._fixturemanager
-            visible[module] = [d for name in bdd.get_fixture_names(manager)
-                               for d in bdd.getfixturedefs(manager, name, request.node) or () if d.func in registry]
+            visible[module] = [
+                d
+                for name in bdd.get_fixture_names(manager)
+                for d in bdd.getfixturedefs(manager, name, request.node) or ()
+                if d.func in registry
+            ]
         key = (module, step.type, step.name)
         if key not in found:
-            matching = [d for d in visible[module] if registry[d.func].type in (None, step.type)
-                        and registry[d.func].parser.is_matching(step.name)]
+            matching = [
+                d
+                for d in visible[module]
+                if registry[d.func].type in (None, step.type) and registry[d.func].parser.is_matching(step.name)
+            ]
             matching.sort(key=lambda d: list(bdd.iterparentnodeids(d.baseid)))  # pytest-bdd's order: the closest last
             found[key] = registry[matching[-1].func] if matching else None
         return found[key]
@@ -236,7 +264,13 @@ def item_info(item) -> dict:
     if scenario is not None:
         clauses = [m.args[0] for m in item.iter_markers("clause") if m.args]
         name = scenario.name + (f" [{item.callspec.id}]" if hasattr(item, "callspec") else "")
-        return {"kind": "scenario", "clauses": clauses, "game": scenario_game(item), "name": name, "feature": scenario.feature.name}
+        return {
+            "kind": "scenario",
+            "clauses": clauses,
+            "game": scenario_game(item),
+            "name": name,
+            "feature": scenario.feature.name,
+        }
     suite = Path(item.config.rootpath).resolve()  # the suite's root: this checkout, or verify --suite's
     path = Path(str(item.path)).resolve()
     parts = path.relative_to(suite).parts if path.is_relative_to(suite) else ()

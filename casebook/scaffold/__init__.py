@@ -41,7 +41,12 @@ PREFIX = re.compile(r"^[A-Z]{2}$")
 HEADING_MAX = 60
 NOT_A_HEADING = re.compile(r"^([•·\-*–—|>]|\d+[.)]\s|\(?[a-z]\)\s)")  # list items, table rows, quotes
 FEATURE = "00-in-transcription.feature"
-PER_GAME_YAML = ("subjects.yml", "questions.yml", "synonyms.yml", "equivalent-mutants.yml")  # beside the features, as every game has
+PER_GAME_YAML = (
+    "subjects.yml",
+    "questions.yml",
+    "synonyms.yml",
+    "equivalent-mutants.yml",
+)  # beside the features, as every game has
 
 
 class ScaffoldError(ValueError):
@@ -93,7 +98,12 @@ def is_heading(text: str) -> bool:
     text = text.strip()
     if text.startswith("#"):
         return bool(text.lstrip("#").strip())
-    return (0 < len(text) <= HEADING_MAX and text[0].isalnum() and text[-1] not in ".,;:!?" and not NOT_A_HEADING.match(text))
+    return (
+        0 < len(text) <= HEADING_MAX
+        and text[0].isalnum()
+        and text[-1] not in ".,;:!?"
+        and not NOT_A_HEADING.match(text)
+    )
 
 
 def sections_of(lines: list[str]) -> list[Section]:
@@ -133,8 +143,9 @@ def section_codes(sections: list[Section], prefix: str) -> None:
     taken: set[str] = set()
     for section in sections:
         words = [ascii_letters(w) for w in re.split(r"[\s'’\-]+", section.title)]
-        code = (next((w[:4] for w in words if len(w) >= 3 and not w.isdigit() and w not in ARTICLES), None)
-                or next((w[:4] for w in words if w), "SEC"))
+        code = next((w[:4] for w in words if len(w) >= 3 and not w.isdigit() and w not in ARTICLES), None) or next(
+            (w[:4] for w in words if w), "SEC"
+        )
         unique, n = code, 2
         while unique in taken:
             unique, n = f"{code}{n}", n + 1
@@ -145,10 +156,23 @@ def section_codes(sections: list[Section], prefix: str) -> None:
 # -- the checks before anything is written ----------------------------------------------------------
 def check_id(root: Path, game_id: str) -> None:
     if not GAME_ID.match(game_id or "") or keyword.iskeyword(game_id):
-        raise BadGameId(f"{game_id!r} cannot be a game id: 2 to 40 characters, lower-case letters, digits and _, "
-                        "starting with a letter, not a Python keyword (it names a package and a folder)")
-    taken = [p for p in (f"features/{game_id}", f"statemachines/{game_id}", f"statemachines/{game_id}.py", f"step_defs/{game_id}.py",
-                         f"tests/{game_id}", f"tests/{game_id}.py", f"casebook/schemas/{game_id}.json") if (root / p).exists()]
+        raise BadGameId(
+            f"{game_id!r} cannot be a game id: 2 to 40 characters, lower-case letters, digits and _, "
+            "starting with a letter, not a Python keyword (it names a package and a folder)"
+        )
+    taken = [
+        p
+        for p in (
+            f"features/{game_id}",
+            f"statemachines/{game_id}",
+            f"statemachines/{game_id}.py",
+            f"step_defs/{game_id}.py",
+            f"tests/{game_id}",
+            f"tests/{game_id}.py",
+            f"casebook/schemas/{game_id}.json",
+        )
+        if (root / p).exists()
+    ]
     if taken:
         raise GameExists(f"the id {game_id!r} is taken: {', '.join(taken)} exist{'s' * (len(taken) == 1)}")
 
@@ -177,9 +201,12 @@ def choose_prefix(root: Path, game_id: str, prefix: str | None) -> str:
 
 # -- the files ----------------------------------------------------------------------------------
 def environment() -> Environment:
-    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined, keep_trailing_newline=True,
-                      autoescape=False)  # Python, Gherkin and YAML, never HTML
-    env.filters["pyrepr"] = lambda value: json.dumps(value, ensure_ascii=False)  # a JSON string is a Python string literal
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined, keep_trailing_newline=True, autoescape=False
+    )  # Python, Gherkin and YAML, never HTML
+    env.filters["pyrepr"] = lambda value: json.dumps(
+        value, ensure_ascii=False
+    )  # a JSON string is a Python string literal
     env.filters["yamlstr"] = lambda value: json.dumps(value, ensure_ascii=False)  # and a YAML one
     return env
 
@@ -189,21 +216,32 @@ def class_name(game_id: str) -> str:
     return name if name.isidentifier() and not name[0].isdigit() else "Game" + name
 
 
-def plan(root: Path, game_id: str, rulebook: Path, title: str | None = None, prefix: str | None = None) -> dict[str, str]:
+def plan(
+    root: Path, game_id: str, rulebook: Path, title: str | None = None, prefix: str | None = None
+) -> dict[str, str]:
     """Every file of the new game, ``{path: text}``; a ScaffoldError when it cannot be made (nothing is written)."""
     check_id(root, game_id)
     lines = read_rulebook(rulebook)
     prefix = choose_prefix(root, game_id, prefix)
     sections = sections_of(lines)
     section_codes(sections, prefix)
-    if sum(len(s.numbers) for s in sections) != len(rulebook_paragraphs(rulebook)):  # one count of paragraphs, the trace's
+    if sum(len(s.numbers) for s in sections) != len(
+        rulebook_paragraphs(rulebook)
+    ):  # one count of paragraphs, the trace's
         raise NoRulebook(f"{rulebook}: the sections found do not cover its paragraphs (a bug in casebook.scaffold)")
     title = " ".join((title or game_id.replace("_", " ").title()).split())
     if not title:
         raise BadGameId("the title is empty")
-    view = {"id": game_id, "cls": class_name(game_id), "title": title, "short": title, "prefix": prefix,
-            "summary": f"In transcription from {rulebook.name}: its rules are still to be written as clauses.",
-            "rulebook": rulebook.name, "sections": sections}
+    view = {
+        "id": game_id,
+        "cls": class_name(game_id),
+        "title": title,
+        "short": title,
+        "prefix": prefix,
+        "summary": f"In transcription from {rulebook.name}: its rules are still to be written as clauses.",
+        "rulebook": rulebook.name,
+        "sections": sections,
+    }
     env = environment()
     files = {
         f"statemachines/{game_id}/__init__.py": "engine_init.py.j2",
@@ -255,12 +293,22 @@ def checkout_root(start: Path | None = None) -> Path:
     """The Casebook checkout holding ``start`` (default: the working directory), whose own casebook this is: the
     folder with mkdocs.yml, features/, step_defs/ and statemachines/."""
     here = (start or Path.cwd()).resolve()
-    root = next((folder for folder in (here, *here.parents)
-                 if all((folder / part).exists() for part in ("mkdocs.yml", "features", "step_defs", "statemachines"))), None)
+    root = next(
+        (
+            folder
+            for folder in (here, *here.parents)
+            if all((folder / part).exists() for part in ("mkdocs.yml", "features", "step_defs", "statemachines"))
+        ),
+        None,
+    )
     if root is None:
-        raise NotACheckout(f"{here} is not inside a Casebook checkout (a folder with mkdocs.yml, features/, step_defs/ and statemachines/)")
+        raise NotACheckout(
+            f"{here} is not inside a Casebook checkout (a folder with mkdocs.yml, features/, step_defs/ and statemachines/)"
+        )
     own = Path(__file__).resolve().parents[2]
     if own != root:  # the engines and generators that run must be the checkout's own, or we would write another's files
-        raise NotACheckout(f"this casebook runs from {own}, not from the checkout {root}: run the checkout's own "
-                           f"(PYTHONPATH={root} casebook ..., or pip install -e {root})")
+        raise NotACheckout(
+            f"this casebook runs from {own}, not from the checkout {root}: run the checkout's own "
+            f"(PYTHONPATH={root} casebook ..., or pip install -e {root})"
+        )
     return root

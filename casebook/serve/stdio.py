@@ -75,8 +75,14 @@ class Param:
     required: bool = True
 
     def kind(self) -> str:
-        names = {str: "a string", dict: "an object", list: "an array", int: "an integer", bool: "true or false",
-                 type(None): "null"}
+        names = {
+            str: "a string",
+            dict: "an object",
+            list: "an array",
+            int: "an integer",
+            bool: "true or false",
+            type(None): "null",
+        }
         return " or ".join(names[t] for t in self.types)
 
 
@@ -115,8 +121,16 @@ METHODS: dict[str, Method] = {
     "apply": Method((TABLE, ACTOR, ACTION, VIEWER)),
     "close": Method((TABLE,), _nothing, closes=True),
     "describe": Method((GAME,)),
-    "step": Method((TABLE, ACTOR, ACTION, VIEWER, Param("state", (bool, type(None)), required=False),
-                    Param("views", (bool, type(None)), required=False))),
+    "step": Method(
+        (
+            TABLE,
+            ACTOR,
+            ACTION,
+            VIEWER,
+            Param("state", (bool, type(None)), required=False),
+            Param("views", (bool, type(None)), required=False),
+        )
+    ),
 }
 
 
@@ -134,7 +148,9 @@ def _dispatch(impl: Implementation, name: str, args: list):
         if name == "step":
             with_state = referee and wanted[0] is True
             try:
-                result = step(impl, table, actor, action, with_state=with_state, with_views=referee and wanted[1] is True)
+                result = step(
+                    impl, table, actor, action, with_state=with_state, with_views=referee and wanted[1] is True
+                )
             except GameError as exc:  # refused: the state comes along all the same, for the look that follows
                 if with_state:
                     try:
@@ -180,8 +196,16 @@ def bad_request(rid, code: int, message: str) -> dict:
 class Server:
     """Answers request lines for one implementation; optionally caps and expires its tables."""
 
-    def __init__(self, impl: Implementation, *, max_tables: int | None = None, idle: float | None = None,
-                 max_line: int = MAX_LINE, clock: Callable[[], float] = time.monotonic, private: bool = False):
+    def __init__(
+        self,
+        impl: Implementation,
+        *,
+        max_tables: int | None = None,
+        idle: float | None = None,
+        max_line: int = MAX_LINE,
+        clock: Callable[[], float] = time.monotonic,
+        private: bool = False,
+    ):
         """``private``: the implementation is shared with other servers (one per connection), and a
         call may name only a table this server opened: another connection's are not there."""
         self.impl = impl
@@ -219,8 +243,10 @@ class Server:
         if not isinstance(request, dict):
             raise RequestError(INVALID_REQUEST, f"a request is a JSON object, got {brief(request)}")
         if not _valid_id(request.get("id")):
-            raise RequestError(INVALID_REQUEST, f"id must be a string (≤ {MAX_ID} characters), an integer or null, "
-                                                f"got {brief(request['id'])}")
+            raise RequestError(
+                INVALID_REQUEST,
+                f"id must be a string (≤ {MAX_ID} characters), an integer or null, got {brief(request['id'])}",
+            )
         rid = request.get("id")
         if request.get("jsonrpc") != "2.0":
             raise RequestError(INVALID_REQUEST, 'not a JSON-RPC 2.0 request: "jsonrpc" must be "2.0"', rid)
@@ -255,7 +281,9 @@ class Server:
         known = {p.name for p in method.params}
         unknown = sorted(brief(k, 40) for k in params if k not in known)
         if unknown:
-            raise RequestError(INVALID_PARAMS, f"{name} takes no {', '.join(unknown[:5])}; its params are {sorted(known)}")
+            raise RequestError(
+                INVALID_PARAMS, f"{name} takes no {', '.join(unknown[:5])}; its params are {sorted(known)}"
+            )
         args = []
         for param in method.params:
             if param.name not in params:
@@ -315,13 +343,17 @@ class Server:
             return dumps(response)
         except (TypeError, ValueError) as exc:  # the engine answered something that is not JSON
             message = f"internal error: the result is not JSON: {brief(str(exc))}"
-            return dumps(_error(response.get("id"), GAME_ERROR, message, {"code": "internal_error", "message": message}))
+            return dumps(
+                _error(response.get("id"), GAME_ERROR, message, {"code": "internal_error", "message": message})
+            )
 
     def serve(self, stdin: IO[bytes], stdout: IO[bytes]) -> None:
         reader = LineReader(stdin, self.max_line, serving=True)
         while (line := reader.next()) is not EOF:
             if isinstance(line, TooLong):
-                data = dumps(bad_request(None, INVALID_REQUEST, f"a line of {line.size} bytes (at most {self.max_line})"))
+                data = dumps(
+                    bad_request(None, INVALID_REQUEST, f"a line of {line.size} bytes (at most {self.max_line})")
+                )
             elif not line.strip():
                 continue
             elif (data := self.reply(line)) is None:

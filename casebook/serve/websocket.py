@@ -84,10 +84,21 @@ def _more_files() -> None:
 BINARY = "a binary frame: a request is a text frame holding one JSON-RPC message"
 
 
-async def serve_websocket(impl, host: str, port: int, *, idle: float | None = IDLE, max_tables: int | None = None,
-                          max_line: int = MAX_LINE, max_connections: int = MAX_CONNECTIONS,
-                          certfile: str | None = None, keyfile: str | None = None, out=None, err=None,
-                          stop: asyncio.Future | None = None) -> None:
+async def serve_websocket(
+    impl,
+    host: str,
+    port: int,
+    *,
+    idle: float | None = IDLE,
+    max_tables: int | None = None,
+    max_line: int = MAX_LINE,
+    max_connections: int = MAX_CONNECTIONS,
+    certfile: str | None = None,
+    keyfile: str | None = None,
+    out=None,
+    err=None,
+    stop: asyncio.Future | None = None,
+) -> None:
     """Serve the opened implementation ``impl`` until ``stop`` is done (or SIGTERM/SIGINT), printing the address
     to ``out`` once listening.  The caller opens and closes it (``casebook.impls.opened``): transports sit below
     the layer that resolves an ``--impl`` spec."""
@@ -137,19 +148,27 @@ async def serve_websocket(impl, host: str, port: int, *, idle: float | None = ID
             loop.add_signal_handler(signum, lambda: stop.done() or stop.set_result(None))
         except (NotImplementedError, RuntimeError, ValueError):  # not the main thread (a test), or no signals here
             pass
-    async with websocket_serve(connection, host, port, max_size=max_line, compression=None, ssl=tls,
-                               process_request=admit) as listening:
+    async with websocket_serve(
+        connection, host, port, max_size=max_line, compression=None, ssl=tls, process_request=admit
+    ) as listening:
         bound = listening.sockets[0].getsockname()
         shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
         url = f"{'wss' if tls else 'ws'}://{shown}:{bound[1]}/"
         print(url, file=out, flush=True)
         if is_loopback(host):
-            print(f"casebook serve: listening on {url} (loopback only: other machines cannot connect; "
-                  f"--listen 0.0.0.0:{bound[1]} opens it to them)", file=err, flush=True)
+            print(
+                f"casebook serve: listening on {url} (loopback only: other machines cannot connect; "
+                f"--listen 0.0.0.0:{bound[1]} opens it to them)",
+                file=err,
+                flush=True,
+            )
         else:
-            print(f"casebook serve: listening on {url}, open to the network: whoever reaches this port can open "
-                  f"tables{'' if tls else '; no TLS (give --certfile/--keyfile, or put a TLS proxy in front)'}",
-                  file=err, flush=True)
+            print(
+                f"casebook serve: listening on {url}, open to the network: whoever reaches this port can open "
+                f"tables{'' if tls else '; no TLS (give --certfile/--keyfile, or put a TLS proxy in front)'}",
+                file=err,
+                flush=True,
+            )
         sweeper = asyncio.create_task(sweep()) if idle else None
         await stop
         if sweeper:
@@ -174,7 +193,9 @@ def read_address(proc, wait: float = 60.0, prefix: bytes = b"ws") -> str:
     end = time.monotonic() + wait
     while time.monotonic() < end:
         if proc.poll() is not None:
-            raise RuntimeError(f"the server exited ({proc.returncode}): {proc.stderr.read().decode(errors='replace')[-2000:]}")
+            raise RuntimeError(
+                f"the server exited ({proc.returncode}): {proc.stderr.read().decode(errors='replace')[-2000:]}"
+            )
         if select.select([proc.stdout], [], [], 0.2)[0]:
             line = proc.stdout.readline()
             if line.startswith(prefix):
@@ -185,7 +206,9 @@ def read_address(proc, wait: float = 60.0, prefix: bytes = b"ws") -> str:
 @contextlib.contextmanager
 def listening(argv: list[str], cwd=None, env=None, prefix: bytes = b"ws"):
     """Start ``argv`` (a server that prints its address first), yield (address, process), stop it by its PID."""
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=env, start_new_session=True)
+    proc = subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=env, start_new_session=True
+    )
     try:
         yield read_address(proc, prefix=prefix), proc
     finally:
@@ -202,4 +225,6 @@ def listening(argv: list[str], cwd=None, env=None, prefix: bytes = b"ws"):
 
 def served(spec: str = "reference", *options: str, env=None):
     """``casebook serve --listen 127.0.0.1:0 --impl SPEC`` in a child process: yields (ws://… address, process)."""
-    return listening([sys.executable, "-m", "casebook.cli", "serve", "--impl", spec, "--listen", "127.0.0.1:0", *options], env=env)
+    return listening(
+        [sys.executable, "-m", "casebook.cli", "serve", "--impl", spec, "--listen", "127.0.0.1:0", *options], env=env
+    )

@@ -61,10 +61,18 @@ def run_scenarios(root: Path, results: Path, impl: str | None = None) -> tuple[i
     # directory first on sys.path, and the clause-id tags then failed as unknown markers.
     script = Path(sys.executable).parent / "pytest"
     runner = [str(script)] if script.is_file() else [sys.executable, "-m", "pytest"]
-    command = runner + ["-q", "-p", "no:xdist", "-p", "no:cacheprovider", "step_defs", f"--cucumberjson={results / 'cucumber.json'}"]
+    command = runner + [
+        "-q",
+        "-p",
+        "no:xdist",
+        "-p",
+        "no:cacheprovider",
+        "step_defs",
+        f"--cucumberjson={results / 'cucumber.json'}",
+    ]
     if impl:
         command.append(f"--impl={impl}")
-    print("casebook docs: running", " ".join(["pytest"] + command[len(runner):]), flush=True)
+    print("casebook docs: running", " ".join(["pytest"] + command[len(runner) :]), flush=True)
     start = time.perf_counter()
     code = subprocess.call(command, cwd=root)
     return code, time.perf_counter() - start
@@ -75,7 +83,17 @@ def build(root: Path, results: Path | None, strict: bool = True, out: Path | Non
     env = dict(os.environ)
     if results is not None:
         env["CASEBOOK_RESULTS"] = str(results.resolve())
-    command = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(root / "mkdocs.yml"), "-d", str(out or site_dir(root))]
+    command = [
+        sys.executable,
+        "-m",
+        "mkdocs",
+        "build",
+        "-q",
+        "-f",
+        str(root / "mkdocs.yml"),
+        "-d",
+        str(out or site_dir(root)),
+    ]
     if strict:
         command.append("--strict")
     start = time.perf_counter()
@@ -107,8 +125,11 @@ def cmd_build(args) -> int:
     out = Path(args.site_dir) if args.site_dir else site_dir(root)
     foreign = foreign_files(out) if args.site_dir and not args.force else []
     if foreign:
-        print(f"casebook docs: {out} holds {len(foreign)} files Casebook did not build ({', '.join(p.name for p in foreign[:3])}"
-              f"{', …' if len(foreign) > 3 else ''}); the build would delete them. Choose an empty folder, or --force.", file=sys.stderr)
+        print(
+            f"casebook docs: {out} holds {len(foreign)} files Casebook did not build ({', '.join(p.name for p in foreign[:3])}"
+            f"{', …' if len(foreign) > 3 else ''}); the build would delete them. Choose an empty folder, or --force.",
+            file=sys.stderr,
+        )
         return 2
     suite = None
     if args.run:
@@ -152,7 +173,9 @@ def cmd_serve(args) -> int:
     if args.live:
         env_results = str(results.resolve())
         os.environ["CASEBOOK_RESULTS"] = env_results
-        return subprocess.call([sys.executable, "-m", "mkdocs", "serve", "-f", str(root / "mkdocs.yml"), "-a", args.addr], cwd=root)
+        return subprocess.call(
+            [sys.executable, "-m", "mkdocs", "serve", "-f", str(root / "mkdocs.yml"), "-a", args.addr], cwd=root
+        )
     suite = None
     if args.run:
         _, suite = run_scenarios(root, results, args.impl)
@@ -170,18 +193,40 @@ def register(subparsers) -> None:
     docs = subparsers.add_parser("docs", help="the living rulebook site: build it, serve it")
     sub = docs.add_subparsers(dest="docs_command", required=True)
     for name, func, helptext in (
-        ("build", cmd_build, "build the site into build/site (mkdocs build --strict, pages generated from features/ and results/)"),
+        (
+            "build",
+            cmd_build,
+            "build the site into build/site (mkdocs build --strict, pages generated from features/ and results/)",
+        ),
         ("serve", cmd_serve, "serve the built site on localhost, building it first if anything changed"),
     ):
         p = sub.add_parser(name, help=helptext)
-        p.add_argument("--results", metavar="DIR", help="where the last run's results are: cucumber*.json and conformance/*.json (default: results/)")
-        p.add_argument("--run", action="store_true", help="first run the scenarios against the reference for fresh results")
-        p.add_argument("--impl", help="with --run: the implementation to run the scenarios against (default: the reference)")
+        p.add_argument(
+            "--results",
+            metavar="DIR",
+            help="where the last run's results are: cucumber*.json and conformance/*.json (default: results/)",
+        )
+        p.add_argument(
+            "--run", action="store_true", help="first run the scenarios against the reference for fresh results"
+        )
+        p.add_argument(
+            "--impl", help="with --run: the implementation to run the scenarios against (default: the reference)"
+        )
         p.add_argument("--strict", action="store_true", default=True, help="refuse warnings (the default)")
         p.add_argument("--no-strict", action="store_true", help="build even if the generator or mkdocs warns")
         p.set_defaults(func=func)
-    sub.choices["build"].add_argument("--site-dir", metavar="DIR", help="where to write the site (default: build/site); "
-                                      "a folder holding other files is refused, as the build empties it")
-    sub.choices["build"].add_argument("--force", action="store_true", help="build into --site-dir even if it holds other files (they are deleted)")
-    sub.choices["serve"].add_argument("--addr", default=DEFAULT_ADDR, help=f"host:port to serve on (default: {DEFAULT_ADDR})")
-    sub.choices["serve"].add_argument("--live", action="store_true", help="mkdocs' live-reloading server instead: rebuilds as you edit the features")
+    sub.choices["build"].add_argument(
+        "--site-dir",
+        metavar="DIR",
+        help="where to write the site (default: build/site); "
+        "a folder holding other files is refused, as the build empties it",
+    )
+    sub.choices["build"].add_argument(
+        "--force", action="store_true", help="build into --site-dir even if it holds other files (they are deleted)"
+    )
+    sub.choices["serve"].add_argument(
+        "--addr", default=DEFAULT_ADDR, help=f"host:port to serve on (default: {DEFAULT_ADDR})"
+    )
+    sub.choices["serve"].add_argument(
+        "--live", action="store_true", help="mkdocs' live-reloading server instead: rebuilds as you edit the features"
+    )

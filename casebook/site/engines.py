@@ -59,8 +59,14 @@ def check_describe(game: str, answer, known: set[str], problems: list[str]) -> d
         found = contract.describe_problems(kept, known)
     phases = kept.get("phases", [])
     initial = kept.get("initial") or (phases[0]["name"] if phases else None)
-    return {"game": game, "title": kept.get("title", ""), "initial": initial, "phases": phases,
-            "transitions": kept.get("transitions", []), "board": kept.get("board")}
+    return {
+        "game": game,
+        "title": kept.get("title", ""),
+        "initial": initial,
+        "phases": phases,
+        "transitions": kept.get("transitions", []),
+        "board": kept.get("board"),
+    }
 
 
 def _part(where: tuple) -> tuple:

@@ -63,7 +63,11 @@ def _record_key(node: dict, root: dict) -> str | None:
     if len(values) != 1:
         return None
     for name, sub in root.get("$defs", {}).items():
-        if isinstance(sub, dict) and isinstance(sub.get("enum"), list) and sorted(map(str, sub["enum"])) == sorted(props):
+        if (
+            isinstance(sub, dict)
+            and isinstance(sub.get("enum"), list)
+            and sorted(map(str, sub["enum"])) == sorted(props)
+        ):
             return name
     return None if len(props) < 3 else "name"
 
@@ -91,13 +95,29 @@ def kind(node, root: dict) -> str:
     t = node.get("type")
     if t == "integer":
         low, high = node.get("minimum"), node.get("maximum")
-        bounds = f" {low}–{high}" if low is not None and high is not None else f" ≥ {low}" if low is not None else f" ≤ {high}" if high is not None else ""
+        bounds = (
+            f" {low}–{high}"
+            if low is not None and high is not None
+            else f" ≥ {low}"
+            if low is not None
+            else f" ≤ {high}"
+            if high is not None
+            else ""
+        )
         return f"integer{bounds}{tail}"
     if t in ("boolean", "string", "number"):
         return t + tail
     if t == "array":
         low, high = node.get("minItems"), node.get("maxItems")
-        bounds = f" of {low}" if low is not None and low == high else f" of {low}–{high}" if low is not None and high is not None else f" of at most {high}" if high is not None else ""
+        bounds = (
+            f" of {low}"
+            if low is not None and low == high
+            else f" of {low}–{high}"
+            if low is not None and high is not None
+            else f" of at most {high}"
+            if high is not None
+            else ""
+        )
         unique = ", no repeats" if node.get("uniqueItems") else ""
         item = kind(node.get("items", {}), root)
         return f"list{bounds} of {item[2:] if item.startswith('a ') else item}{unique}{tail}"
@@ -194,11 +214,17 @@ def _table(items: list[Row], anchor_names: set[str], who: bool = True) -> str:
     body = []
     for r in items:
         depth = r.path.count(".") + r.path.count("[]")
-        typ = re.sub(r"\ba ([A-Za-z_][\w-]*)", lambda m: (f'a <a href="#name-{m[1]}">{m[1]}</a>' if m[1] in anchor_names else m[0]),
-                     escape(r.kind))  # a named type links to its list of names
+        typ = re.sub(
+            r"\ba ([A-Za-z_][\w-]*)",
+            lambda m: f'a <a href="#name-{m[1]}">{m[1]}</a>' if m[1] in anchor_names else m[0],
+            escape(r.kind),
+        )  # a named type links to its list of names
         optional = "" if r.required else ' <span class="cb-optional">(may be absent)</span>'
-        cells = [f'<td style="padding-left:{0.4 + depth * 0.9:.1f}em"><code>{escape(r.path)}</code>{optional}</td>',
-                 f"<td>{typ}</td>", f"<td>{escape(r.meaning) or '<em>not described yet</em>'}</td>"]
+        cells = [
+            f'<td style="padding-left:{0.4 + depth * 0.9:.1f}em"><code>{escape(r.path)}</code>{optional}</td>',
+            f"<td>{typ}</td>",
+            f"<td>{escape(r.meaning) or '<em>not described yet</em>'}</td>",
+        ]
         if who:
             cells.append(f"<td>{escape(r.seen_by)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
@@ -211,10 +237,13 @@ def _typed(node: dict, root: dict, heading: str) -> list[str]:
     for variant in sorted(node.get("oneOf", []), key=type_name):
         name = type_name(variant)
         fields = [r for r in rows(variant, root) if r.path != "type"]
-        out.append(f'\n### <code>{escape(str(name))}</code> {{ #{heading}-{escape(str(name))} }}\n')
+        out.append(f"\n### <code>{escape(str(name))}</code> {{ #{heading}-{escape(str(name))} }}\n")
         out.append(f"<p>{escape(meaning(variant, root)) or '<em>not described yet</em>'}</p>")
-        example = {"type": name, **{r.path: "…" for r in fields if "." not in r.path and "[]" not in r.path and r.required}}
-        out.append(f'<p><code>{escape(json.dumps(example, ensure_ascii=False))}</code></p>')
+        example = {
+            "type": name,
+            **{r.path: "…" for r in fields if "." not in r.path and "[]" not in r.path and r.required},
+        }
+        out.append(f"<p><code>{escape(json.dumps(example, ensure_ascii=False))}</code></p>")
         if fields:
             out.append(_table(fields, set(root.get("$defs", {})), who=heading == "event"))
         else:
@@ -230,7 +259,7 @@ def field_reference(schema: dict) -> str:
         "\n## Every field, action and event { #fields }\n",
         "<p>What each part of this game's JSON means, generated from the schema below. A path reads as you walk the JSON: "
         "<code>a.b</code> is field <code>b</code> of <code>a</code>, <code>a[]</code> each item of list <code>a</code>, "
-        "<code>a.&lt;colour&gt;</code> the entry of each colour (the names are listed under <a href=\"#names\">Names</a>). "
+        '<code>a.&lt;colour&gt;</code> the entry of each colour (the names are listed under <a href="#names">Names</a>). '
         "<em>Seen by</em> says who sees a field in a view: <code>secret</code> is seen by nobody (only the referee's "
         "<code>state()</code>), a <code>private</code> slot only by its player. A view has the state's fields, redacted so.</p>",
         "\n### Names { #names }\n",
@@ -240,10 +269,19 @@ def field_reference(schema: dict) -> str:
     for name, sub in named.items():
         values = sub.get("enum")
         text = escape(sub.get("description", ""))
-        listed = f"<br><code>{escape(_list(values, 40))}</code>" if isinstance(values, list) else " (any non-empty name but <code>chance</code> and <code>clock</code>)" if name == "player" else ""
+        listed = (
+            f"<br><code>{escape(_list(values, 40))}</code>"
+            if isinstance(values, list)
+            else " (any non-empty name but <code>chance</code> and <code>clock</code>)"
+            if name == "player"
+            else ""
+        )
         items.append(f'<dt id="name-{escape(name)}"><code>{escape(name)}</code></dt><dd>{text}{listed}</dd>')
     out.append(f"<dl>{''.join(items)}</dl>")
-    for part, title in (("options", "Options: what new() takes"), ("state", "State: what state() returns and load() takes")):
+    for part, title in (
+        ("options", "Options: what new() takes"),
+        ("state", "State: what state() returns and load() takes"),
+    ):
         node = defs.get(part)
         if isinstance(node, dict):
             out.append(f"\n### {title} {{ #fields-{part} }}\n")
@@ -253,26 +291,38 @@ def field_reference(schema: dict) -> str:
         node = defs.get(part)
         if isinstance(node, dict):
             out.append(f"\n### {title} {{ #fields-{part} }}\n")
-            out.append(f"<p>{escape(str(node.get('description', '')))}. Every {part} has a <code>type</code>; "
-                       + ("the fields of each are below." if part == "action" else
-                          "its <code>secret</code> part is removed for every player and its <code>private</code> slots for everyone but their player, as in a view.")
-                       + "</p>")
+            out.append(
+                f"<p>{escape(str(node.get('description', '')))}. Every {part} has a <code>type</code>; "
+                + (
+                    "the fields of each are below."
+                    if part == "action"
+                    else "its <code>secret</code> part is removed for every player and its <code>private</code> slots for everyone but their player, as in a view."
+                )
+                + "</p>"
+            )
             out += _typed(node, schema, part)
     phases = schema.get("phases")
     if isinstance(phases, list) and phases:
         out.append("\n### Phases: the values of <code>phase</code> { #fields-phases }\n")
         rows_html = "".join(
             f"<tr><td><code>{escape(str(p.get('name')))}</code></td><td>{escape(str(p.get('actor') or '—'))}</td>"
-            f"<td>{escape(str(p.get('summary', '')))}</td></tr>" for p in phases if isinstance(p, dict))
-        out.append(f'<table class="cb-fields"><tr><th>phase</th><th>who acts</th><th>what happens</th></tr>{rows_html}</table>')
+            f"<td>{escape(str(p.get('summary', '')))}</td></tr>"
+            for p in phases
+            if isinstance(p, dict)
+        )
+        out.append(
+            f'<table class="cb-fields"><tr><th>phase</th><th>who acts</th><th>what happens</th></tr>{rows_html}</table>'
+        )
     facts = schema.get("facts")
     if isinstance(facts, dict) and facts:
         out.append("\n### Facts: rules data the engine publishes { #fields-facts }\n")
-        out.append("<p>Data a player reads off the components or the rulebook, published beside the schema (its "
-                   "<code>facts</code>) so that an engine, the steps and this page all read the same: the steps that "
-                   "check such data take it from here, never from the reference's source.</p>")
+        out.append(
+            "<p>Data a player reads off the components or the rulebook, published beside the schema (its "
+            "<code>facts</code>) so that an engine, the steps and this page all read the same: the steps that "
+            "check such data take it from here, never from the reference's source.</p>"
+        )
         for name, value in facts.items():
-            out.append(f'\n#### <code>{escape(str(name))}</code> {{ #fact-{escape(str(name))} }}\n')
+            out.append(f"\n#### <code>{escape(str(name))}</code> {{ #fact-{escape(str(name))} }}\n")
             out.append(fact_html(value))
     return "\n".join(out) + "\n"
 
@@ -289,14 +339,30 @@ def fact_html(value) -> str:
     if isinstance(value, list) and all(_scalar(v) for v in value):
         return f"<p><code>{escape(', '.join(str(v) for v in value))}</code></p>"
     if isinstance(value, dict) and value and all(_scalar(v) for v in value.values()):
-        rows_html = "".join(f"<tr><td><code>{escape(str(k))}</code></td><td>{escape(str(v))}</td></tr>" for k, v in value.items())
+        rows_html = "".join(
+            f"<tr><td><code>{escape(str(k))}</code></td><td>{escape(str(v))}</td></tr>" for k, v in value.items()
+        )
         return f'<table class="cb-fields"><tr><th>name</th><th>value</th></tr>{rows_html}</table>'
-    if isinstance(value, dict) and value and all(isinstance(v, dict) and all(_scalar(x) for x in v.values()) for v in value.values()):
+    if (
+        isinstance(value, dict)
+        and value
+        and all(isinstance(v, dict) and all(_scalar(x) for x in v.values()) for v in value.values())
+    ):
         columns = list(dict.fromkeys(k for v in value.values() for k in v))
         head = "<tr><th>name</th>" + "".join(f"<th>{escape(str(c))}</th>" for c in columns) + "</tr>"
-        rows_html = "".join("<tr><td><code>" + escape(str(k)) + "</code></td>" + "".join(
-            f"<td>{escape(str(v[c])) if c in v else '—'}</td>" for c in columns) + "</tr>" for k, v in value.items())
+        rows_html = "".join(
+            "<tr><td><code>"
+            + escape(str(k))
+            + "</code></td>"
+            + "".join(f"<td>{escape(str(v[c])) if c in v else '—'}</td>" for c in columns)
+            + "</tr>"
+            for k, v in value.items()
+        )
         return f'<table class="cb-fields">{head}{rows_html}</table>'
     if isinstance(value, dict):
-        return "<dl>" + "".join(f"<dt><code>{escape(str(k))}</code></dt><dd>{fact_html(v)}</dd>" for k, v in value.items()) + "</dl>"
+        return (
+            "<dl>"
+            + "".join(f"<dt><code>{escape(str(k))}</code></dt><dd>{fact_html(v)}</dd>" for k, v in value.items())
+            + "</dl>"
+        )
     return f'<pre><code class="language-json">{escape(json.dumps(value, indent=2, ensure_ascii=False))}</code></pre>'

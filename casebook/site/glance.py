@@ -55,7 +55,11 @@ def turn_phases(described: dict | None) -> tuple[list[dict], list[dict], list[di
     phases = described["phases"]
     order = {p["name"]: i for i, p in enumerate(phases)}
     chance = [p.get("actor") == "chance" for p in phases]
-    arrows = [(order[t["source"]], order[t["dest"]]) for t in described["transitions"] if t.get("source") in order and t.get("dest") in order]
+    arrows = [
+        (order[t["source"]], order[t["dest"]])
+        for t in described["transitions"]
+        if t.get("source") in order and t.get("dest") in order
+    ]
     back = sorted({d for s, d in arrows if d < s}) or sorted({d for s, d in arrows if d == s and not chance[d]})
     loop = back[0] if back else 0
     start = next((t for t in back[1:] if all(chance[loop:t])), loop)
@@ -65,8 +69,12 @@ def turn_phases(described: dict | None) -> tuple[list[dict], list[dict], list[di
 
 
 def phase_line(p: dict, by_id: dict[str, Clause]) -> dict:
-    return {"name": pictures.words(p["name"]), "summary": p.get("summary") or "", "each_round": p.get("each_round", False),
-            "clauses": [by_id[i] for i in p.get("clauses") or [] if i in by_id][:3]}
+    return {
+        "name": pictures.words(p["name"]),
+        "summary": p.get("summary") or "",
+        "each_round": p.get("each_round", False),
+        "clauses": [by_id[i] for i in p.get("clauses") or [] if i in by_id][:3],
+    }
 
 
 def glance_view(game: Game, described: dict | None, named: dict | None = None) -> dict:
@@ -75,7 +83,10 @@ def glance_view(game: Game, described: dict | None, named: dict | None = None) -
     setup, turn, finals = turn_phases(described)
     parts = {part: section_for(game, part, named) for part in PARTS}
     return {
-        "components": parts["components"], "setup_section": parts["setup"], "end_section": parts["end"],
-        "setup": [phase_line(p, by_id) for p in setup], "turn": [phase_line(p, by_id) for p in turn],
+        "components": parts["components"],
+        "setup_section": parts["setup"],
+        "end_section": parts["end"],
+        "setup": [phase_line(p, by_id) for p in setup],
+        "turn": [phase_line(p, by_id) for p in turn],
         "finals": [phase_line(p, by_id) for p in finals],
     }

@@ -73,7 +73,9 @@ def on_config(config):
         titles=extra.get("games", {}) or {},
         engine=extra.get("engine"),
         directory_urls=config.use_directory_urls,
-        validating=os.environ.get("CASEBOOK_VALIDATING", ""),  # ./run.sh docs: the first build, while the reference is validated
+        validating=os.environ.get(
+            "CASEBOOK_VALIDATING", ""
+        ),  # ./run.sh docs: the first build, while the reference is validated
     ).build()
     for problem in _site.problems:
         log.warning(problem)
@@ -95,7 +97,11 @@ def on_files(files, config):
         if files.get_file_from_path(path) is None:  # a hand-written page of the same name wins
             files.append(File.generated(config, path, content=text))
     for game in site.schemas:
-        files.append(File.generated(config, f"schemas/{game}.json", abs_src_path=str(root / "casebook" / "schemas" / f"{game}.json")))
+        files.append(
+            File.generated(
+                config, f"schemas/{game}.json", abs_src_path=str(root / "casebook" / "schemas" / f"{game}.json")
+            )
+        )
     try:
         files.append(File.generated(config, MERMAID_URI, abs_src_path=str(mermaid_js(root))))
         files.append(File.generated(config, MERMAID_LICENCE_URI, abs_src_path=str(MERMAID_LICENCE)))
@@ -106,7 +112,9 @@ def on_files(files, config):
 
 def on_page_markdown(markdown, page, config, files):
     if _site is not None and GAMES_MARK in markdown:
-        markdown = markdown.replace(GAMES_MARK, _site.games_list(page.file.src_uri) if _site.games else "<p>No game has features yet.</p>")
+        markdown = markdown.replace(
+            GAMES_MARK, _site.games_list(page.file.src_uri) if _site.games else "<p>No game has features yet.</p>"
+        )
     return markdown
 
 
@@ -123,7 +131,12 @@ def on_post_build(config):
 def on_serve(server, config, builder):
     """``mkdocs serve`` / ``casebook docs serve --live``: rebuild when a feature, result or engine changes."""
     root = root_of(config)
-    for path in (root / "features", Path(os.environ.get("CASEBOOK_RESULTS") or root / "results"), root / "statemachines", root / "casebook" / "schemas"):
+    for path in (
+        root / "features",
+        Path(os.environ.get("CASEBOOK_RESULTS") or root / "results"),
+        root / "statemachines",
+        root / "casebook" / "schemas",
+    ):
         if path.exists():
             server.watch(str(path))
     return server

@@ -34,7 +34,9 @@ def features_digest(root: Path) -> str:
     return digest(root, suite_files(root)["features"])
 
 
-def read(results: Path | None, game: Game, features: Path, problems: list[str], digest: str | None = None) -> dict | None:
+def read(
+    results: Path | None, game: Game, features: Path, problems: list[str], digest: str | None = None
+) -> dict | None:
     """results/mutation/<game>.json when it is well formed and fresh (its features digest is ours); else None."""
     path = results / "mutation" / f"{game.id}.json" if results is not None else None
     if path is None or not path.is_file():
@@ -57,7 +59,9 @@ def read(results: Path | None, game: Game, features: Path, problems: list[str], 
         return None
     counts = {}
     for clause_id, entry in clauses.items():
-        if not isinstance(entry, dict) or not all(isinstance(entry.get(v, 0), int) and entry.get(v, 0) >= 0 for v in ("tried", *VERDICTS)):
+        if not isinstance(entry, dict) or not all(
+            isinstance(entry.get(v, 0), int) and entry.get(v, 0) >= 0 for v in ("tried", *VERDICTS)
+        ):
             problems.append(f"{where}: {clause_id!r} has no counts of tried, killed, survived, timeout, equivalent")
             continue
         counts[str(clause_id)] = {v: entry.get(v, 0) for v in ("tried", *VERDICTS)}
@@ -65,7 +69,9 @@ def read(results: Path | None, game: Game, features: Path, problems: list[str], 
     for m in mutants:
         if isinstance(m, dict) and m.get("verdict") == "survived" and isinstance(m.get("clauses"), list):
             for clause_id in m["clauses"]:
-                survivors.setdefault(str(clause_id), []).append(str(m.get("change") or m.get("operator") or m.get("id") or "a rule change"))
+                survivors.setdefault(str(clause_id), []).append(
+                    str(m.get("change") or m.get("operator") or m.get("id") or "a rule change")
+                )
     return {"clauses": counts, "survivors": survivors}
 
 
@@ -74,8 +80,13 @@ def clause_strength(result: dict | None, clause_id: str) -> dict | None:
     if result is None or clause_id not in result["clauses"]:
         return None
     c = result["clauses"][clause_id]
-    return {"killed": c["killed"], "counted": c["tried"] - c["equivalent"], "equivalent": c["equivalent"], "timeout": c["timeout"],
-            "survivors": result["survivors"].get(clause_id, [])}
+    return {
+        "killed": c["killed"],
+        "counted": c["tried"] - c["equivalent"],
+        "equivalent": c["equivalent"],
+        "timeout": c["timeout"],
+        "survivors": result["survivors"].get(clause_id, []),
+    }
 
 
 def game_summary(result: dict | None) -> dict | None:

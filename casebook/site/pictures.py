@@ -68,7 +68,9 @@ def drawn_edges(describe: dict) -> tuple[dict, dict]:
     """((source, dest) -> labels drawn between them, (label, dest) -> sources listed under the picture as one fan-in)."""
     edges: dict[tuple[str, str], list[str]] = defaultdict(list)
     fans: dict[tuple[str, str], set[str]] = defaultdict(set)
-    moving = [t for t in describe["transitions"] if t.get("dest") is not None and t["dest"] != t["source"]]  # the others stay: table only
+    moving = [
+        t for t in describe["transitions"] if t.get("dest") is not None and t["dest"] != t["source"]
+    ]  # the others stay: table only
     for t in moving:
         fans[(verb_label(t), t["dest"])].add(t["source"])
     for t in moving:
@@ -80,8 +82,10 @@ def drawn_edges(describe: dict) -> tuple[dict, dict]:
 
 def fan_ins(describe: dict) -> list[dict]:
     """What the picture leaves to a line under it: a step many phases take to one phase (a full hazard track ends the game)."""
-    return [{"label": said, "dest": words(dest), "count": len(sources), "sources": sorted(words(s) for s in sources)}
-            for (said, dest), sources in sorted(drawn_edges(describe)[1].items())]
+    return [
+        {"label": said, "dest": words(dest), "count": len(sources), "sources": sorted(words(s) for s in sources)}
+        for (said, dest), sources in sorted(drawn_edges(describe)[1].items())
+    ]
 
 
 def loop_backs(describe: dict, edges: dict) -> dict[str, tuple[str, set[str]]]:
@@ -187,14 +191,20 @@ def drawing(describe: dict, sub: str | None = None) -> tuple[str, dict[str, str]
     copies = [a for a, _ in again.values()] + ([group_id(n) for n in range(len(side))] if sub is None else [])
     if copies:
         lines.append(f"  class {','.join(copies)} cbagain")
-    lines += ["  classDef cbstart stroke-width:3px", "  classDef cbfinal stroke-width:3px", "  classDef cbagain stroke-dasharray:4 3"]
+    lines += [
+        "  classDef cbstart stroke-width:3px",
+        "  classDef cbfinal stroke-width:3px",
+        "  classDef cbagain stroke-dasharray:4 3",
+    ]
     return "\n".join(lines) + "\n", links
 
 
 def phase_clauses(describe: dict) -> dict[str, list[str]]:
     """Phase -> the clauses that govern it: its own, and those of the verbs that leave it."""
     out: dict[str, list[str]] = {p["name"]: [] for p in describe["phases"]}
-    for item, phase in [(p, p["name"]) for p in describe["phases"]] + [(t, t["source"]) for t in describe["transitions"]]:
+    for item, phase in [(p, p["name"]) for p in describe["phases"]] + [
+        (t, t["source"]) for t in describe["transitions"]
+    ]:
         for i in item.get("clauses") or []:
             if i not in out[phase]:
                 out[phase].append(i)
@@ -294,7 +304,7 @@ def separate(boxes: dict[str, list[float]], rounds: int = 80) -> None:
         names.sort(key=lambda n: boxes[n][0] - boxes[n][2] / 2)
         for i, a in enumerate(names):
             ax, ay, aw, ah = boxes[a]
-            for b in names[i + 1:]:
+            for b in names[i + 1 :]:
                 bx, by, bw, bh = boxes[b]
                 if bx - bw / 2 >= ax + aw / 2 + GAP:
                     break  # sorted by left edge: no later box reaches a
@@ -325,7 +335,7 @@ def overlaps(boxes: dict[str, list[float]]) -> list[tuple[str, str]]:
     names = sorted(boxes, key=lambda n: boxes[n][0] - boxes[n][2] / 2)
     for i, a in enumerate(names):
         ax, ay, aw, ah = boxes[a]
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             bx, by, bw, bh = boxes[b]
             if bx - bw / 2 >= ax + aw / 2:
                 break
@@ -340,7 +350,10 @@ def board_view(board: dict, title: str) -> dict:
     pos01 = layout(drawn)
     at = {n: (MARGIN + x * (WIDTH - 2 * MARGIN), MARGIN + y * (HEIGHT - 2 * MARGIN)) for n, (x, y) in pos01.items()}
     unlabelled = {loc["name"] for loc in drawn["locations"] if str(loc.get("kind") or "location") in UNLABELLED}
-    boxes = {n: [x, y, DOT if n in unlabelled else label_width(n), DOT if n in unlabelled else LABEL_HEIGHT] for n, (x, y) in at.items()}
+    boxes = {
+        n: [x, y, DOT if n in unlabelled else label_width(n), DOT if n in unlabelled else LABEL_HEIGHT]
+        for n, (x, y) in at.items()
+    }
     separate(boxes)  # no label over another (issue 26): the places move apart, their paths follow
     at = {n: (box[0], box[1]) for n, box in boxes.items()}
     kinds = Counter(str(loc.get("kind") or "location") for loc in drawn["locations"])
@@ -351,27 +364,66 @@ def board_view(board: dict, title: str) -> dict:
         kind = str(p.get("kind") or "path")
         length = p.get("length") if isinstance(p.get("length"), int) and p.get("length") >= 0 else 0
         secret = "secret" in kind or "passage" in kind
-        paths.append({
-            "a": p["a"], "b": p["b"], "length": length, "secret": secret,
-            "tip": f"{p['a']} – {p['b']}: {kind}" + (f", {length} space{'s' * (length != 1)} between" if length else ""),
-            "x1": f"{x1:.1f}", "y1": f"{y1:.1f}", "x2": f"{x2:.1f}", "y2": f"{y2:.1f}",
-            # a secret passage is bent, so that it does not run over what lies between
-            "mx": f"{(x1 + x2) / 2 - (y2 - y1) * 0.15:.1f}", "my": f"{(y1 + y2) / 2 + (x2 - x1) * 0.15:.1f}",
-            "dots": [] if secret else [(f"{x1 + (x2 - x1) * i / (length + 1):.1f}", f"{y1 + (y2 - y1) * i / (length + 1):.1f}") for i in range(1, min(length, 50) + 1)],
-        })
+        paths.append(
+            {
+                "a": p["a"],
+                "b": p["b"],
+                "length": length,
+                "secret": secret,
+                "tip": f"{p['a']} – {p['b']}: {kind}"
+                + (f", {length} space{'s' * (length != 1)} between" if length else ""),
+                "x1": f"{x1:.1f}",
+                "y1": f"{y1:.1f}",
+                "x2": f"{x2:.1f}",
+                "y2": f"{y2:.1f}",
+                # a secret passage is bent, so that it does not run over what lies between
+                "mx": f"{(x1 + x2) / 2 - (y2 - y1) * 0.15:.1f}",
+                "my": f"{(y1 + y2) / 2 + (x2 - x1) * 0.15:.1f}",
+                "dots": []
+                if secret
+                else [
+                    (f"{x1 + (x2 - x1) * i / (length + 1):.1f}", f"{y1 + (y2 - y1) * i / (length + 1):.1f}")
+                    for i in range(1, min(length, 50) + 1)
+                ],
+            }
+        )
     locations = []
     for loc in drawn["locations"]:
         name, kind = loc["name"], str(loc.get("kind") or "location")
         x, y = at[name]
         w = label_width(name)
-        locations.append({
-            "name": name, "kind": kind, "fill": colour[kind], "dot": kind in UNLABELLED, "r": 7 if kind != "space" else 5,
-            "x": f"{x:.1f}", "y": f"{y:.1f}", "rx": f"{x - w / 2:.1f}", "ry": f"{y - 15:.1f}", "w": f"{w:.1f}", "h": 30, "ty": f"{y + 5.5:.1f}",
-        })
-    items = [{"fill": colour[k], "text": f"{k} ×{kinds[k]}"} for k in colour]  # an HTML list under the picture: it wraps at any width
-    all_paths = [{"a": p["a"], "b": p["b"], "length": p.get("length", ""), "kind": p.get("kind", "")} for p in board["paths"]]
-    return {"width": WIDTH, "height": HEIGHT, "locations": locations, "paths": paths, "legend": items,
-            "all_paths": all_paths, "cut": cut, "limit": BOARD_LIMIT}
+        locations.append(
+            {
+                "name": name,
+                "kind": kind,
+                "fill": colour[kind],
+                "dot": kind in UNLABELLED,
+                "r": 7 if kind != "space" else 5,
+                "x": f"{x:.1f}",
+                "y": f"{y:.1f}",
+                "rx": f"{x - w / 2:.1f}",
+                "ry": f"{y - 15:.1f}",
+                "w": f"{w:.1f}",
+                "h": 30,
+                "ty": f"{y + 5.5:.1f}",
+            }
+        )
+    items = [
+        {"fill": colour[k], "text": f"{k} ×{kinds[k]}"} for k in colour
+    ]  # an HTML list under the picture: it wraps at any width
+    all_paths = [
+        {"a": p["a"], "b": p["b"], "length": p.get("length", ""), "kind": p.get("kind", "")} for p in board["paths"]
+    ]
+    return {
+        "width": WIDTH,
+        "height": HEIGHT,
+        "locations": locations,
+        "paths": paths,
+        "legend": items,
+        "all_paths": all_paths,
+        "cut": cut,
+        "limit": BOARD_LIMIT,
+    }
 
 
 def board_svg(board: dict, title: str) -> str:

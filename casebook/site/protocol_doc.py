@@ -37,9 +37,11 @@ def inline(text: str) -> str:
 def simple_table(lines: list[str]) -> str:
     borders = [i for i, line in enumerate(lines) if is_border(line)]
     starts = columns(lines[borders[0]])
+
     def cells(line):
         bounds = starts[1:] + [len(line) + 1]
         return [line[a:b].strip() for a, b in zip(starts, bounds)]
+
     header = []
     body_start = borders[0] + 1
     if len(borders) >= 3:
@@ -114,83 +116,242 @@ def _ok(rid: int, result) -> dict:
 
 
 def _refused(rid: int, code: str, message: str, data: dict | None = None) -> dict:
-    return {"jsonrpc": "2.0", "id": rid, "error": {"code": -32000, "message": message,
-                                                    "data": {"code": code, "message": message, **(data or {})}}}
+    return {
+        "jsonrpc": "2.0",
+        "id": rid,
+        "error": {"code": -32000, "message": message, "data": {"code": code, "message": message, **(data or {})}},
+    }
 
 
-_HOURGLASS = {"game": "hourglass", "players": ["A", "B"], "phase": "confirm", "active": "B", "turns_left": 3,
-              "turn_timer": 30, "marks": {"A": 0, "B": 0}, "timers": {"confirm": {"seconds": 15}}}
-_CONFIRM = {"to_act": ["A", "clock"], "moves": [{"actor": "A", "action": {"type": "confirm"}}, {"actor": "A", "action": {"type": "dispute"}},
-                                               {"actor": "clock", "action": {"type": "expire", "timer": "confirm"}}]}
+_HOURGLASS = {
+    "game": "hourglass",
+    "players": ["A", "B"],
+    "phase": "confirm",
+    "active": "B",
+    "turns_left": 3,
+    "turn_timer": 30,
+    "marks": {"A": 0, "B": 0},
+    "timers": {"confirm": {"seconds": 15}},
+}
+_CONFIRM = {
+    "to_act": ["A", "clock"],
+    "moves": [
+        {"actor": "A", "action": {"type": "confirm"}},
+        {"actor": "A", "action": {"type": "dispute"}},
+        {"actor": "clock", "action": {"type": "expire", "timer": "confirm"}},
+    ],
+}
 
 EXCHANGES = [
-    ("clock", "The clock actor",
-     "A timer ends only by a move of the actor ``clock``, listed by ``legal()`` while the timer runs, without ``p``. "
-     "Random play, fuzz and perft choose it like any other move; the engine never reads the time.",
-     [(_rpc(1, "new", {"game": "hourglass", "options": {}}), _ok(1, {"table": "1"})),
-      (_rpc(2, "legal", {"table": "1"}),
-       _ok(2, {"to_act": ["A", "clock"], "moves": [{"actor": "A", "action": {"type": "mark"}}, {"actor": "A", "action": {"type": "pass"}},
-                                                    {"actor": "clock", "action": {"type": "expire", "timer": "turn"}}]})),
-      (_rpc(3, "apply", {"table": "1", "actor": "clock", "action": {"type": "expire", "timer": "turn"}}),
-       _ok(3, {"events": [{"type": "timer_expired", "timer": "turn", "player": "A"}, {"type": "turn_begins", "player": "B"}]}))]),
-    ("sealed", "Sealed simultaneous choices",
-     "``to_act`` names everyone still to choose; each applies their own move.  The choice waits in the chooser's "
-     "``private`` slot, others see only that they chose (``chosen``); a player who has chosen has no move left.  "
-     "The last choice reveals all of them in one event, in seat order.",
-     [(_rpc(1, "new", {"game": "sealed", "options": {}}), _ok(1, {"table": "1"})),
-      (_rpc(2, "apply", {"table": "1", "actor": "B", "action": {"type": "choose", "card": 2}}),
-       _ok(2, {"events": [{"type": "chose", "player": "B", "private": {"B": {"card": 2}}}]})),
-      (_rpc(3, "view", {"table": "1", "player": "C"}),
-       _ok(3, {"game": "sealed", "players": ["A", "B", "C"], "phase": "choosing", "round": 1, "chosen": ["B"],
-               "score": {"A": 0, "B": 0, "C": 0}, "private": {"C": {"hand": [1, 2, 3]}}})),
-      (_rpc(4, "apply", {"table": "1", "actor": "B", "action": {"type": "choose", "card": 3}}),
-       _refused(4, "not_your_turn", "B may not act now; waiting for A, C")),
-      (_rpc(5, "apply", {"table": "1", "actor": "C", "action": {"type": "choose", "card": 2}}),
-       _ok(5, {"events": [{"type": "chose", "player": "C", "private": {"C": {"card": 2}}}]})),
-      (_rpc(6, "apply", {"table": "1", "actor": "A", "action": {"type": "choose", "card": 1}}),
-       _ok(6, {"events": [{"type": "chose", "player": "A", "private": {"A": {"card": 1}}},
-                          {"type": "revealed", "round": 1, "cards": [{"player": "A", "card": 1}, {"player": "B", "card": 2},
-                                                                     {"player": "C", "card": 2}], "scorer": "A"}]}))]),
-    ("player", "The player's form",
-     "A client facing one player asks ``legal`` with ``actor`` (who is to act, and only that player's moves) and "
-     "``apply`` with ``viewer`` (events redacted as that player may see them).  ``state``, the plain ``legal`` and raw "
-     "events are the referee's.",
-     [(_rpc(1, "new", {"game": "sealed", "options": {"players": ["A", "B"]}}), _ok(1, {"table": "1"})),
-      (_rpc(2, "legal", {"table": "1", "actor": "A"}),
-       _ok(2, {"to_act": ["A", "B"], "moves": [{"actor": "A", "action": {"type": "choose", "card": c}} for c in (1, 2, 3)]})),
-      (_rpc(3, "apply", {"table": "1", "actor": "A", "action": {"type": "choose", "card": 3}, "viewer": "B"}),
-       _ok(3, {"events": [{"type": "chose", "player": "A", "private": {}}]}))]),
-    ("step", "The batched call: step",
-     "``step`` is ``apply`` followed by ``legal``; with ``\"state\": true`` it adds the state, with ``\"views\": true`` every "
-     "player's view and the spectator's (``{\"player\", \"view\"}``).  A random move then costs one round trip.  "
-     "Refused, a ``step`` that asked for the state may carry it in the error's ``data.state`` (Casebook's client uses it "
-     "for the next ``state()``; without it, it asks).  "
-     "An engine without ``step`` answers -32601 (method not found) and Casebook sends ``apply`` and ``legal`` instead.",
-     [(_rpc(1, "new", {"game": "hourglass", "options": {}}), _ok(1, {"table": "1"})),
-      (_rpc(2, "apply", {"table": "1", "actor": "A", "action": {"type": "pass"}}),
-       _ok(2, {"events": [{"type": "turn_begins", "player": "B"}]})),
-      (_rpc(3, "step", {"table": "1", "actor": "B", "action": {"type": "mark"}, "state": True}),
-       _ok(3, {"events": [{"type": "mark_claimed", "player": "B"}], "legal": _CONFIRM, "state": _HOURGLASS})),
-      (_rpc(4, "step", {"table": "1", "actor": "B", "action": {"type": "mark"}, "state": True}),
-       _refused(4, "not_your_turn", "B may not act now; waiting for A, clock", {"state": _HOURGLASS}))]),
-    ("describe", "describe(game)",
-     "Optional: what the docs draw.  Phases (with the actor who moves in each and the clauses each cites), transitions "
-     "by rulebook verb with their guards and effects, and the modelled board, or ``null``.  An engine without it answers "
-     "-32601, which Casebook reports as unsupported.",
-     [(_rpc(1, "describe", {"game": "sealed"}),
-       _ok(1, {"game": "sealed", "title": "Sealed (a toy with simultaneous sealed choices)", "initial": "choosing",
-               "phases": [{"name": "choosing", "parent": None, "final": False, "actor": "players",
-                           "summary": "everyone still to choose picks a card face down", "clauses": ["SE-CHO-01", "SE-CHO-02"]},
-                          {"name": "over", "parent": None, "final": True, "actor": None,
-                           "summary": "three rounds have been revealed", "clauses": ["SE-END-01"]}],
-               "transitions": [
-                   {"verb": "choose", "source": "choosing", "dest": "choosing", "conditions": [], "unless": ["last_to_choose"],
-                    "effects": ["seal"], "clauses": ["SE-CHO-01", "SE-CHO-02"]},
-                   {"verb": "choose", "source": "choosing", "dest": "choosing", "conditions": ["last_to_choose"],
-                    "unless": ["last_round"], "effects": ["seal", "reveal", "score"], "clauses": ["SE-REV-01", "SE-SCO-01"]},
-                   {"verb": "choose", "source": "choosing", "dest": "over", "conditions": ["last_to_choose", "last_round"],
-                    "unless": [], "effects": ["seal", "reveal", "score"], "clauses": ["SE-END-01"]}],
-               "board": None}))]),
+    (
+        "clock",
+        "The clock actor",
+        "A timer ends only by a move of the actor ``clock``, listed by ``legal()`` while the timer runs, without ``p``. "
+        "Random play, fuzz and perft choose it like any other move; the engine never reads the time.",
+        [
+            (_rpc(1, "new", {"game": "hourglass", "options": {}}), _ok(1, {"table": "1"})),
+            (
+                _rpc(2, "legal", {"table": "1"}),
+                _ok(
+                    2,
+                    {
+                        "to_act": ["A", "clock"],
+                        "moves": [
+                            {"actor": "A", "action": {"type": "mark"}},
+                            {"actor": "A", "action": {"type": "pass"}},
+                            {"actor": "clock", "action": {"type": "expire", "timer": "turn"}},
+                        ],
+                    },
+                ),
+            ),
+            (
+                _rpc(3, "apply", {"table": "1", "actor": "clock", "action": {"type": "expire", "timer": "turn"}}),
+                _ok(
+                    3,
+                    {
+                        "events": [
+                            {"type": "timer_expired", "timer": "turn", "player": "A"},
+                            {"type": "turn_begins", "player": "B"},
+                        ]
+                    },
+                ),
+            ),
+        ],
+    ),
+    (
+        "sealed",
+        "Sealed simultaneous choices",
+        "``to_act`` names everyone still to choose; each applies their own move.  The choice waits in the chooser's "
+        "``private`` slot, others see only that they chose (``chosen``); a player who has chosen has no move left.  "
+        "The last choice reveals all of them in one event, in seat order.",
+        [
+            (_rpc(1, "new", {"game": "sealed", "options": {}}), _ok(1, {"table": "1"})),
+            (
+                _rpc(2, "apply", {"table": "1", "actor": "B", "action": {"type": "choose", "card": 2}}),
+                _ok(2, {"events": [{"type": "chose", "player": "B", "private": {"B": {"card": 2}}}]}),
+            ),
+            (
+                _rpc(3, "view", {"table": "1", "player": "C"}),
+                _ok(
+                    3,
+                    {
+                        "game": "sealed",
+                        "players": ["A", "B", "C"],
+                        "phase": "choosing",
+                        "round": 1,
+                        "chosen": ["B"],
+                        "score": {"A": 0, "B": 0, "C": 0},
+                        "private": {"C": {"hand": [1, 2, 3]}},
+                    },
+                ),
+            ),
+            (
+                _rpc(4, "apply", {"table": "1", "actor": "B", "action": {"type": "choose", "card": 3}}),
+                _refused(4, "not_your_turn", "B may not act now; waiting for A, C"),
+            ),
+            (
+                _rpc(5, "apply", {"table": "1", "actor": "C", "action": {"type": "choose", "card": 2}}),
+                _ok(5, {"events": [{"type": "chose", "player": "C", "private": {"C": {"card": 2}}}]}),
+            ),
+            (
+                _rpc(6, "apply", {"table": "1", "actor": "A", "action": {"type": "choose", "card": 1}}),
+                _ok(
+                    6,
+                    {
+                        "events": [
+                            {"type": "chose", "player": "A", "private": {"A": {"card": 1}}},
+                            {
+                                "type": "revealed",
+                                "round": 1,
+                                "cards": [
+                                    {"player": "A", "card": 1},
+                                    {"player": "B", "card": 2},
+                                    {"player": "C", "card": 2},
+                                ],
+                                "scorer": "A",
+                            },
+                        ]
+                    },
+                ),
+            ),
+        ],
+    ),
+    (
+        "player",
+        "The player's form",
+        "A client facing one player asks ``legal`` with ``actor`` (who is to act, and only that player's moves) and "
+        "``apply`` with ``viewer`` (events redacted as that player may see them).  ``state``, the plain ``legal`` and raw "
+        "events are the referee's.",
+        [
+            (_rpc(1, "new", {"game": "sealed", "options": {"players": ["A", "B"]}}), _ok(1, {"table": "1"})),
+            (
+                _rpc(2, "legal", {"table": "1", "actor": "A"}),
+                _ok(
+                    2,
+                    {
+                        "to_act": ["A", "B"],
+                        "moves": [{"actor": "A", "action": {"type": "choose", "card": c}} for c in (1, 2, 3)],
+                    },
+                ),
+            ),
+            (
+                _rpc(3, "apply", {"table": "1", "actor": "A", "action": {"type": "choose", "card": 3}, "viewer": "B"}),
+                _ok(3, {"events": [{"type": "chose", "player": "A", "private": {}}]}),
+            ),
+        ],
+    ),
+    (
+        "step",
+        "The batched call: step",
+        '``step`` is ``apply`` followed by ``legal``; with ``"state": true`` it adds the state, with ``"views": true`` every '
+        'player\'s view and the spectator\'s (``{"player", "view"}``).  A random move then costs one round trip.  '
+        "Refused, a ``step`` that asked for the state may carry it in the error's ``data.state`` (Casebook's client uses it "
+        "for the next ``state()``; without it, it asks).  "
+        "An engine without ``step`` answers -32601 (method not found) and Casebook sends ``apply`` and ``legal`` instead.",
+        [
+            (_rpc(1, "new", {"game": "hourglass", "options": {}}), _ok(1, {"table": "1"})),
+            (
+                _rpc(2, "apply", {"table": "1", "actor": "A", "action": {"type": "pass"}}),
+                _ok(2, {"events": [{"type": "turn_begins", "player": "B"}]}),
+            ),
+            (
+                _rpc(3, "step", {"table": "1", "actor": "B", "action": {"type": "mark"}, "state": True}),
+                _ok(3, {"events": [{"type": "mark_claimed", "player": "B"}], "legal": _CONFIRM, "state": _HOURGLASS}),
+            ),
+            (
+                _rpc(4, "step", {"table": "1", "actor": "B", "action": {"type": "mark"}, "state": True}),
+                _refused(4, "not_your_turn", "B may not act now; waiting for A, clock", {"state": _HOURGLASS}),
+            ),
+        ],
+    ),
+    (
+        "describe",
+        "describe(game)",
+        "Optional: what the docs draw.  Phases (with the actor who moves in each and the clauses each cites), transitions "
+        "by rulebook verb with their guards and effects, and the modelled board, or ``null``.  An engine without it answers "
+        "-32601, which Casebook reports as unsupported.",
+        [
+            (
+                _rpc(1, "describe", {"game": "sealed"}),
+                _ok(
+                    1,
+                    {
+                        "game": "sealed",
+                        "title": "Sealed (a toy with simultaneous sealed choices)",
+                        "initial": "choosing",
+                        "phases": [
+                            {
+                                "name": "choosing",
+                                "parent": None,
+                                "final": False,
+                                "actor": "players",
+                                "summary": "everyone still to choose picks a card face down",
+                                "clauses": ["SE-CHO-01", "SE-CHO-02"],
+                            },
+                            {
+                                "name": "over",
+                                "parent": None,
+                                "final": True,
+                                "actor": None,
+                                "summary": "three rounds have been revealed",
+                                "clauses": ["SE-END-01"],
+                            },
+                        ],
+                        "transitions": [
+                            {
+                                "verb": "choose",
+                                "source": "choosing",
+                                "dest": "choosing",
+                                "conditions": [],
+                                "unless": ["last_to_choose"],
+                                "effects": ["seal"],
+                                "clauses": ["SE-CHO-01", "SE-CHO-02"],
+                            },
+                            {
+                                "verb": "choose",
+                                "source": "choosing",
+                                "dest": "choosing",
+                                "conditions": ["last_to_choose"],
+                                "unless": ["last_round"],
+                                "effects": ["seal", "reveal", "score"],
+                                "clauses": ["SE-REV-01", "SE-SCO-01"],
+                            },
+                            {
+                                "verb": "choose",
+                                "source": "choosing",
+                                "dest": "over",
+                                "conditions": ["last_to_choose", "last_round"],
+                                "unless": [],
+                                "effects": ["seal", "reveal", "score"],
+                                "clauses": ["SE-END-01"],
+                            },
+                        ],
+                        "board": None,
+                    },
+                ),
+            )
+        ],
+    ),
 ]
 
 
@@ -198,14 +359,19 @@ def exchanges_markdown() -> str:
     """The example exchanges as HTML: each request line (→) and its answer (←)."""
     import json
 
-    parts = ['\n## Example exchanges { #examples }\n',
-             "<p>JSON-RPC lines as they cross the pipe (one message a line; wrapped here only by the browser), "
-             "from the two toy games of Casebook's own tests, which replay them.</p>"]
+    parts = [
+        "\n## Example exchanges { #examples }\n",
+        "<p>JSON-RPC lines as they cross the pipe (one message a line; wrapped here only by the browser), "
+        "from the two toy games of Casebook's own tests, which replay them.</p>",
+    ]
     for anchor, title, text, lines in EXCHANGES:
-        parts.append(f'\n### {esc(title)} {{ #example-{anchor} }}\n')
+        parts.append(f"\n### {esc(title)} {{ #example-{anchor} }}\n")
         parts.append(f"<p>{inline(text)}</p>")
-        shown = "\n".join(f"{arrow} {json.dumps(message, separators=(',', ':'), ensure_ascii=False)}"
-                          for request, answer in lines for arrow, message in (("→", request), ("←", answer)))
+        shown = "\n".join(
+            f"{arrow} {json.dumps(message, separators=(',', ':'), ensure_ascii=False)}"
+            for request, answer in lines
+            for arrow, message in (("→", request), ("←", answer))
+        )
         parts.append(f'<pre class="cb-exchange"><code>{esc(shown)}</code></pre>')
     return "\n".join(parts)
 
@@ -240,8 +406,8 @@ def shapes_markdown() -> str:
 
     parts = ["\n## The shapes { #shapes }\n", f"<p>{inline((contract.__doc__ or '').split(chr(10) + chr(10))[0])}</p>"]
     for kind, schema in contract.SCHEMAS.items():
-        parts.append(f'\n### {esc(kind)} {{ #shape-{esc(kind)} }}\n')
-        parts.append(f'<pre><code>{esc(json.dumps(schema, indent=1, ensure_ascii=False))}</code></pre>')
+        parts.append(f"\n### {esc(kind)} {{ #shape-{esc(kind)} }}\n")
+        parts.append(f"<pre><code>{esc(json.dumps(schema, indent=1, ensure_ascii=False))}</code></pre>")
     return "\n".join(parts)
 
 
@@ -253,9 +419,20 @@ def error_codes() -> str:
         return ""
     rows = []
     for name, cls in vars(errors).items():
-        if inspect.isclass(cls) and issubclass(cls, Exception) and cls.__module__ == errors.__name__ and getattr(cls, "code", None):
+        if (
+            inspect.isclass(cls)
+            and issubclass(cls, Exception)
+            and cls.__module__ == errors.__name__
+            and getattr(cls, "code", None)
+        ):
             doc = inspect.getdoc(cls) or ""
-            rows.append(f"<tr><td><code>{esc(cls.code)}</code></td><td><code>{esc(name)}</code></td><td>{inline(doc.split(chr(10) + chr(10))[0].replace(chr(10), ' '))}</td></tr>")
+            rows.append(
+                f"<tr><td><code>{esc(cls.code)}</code></td><td><code>{esc(name)}</code></td><td>{inline(doc.split(chr(10) + chr(10))[0].replace(chr(10), ' '))}</td></tr>"
+            )
     if not rows:
         return ""
-    return '<div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table><thead><tr><th>code</th><th>class</th><th>meaning</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div></div>"
+    return (
+        '<div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table><thead><tr><th>code</th><th>class</th><th>meaning</th></tr></thead><tbody>'
+        + "".join(rows)
+        + "</tbody></table></div></div>"
+    )

@@ -41,16 +41,22 @@ def read_questions(root: Path, game: Game, problems: list[str]) -> dict:
         for item in items if isinstance(items, list) else []:
             ask, ids = (item.get("ask"), item.get("clauses")) if isinstance(item, dict) else (None, None)
             if not isinstance(ask, str) or not isinstance(ids, list) or not ids:
-                problems.append(f"features/{game.id}/questions.yml ({topic}): each question is {{ask: text, clauses: [ids]}}, not {item!r:.80}")
+                problems.append(
+                    f"features/{game.id}/questions.yml ({topic}): each question is {{ask: text, clauses: [ids]}}, not {item!r:.80}"
+                )
                 continue
             unknown = [i for i in ids if i not in known]
             if unknown:
-                problems.append(f"features/{game.id}/questions.yml: {ask!r} links to {unknown}, which {game.id} does not have")
+                problems.append(
+                    f"features/{game.id}/questions.yml: {ask!r} links to {unknown}, which {game.id} does not have"
+                )
             out.setdefault(str(topic), []).append({"ask": ask, "clauses": [i for i in ids if i in known]})
     return out
 
 
-RULEBOOK_KEY = "rulebook"  # synonyms.yml's one reserved key: the printed rulebook's own words, when it is not in English
+RULEBOOK_KEY = (
+    "rulebook"  # synonyms.yml's one reserved key: the printed rulebook's own words, when it is not in English
+)
 
 
 def _word_map(data: dict) -> dict[str, list[str]]:
@@ -62,7 +68,9 @@ def read_synonyms(root: Path, game: Game, problems: list[str]) -> dict[str, list
     data = game_file(root, game, "synonyms.yml", problems)
     if not isinstance(data, dict):
         if data is not None:
-            problems.append(f"features/{game.id}/synonyms.yml: expected a mapping of player words to the features' words")
+            problems.append(
+                f"features/{game.id}/synonyms.yml: expected a mapping of player words to the features' words"
+            )
         return {}
     return _word_map({k: v for k, v in data.items() if k != RULEBOOK_KEY})
 
@@ -75,6 +83,8 @@ def read_rulebook_words(root: Path, game: Game, problems: list[str]) -> dict:
     if part is None:
         return {}
     if not (isinstance(part, dict) and isinstance(part.get("language"), str) and isinstance(part.get("words"), dict)):
-        problems.append(f"features/{game.id}/synonyms.yml: rulebook is {{language: its language, words: {{the rulebook's word: the features' words}}}}")
+        problems.append(
+            f"features/{game.id}/synonyms.yml: rulebook is {{language: its language, words: {{the rulebook's word: the features' words}}}}"
+        )
         return {}
     return {"language": part["language"], "words": _word_map(part["words"])}

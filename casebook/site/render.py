@@ -35,8 +35,10 @@ from casebook.site.viewmodels import STATUS_ORDER, example_is_engine_only
 
 # Pages other parts of the harness write in Markdown, published as they are when present:
 # (source beside the code it documents, page in the site, title in the nav).
-GUIDES = (("casebook/conformance/validate-your-engine.md", "protocol/validate-your-engine.md", "Validate your own engine"),
-          ("casebook/conformance/wrap-an-engine.md", "protocol/wrap-an-engine.md", "Wrap an engine you already have"))
+GUIDES = (
+    ("casebook/conformance/validate-your-engine.md", "protocol/validate-your-engine.md", "Validate your own engine"),
+    ("casebook/conformance/wrap-an-engine.md", "protocol/wrap-an-engine.md", "Wrap an engine you already have"),
+)
 
 # Pages made of what other pages say (a register, an index, results, the protocol): kept out of
 # the search index (Material's own front matter), so a search lands on the clause itself.
@@ -46,7 +48,12 @@ NOT_SEARCHED = "---\nsearch:\n  exclude: true\n---\n\n"
 def about_of(schema: dict | None) -> dict:
     """What the site says of a game, from its schema's "game" (generated from the game's GameInfo, kept nowhere else)."""
     about = (schema or {}).get("game") or {}
-    named = {"title": about.get("title"), "short": about.get("short"), "summary": about.get("summary"), "rulebook": about.get("edition")}
+    named = {
+        "title": about.get("title"),
+        "short": about.get("short"),
+        "summary": about.get("summary"),
+        "rulebook": about.get("edition"),
+    }
     return {k: str(v) for k, v in named.items() if isinstance(v, str) and v.strip()}
 
 
@@ -54,7 +61,9 @@ def about_of(schema: dict | None) -> dict:
 class Site:
     root: Path
     results: Path | None
-    titles: dict = field(default_factory=dict)  # game id → {"title", "short", "summary", "rulebook"}: the schema's "game" (GameInfo)
+    titles: dict = field(
+        default_factory=dict
+    )  # game id → {"title", "short", "summary", "rulebook"}: the schema's "game" (GameInfo)
     directory_urls: bool = True
     with_engines: bool = True
     engine: str | None = None  # the implementation asked for facts and describe (default: the reference)
@@ -66,11 +75,15 @@ class Site:
     problems: list[str] = field(default_factory=list)
     questions: dict = field(default_factory=dict)  # game id → {topic: [{"ask": …, "clauses": [ids]}]}
     synonyms: dict = field(default_factory=dict)  # game id → {a player's word: [the features' words]}
-    rulebook_words: dict = field(default_factory=dict)  # game id → {"language", "words": {the rulebook's word: [the features' words]}}
+    rulebook_words: dict = field(
+        default_factory=dict
+    )  # game id → {"language", "words": {the rulebook's word: [the features' words]}}
     referred: dict = field(default_factory=dict)  # clause id → the clauses whose "See also" names it
     traces: dict = field(default_factory=dict)  # game id → its rulebook trace (casebook.trace), when it has one
     mutation: dict = field(default_factory=dict)  # game id → its mutation result (casebook.site.mutation), when fresh
-    validating: str = ""  # while the reference is validated in the background: where its progress goes ($CASEBOOK_VALIDATING)
+    validating: str = (
+        ""  # while the reference is validated in the background: where its progress goes ($CASEBOOK_VALIDATING)
+    )
 
     # -- reading -----------------------------------------------------------------
     def build(self) -> "Site":
@@ -83,7 +96,9 @@ class Site:
         self.reports, problems = read_reports(self.results)
         self.problems += problems
         if self.with_engines:
-            self.engines = engines_mod.engine_infos({g.id: {c.id for c in g.clauses} for g in self.games}, self.problems, self.engine)
+            self.engines = engines_mod.engine_infos(
+                {g.id: {c.id for c in g.clauses} for g in self.games}, self.problems, self.engine
+            )
         for game in self.games:
             schema = engines_mod.schema_of(game.id, self.root)
             if schema is not None:
@@ -127,7 +142,14 @@ class Site:
         return [c for g in self.games for c in g.clauses]
 
     def render(self, template: str, here: str, **view) -> str:
-        return render(template, here=here, directory_urls=self.directory_urls, page_of=self.clause_page, KIND_TITLES=viewmodels.KIND_TITLES, **view)
+        return render(
+            template,
+            here=here,
+            directory_urls=self.directory_urls,
+            page_of=self.clause_page,
+            KIND_TITLES=viewmodels.KIND_TITLES,
+            **view,
+        )
 
     # -- navigation --------------------------------------------------------------
     def nav_games(self) -> list:
@@ -166,7 +188,9 @@ class Site:
         }
         for game in self.games:
             pages[f"games/{game.id}/index.md"] = self.game_page(game)
-            pages[glance.path(game.id)] = NOT_SEARCHED + self.glance_page(game)  # it repeats clauses: a search lands on them
+            pages[glance.path(game.id)] = NOT_SEARCHED + self.glance_page(
+                game
+            )  # it repeats clauses: a search lands on them
             for section in game.sections:
                 pages[f"games/{game.id}/{section.slug}.md"] = self.section_page(game, section)
             if self.questions.get(game.id):
@@ -197,9 +221,19 @@ class Site:
             links.append(("rulings", f"games/{game.id}/rulings.md"))
             if game.id in self.traces:
                 links.append(("rulebook trace", tracepage.path(game.id)))
-            summary = self.titles.get(game.id, {}).get("summary") or viewmodels.first_sentence(game.sections[0].description if game.sections else "")
-            games.append({"id": game.id, "title": self.title(game.id), "players": self.players(game.id), "summary": summary, "links": links,
-                          "untraced": len(self.traces[game.id].untraced) if game.id in self.traces else 0})
+            summary = self.titles.get(game.id, {}).get("summary") or viewmodels.first_sentence(
+                game.sections[0].description if game.sections else ""
+            )
+            games.append(
+                {
+                    "id": game.id,
+                    "title": self.title(game.id),
+                    "players": self.players(game.id),
+                    "summary": summary,
+                    "links": links,
+                    "untraced": len(self.traces[game.id].untraced) if game.id in self.traces else 0,
+                }
+            )
         return self.render("games_list.html", here, games=games).rstrip("\n")
 
     def game_page(self, game: Game) -> str:
@@ -213,19 +247,39 @@ class Site:
             if info and info.facts.get(key):
                 facts.append((key, [str(v) for v in info.facts[key]]))
         facts.append(("game id", [game.id]))
-        sections = [{"section": s, "transcribes": viewmodels.first_sentence(s.description), "counts": viewmodels.counts_of(s.clauses)} for s in game.sections]
+        sections = [
+            {
+                "section": s,
+                "transcribes": viewmodels.first_sentence(s.description),
+                "counts": viewmodels.counts_of(s.clauses),
+            }
+            for s in game.sections
+        ]
         described = info.describe if info else None
         why = info.error if info else "no engine was asked"
         board = described.get("board") if described else None
         return self.render(
-            "game.md.j2", f"games/{game.id}/index.md", game=game, title=self.title(game.id), summary=self.titles.get(game.id, {}).get("summary"),
+            "game.md.j2",
+            f"games/{game.id}/index.md",
+            game=game,
+            title=self.title(game.id),
+            summary=self.titles.get(game.id, {}).get("summary"),
             trace=self.traces.get(game.id),
-            facts=facts, has_questions=bool(self.questions.get(game.id)), totals=viewmodels.totals(game.clauses), last=self.last, sections=sections,
-            trace_page=tracepage.path(game.id) if game.id in self.traces else None, has_schema=game.id in self.schemas,
+            facts=facts,
+            has_questions=bool(self.questions.get(game.id)),
+            totals=viewmodels.totals(game.clauses),
+            last=self.last,
+            sections=sections,
+            trace_page=tracepage.path(game.id) if game.id in self.traces else None,
+            has_schema=game.id in self.schemas,
             has_glossary=self.has_glossary(game.id),
-            diagram=viewmodels.diagram_view(described, {c.id: c for c in game.clauses}, [c.id for c in game.clauses]) if described and described["phases"] else None,
-            no_diagram=why, board=pictures.board_view(board, self.title(game.id)) if board and board["locations"] else None,
-            no_board="the engine describes no board" if described else why, mutation=mutation.game_summary(self.mutation.get(game.id)),
+            diagram=viewmodels.diagram_view(described, {c.id: c for c in game.clauses}, [c.id for c in game.clauses])
+            if described and described["phases"]
+            else None,
+            no_diagram=why,
+            board=pictures.board_view(board, self.title(game.id)) if board and board["locations"] else None,
+            no_board="the engine describes no board" if described else why,
+            mutation=mutation.game_summary(self.mutation.get(game.id)),
         )
 
     def glance_page(self, game: Game) -> str:
@@ -234,8 +288,13 @@ class Site:
         described = info.describe if info else None
         board = described.get("board") if described else None
         return self.render(
-            "glance.md.j2", glance.path(game.id), game=game, title=self.title(game.id), summary=self.titles.get(game.id, {}).get("summary"),
-            players=self.players(game.id), has_questions=bool(self.questions.get(game.id)),
+            "glance.md.j2",
+            glance.path(game.id),
+            game=game,
+            title=self.title(game.id),
+            summary=self.titles.get(game.id, {}).get("summary"),
+            players=self.players(game.id),
+            has_questions=bool(self.questions.get(game.id)),
             v=glance.glance_view(game, described, self.titles.get(game.id, {}).get("glance")),
             board=pictures.board_view(board, self.title(game.id)) if board and board["locations"] else None,
         )
@@ -243,18 +302,29 @@ class Site:
     def section_page(self, game: Game, section: Section) -> str:
         clauses = [self.clause_view(c) for c in section.clauses]
         return self.render(
-            "section.md.j2", f"games/{game.id}/{section.slug}.md", game=game, section=section, game_title=self.title(game.id),
-            description=viewmodels.paragraphs(section.description), totals=viewmodels.totals(section.clauses),
-            background=[viewmodels.step_view(s) for s in section.background], clauses=clauses,
+            "section.md.j2",
+            f"games/{game.id}/{section.slug}.md",
+            game=game,
+            section=section,
+            game_title=self.title(game.id),
+            description=viewmodels.paragraphs(section.description),
+            totals=viewmodels.totals(section.clauses),
+            background=[viewmodels.step_view(s) for s in section.background],
+            clauses=clauses,
             loose=[viewmodels.example_view(e) for e in section.loose],
         )
 
     def clause_view(self, clause: Clause) -> dict:
         shown = [e for e in clause.examples if not example_is_engine_only(e)]
         return {
-            "clause": clause, "tags": [t for t in clause.tags if t != "ruling"], "why": viewmodels.paragraphs(tracepage.without_source(clause.description)),
-            "source": tracepage.source_view(self, clause), "related": self.related(clause), "background": [viewmodels.step_view(s) for s in clause.background],
-            "examples": [viewmodels.example_view(e, engine=e not in shown) for e in clause.examples], "shown": shown,
+            "clause": clause,
+            "tags": [t for t in clause.tags if t != "ruling"],
+            "why": viewmodels.paragraphs(tracepage.without_source(clause.description)),
+            "source": tracepage.source_view(self, clause),
+            "related": self.related(clause),
+            "background": [viewmodels.step_view(s) for s in clause.background],
+            "examples": [viewmodels.example_view(e, engine=e not in shown) for e in clause.examples],
+            "shown": shown,
             "pinned": mutation.clause_strength(self.mutation.get(clause.game), clause.id),
         }
 
@@ -267,19 +337,33 @@ class Site:
     def questions_page(self, game: Game) -> str:
         """Table questions: what players ask, in their words, each answered by its clauses (features/<game>/questions.yml)."""
         by_id = {c.id: c for c in game.clauses}
-        topics = [(topic, [{"ask": q["ask"], "clauses": [by_id[i] for i in q["clauses"] if i in by_id]} for q in questions])
-                  for topic, questions in self.questions.get(game.id, {}).items()]
+        topics = [
+            (topic, [{"ask": q["ask"], "clauses": [by_id[i] for i in q["clauses"] if i in by_id]} for q in questions])
+            for topic, questions in self.questions.get(game.id, {}).items()
+        ]
         return self.render("questions.md.j2", f"games/{game.id}/questions.md", title=self.title(game.id), topics=topics)
 
     def rulings_page(self, game: Game) -> str:
         """Every ruling with its reason: first those about play, which players argue about; the models of facts the rulebook leaves out last."""
         rulings = [c for c in game.clauses if c.is_ruling]
         groups = [
-            {"heading": heading, "anchor": anchor,
-             "clauses": [{"clause": c, "tags": [t for t in c.tags if t != "ruling"], "why": viewmodels.paragraphs(tracepage.without_source(c.description)),
-                          "source": tracepage.source_view(self, c)} for c in group]}
-            for heading, anchor, group in (("How the game is played", "play", [c for c in rulings if not c.models]),
-                                           ("What the rulebook does not show: our model", "model", [c for c in rulings if c.models]))
+            {
+                "heading": heading,
+                "anchor": anchor,
+                "clauses": [
+                    {
+                        "clause": c,
+                        "tags": [t for t in c.tags if t != "ruling"],
+                        "why": viewmodels.paragraphs(tracepage.without_source(c.description)),
+                        "source": tracepage.source_view(self, c),
+                    }
+                    for c in group
+                ],
+            }
+            for heading, anchor, group in (
+                ("How the game is played", "play", [c for c in rulings if not c.models]),
+                ("What the rulebook does not show: our model", "model", [c for c in rulings if c.models]),
+            )
             if group
         ]
         return self.render("rulings.md.j2", f"games/{game.id}/rulings.md", title=self.title(game.id), groups=groups)
@@ -294,11 +378,25 @@ class Site:
                 if t.startswith(("variant-", "players-", "difficulty-")) or t == "optional" or t.startswith("model-"):
                     groups.setdefault(t, []).append(c)
         return self.render(
-            "variants.md.j2", f"games/{game.id}/variants.md", title=self.title(game.id),
+            "variants.md.j2",
+            f"games/{game.id}/variants.md",
+            title=self.title(game.id),
             players=viewmodels.players_text(facts["players"]) if facts.get("players") else "",
-            facts=[(label, [str(v) for v in facts[key]]) for key, label in (("variants", "Variants the reference offers"), ("optional", "Optional rules"), ("declines", "Declined")) if facts.get(key)],
-            options=viewmodels.options_view(options) if options else None, has_facts=bool(facts),
-            groups=[{"tag": t, "title": viewmodels.variant_title(t), "clauses": groups[t]} for t in sorted(groups, key=viewmodels.variant_order)],
+            facts=[
+                (label, [str(v) for v in facts[key]])
+                for key, label in (
+                    ("variants", "Variants the reference offers"),
+                    ("optional", "Optional rules"),
+                    ("declines", "Declined"),
+                )
+                if facts.get(key)
+            ],
+            options=viewmodels.options_view(options) if options else None,
+            has_facts=bool(facts),
+            groups=[
+                {"tag": t, "title": viewmodels.variant_title(t), "clauses": groups[t]}
+                for t in sorted(groups, key=viewmodels.variant_order)
+            ],
         )
 
     def has_glossary(self, game_id: str) -> bool:
@@ -313,8 +411,15 @@ class Site:
         rulebook = self.rulebook_words.get(game.id) or {}
         for printed, terms in rulebook.get("words", {}).items():
             by_term.setdefault(" ".join(terms), ([], []))[1].append(printed)
-        return self.render("glossary.md.j2", f"games/{game.id}/glossary.md", title=self.title(game.id), game=game.id, general=True,
-                           entries=[(term, said, printed) for term, (said, printed) in sorted(by_term.items())], language=rulebook.get("language"))
+        return self.render(
+            "glossary.md.j2",
+            f"games/{game.id}/glossary.md",
+            title=self.title(game.id),
+            game=game.id,
+            general=True,
+            entries=[(term, said, printed) for term, (said, printed) in sorted(by_term.items())],
+            language=rulebook.get("language"),
+        )
 
     def coverage_page(self) -> str:
         games = []
@@ -325,22 +430,59 @@ class Site:
             sections = []
             for s in game.sections:
                 here_counts = Counter(c.status for c in s.clauses)
-                sections.append({"section": s, "examples": sum(len(c.runs()) for c in s.clauses), "counts": [here_counts[st] for st in shown]})
-            games.append({"game": game, "title": self.title(game.id), "shown": shown, "sections": sections, "counts": [counts[st] for st in shown],
-                          "examples": sum(len(c.runs()) for c in game.clauses), "mutation": mutation.coverage_table(self.mutation.get(game.id), game)})
-        return self.render("coverage.md.j2", "coverage.md", last=self.last, totals=viewmodels.totals(self.all_clauses()), games=games)
+                sections.append(
+                    {
+                        "section": s,
+                        "examples": sum(len(c.runs()) for c in s.clauses),
+                        "counts": [here_counts[st] for st in shown],
+                    }
+                )
+            games.append(
+                {
+                    "game": game,
+                    "title": self.title(game.id),
+                    "shown": shown,
+                    "sections": sections,
+                    "counts": [counts[st] for st in shown],
+                    "examples": sum(len(c.runs()) for c in game.clauses),
+                    "mutation": mutation.coverage_table(self.mutation.get(game.id), game),
+                }
+            )
+        return self.render(
+            "coverage.md.j2", "coverage.md", last=self.last, totals=viewmodels.totals(self.all_clauses()), games=games
+        )
 
     def conformance_page(self) -> str:
         known = {c.id: c for c in self.all_clauses()}
         reports = []
         for r in self.reports:
             total = sum(r.totals.values()) or 1
-            failing = [{"id": i, "clause": known.get(i), "rule": e.get("rule", ""),
-                        "scenarios": [{"name": s.get("name", ""), "status": s.get("status", NOT_RUN), "message": s.get("message", "")} for s in e.get("scenarios", []) if s.get("status") != "passed"]}
-                       for i, e in sorted(r.clauses.items()) if e.get("status") == "failed"]
-            reports.append({"report": r, "counts": [r.totals.get(s, 0) for s in CLAUSE_STATUSES],
-                            "passing": f"{100 * r.totals.get('passed', 0) / total:.0f}", "failing": failing})
-        ids = sorted(set(known) | {i for r in self.reports for i in r.clauses}, key=lambda i: (known[i].game if i in known else "~", i))
+            failing = [
+                {
+                    "id": i,
+                    "clause": known.get(i),
+                    "rule": e.get("rule", ""),
+                    "scenarios": [
+                        {"name": s.get("name", ""), "status": s.get("status", NOT_RUN), "message": s.get("message", "")}
+                        for s in e.get("scenarios", [])
+                        if s.get("status") != "passed"
+                    ],
+                }
+                for i, e in sorted(r.clauses.items())
+                if e.get("status") == "failed"
+            ]
+            reports.append(
+                {
+                    "report": r,
+                    "counts": [r.totals.get(s, 0) for s in CLAUSE_STATUSES],
+                    "passing": f"{100 * r.totals.get('passed', 0) / total:.0f}",
+                    "failing": failing,
+                }
+            )
+        ids = sorted(
+            set(known) | {i for r in self.reports for i in r.clauses},
+            key=lambda i: (known[i].game if i in known else "~", i),
+        )
         matrix = []
         for i in ids:
             cells = []
@@ -349,7 +491,9 @@ class Site:
                 status = entry.get("status", NOT_RUN)
                 cells.append({"status": status, "summary": entry.get("summary") if status == "partial" else ""})
             matrix.append({"id": i, "clause": known.get(i), "cells": cells})
-        return self.render("conformance.md.j2", "conformance.md", reports=reports, matrix=matrix, validating=self.validating)
+        return self.render(
+            "conformance.md.j2", "conformance.md", reports=reports, matrix=matrix, validating=self.validating
+        )
 
     def clause_index_page(self) -> str:
         games = [{"game": g, "title": self.title(g.id)} for g in self.games]
@@ -360,16 +504,34 @@ class Site:
 
         from casebook.site.protocol_doc import protocol_markdown
 
-        return self.render("protocol.md.j2", "protocol/index.md", guides=[(page, title) for _, page, title in self.guides()],
-                           body=Markup(protocol_markdown()), schemas=[(g, self.title(g)) for g in sorted(self.schemas)])
+        return self.render(
+            "protocol.md.j2",
+            "protocol/index.md",
+            guides=[(page, title) for _, page, title in self.guides()],
+            body=Markup(protocol_markdown()),
+            schemas=[(g, self.title(g)) for g in sorted(self.schemas)],
+        )
 
     def schema_page(self, game_id: str) -> str:
         from markupsafe import Markup
 
         schema = self.schemas[game_id]
-        parts = [(name, viewmodels.paragraphs(str(sub["description"])) if isinstance(sub, dict) and sub.get("description") else [],
-                  json.dumps(sub, indent=2, ensure_ascii=False)) for name, sub in schema.get("$defs", {}).items()]
-        return self.render("schema.md.j2", f"protocol/{game_id}.md", game=game_id, title=self.title(game_id),
-                           description=viewmodels.paragraphs(str(schema.get("description") or "")),
-                           fields=Markup(field_reference(schema)),  # every field, action and event in words (casebook/site/fields.py)
-                           parts=parts)
+        parts = [
+            (
+                name,
+                viewmodels.paragraphs(str(sub["description"]))
+                if isinstance(sub, dict) and sub.get("description")
+                else [],
+                json.dumps(sub, indent=2, ensure_ascii=False),
+            )
+            for name, sub in schema.get("$defs", {}).items()
+        ]
+        return self.render(
+            "schema.md.j2",
+            f"protocol/{game_id}.md",
+            game=game_id,
+            title=self.title(game_id),
+            description=viewmodels.paragraphs(str(schema.get("description") or "")),
+            fields=Markup(field_reference(schema)),  # every field, action and event in words (casebook/site/fields.py)
+            parts=parts,
+        )

@@ -50,7 +50,14 @@ class LastRun:
 
 def element_status(element: dict) -> tuple[str, str]:
     statuses = [s.get("result", {}).get("status", "") for s in element.get("steps", [])]
-    message = next((s["result"].get("error_message", "") for s in element.get("steps", []) if s.get("result", {}).get("status") == "failed"), "")
+    message = next(
+        (
+            s["result"].get("error_message", "")
+            for s in element.get("steps", [])
+            if s.get("result", {}).get("status") == "failed"
+        ),
+        "",
+    )
     if "failed" in statuses:
         return "failed", message
     if "skipped" in statuses:
@@ -105,7 +112,7 @@ def attach_example(example: Example, runs: list[Run], source: str) -> None:
     for table in example.tables:
         for row in table.rows:
             wanted = [fill(s.text, table.header, row.values) for s in example.steps]
-            match = next((r for r in unused if r.steps[-len(wanted):] == wanted), None) if wanted else None
+            match = next((r for r in unused if r.steps[-len(wanted) :] == wanted), None) if wanted else None
             if match is None and unused:
                 match = unused[0]  # same order as the table: pytest parametrizes rows in order
             if match is not None:

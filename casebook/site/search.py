@@ -23,16 +23,53 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # Words a player's question carries that say nothing about the rules (lunr's English stop words
 # go too); and no word shorter than this gets a wildcard (docs/javascripts/search-worker.js).
-FILLER = ("happen", "happens", "happened", "allow", "allowed", "need", "needs", "anyone", "anybody", "anything",
-          "someone", "somebody", "something", "now", "really", "okay", "please", "still")
+FILLER = (
+    "happen",
+    "happens",
+    "happened",
+    "allow",
+    "allowed",
+    "need",
+    "needs",
+    "anyone",
+    "anybody",
+    "anything",
+    "someone",
+    "somebody",
+    "something",
+    "now",
+    "really",
+    "okay",
+    "please",
+    "still",
+)
 MIN_LENGTH = 4
 # The stemmer (Porter's) joins "moves" and "move" but not the forms of an irregular verb: a player
 # who asks whether they "draw" a card must find "a drawn card", and "shown" must find "show".
 # Each group is one verb; a question's word in a group is also searched as the group's other forms.
-IRREGULAR = ("draw drew drawn", "show showed shown", "see saw seen", "take took taken", "give gave given",
-             "go went gone", "choose chose chosen", "hide hid hidden", "lie lay lain", "get got gotten",
-             "win won", "lose lost", "hold held", "keep kept", "deal dealt", "find found",
-             "throw threw thrown", "begin began begun", "tell told", "fall fell fallen", "undo undid undone")
+IRREGULAR = (
+    "draw drew drawn",
+    "show showed shown",
+    "see saw seen",
+    "take took taken",
+    "give gave given",
+    "go went gone",
+    "choose chose chosen",
+    "hide hid hidden",
+    "lie lay lain",
+    "get got gotten",
+    "win won",
+    "lose lost",
+    "hold held",
+    "keep kept",
+    "deal dealt",
+    "find found",
+    "throw threw thrown",
+    "begin began begun",
+    "tell told",
+    "fall fell fallen",
+    "undo undid undone",
+)
 # General English of board games: a player's word (left) -> the words rulebooks, and so the
 # features, use for it (right).  Kept here, for every game, as the stemmer's and the games' own
 # lists are; a game's own names for its components are in features/<game>/synonyms.yml.
@@ -41,34 +78,92 @@ IRREGULAR = ("draw drew drawn", "show showed shown", "see saw seen", "take took 
 # written from board-game English, not from any question file.
 GENERAL = {
     # who starts, and the order of play
-    "goes first": "start", "go first": "start", "begins": "starts", "begin": "start", "kick off": "start",
+    "goes first": "start",
+    "go first": "start",
+    "begins": "starts",
+    "begin": "start",
+    "kick off": "start",
     "start with": "dealt hand",  # "how many cards do we start with": the deal
-    "next": "left", "clockwise": "left",
+    "next": "left",
+    "clockwise": "left",
     # choosing and deciding
-    "pick": "choose", "picks": "chooses", "picked": "chosen", "select": "choose", "selects": "chooses", "decide": "choose",
+    "pick": "choose",
+    "picks": "chooses",
+    "picked": "chosen",
+    "select": "choose",
+    "selects": "chooses",
+    "decide": "choose",
     # how hard
-    "hard": "difficulty", "harder": "difficulty", "easy": "difficulty", "easier": "difficulty", "level": "difficulty",
+    "hard": "difficulty",
+    "harder": "difficulty",
+    "easy": "difficulty",
+    "easier": "difficulty",
+    "level": "difficulty",
     # guessing the answer
-    "guess": "accuse accusation", "guesses": "accuses accusation", "guessing": "accusation", "guessed": "accused",
-    "wrong": "wrongly incorrect false", "right": "rightly correct", "correct": "right",
-    "crack": "solve", "cracks": "solves", "cracking": "solving", "cracked": "solved", "figure out": "solve", "work out": "solve",
+    "guess": "accuse accusation",
+    "guesses": "accuses accusation",
+    "guessing": "accusation",
+    "guessed": "accused",
+    "wrong": "wrongly incorrect false",
+    "right": "rightly correct",
+    "correct": "right",
+    "crack": "solve",
+    "cracks": "solves",
+    "cracking": "solving",
+    "cracked": "solved",
+    "figure out": "solve",
+    "work out": "solve",
     # ending and scoring
-    "finish": "end", "finishes": "ends", "finished": "ended", "over": "end", "stop": "end",
-    "score": "points", "scores": "points", "scoring": "points", "victory": "win", "winner": "wins",
+    "finish": "end",
+    "finishes": "ends",
+    "finished": "ended",
+    "over": "end",
+    "stop": "end",
+    "score": "points",
+    "scores": "points",
+    "scoring": "points",
+    "victory": "win",
+    "winner": "wins",
     # taking, giving, looking
-    "grab": "take", "grabs": "takes", "collect": "take", "pick up": "take", "gets": "receives", "peek": "look", "peeks": "looks",
-    "flip": "reveal turn over", "flips": "reveals", "flipped": "revealed turned", "uncover": "reveal",
+    "grab": "take",
+    "grabs": "takes",
+    "collect": "take",
+    "pick up": "take",
+    "gets": "receives",
+    "peek": "look",
+    "peeks": "looks",
+    "flip": "reveal turn over",
+    "flips": "reveals",
+    "flipped": "revealed turned",
+    "uncover": "reveal",
     # moving
-    "walk": "move", "walks": "moves", "travel": "move", "go": "move", "goes": "moves", "pass": "through", "past": "through",
-    "throw": "roll", "throws": "rolls",
+    "walk": "move",
+    "walks": "moves",
+    "travel": "move",
+    "go": "move",
+    "goes": "moves",
+    "pass": "through",
+    "past": "through",
+    "throw": "roll",
+    "throws": "rolls",
     # undoing
-    "take back": "undo undone cancel", "take it back": "undo undone cancel", "undo": "cancel", "mistake": "undo cancel", "change my mind": "cancel",
+    "take back": "undo undone cancel",
+    "take it back": "undo undone cancel",
+    "undo": "cancel",
+    "mistake": "undo cancel",
+    "change my mind": "cancel",
     # people
-    "opponent": "player", "opponents": "players", "friend": "player", "teammate": "player", "guy": "player", "someone else": "another player",
+    "opponent": "player",
+    "opponents": "players",
+    "friend": "player",
+    "teammate": "player",
+    "guy": "player",
+    "someone else": "another player",
     # how many, how long
     "how long": "time seconds",
     # options on a turn
-    "options": "actions", "choices": "actions",
+    "options": "actions",
+    "choices": "actions",
 }
 # A clause's section title is a field of its own in the search index, as documentation search
 # indexes a heading's parents: a question's word that names the section ("Advantage", "Bar")

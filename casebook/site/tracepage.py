@@ -64,7 +64,13 @@ def source_view(site: "Site", clause: Clause) -> list[dict]:
     for part in match["cited"].strip().rstrip(".").split(";"):
         section, _, refs = part.strip().partition("¶")
         refs = "¶" + refs
-        parts.append({"section": section.strip(), "page": path(clause.game), "refs": [{"text": m[0], "anchor": f"p{m[1]}"} for m in _REF.finditer(refs)]})
+        parts.append(
+            {
+                "section": section.strip(),
+                "page": path(clause.game),
+                "refs": [{"text": m[0], "anchor": f"p{m[1]}"} for m in _REF.finditer(refs)],
+            }
+        )
     return parts
 
 
@@ -79,15 +85,35 @@ def trace_page(site: "Site", game: Game) -> str:
         done = sum(1 for n in numbers if trace.clauses_of(n))
         waiting = sum(1 for n in numbers if n in untraced and not trace.clauses_of(n))
         rows = [
-            {"n": n, "clauses": list({c.id: c for c in trace.clauses_of(n)}.values()),  # a clause citing a paragraph twice shows once
-             "no_rule": trace.no_rule.get(n), "untraced": n in untraced}
+            {
+                "n": n,
+                "clauses": list(
+                    {c.id: c for c in trace.clauses_of(n)}.values()
+                ),  # a clause citing a paragraph twice shows once
+                "no_rule": trace.no_rule.get(n),
+                "untraced": n in untraced,
+            }
             for n in numbers
         ]
-        sections.append({
-            "title": section.title, "anchor": section_anchor(section.title), "done": done, "untraced": waiting,
-            "rest": len(numbers) - done - waiting, "rows": rows,
-            "span": f"¶{numbers[0]}–¶{numbers[-1]}" if len(numbers) > 1 else f"¶{numbers[0]}" if numbers else "",
-        })
-    return site.render("trace.md.j2", here, title=site.title(game.id), trace=trace, paragraphs=len(trace.paragraphs),
-                       transcribed=len(transcribed), cited=len({c.clause.id for c in trace.citations}), sections=sections,
-                       untraced=sum(s["untraced"] for s in sections))
+        sections.append(
+            {
+                "title": section.title,
+                "anchor": section_anchor(section.title),
+                "done": done,
+                "untraced": waiting,
+                "rest": len(numbers) - done - waiting,
+                "rows": rows,
+                "span": f"¶{numbers[0]}–¶{numbers[-1]}" if len(numbers) > 1 else f"¶{numbers[0]}" if numbers else "",
+            }
+        )
+    return site.render(
+        "trace.md.j2",
+        here,
+        title=site.title(game.id),
+        trace=trace,
+        paragraphs=len(trace.paragraphs),
+        transcribed=len(transcribed),
+        cited=len({c.clause.id for c in trace.citations}),
+        sections=sections,
+        untraced=sum(s["untraced"] for s in sections),
+    )

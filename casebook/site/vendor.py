@@ -63,7 +63,9 @@ def mermaid_js(root: Path) -> Path:
         partial.write_bytes(data)
         partial.replace(cache)  # atomic: a build never sees half a file
         return cache
-    raise VendorError(f"mermaid {MERMAID_VERSION} could not be fetched ({'; '.join(failures)}); set CASEBOOK_MERMAID_JS")
+    raise VendorError(
+        f"mermaid {MERMAID_VERSION} could not be fetched ({'; '.join(failures)}); set CASEBOOK_MERMAID_JS"
+    )
 
 
 def _sha256(data: bytes) -> str:
@@ -74,9 +76,22 @@ def _from_wheel(tmp: Path) -> bytes:
     """pip download of the pinned wheel alone (no dependency), the file read out of it."""
     requirement, member = WHEEL
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--disable-pip-version-check",
-         "-q", "-d", str(tmp), requirement],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--disable-pip-version-check",
+            "-q",
+            "-d",
+            str(tmp),
+            requirement,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     wheels = list(tmp.glob("*.whl"))
     if done.returncode != 0 or not wheels:
@@ -90,8 +105,13 @@ def _from_npm(tmp: Path) -> bytes:
     npm = shutil.which("npm")
     if npm is None:
         raise VendorError("npm is not installed")
-    done = subprocess.run([npm, "pack", f"mermaid@{MERMAID_VERSION}", "--silent", "--pack-destination", str(tmp)],
-                          cwd=tmp, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [npm, "pack", f"mermaid@{MERMAID_VERSION}", "--silent", "--pack-destination", str(tmp)],
+        cwd=tmp,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     tarballs = list(tmp.glob("mermaid-*.tgz"))
     if done.returncode != 0 or not tarballs:
         raise VendorError(f"npm pack mermaid@{MERMAID_VERSION} failed: {done.stderr.strip() or done.stdout.strip()}")

@@ -78,7 +78,7 @@ def step_pieces(text: str) -> list[dict]:
 def params(text: str) -> list[tuple[bool, str]]:
     """(is an <outline parameter>, text) parts of a piece of a step."""
     out, rest = [], text
-    while "<" in rest and ">" in rest[rest.index("<"):]:
+    while "<" in rest and ">" in rest[rest.index("<") :]:
         start = rest.index("<")
         end = rest.index(">", start)
         name = rest[start + 1 : end]
@@ -98,8 +98,13 @@ def step_view(step: Step) -> dict:
     if step.table:
         header, *rows = step.table
         table = [[plain(h) for h in header]] + [[plain(c) for c in row] for row in rows]
-    return {"keyword": step.keyword, "plain": step_pieces(said), "engine": step_pieces(step.text) if said != step.text else None,
-            "table": table, "doc": step.doc}
+    return {
+        "keyword": step.keyword,
+        "plain": step_pieces(said),
+        "engine": step_pieces(step.text) if said != step.text else None,
+        "table": table,
+        "doc": step.doc,
+    }
 
 
 def example_is_engine_only(example: Example) -> bool:
@@ -109,12 +114,29 @@ def example_is_engine_only(example: Example) -> bool:
 def example_view(example: Example, engine: bool = False) -> dict:
     """One example; ``engine``: it checks what only an engine meets, so it shows only in the engine authors' view."""
     return {
-        "status": example.result.status, "engine_only": engine, "anchor": example.anchor, "keyword": example.keyword,
-        "name": example.name, "tags": example.tags, "description": paragraphs(example.description),
-        "steps": [step_view(s) for s in example.steps], "message": example.result.message,
+        "status": example.result.status,
+        "engine_only": engine,
+        "anchor": example.anchor,
+        "keyword": example.keyword,
+        "name": example.name,
+        "tags": example.tags,
+        "description": paragraphs(example.description),
+        "steps": [step_view(s) for s in example.steps],
+        "message": example.result.message,
         "tables": [
-            {"name": t.name, "tags": t.tags, "header": list(t.header),
-             "rows": [{"values": [plain(v) for v in row.values], "status": row.result.status, "message": row.result.message} for row in t.rows]}
+            {
+                "name": t.name,
+                "tags": t.tags,
+                "header": list(t.header),
+                "rows": [
+                    {
+                        "values": [plain(v) for v in row.values],
+                        "status": row.result.status,
+                        "message": row.result.message,
+                    }
+                    for row in t.rows
+                ],
+            }
             for t in example.tables
         ],
     }
@@ -129,23 +151,45 @@ def diagram_view(described: dict, by_id: dict[str, Clause], clause_ids: list[str
     phases = []
     for phase, cited in pictures.phase_clauses(described).items():
         p = next(x for x in described["phases"] if x["name"] == phase)
-        phases.append({
-            "slug": slug(phase), "words": pictures.words(phase), "summary": p.get("summary") or "",
-            "who": ACTORS.get(p.get("actor"), "nobody: the game is over" if p.get("final") else ""),
-            "clauses": [by_id[i] for i in cited if i in by_id],
-        })
+        phases.append(
+            {
+                "slug": slug(phase),
+                "words": pictures.words(phase),
+                "summary": p.get("summary") or "",
+                "who": ACTORS.get(p.get("actor"), "nobody: the game is over" if p.get("final") else ""),
+                "clauses": [by_id[i] for i in cited if i in by_id],
+            }
+        )
     transitions = [
-        {"verb": t["verb"], "source": pictures.words(t["source"]), "dest": pictures.words(t["dest"]) if t.get("dest") is not None else None,
-         "conditions": t.get("conditions") or [], "unless": t.get("unless") or [], "effects": t.get("effects") or [],
-         "clauses": [by_id[i] for i in t.get("clauses") or [] if i in by_id]}
+        {
+            "verb": t["verb"],
+            "source": pictures.words(t["source"]),
+            "dest": pictures.words(t["dest"]) if t.get("dest") is not None else None,
+            "conditions": t.get("conditions") or [],
+            "unless": t.get("unless") or [],
+            "effects": t.get("effects") or [],
+            "clauses": [by_id[i] for i in t.get("clauses") or [] if i in by_id],
+        }
         for t in described["transitions"]
     ]
     pictures_ = []
     for sub in [None, *pictures.detours(described)]:
         source, boxes = pictures.drawing(described, sub)
-        pictures_.append({"source": source, "title": f"The side steps of {pictures.words(sub)}" if sub else "",
-                          "links": {box: {"name": phase, "href": f"#phase-{slug(phase)}"} for box, phase in boxes.items()}})
-    return {"pictures": pictures_, "linked": linked, "total": total, "phases": phases, "transitions": transitions, "fans": pictures.fan_ins(described)}
+        pictures_.append(
+            {
+                "source": source,
+                "title": f"The side steps of {pictures.words(sub)}" if sub else "",
+                "links": {box: {"name": phase, "href": f"#phase-{slug(phase)}"} for box, phase in boxes.items()},
+            }
+        )
+    return {
+        "pictures": pictures_,
+        "linked": linked,
+        "total": total,
+        "phases": phases,
+        "transitions": transitions,
+        "fans": pictures.fan_ins(described),
+    }
 
 
 # -- variants -------------------------------------------------------------------------------
@@ -166,7 +210,15 @@ def options_view(options: dict) -> dict:
             allowed.append(json.dumps(spec["const"], ensure_ascii=False))
         if "default" in spec:
             allowed.append(f"default {json.dumps(spec['default'], ensure_ascii=False)}")
-        rows.append({"name": name, "required": name in required, "type": spec.get("type", ""), "allowed": "; ".join(allowed), "meaning": spec.get("description", "")})
+        rows.append(
+            {
+                "name": name,
+                "required": name in required,
+                "type": spec.get("type", ""),
+                "allowed": "; ".join(allowed),
+                "meaning": spec.get("description", ""),
+            }
+        )
     return {"rows": rows, "raw": json.dumps(options, indent=2)}
 
 
@@ -179,13 +231,13 @@ def variant_order(tag: str) -> tuple:
 
 def variant_title(tag: str) -> str:
     if tag.startswith("players-"):
-        return f"Only with {tag[len('players-'):]} players"
+        return f"Only with {tag[len('players-') :]} players"
     if tag.startswith("difficulty-"):
-        return f"Only at difficulty {tag[len('difficulty-'):]}"
+        return f"Only at difficulty {tag[len('difficulty-') :]}"
     if tag.startswith("variant-"):
-        return f"The {tag[len('variant-'):].replace('-', ' ').title()} variant"
+        return f"The {tag[len('variant-') :].replace('-', ' ').title()} variant"
     if tag == "optional":
         return "Optional clauses (an implementation may decline them)"
     if tag.startswith("model-"):
-        return f"Clauses that depend on our model of the {tag[len('model-'):].replace('-', ' ')}"
+        return f"Clauses that depend on our model of the {tag[len('model-') :].replace('-', ' ')}"
     return tag

@@ -45,7 +45,9 @@ _COMPILED = tuple((re.compile(p), r) for p, r in GLOSSARY)
 # A step that only an engine meets: a malformed action (no move of the game at all), an option
 # the game does not have, a saved state loaded back.  A refused game set-up ("three players
 # cannot play the Duel") is the players' business and stays.
-ENGINE_ONLY = re.compile(r"the action is rejected as bad_request|refused as unsupported|\bis loaded\b|\bsends \{|\bsend \{")
+ENGINE_ONLY = re.compile(
+    r"the action is rejected as bad_request|refused as unsupported|\bis loaded\b|\bsends \{|\bsend \{"
+)
 
 
 def plain(text: str) -> str:

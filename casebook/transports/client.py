@@ -61,8 +61,13 @@ class Client(Session):
         The request is written at once and the engine works on it while the caller goes on;
         reading its answer first reads the answers to everything asked before it.
         """
-        asks = {"load": self._ask_load, "state": self._ask_state, "view": self._ask_view, "legal": self._ask_legal,
-                "apply": self._ask_apply}
+        asks = {
+            "load": self._ask_load,
+            "state": self._ask_state,
+            "view": self._ask_view,
+            "legal": self._ask_legal,
+            "apply": self._ask_apply,
+        }
         if method not in asks:
             raise ValueError(f"send: {method!r} is not one of {sorted(asks)}")
         return asks[method](*args)
@@ -105,7 +110,11 @@ class Client(Session):
     def _ask_state(self, table: str):
         remote = self._remote(table)
         state = self._ahead.take_state(table)
-        return Answered(lambda: state) if state is not None else self._ask("state", {"table": remote}, self._shaped("state"))
+        return (
+            Answered(lambda: state)
+            if state is not None
+            else self._ask("state", {"table": remote}, self._shaped("state"))
+        )
 
     def _ask_view(self, table: str, player: str | None):
         # Never brought along: a caller looks at one view or two of a move, and in a game whose players
@@ -127,7 +136,9 @@ class Client(Session):
         remote = self._remote(table)
         if self._no_step:
             self._ahead.moved(table)
-            return self._ask("apply", {"table": remote, "actor": actor, "action": action}, self._shaped("apply", "events", list))
+            return self._ask(
+                "apply", {"table": remote, "actor": actor, "action": action}, self._shaped("apply", "events", list)
+            )
         if not self._has_step:  # the first move learns whether the engine offers step: asked and answered at once
             return Answered(self._first_apply, table, remote, actor, action)
         return self._ask_step(table, remote, actor, action, bring=True)
@@ -158,7 +169,9 @@ class Client(Session):
             self._ahead.bring(table, epoch, legal=result.get("legal"), state=result.get("state"))
             return result["events"]
 
-        def refused(error: GameError) -> None:  # the state after a refusal may come along: kept for the look that follows
+        def refused(
+            error: GameError,
+        ) -> None:  # the state after a refusal may come along: kept for the look that follows
             self._has_step = True
             state = error.data.get("state")
             if bring and isinstance(state, dict):

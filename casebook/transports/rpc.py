@@ -73,7 +73,7 @@ def send_all(send, data: bytes, until: float, room, pump, blocked: tuple = (Bloc
     view = memoryview(data)
     while view:
         try:
-            view = view[send(view):]
+            view = view[send(view) :]
             continue
         except blocked:
             pass
@@ -113,7 +113,9 @@ class Sent:
 
     __slots__ = ("client", "rid", "method", "until", "cause", "wait", "settle", "refused", "settled", "value", "error")
 
-    def __init__(self, client: "Session", rid: int, method: str, until: float, cause: str, wait: float, settle, refused):
+    def __init__(
+        self, client: "Session", rid: int, method: str, until: float, cause: str, wait: float, settle, refused
+    ):
         self.client, self.rid, self.method, self.until, self.cause, self.wait = client, rid, method, until, cause, wait
         self.settle, self.refused = settle, refused
         self.settled, self.value, self.error = False, None, None
@@ -174,7 +176,9 @@ class Session:
     def _close(self, polite: bool, failure: DriverFailure | None = None) -> None:
         while self._inflight:  # their answers are lost with the channel
             lost = self._inflight.popleft()
-            lost.error = failure or DriverFailure("crashed", f"{self.engine} was stopped before it answered {lost.method}")
+            lost.error = failure or DriverFailure(
+                "crashed", f"{self.engine} was stopped before it answered {lost.method}"
+            )
             lost.settled = True
         channel, self.channel = self.channel, None
         if channel is not None:
@@ -242,7 +246,11 @@ class Session:
             except Fault as fault:
                 raise self._fail(fault.cause, f"answer to {method}: {fault.detail}") from None
             if line is None:
-                what = f"no answer to {method} within {sent.wait:g} s" if sent.cause == "timeout" else f"the run's deadline passed during {method}"
+                what = (
+                    f"no answer to {method} within {sent.wait:g} s"
+                    if sent.cause == "timeout"
+                    else f"the run's deadline passed during {method}"
+                )
                 raise self._fail(sent.cause, what)
             if line is EOF:
                 raise self._fail("crashed", f"{self.channel.ended()} during {method}")
@@ -251,13 +259,22 @@ class Session:
             try:
                 answer = parse(line, max_line=self.max_line)
             except WireError as exc:
-                raise self._fail(exc.kind, f"answer to {method}: {exc.message}: {brief(line.decode('utf-8', 'replace'), 200)}") from None
+                raise self._fail(
+                    exc.kind, f"answer to {method}: {exc.message}: {brief(line.decode('utf-8', 'replace'), 200)}"
+                ) from None
             if isinstance(answer, dict) and type(answer.get("id")) is int and answer["id"] in self._unread:
                 self._unread.discard(answer["id"])  # the answer to a close sent without waiting: dropped, error or not
                 continue
             break
-        if not isinstance(answer, dict) or answer.get("jsonrpc") != "2.0" or type(answer.get("id")) is not int or answer["id"] != rid:
-            raise self._fail("out_of_protocol", f"answer to {method} #{rid} is {brief(line.decode('utf-8', 'replace'), 200)}")
+        if (
+            not isinstance(answer, dict)
+            or answer.get("jsonrpc") != "2.0"
+            or type(answer.get("id")) is not int
+            or answer["id"] != rid
+        ):
+            raise self._fail(
+                "out_of_protocol", f"answer to {method} #{rid} is {brief(line.decode('utf-8', 'replace'), 200)}"
+            )
         self._inflight.popleft()
         try:
             if "error" in answer:
@@ -284,6 +301,7 @@ class Session:
 
     def _shaped(self, method: str, key: str | None = None, kind: type | tuple = dict):
         """A ``settle`` that checks a result's shape: ``result[key]`` (or the result) of ``kind``."""
+
         def settle(result):
             if key is not None:
                 if not isinstance(result, dict) or key not in result:
@@ -293,6 +311,7 @@ class Session:
                 expected = " or ".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
                 raise self._fail("out_of_protocol", f"{method} answered a {type(result).__name__}, expected {expected}")
             return result
+
         return settle
 
     def _result(self, method: str, params: dict, key: str | None = None, kind: type | tuple = dict):

@@ -54,7 +54,9 @@ class PipeChannel:
         reader's buffer: an engine blocked on a full output pipe would never read on.
         """
         try:
-            send_all(partial(os.write, self.fd), data, until, lambda left: self.poller.poll(left * 1000), self.reader.pump)
+            send_all(
+                partial(os.write, self.fd), data, until, lambda left: self.poller.poll(left * 1000), self.reader.pump
+            )
         except TimeoutError:
             raise Fault("timeout", f"the engine did not read the {method} request in time") from None
         except OSError:

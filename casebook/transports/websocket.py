@@ -58,7 +58,10 @@ class SocketChannel:
     # -- the connection's life -------------------------------------------------------------
     def open(self, until: float) -> None:
         def cannot(why) -> DriverFailure:
-            return DriverFailure("cannot_start", f"cannot connect to {brief(self.url, 200)}: {brief(str(why) or type(why).__name__, 300)}")
+            return DriverFailure(
+                "cannot_start",
+                f"cannot connect to {brief(self.url, 200)}: {brief(str(why) or type(why).__name__, 300)}",
+            )
 
         try:
             uri = parse_uri(self.url)
@@ -185,7 +188,9 @@ class SocketChannel:
         self.frames.extend(self.protocol.events_received())
         if answer:
             try:
-                self._flush(time.monotonic(), "a pong")  # pongs and the closing frame's echo go now, or with the next request
+                self._flush(
+                    time.monotonic(), "a pong"
+                )  # pongs and the closing frame's echo go now, or with the next request
             except Fault:
                 pass
 
@@ -194,7 +199,14 @@ class SocketChannel:
         be waiting for room to answer before it reads on)."""
         chunks = self.protocol.data_to_send()
         try:
-            send_all(self.sock.send, b"".join(chunks), until, lambda left: self.both.poll(left * 1000), self._pump, WOULD_BLOCK)
+            send_all(
+                self.sock.send,
+                b"".join(chunks),
+                until,
+                lambda left: self.both.poll(left * 1000),
+                self._pump,
+                WOULD_BLOCK,
+            )
         except TimeoutError:
             raise Fault("timeout", f"the server did not read {what} in time") from None
         except OSError:

@@ -52,11 +52,36 @@ import time
 from casebook.impls import open_implementation
 from casebook.serve.stdio import handle
 
-FAULTS = ("crash", "hang", "garbage", "bad-state", "out-of-protocol", "bad-legal", "leak", "wrong-protocol",
-          "setsid-child", "setsid-exit", "orphans", "slow", "flood", "bad-utf8-stdout", "bad-utf8-stderr",
-          "nan", "deep", "huge-int", "hello-games-string", "hello-no-name")
-DEFAULT_METHOD = {"bad-state": "state", "bad-legal": "legal", "leak": "view", "wrong-protocol": "hello",
-                  "hello-games-string": "hello", "hello-no-name": "hello"}
+FAULTS = (
+    "crash",
+    "hang",
+    "garbage",
+    "bad-state",
+    "out-of-protocol",
+    "bad-legal",
+    "leak",
+    "wrong-protocol",
+    "setsid-child",
+    "setsid-exit",
+    "orphans",
+    "slow",
+    "flood",
+    "bad-utf8-stdout",
+    "bad-utf8-stderr",
+    "nan",
+    "deep",
+    "huge-int",
+    "hello-games-string",
+    "hello-no-name",
+)
+DEFAULT_METHOD = {
+    "bad-state": "state",
+    "bad-legal": "legal",
+    "leak": "view",
+    "wrong-protocol": "hello",
+    "hello-games-string": "hello",
+    "hello-no-name": "hello",
+}
 
 
 def write(data: bytes) -> None:
@@ -128,7 +153,9 @@ def misbehave(fault: str, request: dict, impl) -> None:
         return
     response = handle(impl, json.dumps(request))
     holder, key = response, "result"
-    if request.get("method") == "step" and "result" in response:  # a step carries the state, legal() and views it breaks
+    if (
+        request.get("method") == "step" and "result" in response
+    ):  # a step carries the state, legal() and views it breaks
         holder, key = response["result"], {"bad-state": "state", "bad-legal": "legal"}.get(fault, "events")
         if fault == "leak" and response["result"].get("views"):
             holder, key = response["result"]["views"][0], "view"
@@ -168,12 +195,18 @@ def parse_fault(text: str, on: str | None, every: int) -> tuple[str, str, int, i
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--fault", action="append", default=[],
-                        help=f"one of {', '.join(FAULTS)}, optionally NAME:METHOD:EVERY or NAME:METHOD@TABLE; repeat for several faults")
+    parser.add_argument(
+        "--fault",
+        action="append",
+        default=[],
+        help=f"one of {', '.join(FAULTS)}, optionally NAME:METHOD:EVERY or NAME:METHOD@TABLE; repeat for several faults",
+    )
     parser.add_argument("--on", help="the method that misbehaves (default: apply, or the one the fault is about)")
     parser.add_argument("--every", type=int, default=1, help="misbehave on every Nth call of that method (default 1)")
     parser.add_argument("--impl", default="reference", help="what to serve when behaving")
-    parser.add_argument("--name", help="the name to claim in hello (a hostile one: markup, escapes, a path, the reference's)")
+    parser.add_argument(
+        "--name", help="the name to claim in hello (a hostile one: markup, escapes, a path, the reference's)"
+    )
     parser.add_argument("--once", action="store_true", help="misbehave only on the Nth call, not on every Nth")
     parser.add_argument("--tag", help="ignored: lets a test find this process (and prove it gone) by its command line")
     args = parser.parse_args()
@@ -189,15 +222,30 @@ def main() -> None:
         method = request.get("method")
         # A step is an apply, a legal (and a state) in one call: it counts as each, and each one's fault breaks it.
         asked = request.get("params") or {}
-        counted = (["apply", "legal"] + [part for part, flag in (("state", "state"), ("view", "views")) if asked.get(flag)]
-                   if method == "step" else [method])
+        counted = (
+            ["apply", "legal"] + [part for part, flag in (("state", "state"), ("view", "views")) if asked.get(flag)]
+            if method == "step"
+            else [method]
+        )
         if method in ("new", "load"):
             calls["tables"] = calls.get("tables", 0) + 1
         for name in counted:
             calls[name] = calls.get(name, 0) + 1
-        fault = next((spec for spec in faults if spec[1] in counted and (
-                          calls.get("tables", 0) >= spec[3] and not calls.get(f"fired {spec}") if spec[3] is not None
-                          else calls[spec[1]] == spec[2] if args.once else calls[spec[1]] % spec[2] == 0)), None)
+        fault = next(
+            (
+                spec
+                for spec in faults
+                if spec[1] in counted
+                and (
+                    calls.get("tables", 0) >= spec[3] and not calls.get(f"fired {spec}")
+                    if spec[3] is not None
+                    else calls[spec[1]] == spec[2]
+                    if args.once
+                    else calls[spec[1]] % spec[2] == 0
+                )
+            ),
+            None,
+        )
         if fault is not None and fault[3] is not None:
             calls[f"fired {fault}"] = 1
         if counter:

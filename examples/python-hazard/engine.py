@@ -36,8 +36,21 @@ def declined() -> list[str]:
     """The set-up, every clause of the phases it does not play, the event tokens it does not carry out, and the modelled parts it lacks."""
     clauses = {c for p in SCHEMA["phases"] if p["name"] not in PLAYED for c in p["clauses"]}
     cards = {f"FD-CARD-{n:02d}" for n in range(1, 20)}  # detective cards may be played in any step: none is played here
-    return sorted(clauses | cards | {"setup", "FD-EVT-04", "FD-EVT-05", "FD-EVT-06", "FD-EVT-07", "FD-HAZ-06", "FD-TURN-02",
-                                     "FD-TURN-03", "FD-TURN-04"})
+    return sorted(
+        clauses
+        | cards
+        | {
+            "setup",
+            "FD-EVT-04",
+            "FD-EVT-05",
+            "FD-EVT-06",
+            "FD-EVT-07",
+            "FD-HAZ-06",
+            "FD-TURN-02",
+            "FD-TURN-03",
+            "FD-TURN-04",
+        }
+    )
 
 
 class HazardEngine(Rules):
@@ -55,15 +68,26 @@ class HazardEngine(Rules):
     def moves(self, g):
         phase, player = g["phase"], g["current"]
         if phase == "rolling":  # FD-TURN-01: chance rolls both dice at once
-            return [{"actor": "chance", "action": {"type": "roll", "hazard": face, "movement": pips},
-                     "p": DIE.count(face) / (len(DIE) * 6)} for face in sorted(set(DIE)) for pips in range(1, 7)]
+            return [
+                {
+                    "actor": "chance",
+                    "action": {"type": "roll", "hazard": face, "movement": pips},
+                    "p": DIE.count(face) / (len(DIE) * 6),
+                }
+                for face in sorted(set(DIE))
+                for pips in range(1, 7)
+            ]
         if phase == "hazard":  # FD-HAZ-01/02: the die's colour, or any colour on a star
             face = g["roll"]["hazard"]
-            return [{"actor": player, "action": {"type": "move_hazard_indicator", "colour": c}}
-                    for c in (COLOURS if face == "star" else [face])]
+            return [
+                {"actor": player, "action": {"type": "move_hazard_indicator", "colour": c}}
+                for c in (COLOURS if face == "star" else [face])
+            ]
         if phase == "events" and self._token(g, g["activated"][0]) not in OTHER_TOKENS:
             return [{"actor": player, "action": {"type": "carry_out_event"}}]
-        raise Unsupported(f"this engine plays only the roll, the hazard step and symbol or roadblock tokens, not {phase}")
+        raise Unsupported(
+            f"this engine plays only the roll, the hazard step and symbol or roadblock tokens, not {phase}"
+        )
 
     def play(self, g, actor, action):
         events = []
@@ -90,7 +114,9 @@ class HazardEngine(Rules):
             for t in track["tokens"]:
                 if t["space"] == track["indicator"]:
                     g["activated"].append({"colour": colour, "space": t["space"]})
-                    events.append({"type": "event_activated", "colour": colour, "space": t["space"], "token": t["token"]})
+                    events.append(
+                        {"type": "event_activated", "colour": colour, "space": t["space"], "token": t["token"]}
+                    )
         events.append({"type": "hazard_indicator_moved", "colour": colour, "to": track["indicator"]})
 
     def _token(self, g, at):

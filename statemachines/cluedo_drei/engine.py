@@ -64,7 +64,14 @@ class CluedoDrei(Game):
     """One table of Cluedo: Die drei ???."""
 
     info, names, board = R.INFO, R.NAMES, R.BOARD
-    phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
+    phases, transitions, actions, events, state_fields, inventory = (
+        STATES,
+        TRANSITIONS,
+        ACTIONS,
+        EVENTS,
+        STATE,
+        INVENTORY,
+    )
     phase_clauses = PHASE_CLAUSES
 
     # -- options across fields, set-up, derived fields, load checks ----------------------------
@@ -74,28 +81,49 @@ class CluedoDrei(Game):
             if len(options["players"]) != 2:
                 raise BadRequest("the Duel is for exactly 2 players or teams")  # CD-DUE-01
             if options["advantage_cards"]:
-                raise BadRequest("the Duel is played without Advantage cards (two players who want them ask for the variant \"classic\")")  # CD-DUE-02, CD-SET-08
+                raise BadRequest(
+                    'the Duel is played without Advantage cards (two players who want them ask for the variant "classic")'
+                )  # CD-DUE-02, CD-SET-08
 
     @classmethod
     def normalise_options(cls, options):
-        if isinstance(options, dict) and "variant" not in options and isinstance(options.get("players"), list) and len(options["players"]) == 2:
-            options = {**options, "variant": "duel"}  # CD-DUE-08: two players or teams play the Duel (CD-SET-08: unless they ask for "classic")
+        if (
+            isinstance(options, dict)
+            and "variant" not in options
+            and isinstance(options.get("players"), list)
+            and len(options["players"]) == 2
+        ):
+            options = {
+                **options,
+                "variant": "duel",
+            }  # CD-DUE-08: two players or teams play the Duel (CD-SET-08: unless they ask for "classic")
         if isinstance(options, dict) and options.get("variant") == "duel" and "advantage_cards" not in options:
             options = {**options, "advantage_cards": False}  # CD-DUE-02: the Duel's default
         return super().normalise_options(options)
 
     def setup(self) -> None:
         players, duel = self.players, self.duel
-        self.s.update({
-            "dealing_to": None, "hand_sizes": {}, "surplus": [], "side_cards": 0,
-            "positions": {p: R.start_space(p) for p in players},  # CD-SET-04
-            "markers": {m: None for m in R.SUSPECTS + R.ITEMS},  # CD-SET-05: beside the board
-            "start_rolls": {}, "start_waiting": list(players), "current": None, "turn": new_turn(), "out": [],
-            "advantage": {"stack": dict(R.ADVANTAGE_DECK), "discard": dict.fromkeys(R.ADVANTAGE_DECK, 0)} if self.cards_in_play else None,
-            "outcome": None,
-            "secret": {"case_file": None, "undealt": list(R.CARDS), **({"side_cards": []} if duel else {})},
-            "private": {p: {"hand": [], "shown": [], **({"side_cards": {}} if duel else {})} for p in players},
-        })
+        self.s.update(
+            {
+                "dealing_to": None,
+                "hand_sizes": {},
+                "surplus": [],
+                "side_cards": 0,
+                "positions": {p: R.start_space(p) for p in players},  # CD-SET-04
+                "markers": {m: None for m in R.SUSPECTS + R.ITEMS},  # CD-SET-05: beside the board
+                "start_rolls": {},
+                "start_waiting": list(players),
+                "current": None,
+                "turn": new_turn(),
+                "out": [],
+                "advantage": {"stack": dict(R.ADVANTAGE_DECK), "discard": dict.fromkeys(R.ADVANTAGE_DECK, 0)}
+                if self.cards_in_play
+                else None,
+                "outcome": None,
+                "secret": {"case_file": None, "undealt": list(R.CARDS), **({"side_cards": []} if duel else {})},
+                "private": {p: {"hand": [], "shown": [], **({"side_cards": {}} if duel else {})} for p in players},
+            }
+        )
 
     def derive(self) -> None:
         s = self.s
@@ -112,7 +140,9 @@ class CluedoDrei(Game):
         if (s["advantage"] is None) == self.cards_in_play:
             raise BadRequest("advantage must be present exactly when advantage_cards is on")
         if (secret["case_file"] is None) != (phase == "filling_case_file"):
-            raise BadRequest(f"phase {phase} and a {'filled' if secret['case_file'] else 'empty'} case file do not go together")
+            raise BadRequest(
+                f"phase {phase} and a {'filled' if secret['case_file'] else 'empty'} case file do not go together"
+            )
         if phase not in SETUP_PHASES and phase != "unsolved" and s["current"] is None:
             raise BadRequest(f"phase {phase} needs a current player")
         if phase == "filling_case_file" and len(secret["undealt"]) != len(R.CARDS):
@@ -120,18 +150,27 @@ class CluedoDrei(Game):
         side = secret.get("side_cards", [])
         if phase == "setting_aside" and len(side) >= R.DUEL_SIDE_CARDS:
             raise BadRequest("setting aside stops at four cards beside the board")
-        if phase == "dealing" and (duel and len(side) != R.DUEL_SIDE_CARDS or sum(s["hand_sizes"].values()) >= self._share() * len(self.players)):
+        if phase == "dealing" and (
+            duel
+            and len(side) != R.DUEL_SIDE_CARDS
+            or sum(s["hand_sizes"].values()) >= self._share() * len(self.players)
+        ):
             raise BadRequest("dealing comes after the Duel's four cards and stops once every player holds their share")
         if phase not in ("filling_case_file", "setting_aside", "dealing") and secret["undealt"]:
             raise BadRequest(f"phase {phase} comes after the deal")
-        problem = roll_off_problem(s, self.players, phase, ("filling_case_file", "setting_aside", "dealing"), "rolling_for_start")
+        problem = roll_off_problem(
+            s, self.players, phase, ("filling_case_file", "setting_aside", "dealing"), "rolling_for_start"
+        )
         if problem:
             raise BadRequest(problem)  # CD-TRN-01/02 (issue 27, F4)
         needs = {"answering": "answerer", "showing_tip": "tipped", "playing_advantage": "card", "moving": "pips"}
         if phase in needs and not turn[needs[phase]]:
             raise BadRequest(f"phase {phase} needs turn.{needs[phase]}")
-        if phase == "answering" and (turn["question"] is None or turn["answerer"] == s["current"]
-                                     or not set(turn["question"].values()) & set(private[turn["answerer"]]["hand"])):
+        if phase == "answering" and (
+            turn["question"] is None
+            or turn["answerer"] == s["current"]
+            or not set(turn["question"].values()) & set(private[turn["answerer"]]["hand"])
+        ):
             raise BadRequest("the answerer must be another player holding a card asked about")
         if phase == "questioning" and s["positions"][s["current"]] not in R.LOCATIONS:
             raise BadRequest("questioning happens in a clue location")
@@ -171,7 +210,9 @@ class CluedoDrei(Game):
     # -- options: who may do what now ------------------------------------------------------
     @memo(lambda self: None)
     def options_fill_case_file(self):
-        return chance({"suspect": s, "item": i, "location": l} for s in R.SUSPECTS for i in R.ITEMS for l in R.LOCATIONS)
+        return chance(
+            {"suspect": s, "item": i, "location": l} for s in R.SUSPECTS for i in R.ITEMS for l in R.LOCATIONS
+        )
 
     def options_set_aside(self):
         return chance({"card": c} for c in self.s["secret"]["undealt"])
@@ -199,12 +240,16 @@ class CluedoDrei(Game):
 
     @memo(lambda self: (self.current, self._place(), self.s["turn"]["pips"], self.cards_in_play))
     def options_move(self):
-        return offer(self.current, ({"to": d} for d in destinations(self._place(), self.s["turn"]["pips"], self.cards_in_play)))
+        return offer(
+            self.current, ({"to": d} for d in destinations(self._place(), self.s["turn"]["pips"], self.cards_in_play))
+        )
 
     @memo(lambda self: (self.current, self._place()))
     def options_question(self):
         """CD-QUE-02: any suspect and any item, and the location the asker is in."""
-        return offer(self.current, ({"suspect": s, "item": i, "location": self._place()} for s in R.SUSPECTS for i in R.ITEMS))
+        return offer(
+            self.current, ({"suspect": s, "item": i, "location": self._place()} for s in R.SUSPECTS for i in R.ITEMS)
+        )
 
     def options_show(self):
         turn = self.s["turn"]
@@ -221,8 +266,10 @@ class CluedoDrei(Game):
     @memo(lambda self: self.current)
     def options_accuse(self):
         """CD-ACC-01: any suspect, item and clue location may be named."""
-        return offer(self.current, ({"suspect": s, "item": i, "location": l} for s in R.SUSPECTS for i in R.ITEMS for l in R.LOCATIONS))
-
+        return offer(
+            self.current,
+            ({"suspect": s, "item": i, "location": l} for s in R.SUSPECTS for i in R.ITEMS for l in R.LOCATIONS),
+        )
 
     # -- guards (pure: they read, never write) -------------------------------------------------
     def is_duel(self, actor, action):
@@ -368,7 +415,9 @@ class CluedoDrei(Game):
         self.s["markers"][question["suspect"]] = self.s["markers"][question["item"]] = question["location"]  # CD-QUE-03
         self.s["turn"]["question"] = question
         self.emit("questioned", player=self.current, **question)
-        passed, answerer = self.first_holder(set(question.values()), self.hand)  # CD-QUE-04; CD-ACC-04: players out still answer
+        passed, answerer = self.first_holder(
+            set(question.values()), self.hand
+        )  # CD-QUE-04; CD-ACC-04: players out still answer
         for q in passed:
             self.emit("no_evidence", player=q)  # CD-QUE-05
         if answerer is None:
@@ -409,6 +458,8 @@ class CluedoDrei(Game):
 
     def pass_turn(self, actor, action):
         # CD-TRN-03: to the left; CD-ACC-08: players out of the race take no more turns
-        self.s["current"] = next(q for q in self.others_from_the_left(self.current) + [self.current] if q not in self.s["out"])
+        self.s["current"] = next(
+            q for q in self.others_from_the_left(self.current) + [self.current] if q not in self.s["out"]
+        )
         self.s["turn"] = new_turn()
         self.emit("turn", player=self.current)

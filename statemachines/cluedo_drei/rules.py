@@ -19,10 +19,24 @@ TITLE = "Cluedo: Die drei ???"
 
 # -- clue cards (CD-CMP-01) -------------------------------------------------
 SUSPECTS = ("Brittany", "Dick Perry", "Mr. Grey", "Skinner Norris", "Victor Hugenay", "Wilbur Graham")
-ITEMS = ("antique books", "limited edition comics", "painting", "golden belt", "the Super Parrot", "treasure of gold coins")
+ITEMS = (
+    "antique books",
+    "limited edition comics",
+    "painting",
+    "golden belt",
+    "the Super Parrot",
+    "treasure of gold coins",
+)
 LOCATIONS = (
-    "Altes Stadttheater", "Art Gallery Hall", "Bibliothek", "Friedhof", "Highschool",
-    "Marios Eispalast", "Memorial Hospital", "Palisades Park", "Strand",
+    "Altes Stadttheater",
+    "Art Gallery Hall",
+    "Bibliothek",
+    "Friedhof",
+    "Highschool",
+    "Marios Eispalast",
+    "Memorial Hospital",
+    "Palisades Park",
+    "Strand",
 )
 CARDS = SUSPECTS + ITEMS + LOCATIONS
 KIND_OF = {**{c: "suspect" for c in SUSPECTS}, **{c: "item" for c in ITEMS}, **{c: "location" for c in LOCATIONS}}
@@ -139,7 +153,10 @@ NAMES = {
     "card": (CARDS, "the 21 clue cards"),
     "marker": (SUSPECTS + ITEMS, "the markers of the suspects and items (CD-QUE-03)"),
     "place": (PLACES, "where a pawn may stop besides path spaces: the clue locations and the Headquarters"),
-    "space": (tuple(sorted(PATH_SPACES)) + PLACES, "everywhere a pawn may stand: path spaces (our board model) and places"),
+    "space": (
+        tuple(sorted(PATH_SPACES)) + PLACES,
+        "everywhere a pawn may stand: path spaces (our board model) and places",
+    ),
     "face": (DIE_FACES, "a die's faces; the question mark counts one pip (CD-CMP-07)"),
     "advantage": (tuple(ADVANTAGE_DECK), "the kinds of Advantage card (CD-CMP-08)"),
     "slot": (tuple(str(k) for k in range(1, DUEL_SIDE_CARDS + 1)), "the Duel's places beside the board, 1 to 4"),
@@ -161,13 +178,19 @@ def _board_drawing() -> dict:
     for lane, ring_space in HQ_LANES.items():
         for k in range(1, HQ_LANE_LENGTH + 1):
             name = f"Lane {lane}{k}"
-            spots.append((name, "advantage space" if name in ADVANTAGE_SPACES else "lane", *at(ring_space, 0.36 - 0.07 * k)))
+            spots.append(
+                (name, "advantage space" if name in ADVANTAGE_SPACES else "lane", *at(ring_space, 0.36 - 0.07 * k))
+            )
     spots += [(place, "clue location", *at(space, 0.47)) for place, space in DOORS.items()]
     spots += [(start_space(who), "start space", *at(space, 0.43)) for who, space in START_SPACES.items()]
     spots.append((HEADQUARTERS, "headquarters", 0.5, 0.5))
     links = {tuple(sorted((a, b))) for a, near in NEIGHBOURS.items() for b in near}
     paths = [{"a": a, "b": b, "length": 1, "kind": "step"} for a, b in sorted(links)]
-    paths += [{"a": place, "b": space, "length": 1, "kind": "door"} for place, spaces in DOOR_SPACES.items() for space in spaces]
+    paths += [
+        {"a": place, "b": space, "length": 1, "kind": "door"}
+        for place, spaces in DOOR_SPACES.items()
+        for space in spaces
+    ]
     paths += [{"a": a, "b": b, "length": 0, "kind": "secret passage"} for a, b in SECRET_PASSAGES.items() if a < b]
     return {"locations": [{"name": n, "kind": k, "x": x, "y": y} for n, k, x, y in spots], "paths": paths}
 
@@ -176,18 +199,29 @@ BOARD = _board_drawing()
 
 
 INFO = GameInfo(
-    id=GAME_ID, title=TITLE, rulebook="cluedo-drei.en.txt",
-    players=(MIN_PLAYERS, MAX_PLAYERS), default_players=DEFAULT_PLAYERS, player_names=INVESTIGATORS,
+    id=GAME_ID,
+    title=TITLE,
+    rulebook="cluedo-drei.en.txt",
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    default_players=DEFAULT_PLAYERS,
+    player_names=INVESTIGATORS,
     variants=("classic", "duel"),
     options={
         # CD-DUE-08: two players play the Duel unless they ask for the standard game (CD-SET-08)
-        "variant": Option(Enum("classic", "duel"), "classic", "classic or duel; a game of two players is the Duel unless classic is asked for"),
+        "variant": Option(
+            Enum("classic", "duel"),
+            "classic",
+            "classic or duel; a game of two players is the Duel unless classic is asked for",
+        ),
         "advantage_cards": Option(bool, True, "play with the Advantage cards (classic only; the Duel is without)"),
     },
     tag_kinds=("ruling", "model-board", "variant-duel"),
     short="Cluedo",
-    summary=("Classic Cluedo in Rocky Beach, find the thief, the stolen item and its hiding place, with "
-             "Advantage cards, secret passages and a Duel for two."),
-    edition=("Winning Moves, 2015 (English translation); classic Cluedo with Advantage cards, secret "
-             "passages and the Duel"),
+    summary=(
+        "Classic Cluedo in Rocky Beach, find the thief, the stolen item and its hiding place, with "
+        "Advantage cards, secret passages and a Duel for two."
+    ),
+    edition=(
+        "Winning Moves, 2015 (English translation); classic Cluedo with Advantage cards, secret passages and the Duel"
+    ),
 )

@@ -16,9 +16,26 @@ from statemachines.core import Game, chance, chance_by_count, guard, memo, offer
 
 from . import rules as R
 from .machine import (
-    ACTIONS, DETECTIVE_CARDS, EVENT_STEP, FACE_DOWN, HAZARD, INVENTORY, LOST, MOVEMENT, PERSON, ROLLING, SET_ASIDE, SETUP,
-    PHASE_CLAUSES, STATE, STATES, TRANSITIONS, WON, EVENTS as EVENT_TABLE,
+    ACTIONS,
+    DETECTIVE_CARDS,
+    EVENT_STEP,
+    FACE_DOWN,
+    HAZARD,
+    INVENTORY,
+    LOST,
+    MOVEMENT,
+    PERSON,
+    ROLLING,
+    SET_ASIDE,
+    SETUP,
+    PHASE_CLAUSES,
+    STATE,
+    STATES,
+    TRANSITIONS,
+    WON,
+    EVENTS as EVENT_TABLE,
 )
+
 
 class Card(NamedTuple):  # a detective card's rule: when, with which fields (options), and what it does (effect)
     any_time: bool
@@ -30,29 +47,58 @@ class Feuerdiamant(Game):
     """One table of Feuerdiamant."""
 
     info, names, board, facts = R.INFO, R.NAMES, R.BOARD, R.FACTS
-    phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENT_TABLE, STATE, INVENTORY
+    phases, transitions, actions, events, state_fields, inventory = (
+        STATES,
+        TRANSITIONS,
+        ACTIONS,
+        EVENT_TABLE,
+        STATE,
+        INVENTORY,
+    )
     phase_clauses = PHASE_CLAUSES
 
     # -- set-up, derived fields, load checks -------------------------------------------------
     def setup(self) -> None:
         players, level = self.players, self.s["options"]["difficulty"]
-        self.s.update({
-            "current": players[0], "turn": 1,  # FD-TURN-03: the first named player begins
-            "figures": {p: R.CENTRAL_OFFICE for p in players},  # FD-SET-02
-            "tracks": {c: {"indicator": level, "tokens": []} for c in R.COLOURS},  # FD-SET-01
-            "activated": [], "roll": None,
-            "board": {loc: {"person": None, "clue": None, "obstacle": None} for loc in R.BOARD_LOCATIONS},
-            "roadblocks": [], "beside_board": [], "suspect_track": {s: [] for s in R.SUSPECTS},
-            "hands": {p: [] for p in players}, "stacks": {}, "box": {"events": [], "obstacles": [], "detective": []},
-            # FD-SET-03/05/06: the set-up is dealt by chance, one card or token at a time
-            "draws": [{"pool": "events", "to": f"{c}:{n}"} for c in R.COLOURS for n in R.EVENT_SPACES]
-            + [{"pool": "persons", "to": loc} for loc in R.BOARD_LOCATIONS]
-            + [{"pool": "clues", "to": SET_ASIDE}] + [{"pool": "clues", "to": loc} for loc in R.BOARD_LOCATIONS],
-            "uncovered": [], "cleared": [], "set_aside": None, "outcome": None,
-            "secret": {"persons": {}, "clues": {}, "set_aside": None, "pools": {
-                "events": sorted(R.EVENT_TOKENS.elements()), "persons": sorted(R.PERSONS), "clues": sorted(R.CLUES),
-                "detective": sorted(R.DETECTIVE_DECK.elements()), "obstacles": sorted(R.OBSTACLES), "shuffle": []}},
-        })
+        self.s.update(
+            {
+                "current": players[0],
+                "turn": 1,  # FD-TURN-03: the first named player begins
+                "figures": {p: R.CENTRAL_OFFICE for p in players},  # FD-SET-02
+                "tracks": {c: {"indicator": level, "tokens": []} for c in R.COLOURS},  # FD-SET-01
+                "activated": [],
+                "roll": None,
+                "board": {loc: {"person": None, "clue": None, "obstacle": None} for loc in R.BOARD_LOCATIONS},
+                "roadblocks": [],
+                "beside_board": [],
+                "suspect_track": {s: [] for s in R.SUSPECTS},
+                "hands": {p: [] for p in players},
+                "stacks": {},
+                "box": {"events": [], "obstacles": [], "detective": []},
+                # FD-SET-03/05/06: the set-up is dealt by chance, one card or token at a time
+                "draws": [{"pool": "events", "to": f"{c}:{n}"} for c in R.COLOURS for n in R.EVENT_SPACES]
+                + [{"pool": "persons", "to": loc} for loc in R.BOARD_LOCATIONS]
+                + [{"pool": "clues", "to": SET_ASIDE}]
+                + [{"pool": "clues", "to": loc} for loc in R.BOARD_LOCATIONS],
+                "uncovered": [],
+                "cleared": [],
+                "set_aside": None,
+                "outcome": None,
+                "secret": {
+                    "persons": {},
+                    "clues": {},
+                    "set_aside": None,
+                    "pools": {
+                        "events": sorted(R.EVENT_TOKENS.elements()),
+                        "persons": sorted(R.PERSONS),
+                        "clues": sorted(R.CLUES),
+                        "detective": sorted(R.DETECTIVE_DECK.elements()),
+                        "obstacles": sorted(R.OBSTACLES),
+                        "shuffle": [],
+                    },
+                },
+            }
+        )
 
     def derive(self) -> None:
         """The pools' sizes, and FD-UNC-01/FD-IDEA-02: cases uncovered and suspects cleared by the clues visible."""
@@ -74,20 +120,29 @@ class Feuerdiamant(Game):
         tokens = Counter((c, t["space"]) for c, track in s["tracks"].items() for t in track["tokens"])
         targets = Counter((d["pool"].replace("shuffle", "persons"), d["to"]) for d in s["draws"])
         wrong = {  # why -> whether it is so
-            "a card is face down exactly when secret holds it": any((b["person"] == FACE_DOWN) != (loc in secret["persons"])
-                                                                    or (b["clue"] == FACE_DOWN) != (loc in secret["clues"]) for loc, b in s["board"].items()),
-            "a full hazard track ends the game (FD-END-04)": phase not in (SETUP, WON, LOST) and max(t["indicator"] for t in s["tracks"].values()) >= R.TRACK_LAST,
-            f"phase {phase} and the roll do not go together": phase not in (WON, LOST) and (s["roll"] is None) != (phase in (SETUP, ROLLING)),
-            "the person step follows a person just turned face up here": phase == PERSON and self._person_here() in (None, FACE_DOWN),
+            "a card is face down exactly when secret holds it": any(
+                (b["person"] == FACE_DOWN) != (loc in secret["persons"])
+                or (b["clue"] == FACE_DOWN) != (loc in secret["clues"])
+                for loc, b in s["board"].items()
+            ),
+            "a full hazard track ends the game (FD-END-04)": phase not in (SETUP, WON, LOST)
+            and max(t["indicator"] for t in s["tracks"].values()) >= R.TRACK_LAST,
+            f"phase {phase} and the roll do not go together": phase not in (WON, LOST)
+            and (s["roll"] is None) != (phase in (SETUP, ROLLING)),
+            "the person step follows a person just turned face up here": phase == PERSON
+            and self._person_here() in (None, FACE_DOWN),
             # FD-HLP-06 (@ruling): only suspects go into hiding (¶53, ¶112); no rule puts a helper beside the board
             "only suspects lie beside the board": bool(set(s["beside_board"]) - set(R.SUSPECTS)),
             "one event token per space; an activated one lies on its track": max(tokens.values(), default=1) > 1
             or any((a["colour"], a["space"]) not in tokens for a in s["activated"]),
             "a draw is queued from a pool too small, or to a place already taken": any(
-                n > len(secret["pools"][pool]) for pool, n in Counter(d["pool"] for d in s["draws"]).items())
+                n > len(secret["pools"][pool]) for pool, n in Counter(d["pool"] for d in s["draws"]).items()
+            )
             or any((n > 1 and pool != "detective") or not self._free(pool, to) for (pool, to), n in targets.items()),
-            "one clue is set aside: unseen, about to be drawn, or turned up by the accusation":
-                (secret["set_aside"] is None) != (("clues", SET_ASIDE) in targets or s["set_aside"] is not None),
+            "one clue is set aside: unseen, about to be drawn, or turned up by the accusation": (
+                secret["set_aside"] is None
+            )
+            != (("clues", SET_ASIDE) in targets or s["set_aside"] is not None),
         }
         for why, so in wrong.items():
             if so:
@@ -97,10 +152,20 @@ class Feuerdiamant(Game):
         """Whether a draw from ``pool`` may go to ``to``: an empty space of a track, an empty slot, a player."""
         if pool == "events":
             colour, _, space = to.partition(":")
-            return colour in R.COLOURS and space.isdigit() and int(space) in R.EVENT_SPACES and self._token_at(colour, int(space)) is None
+            return (
+                colour in R.COLOURS
+                and space.isdigit()
+                and int(space) in R.EVENT_SPACES
+                and self._token_at(colour, int(space)) is None
+            )
         if pool == "detective" or to == SET_ASIDE:
-            return to in self.players if pool == "detective" else pool == "clues" and self.s["secret"]["set_aside"] is None
-        return to in self.s["board"] and self.s["board"][to][{"persons": "person", "clues": "clue", "obstacles": "obstacle"}[pool]] is None
+            return (
+                to in self.players if pool == "detective" else pool == "clues" and self.s["secret"]["set_aside"] is None
+            )
+        return (
+            to in self.s["board"]
+            and self.s["board"][to][{"persons": "person", "clues": "clue", "obstacles": "obstacle"}[pool]] is None
+        )
 
     # -- small readers -------------------------------------------------------------------------
     def _here(self) -> str:
@@ -132,7 +197,9 @@ class Feuerdiamant(Game):
     def _first_token_ahead(self, colour: str) -> dict | None:
         """FD-CARD-07/08: the first event token beyond the indicator on that track."""
         track = self.s["tracks"][colour]
-        return min((t for t in track["tokens"] if t["space"] > track["indicator"]), key=lambda t: t["space"], default=None)
+        return min(
+            (t for t in track["tokens"] if t["space"] > track["indicator"]), key=lambda t: t["space"], default=None
+        )
 
     def _face_up_suspects(self) -> dict[str, str]:
         return {loc: b["person"] for loc, b in self.s["board"].items() if b["person"] in R.SUSPECTS}
@@ -157,8 +224,10 @@ class Feuerdiamant(Game):
     @memo(lambda self: None)
     def options_roll(self):  # FD-TURN-01: both dice at once
         faces = Counter(R.HAZARD_FACES)
-        return chance(({"hazard": h, "movement": m} for h in faces for m in R.MOVEMENT_FACES),
-                      [faces[h] for h in faces for _ in R.MOVEMENT_FACES])
+        return chance(
+            ({"hazard": h, "movement": m} for h in faces for m in R.MOVEMENT_FACES),
+            [faces[h] for h in faces for _ in R.MOVEMENT_FACES],
+        )
 
     def options_move_hazard_indicator(self):
         face = self.s["roll"]["hazard"]
@@ -169,17 +238,24 @@ class Feuerdiamant(Game):
         if self._token_at(head["colour"], head["space"]) == "shuffle two suspects":
             up = sorted(self._face_up_suspects().values())
             if len(up) > 2:  # FD-EVT-05: the active player picks the two
-                return offer(self.current, ({"suspects": [a, b]} for i, a in enumerate(up) for b in up[i + 1:]))
+                return offer(self.current, ({"suspects": [a, b]} for i, a in enumerate(up) for b in up[i + 1 :]))
         return offer(self.current)
 
     def options_move(self):
         """FD-MOV-01/02/05: up to the allowance along paths, no roadblocked space entered."""
         roll = self.s["roll"]
-        allowance = max(0, roll["movement"] + roll["bonus"] - (2 if R.MOVEMENT_MINUS_2 in self._obstacles() else 0))  # FD-OBS-11/12
+        allowance = max(
+            0, roll["movement"] + roll["bonus"] - (2 if R.MOVEMENT_MINUS_2 in self._obstacles() else 0)
+        )  # FD-OBS-11/12
         blocked = {R.ROADBLOCK_SPACE[p] for p in self.s["roadblocks"]}
         seen, frontier = {self._here()}, [self._here()]
         for _ in range(allowance):
-            frontier = [n for space in frontier for n in R.SPACES[space] if n not in seen and n not in blocked and not seen.add(n)]
+            frontier = [
+                n
+                for space in frontier
+                for n in R.SPACES[space]
+                if n not in seen and n not in blocked and not seen.add(n)
+            ]
         return offer(self.current, ({"to": space} for space in sorted(seen)))
 
     options_reveal_clue = offered_when(lambda g: g._usable_here() and g.s["board"][g._here()]["clue"] == FACE_DOWN)
@@ -189,7 +265,10 @@ class Feuerdiamant(Game):
         """FD-INT-02/03/08: a face-up suspect here, and any clue on a location without an obstacle."""
         if not self._usable_here() or self._person_here() not in R.SUSPECTS or R.NO_SUSPECTS in self._obstacles():
             return []  # FD-OBS-02
-        return offer(self.current, ({"clue_at": loc} for loc, b in self.s["board"].items() if b["clue"] is not None and b["obstacle"] is None))
+        return offer(
+            self.current,
+            ({"clue_at": loc} for loc, b in self.s["board"].items() if b["clue"] is not None and b["obstacle"] is None),
+        )
 
     def options_use_helper(self):
         helper = self._person_here()
@@ -197,10 +276,16 @@ class Feuerdiamant(Game):
             return []  # FD-OBS-03
         use = {"helper": helper}
         if helper == "Morton":  # FD-HLP-01/02
-            return offer(self.current, (use | {"person": p, "to": loc} for p in self.s["beside_board"] for loc in self._empty_locations()))
+            return offer(
+                self.current,
+                (use | {"person": p, "to": loc} for p in self.s["beside_board"] for loc in self._empty_locations()),
+            )
         if helper == "Uncle Titus":  # FD-HLP-03/04
-            return offer(self.current, [use | {"obstacle_at": loc} for loc, b in self.s["board"].items() if b["obstacle"]]
-                         + [use | {"path": p} for p in self.s["roadblocks"]])
+            return offer(
+                self.current,
+                [use | {"obstacle_at": loc} for loc, b in self.s["board"].items() if b["obstacle"]]
+                + [use | {"path": p} for p in self.s["roadblocks"]],
+            )
         return offer(self.current, [use]) if self._deck_allows_drawing() else []  # FD-HLP-05: Aunt Mathilda
 
     def _second_figure_here(self) -> bool:
@@ -215,7 +300,9 @@ class Feuerdiamant(Game):
             return []  # FD-OBS-01: on a blocked location the obstacle is the only thing to remove
         return offer(self.current, ({"path": p} for p in self.s["roadblocks"] if self._here() in R.PATH_ENDS[p]))
 
-    options_draw_detective_card = offered_when(lambda g: g._here() == R.CENTRAL_OFFICE and g._deck_allows_drawing())  # FD-CO-01/02
+    options_draw_detective_card = offered_when(
+        lambda g: g._here() == R.CENTRAL_OFFICE and g._deck_allows_drawing()
+    )  # FD-CO-01/02
 
     def options_play(self):
         """FD-CARD-*: any player's any-time cards in every deciding phase; the active player's others at the end."""
@@ -294,7 +381,13 @@ class Feuerdiamant(Game):
                 self.s["activated"].append(reached)
                 self.emit("event_activated", colour=colour, space=space, token=self._token_at(colour, space))
             if space >= R.TRACK_LAST:  # FD-END-04; the AUTO row ends the game
-                self.s["outcome"] = {"result": LOST, "winners": [], "track": colour, "case": R.CASES[colour], "reason": R.LOSS[colour]}
+                self.s["outcome"] = {
+                    "result": LOST,
+                    "winners": [],
+                    "track": colour,
+                    "case": R.CASES[colour],
+                    "reason": R.LOSS[colour],
+                }
                 self.emit("game_lost", track=colour, reason=R.LOSS[colour])
         self.emit("hazard_indicator_moved", colour=colour, to=track["indicator"])
 
@@ -314,11 +407,13 @@ class Feuerdiamant(Game):
         token = self._take_token(head["colour"], head["space"])
         self.emit("event_carried_out", colour=head["colour"], space=head["space"], token=token)
         if token.startswith(R.ROADBLOCK_PREFIX):  # FD-EVT-02: roadblocks go onto the board
-            self.s["roadblocks"] = sorted(set(self.s["roadblocks"]) | {token[len(R.ROADBLOCK_PREFIX):]})
+            self.s["roadblocks"] = sorted(set(self.s["roadblocks"]) | {token[len(R.ROADBLOCK_PREFIX) :]})
             return
         self.s["box"]["events"].append(token)  # FD-HAZ-05: every other token goes into the box
         if token[0] in "12" and token[1] == " ":  # FD-EVT-01: one or two hazard symbols
-            self._advance(token[2:], int(token[0]) * (2 if R.EVENT_SYMBOLS_X2 in self._obstacles() else 1))  # FD-OBS-09/10
+            self._advance(
+                token[2:], int(token[0]) * (2 if R.EVENT_SYMBOLS_X2 in self._obstacles() else 1)
+            )  # FD-OBS-09/10
         elif token == "double the hazard die":  # FD-EVT-03, FD-OBS-08
             if self.s["roll"]["colour"]:
                 self._advance(self.s["roll"]["colour"], 2 if R.HAZARD_DIE_X2 in self._obstacles() else 1)
@@ -358,7 +453,9 @@ class Feuerdiamant(Game):
         clue = self.s["secret"]["clues"].pop(loc)
         self.s["board"][loc]["clue"] = clue
         self.emit("clue_revealed", location=loc, clue=clue, suspect=R.CLUES[clue][0], colour=R.CLUES[clue][1])
-        if R.CLUES[clue][2] and len(self._pool("obstacles")) > sum(1 for d in self.s["draws"] if d["pool"] == "obstacles"):
+        if R.CLUES[clue][2] and len(self._pool("obstacles")) > sum(
+            1 for d in self.s["draws"] if d["pool"] == "obstacles"
+        ):
             self._queue("obstacles", loc)
             return True
         return False
@@ -440,12 +537,21 @@ class Feuerdiamant(Game):
         clue, self.s["secret"]["set_aside"] = self.s["secret"]["set_aside"], None
         culprit = R.CLUES[clue][0]
         result = WON if culprit == action["suspect"] else LOST  # FD-IDEA-04: one outcome for the whole table
-        self.s.update(set_aside=clue, outcome={"result": result, "winners": list(self.players) if result == WON else [],
-                                               "accused": action["suspect"], "culprit": culprit})
+        self.s.update(
+            set_aside=clue,
+            outcome={
+                "result": result,
+                "winners": list(self.players) if result == WON else [],
+                "accused": action["suspect"],
+                "culprit": culprit,
+            },
+        )
         self.emit("accused", player=actor, suspect=action["suspect"], clue=clue, culprit=culprit, result=result)
 
     def pass_turn(self, actor, action) -> None:
-        self.s["current"] = self.players[(self.players.index(self.current) + 1) % len(self.players)]  # FD-TURN-03: clockwise
+        self.s["current"] = self.players[
+            (self.players.index(self.current) + 1) % len(self.players)
+        ]  # FD-TURN-03: clockwise
         self.s["turn"] += 1
         self.s["roll"] = None
         self.emit("turn_ended", next=self.current)
@@ -460,8 +566,11 @@ def _with_person_here(card: str, blocker: str, then: Callable) -> Callable:
 def _central_office_options(g: Feuerdiamant) -> list[dict]:  # FD-CARD-07
     if g._here() != R.CENTRAL_OFFICE:
         return []
-    return ([{"choice": "draw"}] if g._deck_allows_drawing() else []) + [
-        o | {"choice": "move back"} for o in g._back_options()] + [o | {"choice": "discard event"} for o in g._ahead_options()]
+    return (
+        ([{"choice": "draw"}] if g._deck_allows_drawing() else [])
+        + [o | {"choice": "move back"} for o in g._back_options()]
+        + [o | {"choice": "discard event"} for o in g._ahead_options()]
+    )
 
 
 CENTRAL_OFFICE_CHOICES: dict[str, Callable[[Feuerdiamant, dict], None]] = {  # FD-CARD-07: the card's three uses
@@ -473,28 +582,54 @@ CENTRAL_OFFICE_CHOICES: dict[str, Callable[[Feuerdiamant, dict], None]] = {  # F
 
 CARDS: dict[str, Card] = {
     # FD-CARD-03: any token still on a track, even one just activated
-    R.IGNORE_EVENT: Card(True, lambda g: [{"colour": c, "space": t["space"]} for c in R.COLOURS for t in g.s["tracks"][c]["tokens"]],
-                         lambda g, a: g.s["box"]["events"].append(g._take_token(a["colour"], a["space"]))),
+    R.IGNORE_EVENT: Card(
+        True,
+        lambda g: [{"colour": c, "space": t["space"]} for c in R.COLOURS for t in g.s["tracks"][c]["tokens"]],
+        lambda g, a: g.s["box"]["events"].append(g._take_token(a["colour"], a["space"])),
+    ),
     # FD-CARD-04: only before the die's result is carried out; the machine's HAZARD row skips the step
     R.IGNORE_HAZARD_DIE: Card(True, lambda g: [{}] if g.phase == HAZARD else [], lambda g, a: None),
     # FD-CARD-05: one indicator one space back
     R.INVESTIGATION_SUCCESS: Card(True, lambda g: g._back_options(), lambda g, a: g._move_back(a["colour"], 1)),
     # FD-CARD-02: useful only until the figure has moved
-    R.MOVEMENT_PLUS_3: Card(True, lambda g: [{}] if g.phase in (HAZARD, EVENT_STEP, MOVEMENT) else [],  # the event step too (FD-CARD-02)
-                            lambda g, a: g.s["roll"].update(bonus=g.s["roll"]["bonus"] + R.MOVEMENT_BONUS)),  # the active player's, whoever plays it
+    R.MOVEMENT_PLUS_3: Card(
+        True,
+        lambda g: [{}] if g.phase in (HAZARD, EVENT_STEP, MOVEMENT) else [],  # the event step too (FD-CARD-02)
+        lambda g, a: g.s["roll"].update(bonus=g.s["roll"]["bonus"] + R.MOVEMENT_BONUS),
+    ),  # the active player's, whoever plays it
     R.CENTRAL_OFFICE_CARD: Card(False, _central_office_options, lambda g, a: CENTRAL_OFFICE_CHOICES[a["choice"]](g, a)),
     # FD-CARD-10: the obstacle where the figure stands, without a second figure
-    R.REMOVE_OBSTACLE: Card(False, lambda g: [{}] if g._blocked(g._here()) else [], lambda g, a: g._remove(g._here(), None)),
+    R.REMOVE_OBSTACLE: Card(
+        False, lambda g: [{}] if g._blocked(g._here()) else [], lambda g, a: g._remove(g._here(), None)
+    ),
     # FD-CARD-11: a roadblock next to the figure's location, without a second figure
-    R.REMOVE_ROADBLOCK: Card(False, lambda g: [{"path": p} for p in g.s["roadblocks"] if g._usable_here() and g._here() in R.PATH_ENDS[p]],
-                             lambda g, a: g._remove(None, a["path"])),
+    R.REMOVE_ROADBLOCK: Card(
+        False,
+        lambda g: [{"path": p} for p in g.s["roadblocks"] if g._usable_here() and g._here() in R.PATH_ENDS[p]],
+        lambda g, a: g._remove(None, a["path"]),
+    ),
     # FD-CARD-12 (@ruling): a person from beside the board onto any location without one
-    R.RECALL: Card(False, lambda g: [{"person": p, "to": loc} for p in g.s["beside_board"] for loc in g._empty_locations()],
-                   lambda g, a: g._return_person(a["person"], a["to"])),
+    R.RECALL: Card(
+        False,
+        lambda g: [{"person": p, "to": loc} for p in g.s["beside_board"] for loc in g._empty_locations()],
+        lambda g, a: g._return_person(a["person"], a["to"]),
+    ),
     # FD-CARD-08: a suspect's card puts the first token ahead of one indicator into the box
-    **{s: Card(False, _with_person_here(s, R.NO_SUSPECTS, Feuerdiamant._ahead_options), lambda g, a: g._discard_first_ahead(a["colour"]))
-       for s in R.SUSPECTS},
+    **{
+        s: Card(
+            False,
+            _with_person_here(s, R.NO_SUSPECTS, Feuerdiamant._ahead_options),
+            lambda g, a: g._discard_first_ahead(a["colour"]),
+        )
+        for s in R.SUSPECTS
+    },
     # FD-CARD-09: a helper's card moves one indicator back two spaces
-    **{h: Card(False, _with_person_here(h, R.NO_HELPERS, Feuerdiamant._back_options), lambda g, a: g._move_back(a["colour"], R.HELPER_CARD_BACK))
-       for h in R.HELPERS},
+    **{
+        h: Card(
+            False,
+            _with_person_here(h, R.NO_HELPERS, Feuerdiamant._back_options),
+            lambda g, a: g._move_back(a["colour"], R.HELPER_CARD_BACK),
+        )
+        for h in R.HELPERS
+    },
 }

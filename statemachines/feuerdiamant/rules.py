@@ -22,8 +22,16 @@ DIFFICULTIES = (1, 2, 3, 4, 5)  # FD-SET-01: 1 easy … 5 almost impossible
 # -- the board (FD-MOD-01, @model-board) ----------------------------------------
 CENTRAL_OFFICE = "Zentrale"
 LOCATIONS = (
-    "Zentrale", "Schrottplatz", "Jachthafen", "Rathaus", "Hospital",
-    "Kunstgalerie", "Zeitungsverlag", "Leuchtturm", "Palisades Park", "Wasserwerk",
+    "Zentrale",
+    "Schrottplatz",
+    "Jachthafen",
+    "Rathaus",
+    "Hospital",
+    "Kunstgalerie",
+    "Zeitungsverlag",
+    "Leuchtturm",
+    "Palisades Park",
+    "Wasserwerk",
 )
 # (location, location, fingerprint spaces between them).  Every path named on a
 # roadblock token has exactly one fingerprint: the rulebook puts the roadblock on
@@ -82,7 +90,10 @@ PATH_ENDS = {path_name(a, b): tuple(sorted((a, b))) for a, b, _ in PATHS}
 # -- the hazard tracks (FD-MOD-02) -----------------------------------------------
 COLOURS = ("brown", "blue", "red", "white")
 CASES = {  # each case has its colour (listing order of the rulebook)
-    "brown": "Kidnapping", "blue": "Blackmail", "red": "Fire Phantom", "white": "Diamond Theft",
+    "brown": "Kidnapping",
+    "blue": "Blackmail",
+    "red": "Fire Phantom",
+    "white": "Diamond Theft",
 }
 LOSS = {  # FD-END-04: what happens when that track is full
     "brown": "Commissioner Reynolds is found unconscious and loses his instinct for good.",
@@ -90,8 +101,8 @@ LOSS = {  # FD-END-04: what happens when that track is full
     "red": "The Fire Phantom burns the historic town hall down.",
     "white": "The Fire Diamond is stolen from the art gallery for ever.",
 }
-TRACK_FIRST = 1   # an indicator never moves back beyond the first space
-TRACK_LAST = 15   # reaching it loses the game
+TRACK_FIRST = 1  # an indicator never moves back beyond the first space
+TRACK_LAST = 15  # reaching it loses the game
 EVENT_SPACES = (6, 7, 9, 10, 12, 13, 14)  # the exclamation spaces of every track (4 x 7 = 28)
 
 # -- dice (FD-MOD-03) --------------------------------------------------------------
@@ -163,26 +174,40 @@ REMOVE_OBSTACLE = "Remove an Obstacle"
 REMOVE_ROADBLOCK = "Remove a Roadblock"
 RECALL = "Recall"
 DETECTIVE_DECK = Counter(
-    {IGNORE_EVENT: 3, IGNORE_HAZARD_DIE: 3, INVESTIGATION_SUCCESS: 3, MOVEMENT_PLUS_3: 3,
-     CENTRAL_OFFICE_CARD: 3, REMOVE_OBSTACLE: 2, REMOVE_ROADBLOCK: 2, RECALL: 2}
+    {
+        IGNORE_EVENT: 3,
+        IGNORE_HAZARD_DIE: 3,
+        INVESTIGATION_SUCCESS: 3,
+        MOVEMENT_PLUS_3: 3,
+        CENTRAL_OFFICE_CARD: 3,
+        REMOVE_OBSTACLE: 2,
+        REMOVE_ROADBLOCK: 2,
+        RECALL: 2,
+    }
     | {s: 1 for s in SUSPECTS}
     | {h: 1 for h in HELPERS}
 )
 
 # -- what the cards do --------------------------------------------------------------------
-MOVEMENT_BONUS = 3       # FD-CARD-02: each "Movement +3" card adds three spaces
+MOVEMENT_BONUS = 3  # FD-CARD-02: each "Movement +3" card adds three spaces
 CENTRAL_OFFICE_BACK = 2  # FD-CARD-07: the Central Office card moves one indicator back two spaces
-HELPER_CARD_BACK = 2     # FD-CARD-09: a helper's card (Morton or another) moves one indicator back two spaces
+HELPER_CARD_BACK = 2  # FD-CARD-09: a helper's card (Morton or another) moves one indicator back two spaces
 
 # -- every named thing, as the protocol spells it (the schema's $defs) ------------------------
 BOARD_LOCATIONS = tuple(loc for loc in LOCATIONS if loc != CENTRAL_OFFICE)
 POOLS = ("events", "persons", "clues", "detective", "obstacles", "shuffle")
 NAMES = {
-    "player": (None, "any name but chance and clock: the players name their figures (Justus, Peter, Bob, Cotta in our examples)"),
+    "player": (
+        None,
+        "any name but chance and clock: the players name their figures (Justus, Peter, Bob, Cotta in our examples)",
+    ),
     "colour": (COLOURS, "the four hazard tracks, one per case (FD-MOD-02)"),
     "location": (LOCATIONS, "the ten locations (FD-MOD-01)"),
     "board_location": (BOARD_LOCATIONS, "the nine locations where cards lie: all but the Central Office"),
-    "space": (tuple(sorted(SPACES)), "every space a figure may stand on: locations and fingerprints 'A~B:i' (our board model)"),
+    "space": (
+        tuple(sorted(SPACES)),
+        "every space a figure may stand on: locations and fingerprints 'A~B:i' (our board model)",
+    ),
     "path": (PATH_NAMES, "the seventeen paths, named 'A~B' by their two locations in alphabetical order"),
     "person": (PERSONS, "the nine person cards"),
     "suspect": (SUSPECTS, "the six suspects"),
@@ -199,15 +224,26 @@ NAMES = {
 def _board_drawing() -> dict:
     """The modelled board for describe(): the ten locations with layout hints and the seventeen paths."""
     layout = {  # x, y in 0..1: a sketch of our model that keeps paths from crossing much
-        "Zentrale": (0.15, 0.5), "Schrottplatz": (0.35, 0.3), "Jachthafen": (0.35, 0.75), "Rathaus": (0.35, 0.08),
-        "Hospital": (0.55, 0.25), "Kunstgalerie": (0.6, 0.55), "Zeitungsverlag": (0.65, 0.08), "Leuchtturm": (0.55, 0.9),
-        "Palisades Park": (0.85, 0.3), "Wasserwerk": (0.88, 0.7),
+        "Zentrale": (0.15, 0.5),
+        "Schrottplatz": (0.35, 0.3),
+        "Jachthafen": (0.35, 0.75),
+        "Rathaus": (0.35, 0.08),
+        "Hospital": (0.55, 0.25),
+        "Kunstgalerie": (0.6, 0.55),
+        "Zeitungsverlag": (0.65, 0.08),
+        "Leuchtturm": (0.55, 0.9),
+        "Palisades Park": (0.85, 0.3),
+        "Wasserwerk": (0.88, 0.7),
     }
     return {
-        "locations": [{"name": loc, "kind": "central office" if loc == CENTRAL_OFFICE else "location", "x": x, "y": y}
-                      for loc, (x, y) in layout.items()],
-        "paths": [{"a": a, "b": b, "length": n, "kind": "roadblock path" if path_name(a, b) in ROADBLOCK_SPACE else "path"}
-                  for a, b, n in PATHS],
+        "locations": [
+            {"name": loc, "kind": "central office" if loc == CENTRAL_OFFICE else "location", "x": x, "y": y}
+            for loc, (x, y) in layout.items()
+        ],
+        "paths": [
+            {"a": a, "b": b, "length": n, "kind": "roadblock path" if path_name(a, b) in ROADBLOCK_SPACE else "path"}
+            for a, b, n in PATHS
+        ],
     }
 
 
@@ -215,17 +251,31 @@ BOARD = _board_drawing()
 
 
 INFO = GameInfo(
-    id=GAME_ID, title="Die drei ??? und der Feuerdiamant", rulebook="feuerdiamant.en.txt",
-    players=PLAYERS, default_players=("Justus", "Peter", "Bob", "Cotta"),
-    options={"difficulty": Option(Int(min(DIFFICULTIES), max(DIFFICULTIES)), 1, "1 easy … 5 almost impossible: the indicators' start space (FD-SET-01)")},
+    id=GAME_ID,
+    title="Die drei ??? und der Feuerdiamant",
+    rulebook="feuerdiamant.en.txt",
+    players=PLAYERS,
+    default_players=("Justus", "Peter", "Bob", "Cotta"),
+    options={
+        "difficulty": Option(
+            Int(min(DIFFICULTIES), max(DIFFICULTIES)),
+            1,
+            "1 easy … 5 almost impossible: the indicators' start space (FD-SET-01)",
+        )
+    },
     tag_kinds=("ruling", "model-board", "model-tracks", "model-clues", "model-dice", "model-tokens", "model-deck"),
     short="Feuerdiamant",
-    summary=("Play together against the clock of four hazard tracks, clear the innocent suspects with clues "
-             "and name the culprit before a crime succeeds."),
+    summary=(
+        "Play together against the clock of four hazard tracks, clear the innocent suspects with clues "
+        "and name the culprit before a crime succeeds."
+    ),
     edition="Reiner Knizia, Kosmos, 2013 (English translation); cooperative, hazard tracks, events, obstacles",
 )
 # what a player reads off the clue cards, published in the schema's "facts" for steps and tests
-FACTS = {"clues": {c: {"suspect": s, "colour": col, "obstacle": o} for c, (s, col, o) in sorted(CLUES.items())}, "cases": CASES}
+FACTS = {
+    "clues": {c: {"suspect": s, "colour": col, "obstacle": o} for c, (s, col, o) in sorted(CLUES.items())},
+    "cases": CASES,
+}
 
 
 # -- the data checks itself (an error here is a typo in the tables above; a raise, not an assert: python -O keeps it) --
@@ -240,7 +290,9 @@ def _check() -> None:
     if any(sum(c == x for _, c, _ in CLUES.values()) != CLUES_PER_CASE for x in COLOURS):
         problems.append(f"{CLUES_PER_CASE} clue cards of each colour")
     if len(OBSTACLES) != MAX_OBSTACLES:
-        problems.append(f"one obstacle token for each kind: MAX_OBSTACLES is {MAX_OBSTACLES}, OBSTACLES lists {len(OBSTACLES)}")  # FD-SET-04
+        problems.append(
+            f"one obstacle token for each kind: MAX_OBSTACLES is {MAX_OBSTACLES}, OBSTACLES lists {len(OBSTACLES)}"
+        )  # FD-SET-04
     if sum(DETECTIVE_DECK.values()) != 30:
         problems.append("30 detective cards")  # FD-MOD-06
     if problems:

@@ -37,8 +37,13 @@ def choose(level: str, me: str, view: dict, moves: list[dict]) -> dict:
     if "accuse" in by_type and all(len(c) == 1 for c in candidates.values()):
         case = {kind: next(iter(c)) for kind, c in candidates.items()}
         return next(m for m in by_type["accuse"] if all(m["action"][k] == case[k] for k in R.KINDS))
-    for kind, pick in (("roll_dice", _first), ("show", _show), ("question", _question),
-                       ("select", _movement), ("end_turn", _first)):
+    for kind, pick in (
+        ("roll_dice", _first),
+        ("show", _show),
+        ("question", _question),
+        ("select", _movement),
+        ("end_turn", _first),
+    ):
         if kind in by_type:
             return pick(level, me, view, by_type[kind] if kind != "select" else moves)
     return moves[0]  # only the passage or a confirmation is left: both are movement
@@ -91,11 +96,16 @@ def _show(level, me, view, moves):
 def _question(level, me, view, moves):
     asked = [e for e in view["log"] if e["type"] == "asked" and e["seat"] == me]
     open_cards = knowledge(level, me, view)
-    gang, method = (sorted(open_cards[kind] or cards, key=_ORDER.get) for kind, cards in (("gang", R.GANG), ("method", R.METHODS)))
+    gang, method = (
+        sorted(open_cards[kind] or cards, key=_ORDER.get) for kind, cards in (("gang", R.GANG), ("method", R.METHODS))
+    )
     if level == "easy":  # HO-BOT-02: in turn, the n-th question names open gang member n and open method n
         gang, method = gang[len(asked) % len(gang)], method[len(asked) % len(method)]
     else:  # HO-BOT-03: the open card named least so far, the sheet's order breaking ties
-        gang, method = (min(cards, key=lambda c: sum(e[kind] == c for e in asked)) for kind, cards in (("gang", gang), ("method", method)))
+        gang, method = (
+            min(cards, key=lambda c: sum(e[kind] == c for e in asked))
+            for kind, cards in (("gang", gang), ("method", method))
+        )
     return next(m for m in moves if m["action"]["gang"] == gang and m["action"]["method"] == method)
 
 

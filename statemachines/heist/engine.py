@@ -28,7 +28,9 @@ def new_turn() -> dict:
 
 
 def blank_notes() -> dict:
-    return {h: dict.fromkeys({"gang": R.GANG, "method": R.METHODS, "place": R.PLACES}[k]) for h, k in R.HEADINGS.items()}
+    return {
+        h: dict.fromkeys({"gang": R.GANG, "method": R.METHODS, "place": R.PLACES}[k]) for h, k in R.HEADINGS.items()
+    }
 
 
 def seen_note(seen: dict) -> dict:
@@ -44,10 +46,22 @@ class Heist(Game):
     """One table of the online heist game."""
 
     info, names, board = R.INFO, R.NAMES, R.BOARD
-    public_log, unlogged = "log", ("coach",)  # HO-LOG-01: the case log keeps every public entry; HO-TUT-08: not the coach
-    phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
+    public_log, unlogged = (
+        "log",
+        ("coach",),
+    )  # HO-LOG-01: the case log keeps every public entry; HO-TUT-08: not the coach
+    phases, transitions, actions, events, state_fields, inventory = (
+        STATES,
+        TRANSITIONS,
+        ACTIONS,
+        EVENTS,
+        STATE,
+        INVENTORY,
+    )
     phase_clauses = PHASE_CLAUSES
-    facts = {"case_log": CASE_LOG}  # how each entry reads, published: the steps render the log with it, the schema page shows it
+    facts = {
+        "case_log": CASE_LOG
+    }  # how each entry reads, published: the steps render the log with it, the schema page shows it
 
     # -- rooms: options across fields, the tutorial's table ------------------------------------
     @classmethod
@@ -58,10 +72,21 @@ class Heist(Game):
             learner = options.get("players")
             if not isinstance(learner, list) or len(learner) != 1:
                 raise BadRequest("a tutorial is for one learner: players is a list of one name")
-            if options.get("bots") or options.get("turn_timer", "off") != "off" or options.get("notes_assistant", True) is not True:
-                raise BadRequest("a tutorial has two Easy bots, no turn timer and the notes assistant on; nothing else can be chosen")
-            options = {**options, "players": learner + list(R.TUTORIAL_BOTS), "bots": dict.fromkeys(R.TUTORIAL_BOTS, "easy"),
-                       "turn_timer": "off", "notes_assistant": True}
+            if (
+                options.get("bots")
+                or options.get("turn_timer", "off") != "off"
+                or options.get("notes_assistant", True) is not True
+            ):
+                raise BadRequest(
+                    "a tutorial has two Easy bots, no turn timer and the notes assistant on; nothing else can be chosen"
+                )
+            options = {
+                **options,
+                "players": learner + list(R.TUTORIAL_BOTS),
+                "bots": dict.fromkeys(R.TUTORIAL_BOTS, "easy"),
+                "turn_timer": "off",
+                "notes_assistant": True,
+            }
         return super().normalise_options(options)
 
     @classmethod
@@ -73,24 +98,48 @@ class Heist(Game):
             raise BadRequest("a room holds at least one person, the one who opened it")  # HO-PRE-09
         if room == "public" and bots_:
             raise BadRequest("bots are added to private rooms only")  # HO-PRE-08
-        if room == "tutorial" and (players[1:] != list(R.TUTORIAL_BOTS) or bots_ != dict.fromkeys(R.TUTORIAL_BOTS, "easy")
-                                   or options["turn_timer"] != "off" or not options["notes_assistant"]):
-            raise BadRequest("a tutorial seats one learner, then the Easy bots Lola and Tito; no turn timer; the assistant on")
+        if room == "tutorial" and (
+            players[1:] != list(R.TUTORIAL_BOTS)
+            or bots_ != dict.fromkeys(R.TUTORIAL_BOTS, "easy")
+            or options["turn_timer"] != "off"
+            or not options["notes_assistant"]
+        ):
+            raise BadRequest(
+                "a tutorial seats one learner, then the Easy bots Lola and Tito; no turn timer; the assistant on"
+            )
 
     def setup(self) -> None:
         players = self.players
-        self.s.update({
-            "hand_sizes": {}, "dealing_to": None, "face_down": [],
-            "positions": dict.fromkeys(players, R.ENTRANCE),  # HO-PRE-02
-            "tokens": dict.fromkeys(R.TOKENS),  # HO-MOD-05: in no place
-            "start_rolls": {}, "start_waiting": list(players), "current": None, "turn": new_turn(), "timer": None,
-            "out": [], "outcome": None, "log": [],
-            "secret": {"hideout": None, "undealt": list(R.CARDS), "face_down": {}},
-            "private": {p: {"hand": [], "seen": [], "showed": [], "notes": blank_notes(),
-                            # HO-BOT-01: a bot's assistant is always on; HO-NOT-05/06: a person's follows the room
-                            "assistant": p in self.bot_levels or self.s["options"]["notes_assistant"],
-                            **({"coach": []} if p == self.learner else {})} for p in players},
-        })
+        self.s.update(
+            {
+                "hand_sizes": {},
+                "dealing_to": None,
+                "face_down": [],
+                "positions": dict.fromkeys(players, R.ENTRANCE),  # HO-PRE-02
+                "tokens": dict.fromkeys(R.TOKENS),  # HO-MOD-05: in no place
+                "start_rolls": {},
+                "start_waiting": list(players),
+                "current": None,
+                "turn": new_turn(),
+                "timer": None,
+                "out": [],
+                "outcome": None,
+                "log": [],
+                "secret": {"hideout": None, "undealt": list(R.CARDS), "face_down": {}},
+                "private": {
+                    p: {
+                        "hand": [],
+                        "seen": [],
+                        "showed": [],
+                        "notes": blank_notes(),
+                        # HO-BOT-01: a bot's assistant is always on; HO-NOT-05/06: a person's follows the room
+                        "assistant": p in self.bot_levels or self.s["options"]["notes_assistant"],
+                        **({"coach": []} if p == self.learner else {}),
+                    }
+                    for p in players
+                },
+            }
+        )
 
     def derive(self) -> None:
         s = self.s
@@ -104,20 +153,32 @@ class Heist(Game):
         """What the specs cannot say: the phase and the turn record must agree."""
         s, phase, turn, secret = self.s, self.phase, self.s["turn"], self.s["secret"]
         if (secret["hideout"] is None) != (phase == "hiding"):
-            raise BadRequest(f"phase {phase} and the hideout's being {'filled' if secret['hideout'] else 'empty'} do not go together")
+            raise BadRequest(
+                f"phase {phase} and the hideout's being {'filled' if secret['hideout'] else 'empty'} do not go together"
+            )
         laid, wanted = len(s["face_down"]), (R.FACE_DOWN if self.two_seats else 0)
         # HO-DIS-05/06: none before the hiding is done, fewer than four while laying (two seats only), then all four
         fits = laid == 0 if phase == "hiding" else laid < wanted if phase == "laying" else laid == wanted
         if sorted(secret["face_down"]) != sorted(s["face_down"]) or not fits:
-            raise BadRequest("face-down cards: four with two seats, none otherwise, each on the place the public list names")
+            raise BadRequest(
+                "face-down cards: four with two seats, none otherwise, each on the place the public list names"
+            )
         if phase not in ("hiding", "laying", "dealing") and secret["undealt"]:
             raise BadRequest(f"phase {phase} comes after the deal")
         if phase not in SETUP and (s["current"] is None or (s["current"] in s["out"] and phase != "unsolved")):
             raise BadRequest(f"phase {phase} needs a current player still in the game")  # HO-ACC-05
-        if phase == "moving" and turn["dice"] is None or phase in ("in_place", "answering", "after_question") and self.here() not in R.PLACES:
+        if (
+            phase == "moving"
+            and turn["dice"] is None
+            or phase in ("in_place", "answering", "after_question")
+            and self.here() not in R.PLACES
+        ):
             raise BadRequest(f"phase {phase} needs a roll, or a pawn in a place")
-        if phase == "answering" and (turn["question"] is None or turn["answerer"] in (None, s["current"])
-                                     or not set(turn["question"].values()) & set(self.hand(turn["answerer"]))):
+        if phase == "answering" and (
+            turn["question"] is None
+            or turn["answerer"] in (None, s["current"])
+            or not set(turn["question"].values()) & set(self.hand(turn["answerer"]))
+        ):
             raise BadRequest("the answerer must be another player holding a named card")
         if phase == "hiding" and (len(secret["undealt"]) != len(R.CARDS) or any(self.hand(p) for p in self.players)):
             raise BadRequest("before the hideout is filled every card is undealt")
@@ -141,8 +202,16 @@ class Heist(Game):
             raise BadRequest("while moving the pawn still stands where the dice were rolled (turn.began)")
         selected, path = turn["selected"], turn["path"]
         halls = path[:-1]
-        if (selected is None and path) or (selected is not None and (selected == self.here() or not path or path[-1] != selected
-                                                                     or len(set(halls)) != len(halls) or set(halls) & set(R.PLACES))):
+        if (selected is None and path) or (
+            selected is not None
+            and (
+                selected == self.here()
+                or not path
+                or path[-1] != selected
+                or len(set(halls)) != len(halls)
+                or set(halls) & set(R.PLACES)
+            )
+        ):
             raise BadRequest("turn.path leads through halls to the selected place, the place last")
 
     def _check_notes(self, player: str) -> None:
@@ -151,7 +220,9 @@ class Heist(Game):
         mine, face_down = self.s["private"][player], self.s["secret"]["face_down"]
 
         def lies(card: str, by: str | None, place: str | None) -> bool:  # shown by another holder, or face down there
-            return (by is None) != (place is None) and (card in self.hand(by) and by != player if by else face_down.get(place) == card)
+            return (by is None) != (place is None) and (
+                card in self.hand(by) and by != player if by else face_down.get(place) == card
+            )
 
         if not all(lies(x["card"], x.get("by"), x.get("place")) for x in mine["seen"]):
             raise BadRequest(f"{player} saw only cards another player holds or that lie face down where seen")
@@ -164,8 +235,11 @@ class Heist(Game):
                 in_hand = card in mine["hand"]
                 if entry is None and in_hand and mine["assistant"]:
                     raise BadRequest(f"{player}'s assistant is on but does not note {card} in hand")  # HO-NOT-04
-                if entry is not None and (in_hand != (entry["seen"] == "in hand")
-                                          or not in_hand and not lies(card, entry.get("by"), entry.get("place"))):
+                if entry is not None and (
+                    in_hand != (entry["seen"] == "in hand")
+                    or not in_hand
+                    and not lies(card, entry.get("by"), entry.get("place"))
+                ):
                     raise BadRequest(f"{player}'s notes say {card} {entry['seen']}, which is not where it lies")
 
     # -- small readers ----------------------------------------------------------------------------
@@ -229,11 +303,15 @@ class Heist(Game):
         """HO-ACC-01: any gang member, any method and any of the nine places; HO-ACC-02: from inside a place."""
         if self.here() not in R.PLACES:
             return []
-        return offer(self.current, ({"gang": g, "method": m, "place": p} for g in R.GANG for m in R.METHODS for p in R.PLACES))
+        return offer(
+            self.current, ({"gang": g, "method": m, "place": p} for g in R.GANG for m in R.METHODS for p in R.PLACES)
+        )
 
     def options_select(self):
         # HO-TRN-04: any place but the one the pawn stands in (HO-TRN-06) or the one already selected
-        return offer(self.current, ({"place": p} for p in R.PLACES if p not in (self.here(), self.s["turn"]["selected"])))
+        return offer(
+            self.current, ({"place": p} for p in R.PLACES if p not in (self.here(), self.s["turn"]["selected"]))
+        )
 
     def options_confirm(self):
         return offer(self.current) if self.s["turn"]["selected"] else []  # HO-TRN-05
@@ -248,7 +326,9 @@ class Heist(Game):
 
     def options_show(self):
         turn = self.s["turn"]  # HO-QUE-04: one of the named cards the answerer holds
-        return offer(turn["answerer"], ({"card": c} for c in self.hand(turn["answerer"]) if c in turn["question"].values()))
+        return offer(
+            turn["answerer"], ({"card": c} for c in self.hand(turn["answerer"]) if c in turn["question"].values())
+        )
 
     def options_expire(self):
         running = self._running_timer()
@@ -327,7 +407,7 @@ class Heist(Game):
 
     def walk(self, actor, action):
         turn = self.s["turn"]
-        end = turn["path"][:sum(turn["dice"])][-1]  # HO-TRN-03: as far as the roll goes
+        end = turn["path"][: sum(turn["dice"])][-1]  # HO-TRN-03: as far as the roll goes
         self.s["positions"][self.current] = end
         turn.update(selected=None, path=[])
         self.emit("moved", seat=self.current, to=end)
@@ -358,7 +438,9 @@ class Heist(Game):
         self.s["tokens"][question["gang"]] = self.s["tokens"][question["method"]] = question["place"]  # HO-QUE-02
         self.s["turn"]["question"] = question
         self.emit("asked", seat=self.current, **question)
-        passed, answerer = self.first_holder(set(question.values()), self.hand)  # HO-QUE-03; HO-ACC-06: players out still answer
+        passed, answerer = self.first_holder(
+            set(question.values()), self.hand
+        )  # HO-QUE-03; HO-ACC-06: players out still answer
         for q in passed:
             self.emit("no_card", seat=q)  # HO-QUE-05
         self.s["turn"]["answerer"] = answerer
@@ -392,7 +474,12 @@ class Heist(Game):
         self.s["private"][self.current].update(accused=named, hideout=hideout)  # HO-ACC-03
         if not right:
             self.s["out"].append(self.current)  # HO-ACC-05
-        self.emit("accused", seat=self.current, right=right, private={self.current: {"named": dict(named), "hideout": dict(hideout)}})
+        self.emit(
+            "accused",
+            seat=self.current,
+            right=right,
+            private={self.current: {"named": dict(named), "hideout": dict(hideout)}},
+        )
 
     def close_case(self, actor, action):
         hideout = self.s["secret"]["hideout"]  # HO-LOG-06 (@ruling): shown to all at the end
@@ -406,7 +493,9 @@ class Heist(Game):
 
     def pass_turn(self, actor, action):
         # HO-PRE-05: to the left; HO-ACC-05: over the players out; HO-ACC-07: the last one in plays on
-        self.s["current"] = next(p for p in self.others_from_the_left(self.current) + [self.current] if p not in self.s["out"])
+        self.s["current"] = next(
+            p for p in self.others_from_the_left(self.current) + [self.current] if p not in self.s["out"]
+        )
         self.s["turn"] = new_turn()
 
     def switch_assistant(self, actor, action):

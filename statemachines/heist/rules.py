@@ -33,21 +33,27 @@ HEADINGS = {"who": "gang", "how": "method", "where": "place"}  # the notes sheet
 TOKENS = GANG + METHODS  # a question brings these to the asker's place (HO-QUE-02)
 
 # -- seats, rooms, bots, timers ----------------------------------------------------
-MIN_SEATS, MAX_SEATS = 2, 6                       # HO-PRE-06, bots included
+MIN_SEATS, MAX_SEATS = 2, 6  # HO-PRE-06, bots included
 DEFAULT_SEATS = ("Anna", "Bernat", "Carla")
-ROOMS = ("private", "public", "tutorial")          # the first is the default; HO-PRE-08, HO-TUT-01
-LEVELS = ("easy", "normal", "hard")                # HO-PRE-07
-TURN_TIMERS = ("off", 30, 45, 60)                  # HO-TIM-01, HO-TIM-02: off by default
-SHOW_SECONDS = 15                                  # HO-QUE-10, HO-TIM-03
+ROOMS = ("private", "public", "tutorial")  # the first is the default; HO-PRE-08, HO-TUT-01
+LEVELS = ("easy", "normal", "hard")  # HO-PRE-07
+TURN_TIMERS = ("off", 30, 45, 60)  # HO-TIM-01, HO-TIM-02: off by default
+SHOW_SECONDS = 15  # HO-QUE-10, HO-TIM-03
 TIMERS = ("show", "turn")
-TUTORIAL_BOTS = ("Lola", "Tito")                   # HO-TUT-02 (@ruling): the learner's two Easy bots
-COACH_MOMENTS = ("first move", "first place", "first card shown", "first unanswered question", "ready to accuse")  # HO-TUT-03..07
+TUTORIAL_BOTS = ("Lola", "Tito")  # HO-TUT-02 (@ruling): the learner's two Easy bots
+COACH_MOMENTS = (
+    "first move",
+    "first place",
+    "first card shown",
+    "first unanswered question",
+    "ready to accuse",
+)  # HO-TUT-03..07
 
 # -- the two-seat game (HO-DIS-05) -------------------------------------------------
 TWO_SEATS = 2
 FACE_DOWN = 4
 HIDDEN = len(KINDS)
-DEALT = len(CARDS) - HIDDEN                        # 18 cards shared out (HO-DIS-03)
+DEALT = len(CARDS) - HIDDEN  # 18 cards shared out (HO-DIS-03)
 
 # -- dice (HO-TRN-01) -----------------------------------------------------------------
 DIE_FACES = (1, 2, 3, 4, 5, 6)
@@ -63,8 +69,10 @@ HALLS = tuple(f"Hall {i}" for i in range(1, RING + 1))
 DOORS = {place: f"Hall {3 * i - 1}" for i, place in enumerate(PLACES, start=1)}
 SPACES = PLACES + HALLS + (ENTRANCE,)
 SECRET_PASSAGES = {  # HO-MOD-03 (@ruling): opposite sides of the ring, both ways
-    "Kitchen": "Library", "Library": "Kitchen",
-    "Conservatory": "Wine Cellar", "Wine Cellar": "Conservatory",
+    "Kitchen": "Library",
+    "Library": "Kitchen",
+    "Conservatory": "Wine Cellar",
+    "Wine Cellar": "Conservatory",
 }
 
 
@@ -152,8 +160,11 @@ BOARD = _board_drawing()
 
 
 INFO = GameInfo(
-    id=GAME_ID, title=TITLE, rulebook=RULEBOOK,
-    players=(MIN_SEATS, MAX_SEATS), default_players=DEFAULT_SEATS,
+    id=GAME_ID,
+    title=TITLE,
+    rulebook=RULEBOOK,
+    players=(MIN_SEATS, MAX_SEATS),
+    default_players=DEFAULT_SEATS,
     variants=ROOMS,
     options={
         "bots": Option(MapOf("player", "level"), {}, "the seats that are bots, with their level (private rooms only)"),
@@ -162,10 +173,14 @@ INFO = GameInfo(
     },
     tag_kinds=("ruling", "model-board", "model-bots", "players-2"),
     short="Heist",
-    summary=("An online Cluedo-like game, find the gang member, the method and the hiding place, with seats, "
-             "bots, timers and a notes assistant."),
-    edition=("the rules page of an online Cluedo-like heist game (Catalan); seats, bots, timers, notes "
-             "assistant, case log, tutorial"),
+    summary=(
+        "An online Cluedo-like game, find the gang member, the method and the hiding place, with seats, "
+        "bots, timers and a notes assistant."
+    ),
+    edition=(
+        "the rules page of an online Cluedo-like heist game (Catalan); seats, bots, timers, notes "
+        "assistant, case log, tutorial"
+    ),
 )
 
 

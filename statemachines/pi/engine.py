@@ -27,31 +27,53 @@ class PI(Game):
     """One table of P.I."""
 
     info, names, board = R.INFO, R.NAMES, R.BOARD
-    phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
+    phases, transitions, actions, events, state_fields, inventory = (
+        STATES,
+        TRANSITIONS,
+        ACTIONS,
+        EVENTS,
+        STATE,
+        INVENTORY,
+    )
     phase_clauses = PHASE_CLAUSES
 
     # -- set-up and load checks ------------------------------------------------------------
     def setup(self) -> None:
         players = self.players
-        self.s.update({
-            "round": 1, "game_turn": 0, "current": None,
-            "points": {p: [0] for p in players}, "penalties": dict.fromkeys(players, 0),
-            "detectives": dict.fromkeys(players, R.DETECTIVES),  # PI-DET-05: five for the whole game
-            "rounds": [], "outcome": None,
-        })
+        self.s.update(
+            {
+                "round": 1,
+                "game_turn": 0,
+                "current": None,
+                "points": {p: [0] for p in players},
+                "penalties": dict.fromkeys(players, 0),
+                "detectives": dict.fromkeys(players, R.DETECTIVES),  # PI-DET-05: five for the whole game
+                "rounds": [],
+                "outcome": None,
+            }
+        )
         self._fresh_round()
 
     def _fresh_round(self) -> None:
         """PI-GOAL-05: every round starts from the box; only points, penalties and detectives carry over."""
-        self.s.update({
-            "game_turn": 0, "current": None,
-            "tiles": {loc: {"suspect": None, "crime": None} for loc in R.LOCATIONS},
-            "supply": {kind: sorted(R.TILES[kind].elements()) for kind in R.TILE_KINDS},
-            "face_up": [], "deck": sorted(R.EVIDENCE), "taken": {p: [] for p in self.players},
-            "placed": [], "marks": [], "pending": None, "solved": {}, "revealed": {},
-            "secret": {"case_decks": sorted(R.EVIDENCE)},
-            "private": {p: {"case_of": self.left_of(p), "case": {}} for p in self.players},
-        })
+        self.s.update(
+            {
+                "game_turn": 0,
+                "current": None,
+                "tiles": {loc: {"suspect": None, "crime": None} for loc in R.LOCATIONS},
+                "supply": {kind: sorted(R.TILES[kind].elements()) for kind in R.TILE_KINDS},
+                "face_up": [],
+                "deck": sorted(R.EVIDENCE),
+                "taken": {p: [] for p in self.players},
+                "placed": [],
+                "marks": [],
+                "pending": None,
+                "solved": {},
+                "revealed": {},
+                "secret": {"case_decks": sorted(R.EVIDENCE)},
+                "private": {p: {"case_of": self.left_of(p), "case": {}} for p in self.players},
+            }
+        )
 
     def check(self) -> None:
         """What the specs cannot say: phase, cases, turn and counts must agree."""
@@ -63,7 +85,9 @@ class PI(Game):
             raise BadRequest(f"phase {phase} and a {'full' if seeded else 'partly seeded'} board do not go together")
         drawn = all(len(s["private"][p]["case"]) == 3 for p in self.players)
         if phase != "seeding" and drawn == (phase == "drawing_cases"):
-            raise BadRequest(f"phase {phase} needs {'cases still to draw' if drawn else 'every case drawn'}")  # PI-GOAL-01
+            raise BadRequest(
+                f"phase {phase} needs {'cases still to draw' if drawn else 'every case drawn'}"
+            )  # PI-GOAL-01
         if phase == "seeding" and any(s["private"][p]["case"] for p in self.players):
             raise BadRequest("cases are drawn after the board is seeded")  # PI-GOAL-04
         if phase in ("turning_up", "refilling") and (len(s["face_up"]) >= R.FACE_UP or not s["deck"]):
@@ -72,13 +96,24 @@ class PI(Game):
             raise BadRequest("points holds one entry per round begun")
         if len(s["rounds"]) != s["round"] - 1 + (phase == "over"):
             raise BadRequest("rounds holds every round played out")
-        if (s["pending"] is not None) != (phase == "answering") or (phase == "answering" and self.variant != "neighbour-answers"):
-            raise BadRequest("a detective or card waits for its answer only in neighbour-answers, while answering")  # PI-TIP-03
+        if (s["pending"] is not None) != (phase == "answering") or (
+            phase == "answering" and self.variant != "neighbour-answers"
+        ):
+            raise BadRequest(
+                "a detective or card waits for its answer only in neighbour-answers, while answering"
+            )  # PI-TIP-03
         for p in self.players:
             if s["detectives"][p] + sum(d["player"] == p for d in s["placed"]) > R.DETECTIVES:
                 raise BadRequest(f"{p} has more than {R.DETECTIVES} detectives")  # PI-DET-05
         if phase in SETUP_PHASES:
-            if s["current"] is not None or s["game_turn"] or s["solved"] or s["placed"] or s["marks"] or any(s["taken"].values()):
+            if (
+                s["current"] is not None
+                or s["game_turn"]
+                or s["solved"]
+                or s["placed"]
+                or s["marks"]
+                or any(s["taken"].values())
+            ):
                 raise BadRequest("nothing is played while the round is set up")
             return
         if phase == "over":
@@ -121,7 +156,7 @@ class PI(Game):
     def next_in_pass(self) -> str | None:
         """PI-SOLV-09: the next unsolved player later in this pass; None once the pass is complete."""
         order = self.pass_order()
-        return next((q for q in order[order.index(self.current) + 1:] if q not in self.s["solved"]), None)
+        return next((q for q in order[order.index(self.current) + 1 :] if q not in self.s["solved"]), None)
 
     def unsolved(self) -> list[str]:
         return [p for p in self.pass_order() if p not in self.s["solved"]]
@@ -169,7 +204,9 @@ class PI(Game):
     def options_turn_up(self):
         return chance({"card": c} for c in self.s["deck"])  # PI-EVI-01, PI-EVI-08: every card in the deck as likely
 
-    @memo(lambda self: (self.s["current"], bool(self.s["detectives"][self.current])))  # 12 moves at most turns: built once
+    @memo(
+        lambda self: (self.s["current"], bool(self.s["detectives"][self.current]))
+    )  # 12 moves at most turns: built once
     def options_place(self):
         if not self.s["detectives"][self.current]:
             return []  # PI-DET-05: none left
@@ -181,8 +218,10 @@ class PI(Game):
     @memo(lambda self: self.s["current"])
     def options_solve(self):
         # PI-SOLV-01: any suspect, location and crime; never a blank tile
-        return offer(self.current, ({"suspect": s, "location": loc, "crime": c}
-                                    for s in R.SUSPECTS for loc in R.LOCATIONS for c in R.CRIMES))
+        return offer(
+            self.current,
+            ({"suspect": s, "location": loc, "crime": c} for s in R.SUSPECTS for loc in R.LOCATIONS for c in R.CRIMES),
+        )
 
     def options_answer(self):
         # PI-TIP-04 (@ruling): only the true answer is offered; PI-TIP-05: solved or not, the holder answers
@@ -228,7 +267,13 @@ class PI(Game):
         self.s["private"][holder]["case"][kind] = action["card"]
         self.s["secret"]["case_decks"].remove(action["card"])
         # only the drawer learns the card (PI-GOAL-03)
-        self.emit("case_card_drawn", by=holder, **{"for": self.left_of(holder)}, element=kind, private={holder: {"card": action["card"]}})
+        self.emit(
+            "case_card_drawn",
+            by=holder,
+            **{"for": self.left_of(holder)},
+            element=kind,
+            private={holder: {"card": action["card"]}},
+        )
 
     def turn_up_card(self, actor, action):
         self.s["deck"].remove(action["card"])

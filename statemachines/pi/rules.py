@@ -22,51 +22,94 @@ RULEBOOK = "pi.fr.txt"
 PLAYERS = ("Red", "Blue", "Green", "Yellow", "Purple")  # PI-GOAL-06 (@ruling): colours name the seats
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 VARIANTS = ("engine-answers", "neighbour-answers")  # PI-TIP-02 (default, as on BGA) / PI-TIP-03
-ROUNDS = 3             # PI-GOAL-05
-DETECTIVES = 5         # PI-DET-05: for the whole game
-FACE_UP = 9            # PI-EVI-01
+ROUNDS = 3  # PI-GOAL-05
+DETECTIVES = 5  # PI-DET-05: for the whole game
+FACE_UP = 9  # PI-EVI-01
 POINTS = (7, 5, 3, 1, 0)  # PI-SOLV-02: by discovery turn; later ones earn the last value
-PENALTY = 2            # PI-SOLV-05, PI-END-02
+PENALTY = 2  # PI-SOLV-05, PI-END-02
 
 # -- the case's three kinds, in the rulebook's order (¶3-5: culprit, place, crime) ---------
 CASE_KINDS = ("suspect", "location", "crime")
 
 SUSPECTS = (
-    "Vera Lane", "Max Cole", "Lou Baxter", "Dora Finch", "Sal Moretti", "Ivy Sloane",
-    "Gus Hale", "Rita Marsh", "Eddie Crane", "Nora Quill", "Frank Doyle", "Lily Chen",
+    "Vera Lane",
+    "Max Cole",
+    "Lou Baxter",
+    "Dora Finch",
+    "Sal Moretti",
+    "Ivy Sloane",
+    "Gus Hale",
+    "Rita Marsh",
+    "Eddie Crane",
+    "Nora Quill",
+    "Frank Doyle",
+    "Lily Chen",
 )
 CRIMES = (
-    "Murder", "Kidnapping", "Blackmail", "Arson", "Robbery",
-    "Fraud", "Smuggling", "Bribery", "Forgery", "Extortion",
+    "Murder",
+    "Kidnapping",
+    "Blackmail",
+    "Arson",
+    "Robbery",
+    "Fraud",
+    "Smuggling",
+    "Bribery",
+    "Forgery",
+    "Extortion",
 )
 
 # -- the board (PI-DET-01, @ruling @model-board) ---------------------------------------
 # Four staggered rows of 4, 3, 4 and 3 locations, listed row by row: this is also the
 # order in which chance seeds the tiles (PI-DET-02).  x, y: where the site draws them.
 LAYOUT = {
-    "Harbour Front": (0.10, 0.12), "Dockyards": (0.37, 0.12), "Skid Row": (0.63, 0.12), "Little Italy": (0.90, 0.12),
-    "China Town": (0.23, 0.38), "Central Station": (0.50, 0.38), "City Hall": (0.77, 0.38),
-    "Rick's Cafe": (0.10, 0.62), "Union Square": (0.37, 0.62), "Theatre Row": (0.63, 0.62), "Park Avenue": (0.90, 0.62),
-    "Museum Hill": (0.23, 0.88), "Grand Hotel": (0.50, 0.88), "Lakeside": (0.77, 0.88),
+    "Harbour Front": (0.10, 0.12),
+    "Dockyards": (0.37, 0.12),
+    "Skid Row": (0.63, 0.12),
+    "Little Italy": (0.90, 0.12),
+    "China Town": (0.23, 0.38),
+    "Central Station": (0.50, 0.38),
+    "City Hall": (0.77, 0.38),
+    "Rick's Cafe": (0.10, 0.62),
+    "Union Square": (0.37, 0.62),
+    "Theatre Row": (0.63, 0.62),
+    "Park Avenue": (0.90, 0.62),
+    "Museum Hill": (0.23, 0.88),
+    "Grand Hotel": (0.50, 0.88),
+    "Lakeside": (0.77, 0.88),
 }
 LOCATIONS = tuple(LAYOUT)
 
 # which locations touch: along a row, and each location of a short row with the two
 # diagonally above and the two below it; so the middle touches six, the corners two
 PATHS = (
-    ("Harbour Front", "Dockyards"), ("Dockyards", "Skid Row"), ("Skid Row", "Little Italy"),
-    ("China Town", "Central Station"), ("Central Station", "City Hall"),
-    ("Rick's Cafe", "Union Square"), ("Union Square", "Theatre Row"), ("Theatre Row", "Park Avenue"),
-    ("Museum Hill", "Grand Hotel"), ("Grand Hotel", "Lakeside"),
-    ("China Town", "Harbour Front"), ("China Town", "Dockyards"),
-    ("Central Station", "Dockyards"), ("Central Station", "Skid Row"),
-    ("City Hall", "Skid Row"), ("City Hall", "Little Italy"),
-    ("China Town", "Rick's Cafe"), ("China Town", "Union Square"),
-    ("Central Station", "Union Square"), ("Central Station", "Theatre Row"),
-    ("City Hall", "Theatre Row"), ("City Hall", "Park Avenue"),
-    ("Museum Hill", "Rick's Cafe"), ("Museum Hill", "Union Square"),
-    ("Grand Hotel", "Union Square"), ("Grand Hotel", "Theatre Row"),
-    ("Lakeside", "Theatre Row"), ("Lakeside", "Park Avenue"),
+    ("Harbour Front", "Dockyards"),
+    ("Dockyards", "Skid Row"),
+    ("Skid Row", "Little Italy"),
+    ("China Town", "Central Station"),
+    ("Central Station", "City Hall"),
+    ("Rick's Cafe", "Union Square"),
+    ("Union Square", "Theatre Row"),
+    ("Theatre Row", "Park Avenue"),
+    ("Museum Hill", "Grand Hotel"),
+    ("Grand Hotel", "Lakeside"),
+    ("China Town", "Harbour Front"),
+    ("China Town", "Dockyards"),
+    ("Central Station", "Dockyards"),
+    ("Central Station", "Skid Row"),
+    ("City Hall", "Skid Row"),
+    ("City Hall", "Little Italy"),
+    ("China Town", "Rick's Cafe"),
+    ("China Town", "Union Square"),
+    ("Central Station", "Union Square"),
+    ("Central Station", "Theatre Row"),
+    ("City Hall", "Theatre Row"),
+    ("City Hall", "Park Avenue"),
+    ("Museum Hill", "Rick's Cafe"),
+    ("Museum Hill", "Union Square"),
+    ("Grand Hotel", "Union Square"),
+    ("Grand Hotel", "Theatre Row"),
+    ("Lakeside", "Theatre Row"),
+    ("Lakeside", "Park Avenue"),
 )
 NEIGHBOURS: dict[str, frozenset] = {loc: frozenset() for loc in LOCATIONS}
 for _a, _b in PATHS:
@@ -97,7 +140,10 @@ SOLUTIONS = len(SUSPECTS) * len(LOCATIONS) * len(CRIMES)
 
 # -- every named thing, as the protocol spells it (the schema's $defs) ------------------
 NAMES = {
-    "player": (PLAYERS, "the seats, by colour, in seating order; play passes to the left, i.e. down this list (PI-TURN-02)"),
+    "player": (
+        PLAYERS,
+        "the seats, by colour, in seating order; play passes to the left, i.e. down this list (PI-TURN-02)",
+    ),
     "suspect": (SUSPECTS, "the 12 suspects: the culprit of a case is one of them"),
     "location": (LOCATIONS, "the 14 locations of the board, in seeding order (our model, PI-DET-01)"),
     "crime": (CRIMES, "the 10 crimes"),
@@ -108,15 +154,22 @@ NAMES = {
 
 
 INFO = GameInfo(
-    id=GAME_ID, title=TITLE, rulebook=RULEBOOK,
-    players=(MIN_PLAYERS, MAX_PLAYERS), default_players=PLAYERS[:3], player_names=PLAYERS,
+    id=GAME_ID,
+    title=TITLE,
+    rulebook=RULEBOOK,
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    default_players=PLAYERS[:3],
+    player_names=PLAYERS,
     variants=VARIANTS,
     tag_kinds=("ruling", "model-board", "variant-neighbour-answers"),
     short="P.I.",
-    summary=("Each player solves their own case (a suspect, a crime and a place) held by their neighbour, "
-             "over three rounds."),
-    edition=("Martin Wallace, Treefrog Games, 2012, as played on Board Game Arena (French); each player "
-             "solves their own case"),
+    summary=(
+        "Each player solves their own case (a suspect, a crime and a place) held by their neighbour, over three rounds."
+    ),
+    edition=(
+        "Martin Wallace, Treefrog Games, 2012, as played on Board Game Arena (French); each player "
+        "solves their own case"
+    ),
 )
 
 
@@ -124,7 +177,9 @@ INFO = GameInfo(
 def _check() -> None:
     problems = []
     if len(PLAYERS) != MAX_PLAYERS:
-        problems.append(f"one colour for each seat of the largest table: MAX_PLAYERS is {MAX_PLAYERS}, PLAYERS lists {len(PLAYERS)}")  # PI-GOAL-06
+        problems.append(
+            f"one colour for each seat of the largest table: MAX_PLAYERS is {MAX_PLAYERS}, PLAYERS lists {len(PLAYERS)}"
+        )  # PI-GOAL-06
     if len(LOCATIONS) != 14 or len(SUSPECTS) != 12 or len(CRIMES) != 10:
         problems.append("14 locations, 12 suspects and 10 crimes")
     if sum(TILES["suspect"].values()) != len(LOCATIONS) or TILES["suspect"][NO_SUSPECT] != 2:
@@ -133,7 +188,9 @@ def _check() -> None:
         problems.append("one crime tile per location, four of them blank")
     if len(set(EVIDENCE)) != 36:
         problems.append("36 different evidence cards")
-    if len({frozenset(p) for p in PATHS}) != len(PATHS) or any(a == b or a not in LAYOUT or b not in LAYOUT for a, b in PATHS):
+    if len({frozenset(p) for p in PATHS}) != len(PATHS) or any(
+        a == b or a not in LAYOUT or b not in LAYOUT for a, b in PATHS
+    ):
         problems.append("paths join two different locations of the board, once")
     if any(not NEIGHBOURS[loc] for loc in LOCATIONS):
         problems.append("every location touches another")

@@ -28,8 +28,10 @@ ORDER = {name: i for i, name in enumerate(R.CARD_NAMES)}
 
 def _next_is(effect: str):
     """The guard machine.py names ``next_is_<effect>``: the card to take effect next has this effect."""
+
     def guard(self, actor, action):
         return bool(self.s["to_resolve"]) and self.card().effect == effect
+
     guard.__name__ = f"next_is_{effect}"
     return guard
 
@@ -38,22 +40,48 @@ class SmallDetectives(Game):
     """One table of Small Detectives."""
 
     info, names, board = R.INFO, R.NAMES, R.BOARD
-    phases, transitions, actions, events, state_fields, inventory = STATES, TRANSITIONS, ACTIONS, EVENTS, STATE, INVENTORY
+    phases, transitions, actions, events, state_fields, inventory = (
+        STATES,
+        TRANSITIONS,
+        ACTIONS,
+        EVENTS,
+        STATE,
+        INVENTORY,
+    )
     phase_clauses = PHASE_CLAUSES
 
     # -- set-up, derived fields, load checks -------------------------------------------------
     def setup(self) -> None:
         n = len(self.players)
-        self.s.update({
-            "round": 0, "pair": 1,
-            "positions": dict(zip(self.players, R.START[n])),  # SD-SET-06
-            "street": [], "police_line": [], "bar": R.BAR_START,  # SD-SET-11
-            "chosen": [], "played": {}, "to_resolve": [], "passed": [], "shadow": None, "reporting": [], "out": [],
-            "out_of_game": list(R.left_out(n)),  # SD-SET-07, SD-SET-08
-            "dealing_to": None, "hand_sizes": {}, "outcome": None,
-            "secret": {"police": None, "houses": {}, "stack": list(R.CLUES), "undealt": list(R.deck(n)), "removed": []},
-            "private": {p: {"hand": [], "seen": [], "questions": []} for p in self.players},
-        })
+        self.s.update(
+            {
+                "round": 0,
+                "pair": 1,
+                "positions": dict(zip(self.players, R.START[n])),  # SD-SET-06
+                "street": [],
+                "police_line": [],
+                "bar": R.BAR_START,  # SD-SET-11
+                "chosen": [],
+                "played": {},
+                "to_resolve": [],
+                "passed": [],
+                "shadow": None,
+                "reporting": [],
+                "out": [],
+                "out_of_game": list(R.left_out(n)),  # SD-SET-07, SD-SET-08
+                "dealing_to": None,
+                "hand_sizes": {},
+                "outcome": None,
+                "secret": {
+                    "police": None,
+                    "houses": {},
+                    "stack": list(R.CLUES),
+                    "undealt": list(R.deck(n)),
+                    "removed": [],
+                },
+                "private": {p: {"hand": [], "seen": [], "questions": []} for p in self.players},
+            }
+        )
 
     def derive(self) -> None:
         s = self.s
@@ -70,25 +98,73 @@ class SmallDetectives(Game):
         if set(s["positions"]) != set(inside) or len(set(s["out"])) != len(s["out"]):
             raise BadRequest("every player still in the game, and only they, has a detective on the board")
         for holds, why in (  # each line reads the fields the lines before it have vouched for
-            (set(s["street"]) <= set(inside) and sorted(s["police_line"]) == sorted(self.on_tile(R.POLICE)), "the line is who stands on the Police"),
-            (sealed == s["chosen"] and set(sealed) <= set(inside), "chosen lists, in seat order, exactly the players with a sealed card"),
-            (not any(private[p]["hand"] or s["played"].get(p) for p in s["out"]), "a player out of the game holds and plays no card"),
-            (not in_round or all(len(private[p]["hand"]) + len(private[p].get("choice", [])) + len(s["played"].get(p, [])) == R.HAND[n]
-                                 for p in inside), f"a hand is {R.HAND[n]} cards, counting those face down and played"),
-            ((s["secret"]["police"] is None) == (phase == "hiding") and (len(s["secret"]["houses"]) < 6) == (phase in ("hiding", "laying")),
-             f"phase {phase} does not fit the tiles laid"),
-            ((s["round"] == 0) == (phase in SETUP) and (pair == 1 or n == 2), "round 0 is the set-up; a second pair needs two players"),
-            (phase != "choosing" or (not s["played"] and pair == 1 and all(len(private[p]["choice"]) == R.PER_ROUND[n] for p in sealed)),
-             "while choosing nothing is face up and each sealed choice is whole"),
-            (phase != "shadowing" or bool(shadow and shadow["detective"] is None and s["played"] == {shadow["by"]: [R.SHADOWING]}
-                                          and sealed == [p for p in inside if p != shadow["by"]]), "Shadowing alone is face up, to be carried out"),
-            (not turned or (all(len(s["played"].get(p, [])) == pair for p in inside) and sealed == (inside if n == 2 and pair == 1 else [])),
-             "every player still in has turned over the card(s) of this pair, and only the second pair waits face down"),
-            (all(t["player"] in inside and t["card"] in s["played"].get(t["player"], []) for t in s["to_resolve"])
-             and bool(s["to_resolve"]) <= (phase in CHOICE_PHASES or phase == "resolving"), "only cards face up this round wait to take effect"),
-            (phase not in CHOICE_PHASES or bool(s["to_resolve"] and self.card().effect == phase), f"phase {phase} needs its card next"),
+            (
+                set(s["street"]) <= set(inside) and sorted(s["police_line"]) == sorted(self.on_tile(R.POLICE)),
+                "the line is who stands on the Police",
+            ),
+            (
+                sealed == s["chosen"] and set(sealed) <= set(inside),
+                "chosen lists, in seat order, exactly the players with a sealed card",
+            ),
+            (
+                not any(private[p]["hand"] or s["played"].get(p) for p in s["out"]),
+                "a player out of the game holds and plays no card",
+            ),
+            (
+                not in_round
+                or all(
+                    len(private[p]["hand"]) + len(private[p].get("choice", [])) + len(s["played"].get(p, []))
+                    == R.HAND[n]
+                    for p in inside
+                ),
+                f"a hand is {R.HAND[n]} cards, counting those face down and played",
+            ),
+            (
+                (s["secret"]["police"] is None) == (phase == "hiding")
+                and (len(s["secret"]["houses"]) < 6) == (phase in ("hiding", "laying")),
+                f"phase {phase} does not fit the tiles laid",
+            ),
+            (
+                (s["round"] == 0) == (phase in SETUP) and (pair == 1 or n == 2),
+                "round 0 is the set-up; a second pair needs two players",
+            ),
+            (
+                phase != "choosing"
+                or (not s["played"] and pair == 1 and all(len(private[p]["choice"]) == R.PER_ROUND[n] for p in sealed)),
+                "while choosing nothing is face up and each sealed choice is whole",
+            ),
+            (
+                phase != "shadowing"
+                or bool(
+                    shadow
+                    and shadow["detective"] is None
+                    and s["played"] == {shadow["by"]: [R.SHADOWING]}
+                    and sealed == [p for p in inside if p != shadow["by"]]
+                ),
+                "Shadowing alone is face up, to be carried out",
+            ),
+            (
+                not turned
+                or (
+                    all(len(s["played"].get(p, [])) == pair for p in inside)
+                    and sealed == (inside if n == 2 and pair == 1 else [])
+                ),
+                "every player still in has turned over the card(s) of this pair, and only the second pair waits face down",
+            ),
+            (
+                all(t["player"] in inside and t["card"] in s["played"].get(t["player"], []) for t in s["to_resolve"])
+                and bool(s["to_resolve"]) <= (phase in CHOICE_PHASES or phase == "resolving"),
+                "only cards face up this round wait to take effect",
+            ),
+            (
+                phase not in CHOICE_PHASES or bool(s["to_resolve"] and self.card().effect == phase),
+                f"phase {phase} needs its card next",
+            ),
             (phase != "bar" or self.asker() is not None, "the Bar needs a detective alone on it"),
-            ((phase == "police") == bool(s["reporting"]) and set(s["reporting"]) <= set(s["police_line"]), "only the Police phase has reporters, on the Police"),
+            (
+                (phase == "police") == bool(s["reporting"]) and set(s["reporting"]) <= set(s["police_line"]),
+                "only the Police phase has reporters, on the Police",
+            ),
         ):
             if not holds:
                 raise BadRequest(why)
@@ -181,8 +257,15 @@ class SmallDetectives(Game):
     def options_ask(self):
         asker, kind = self.asker(), self.s["bar"]
         others = [q for q in self.in_game if q != asker]
-        return offer(asker, ({"player": q, "clues": list(c)} for q in others
-                             for k in range(1, R.ASK_AT_MOST + 1) for c in combinations(R.OF_KIND[kind], k)))
+        return offer(
+            asker,
+            (
+                {"player": q, "clues": list(c)}
+                for q in others
+                for k in range(1, R.ASK_AT_MOST + 1)
+                for c in combinations(R.OF_KIND[kind], k)
+            ),
+        )
 
     def options_name(self):
         return offer(self.s["reporting"][0], ({"culprit": c, "weapon": w} for c in R.CULPRITS for w in R.WEAPONS))
@@ -411,7 +494,12 @@ class SmallDetectives(Game):
             if positions[p] in R.HOUSES and self.alone(p):
                 self._look(p, positions[p], "house")
         shadow = self.s["shadow"]  # SD-CARD-02/03
-        if shadow and shadow["detective"] in positions and self.alone(shadow["detective"]) and positions[shadow["detective"]] in R.HOUSES:
+        if (
+            shadow
+            and shadow["detective"] in positions
+            and self.alone(shadow["detective"])
+            and positions[shadow["detective"]] in R.HOUSES
+        ):
             self._look(shadow["by"], positions[shadow["detective"]], "shadowing")
 
     def ask_question(self, actor, action):
@@ -419,8 +507,15 @@ class SmallDetectives(Game):
         answer = "yes" if set(clues) <= set(self.private(asked)["seen"]) else "no"  # SD-BAR-03/07
         record = {"asker": actor, "asked": asked, "clues": clues, "answer": answer}
         for p in (actor, asked):
-            self.private(p)["questions"].append(dict(record, clues=list(clues)))  # two records, two lists (issue 27, F10)
-        self.emit("asked", asker=actor, asked=asked, private={p: {"clues": list(clues), "answer": answer} for p in (actor, asked)})
+            self.private(p)["questions"].append(
+                dict(record, clues=list(clues))
+            )  # two records, two lists (issue 27, F10)
+        self.emit(
+            "asked",
+            asker=actor,
+            asked=asked,
+            private={p: {"clues": list(clues), "answer": answer} for p in (actor, asked)},
+        )
 
     def turn_the_bar(self, actor, action):
         self.s["bar"] = R.BAR_SIDES[1 - R.BAR_SIDES.index(self.s["bar"])]  # SD-BAR-06
@@ -435,8 +530,12 @@ class SmallDetectives(Game):
     def report(self, actor, action):
         right = self.names_the_case(actor, action)
         self.private(actor)["report"] = {"culprit": action["culprit"], "weapon": action["weapon"], "right": right}
-        self.emit("reported", player=actor, right=right,
-                  private={actor: {"culprit": action["culprit"], "weapon": action["weapon"]}})  # SD-POL-05
+        self.emit(
+            "reported",
+            player=actor,
+            right=right,
+            private={actor: {"culprit": action["culprit"], "weapon": action["weapon"]}},
+        )  # SD-POL-05
 
     def solve(self, actor, action):
         case = dict(self.s["secret"]["police"])
@@ -490,11 +589,13 @@ class SmallDetectives(Game):
 
     def pass_cards(self, actor, action):
         s = self.s
-        passes = [{"from": self.right_of(p), "to": p, "cards": list(s["played"].get(self.right_of(p), []))} for p in self.in_game]
+        passes = [
+            {"from": self.right_of(p), "to": p, "cards": list(s["played"].get(self.right_of(p), []))}
+            for p in self.in_game
+        ]
         for move in passes:  # SD-NXT-01/04, SD-TWO-04
             hand = self.private(move["to"])["hand"]
             hand += move["cards"]
             hand.sort(key=ORDER.get)
         s["played"], s["passed"] = {}, passes
         self.emit("cards_passed", passes=[dict(move) for move in passes])
-

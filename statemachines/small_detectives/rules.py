@@ -59,14 +59,15 @@ START = {
     5: ("House 1", "House 2", "House 3", "House 4", "House 5"),
 }
 
+
 # -- the action cards (SD-CMP-03; effects SD-CARD-*) ----------------------------------------
 @dataclass(frozen=True)
 class Card:
     name: str
-    number: int      # the order of effect; Shadowing has priority (0)
-    effect: str      # what the engine does with it: one row per effect in machine.py
-    mark: int = 2    # the fewest players it is played with: the "3+", "4+", "5+" marks (SD-SET-08 @ruling)
-    tiles: int = 0   # Foot Patrol: the tiles printed on it (SD-CARD-05 @ruling)
+    number: int  # the order of effect; Shadowing has priority (0)
+    effect: str  # what the engine does with it: one row per effect in machine.py
+    mark: int = 2  # the fewest players it is played with: the "3+", "4+", "5+" marks (SD-SET-08 @ruling)
+    tiles: int = 0  # Foot Patrol: the tiles printed on it (SD-CARD-05 @ruling)
 
 
 CARD_LIST = (
@@ -141,22 +142,45 @@ NAMES = {
 
 # -- the board for describe(): the ring drawn as a circle, the street in the middle ---------------
 BOARD = {
-    "locations": [{"name": tile, "kind": "house" if tile in HOUSES else tile.lower(),
-                   "x": round(0.5 + 0.4 * _sin, 3), "y": round(0.5 - 0.4 * _cos, 3)}
-                  for tile, (_sin, _cos) in zip(RING, [(0.0, 1.0), (0.707, 0.707), (1.0, 0.0), (0.707, -0.707),
-                                                        (0.0, -1.0), (-0.707, -0.707), (-1.0, 0.0), (-0.707, 0.707)])],
+    "locations": [
+        {
+            "name": tile,
+            "kind": "house" if tile in HOUSES else tile.lower(),
+            "x": round(0.5 + 0.4 * _sin, 3),
+            "y": round(0.5 - 0.4 * _cos, 3),
+        }
+        for tile, (_sin, _cos) in zip(
+            RING,
+            [
+                (0.0, 1.0),
+                (0.707, 0.707),
+                (1.0, 0.0),
+                (0.707, -0.707),
+                (0.0, -1.0),
+                (-0.707, -0.707),
+                (-1.0, 0.0),
+                (-0.707, 0.707),
+            ],
+        )
+    ],
     "paths": [{"a": RING[i], "b": RING[(i + 1) % len(RING)], "length": 1, "kind": "adjacent"} for i in range(len(RING))]
     + [{"a": RING[i], "b": RING[i + 4], "length": 1, "kind": "opposite"} for i in range(4)],
 }
 
 
 INFO = GameInfo(
-    id=GAME_ID, title=TITLE, rulebook=RULEBOOK,
-    players=(MIN_PLAYERS, MAX_PLAYERS), default_players=DEFAULT_PLAYERS, player_names=COLOURS,
+    id=GAME_ID,
+    title=TITLE,
+    rulebook=RULEBOOK,
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    default_players=DEFAULT_PLAYERS,
+    player_names=COLOURS,
     tag_kinds=("ruling", "model-ring", "model-start", "model-marks", "players-2"),
     short="Small Detectives",
-    summary=("Everyone chooses an action card in secret at once, then all are revealed, and the cards are "
-             "passed on each round."),
+    summary=(
+        "Everyone chooses an action card in secret at once, then all are revealed, and the cards are "
+        "passed on each round."
+    ),
     edition="Charles Chevallier & Bruno Faidutti, Pixie Games, 2017; simultaneous action cards",
 )
 
@@ -174,7 +198,9 @@ def _check() -> None:
         problems.append("a Foot Patrol shows 1, 2 or 3 tiles")
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
         if len(deck(players)) != players * HAND[players]:
-            problems.append(f"{players} players: every card in play is dealt ({len(deck(players))} for {players} x {HAND[players]})")
+            problems.append(
+                f"{players} players: every card in play is dealt ({len(deck(players))} for {players} x {HAND[players]})"
+            )
         if len(START[players]) != players or not set(START[players]) <= set(HOUSES):
             problems.append(f"{players} players: one starting house each")
     if len(CULPRITS) != 4 or len(WEAPONS) != 4 or len(set(CLUES)) != 8:

@@ -33,12 +33,25 @@ SCHEMA = schemas.load(GAME)
 CARDS = frozenset(schemas.names(SCHEMA, "card"))
 PLACES = frozenset(schemas.names(SCHEMA, "place"))
 INVESTIGATORS = schemas.names(SCHEMA, "player")
-HIDDEN_CARD_EVENTS = {"case_file_filled", "set_aside", "dealt", "shown", "looked", "out"}  # the public log: who and where
+HIDDEN_CARD_EVENTS = {
+    "case_file_filled",
+    "set_aside",
+    "dealt",
+    "shown",
+    "looked",
+    "out",
+}  # the public log: who and where
 
 
 def options(seed: int) -> dict:
-    n = 2 + seed % 6  # 2-6 players and the Duel; two players play the Duel unless they ask for classic (CD-DUE-08, CD-SET-08)
-    return {"players": INVESTIGATORS[:2], "variant": "duel"} if n == 7 else {"players": INVESTIGATORS[:n], "variant": "classic"}
+    n = (
+        2 + seed % 6
+    )  # 2-6 players and the Duel; two players play the Duel unless they ask for classic (CD-DUE-08, CD-SET-08)
+    return (
+        {"players": INVESTIGATORS[:2], "variant": "duel"}
+        if n == 7
+        else {"players": INVESTIGATORS[:n], "variant": "classic"}
+    )
 
 
 def eager(state: dict, legal: dict, rng: random.Random) -> dict:
@@ -72,7 +85,7 @@ def out_of_the_race_answers_but_takes_no_turn(before: dict, move: dict, after: d
         seats = before["players"]
         i = seats.index(actor)
         named = {action[k] for k in ("suspect", "item", "location")}
-        left = seats[i + 1:] + seats[:i]
+        left = seats[i + 1 :] + seats[:i]
         holders = [q for q in left if named & set(before["private"][q]["hand"])]
         passed = left[: left.index(holders[0])] if holders else left
         assert [e["player"] for e in events if e["type"] == "no_evidence"] == passed, (action, events)
@@ -87,15 +100,24 @@ def outcome_law(state: dict, log: list) -> None:
     if outcome["result"] == "solved":
         assert named == outcome["case_file"] == state["secret"]["case_file"] and outcome["winners"] == [move["actor"]]
     else:
-        assert named != outcome["case_file"] and sorted(state["out"]) == sorted(state["players"]) and outcome["winners"] == []
+        assert (
+            named != outcome["case_file"]
+            and sorted(state["out"]) == sorted(state["players"])
+            and outcome["winners"] == []
+        )
 
 
 @needs("setup")  # reads the log from the deal: a game started from a published position has no deal in its log
 def private_slots_come_from_events(state: dict, log: list) -> None:
     """Every card in a player's private slot reached them through an event addressed to them."""
     for player in state["players"]:
-        given = set().union(set(), *(cards_in(redact(e, player).get("private", {}).get(player, {})) for _, events in log for e in events))
-        assert cards_in(state["private"][player]) <= given, f"{player} holds {sorted(cards_in(state['private'][player]) - given)} no event gave"
+        given = set().union(
+            set(),
+            *(cards_in(redact(e, player).get("private", {}).get(player, {})) for _, events in log for e in events),
+        )
+        assert cards_in(state["private"][player]) <= given, (
+            f"{player} holds {sorted(cards_in(state['private'][player]) - given)} no event gave"
+        )
 
 
 def final_laws(state: dict, log: list) -> None:
@@ -120,8 +142,12 @@ def test_random_games_hold_every_invariant(implementation, seed):
 @pytest.mark.slow  # the long run: ./run.sh test gives it a step of its own; fewer games over other drivers
 def test_many_random_games_hold_the_invariants_on_every_step(implementation, request):
     """282 games in process (2-6 players and the Duel, 47 each), 12 over other drivers (CASEBOOK_CLUEDO_GAMES overrides)."""
-    games = int(os.environ.get("CASEBOOK_CLUEDO_GAMES", 282 if request.config.getoption("--impl") == "reference" else 12))
-    ends = [random_sim_test(implementation, LAWS, 1000 + k, load_every=100, views_every=7)["phase"] for k in range(games)]
+    games = int(
+        os.environ.get("CASEBOOK_CLUEDO_GAMES", 282 if request.config.getoption("--impl") == "reference" else 12)
+    )
+    ends = [
+        random_sim_test(implementation, LAWS, 1000 + k, load_every=100, views_every=7)["phase"] for k in range(games)
+    ]
     # each ended within the bound (the runner checks the outcome law; a right guess is 1 in 324: see below), in a final phase
     assert set(ends) <= {"solved", "unsolved"}, ends
 
@@ -136,7 +162,11 @@ def test_a_right_accusation_ends_any_game(implementation):
     table.close()
     assert state["outcome"] is None, "pick a seed whose game still runs after 120 moves"
     player = next(p for p in state["players"] if p not in state["out"])
-    state.update(phase="accusing", current=player, turn={"dice": None, "pips": 0, "card": None, "question": None, "answerer": None, "tipped": None})
+    state.update(
+        phase="accusing",
+        current=player,
+        turn={"dice": None, "pips": 0, "card": None, "question": None, "answerer": None, "tipped": None},
+    )
     state["positions"][player] = "Headquarters"
     table = Table.load(implementation, GAME, state)
     try:

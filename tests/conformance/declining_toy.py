@@ -37,7 +37,9 @@ class Declining(Rules):
     def start(self, game, options):
         if self.declined == (game, "setup"):
             raise Unsupported(f"{self.name} does not play setup in {game}")
-        table = Table.new(self.reference, game, options)  # options it cannot read are refused first, as the reference does
+        table = Table.new(
+            self.reference, game, options
+        )  # options it cannot read are refused first, as the reference does
         if self._lacks(game, options):
             table.close()
             raise Unsupported(f"{self.name} does not play {self.declined[1]} in {game}")
@@ -74,7 +76,7 @@ class Declining(Rules):
         if tag.startswith("players-"):
             return len(options.get("players", [])) == int(tag.split("-", 1)[1])
         if tag.startswith("variant-"):
-            return tag[len("variant-"):] in {str(options.get("variant")), *map(str, options.get("variants", []))}
+            return tag[len("variant-") :] in {str(options.get("variant")), *map(str, options.get("variants", []))}
         if tag == "optional":
             return any(options.get(k) for k in ("optional", "optional_rules"))
         return False

@@ -11,7 +11,11 @@ FAKE = str(ROOT / "examples" / "broken" / "fake_engine.py")
 TOY_SPEC = "python:tests.harness.toy:make"
 TOY_SCHEMA = {
     "$defs": {
-        "state": {"type": "object", "required": ["game", "players", "phase"], "properties": {"players": {"type": "array"}}},
+        "state": {
+            "type": "object",
+            "required": ["game", "players", "phase"],
+            "properties": {"players": {"type": "array"}},
+        },
         "view": {"type": "object"},
         "action": {"type": "object", "required": ["type"], "properties": {"type": {"enum": ["deal", "bet"]}}},
         "event": {"type": "object", "required": ["type"]},
@@ -74,7 +78,16 @@ def processes_with(token: str) -> list[int]:
 
 
 # Words of the harness's Python, never of a game: a message an engine author reads holds none of them (issue 25 item 7).
-HARNESS_WORDS = ("Fact(", "<lambda>", "<function ", "TypeError", "KeyError", "AttributeError", "IndexError", " +  where ")
+HARNESS_WORDS = (
+    "Fact(",
+    "<lambda>",
+    "<function ",
+    "TypeError",
+    "KeyError",
+    "AttributeError",
+    "IndexError",
+    " +  where ",
+)
 
 
 def harness_words(report: dict) -> list[str]:

@@ -18,7 +18,6 @@ from casebook.protocol import Table
 from tests.conformance.helpers import ROOT
 
 
-
 class HazardOnly(Rules):
     """Moves the hazard indicator the roll names (any on a star), nothing else: the glue of a tiny engine."""
 
@@ -68,7 +67,11 @@ def test_the_kit_answers_the_protocol_with_typed_errors(hazard_state):
         (other, legal["moves"][0]["action"], NotYourTurn),
         (hazard_state["current"], {"type": "move_hazard_indicator", "colour": "purple"}, BadRequest),
         (hazard_state["current"], {"type": "end_turn"}, IllegalAction),
-        ("chance", {"type": "roll", "hazard": "red", "movement": 2.0}, BadRequest),  # the schema calls 2.0 an integer; the protocol does not
+        (
+            "chance",
+            {"type": "roll", "hazard": "red", "movement": 2.0},
+            BadRequest,
+        ),  # the schema calls 2.0 an integer; the protocol does not
     ]
     for actor, action, error in refusals:
         with pytest.raises(error):
@@ -102,7 +105,9 @@ class HazardNoPass(HazardOnly):
     declined_actions = {"feuerdiamant": {"end_turn"}}
 
     def moves(self, g):
-        return super().moves(g) + ([{"actor": g["current"], "action": {"type": "end_turn"}}] if g["phase"] == "hazard" else [])
+        return super().moves(g) + (
+            [{"actor": g["current"], "action": {"type": "end_turn"}}] if g["phase"] == "hazard" else []
+        )
 
     def play(self, g, actor, action):
         assert action["type"] != "end_turn", "a declined action type never reaches play"
@@ -122,8 +127,13 @@ def test_a_declined_action_type_is_listed_nowhere_and_unsupported(hazard_state):
 
 def test_verify_list_says_what_a_hello_runs_without_running_it():
     spec = "python:tests.conformance.test_author:HazardOnly"
-    run = subprocess.run([sys.executable, "-m", "casebook.cli", "verify", "--impl", spec, "--game", "feuerdiamant", "--list"],
-                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-m", "casebook.cli", "verify", "--impl", spec, "--game", "feuerdiamant", "--list"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     planned = rep.plan(HazardOnly().hello(), rep.catalog(ROOT / "features", ["feuerdiamant"]))
     unsupported = sorted(c for c, v in planned.items() if v["status"] == "unsupported")

@@ -45,7 +45,9 @@ class Fixed:
         return self.answer
 
 
-@pytest.mark.parametrize("off, ok", [(0.0, True), (contract.P_TOLERANCE / 10, True), (contract.P_TOLERANCE * 10, False), (1e-7, False)])
+@pytest.mark.parametrize(
+    "off, ok", [(0.0, True), (contract.P_TOLERANCE / 10, True), (contract.P_TOLERANCE * 10, False), (1e-7, False)]
+)
 def test_every_checker_holds_probabilities_to_the_one_tolerance(off, ok):
     legal = chance_legal(0.5 - off)
     assert (not contract.legal_problems(legal)) is ok
@@ -65,15 +67,24 @@ def test_every_checker_holds_probabilities_to_the_one_tolerance(off, ok):
     assert contract.is_chance_node(legal) is ok  # what the steps ask before reading a probability
 
 
-@pytest.mark.parametrize("legal, says", [
-    ({"to_act": ["B", "A"], "moves": [{"actor": "A", "action": {}}, {"actor": "B", "action": {}}]}, "sorted actors"),
-    ({"to_act": ["A"], "moves": [{"actor": "A", "action": {"x": 2}}, {"actor": "A", "action": {"x": 1}}]}, "not sorted"),
-    ({"to_act": ["A"], "moves": [{"actor": "A", "action": {}}, {"actor": "A", "action": {}}]}, "twice"),
-    ({"to_act": ["A"], "moves": [{"actor": "A", "action": {}, "p": 1}]}, "legal at $.moves[0]"),
-    ({"to_act": ["chance"], "moves": [{"actor": "chance", "action": {}}]}, '"p" is a required property'),
-    ({"to_act": ["clock"], "moves": [{"actor": "clock", "action": {"type": "tick"}}]}, "$.moves[0].action"),
-    ({"to_act": "A", "moves": []}, "$.to_act"),
-])
+@pytest.mark.parametrize(
+    "legal, says",
+    [
+        (
+            {"to_act": ["B", "A"], "moves": [{"actor": "A", "action": {}}, {"actor": "B", "action": {}}]},
+            "sorted actors",
+        ),
+        (
+            {"to_act": ["A"], "moves": [{"actor": "A", "action": {"x": 2}}, {"actor": "A", "action": {"x": 1}}]},
+            "not sorted",
+        ),
+        ({"to_act": ["A"], "moves": [{"actor": "A", "action": {}}, {"actor": "A", "action": {}}]}, "twice"),
+        ({"to_act": ["A"], "moves": [{"actor": "A", "action": {}, "p": 1}]}, "legal at $.moves[0]"),
+        ({"to_act": ["chance"], "moves": [{"actor": "chance", "action": {}}]}, '"p" is a required property'),
+        ({"to_act": ["clock"], "moves": [{"actor": "clock", "action": {"type": "tick"}}]}, "$.moves[0].action"),
+        ({"to_act": "A", "moves": []}, "$.to_act"),
+    ],
+)
 def test_legal_problems_name_what_is_wrong(legal, says):
     found = contract.legal_problems(legal)
     assert found and says in found[0], found
@@ -85,13 +96,16 @@ def test_moves_exist_exactly_while_the_game_is_not_over():
     assert not contract.legal_problems({"to_act": [], "moves": []}, over=True)
 
 
-@pytest.mark.parametrize("hello, cause", [
-    ({"name": "x", "protocol": "1.1", "games": {"pi": {"declines": ["setup"]}}}, None),
-    ({"name": " ", "protocol": "1.1", "games": {}}, "out_of_protocol"),
-    ({"name": "x", "protocol": "1.1", "games": {"pi": {"declines": "setup"}}}, "out_of_protocol"),
-    ({"name": "x", "protocol": "2.0", "games": {}}, "protocol_version"),
-    (["not", "an", "object"], "out_of_protocol"),
-])
+@pytest.mark.parametrize(
+    "hello, cause",
+    [
+        ({"name": "x", "protocol": "1.1", "games": {"pi": {"declines": ["setup"]}}}, None),
+        ({"name": " ", "protocol": "1.1", "games": {}}, "out_of_protocol"),
+        ({"name": "x", "protocol": "1.1", "games": {"pi": {"declines": "setup"}}}, "out_of_protocol"),
+        ({"name": "x", "protocol": "2.0", "games": {}}, "protocol_version"),
+        (["not", "an", "object"], "out_of_protocol"),
+    ],
+)
 def test_hello_is_checked_by_its_schema(hello, cause):
     if cause is None:
         assert contract.check_hello(hello) is hello
@@ -107,7 +121,9 @@ def test_a_report_has_the_published_shape(tmp_path):
     features = tmp_path / "features" / "xx"
     features.mkdir(parents=True)
     (features / "01-set.feature").write_text(
-        "Feature: Set-up\n  @XX-SET-01\n  Rule: three cards\n    Example: dealt\n      Given x\n      Then y\n", encoding="utf-8")
+        "Feature: Set-up\n  @XX-SET-01\n  Rule: three cards\n    Example: dealt\n      Given x\n      Then y\n",
+        encoding="utf-8",
+    )
     clauses = rep.catalog(tmp_path / "features")
     results = [{"clauses": ["XX-SET-01"], "game": "xx", "name": "dealt", "status": "skipped", "message": "no"}]
     properties = [{"name": "tests/xx/test_random_play.py::test_x", "game": "xx", "status": "passed", "message": ""}]
@@ -158,9 +174,16 @@ def test_the_kits_state_check_agrees_with_the_published_schema(game):
     judged = [(kit_verdict(game, s), not schema_accepts(game, "state", s), s) for s in states]
     looser = [canonical(s)[:300] for kit, published, s in judged if published and not kit]
     assert not looser, f"the kit loads {len(looser)} states the published schema refuses: {looser[:3]}"
-    stricter = [(kit, canonical(s)[:200]) for kit, published, s in judged if kit and not published and not any(k in kit for k in ONLY_THE_KIT)]
+    stricter = [
+        (kit, canonical(s)[:200])
+        for kit, published, s in judged
+        if kit and not published and not any(k in kit for k in ONLY_THE_KIT)
+    ]
     assert not stricter, f"the kit refuses {len(stricter)} states the published schema accepts: {stricter[:3]}"
-    assert {kit is None for kit, _, _ in judged} == {True, False}  # the corpus holds states of both kinds: the test can fail
+    assert {kit is None for kit, _, _ in judged} == {
+        True,
+        False,
+    }  # the corpus holds states of both kinds: the test can fail
 
 
 # -- canonical JSON is RFC 8785 ----------------------------------------------------------------
@@ -171,14 +194,21 @@ def test_canonical_is_rfc8785(game):
         assert canonical(state).encode("utf-8") == rfc8785.dumps(state), name
 
 
-@pytest.mark.parametrize("value", [{"é": "ü", "a": [1, -0, 2**40], "\u20ac": "\u0007\n\""}, {"b": True, "a": None, "": {}}])
+@pytest.mark.parametrize(
+    "value", [{"é": "ü", "a": [1, -0, 2**40], "\u20ac": '\u0007\n"'}, {"b": True, "a": None, "": {}}]
+)
 def test_canonical_is_rfc8785_on_awkward_values(value):
     assert canonical(value).encode("utf-8") == rfc8785.dumps(value)
 
 
 def test_states_actions_and_events_carry_no_float():
     """What keeps canonical() exactly JCS on states: Python and ECMAScript spell integers alike, not every float."""
-    floats = [(game, path) for game in GAMES for path, node in walk(schemas.load(game)["$defs"]) if node.get("type") == "number"]
+    floats = [
+        (game, path)
+        for game in GAMES
+        for path, node in walk(schemas.load(game)["$defs"])
+        if node.get("type") == "number"
+    ]
     assert not floats, floats
 
 

@@ -51,5 +51,8 @@ def test_random_play_starts_from_a_published_position_and_every_invariant_runs(l
     assert final["outcome"] is not None and not engine.legal(engine.load(laws.game, final))["moves"], "the game ended"
     assert toy.started == 0 and toy.loaded >= 1, (toy.started, toy.loaded)
     unchecked = [str(w.message) for w in caught if issubclass(w.category, LawNotChecked)]
-    assert unchecked == (["private_slots_come_from_events not checked: it needs @setup, which the engine declines"]
-                         if laws is CLUEDO else []), unchecked
+    assert unchecked == (
+        ["private_slots_come_from_events not checked: it needs @setup, which the engine declines"]
+        if laws is CLUEDO
+        else []
+    ), unchecked

@@ -60,7 +60,9 @@ def test_differences_name_the_paths():
 # -- on the real games ------------------------------------------------------------
 NODE = shutil.which("node")
 NODE_ENGINE = ROOT / "examples" / "node-cluedo" / "engine.js"
-needs_cluedo = pytest.mark.skipif("cluedo_drei" not in open_implementation("reference").hello()["games"], reason="no cluedo_drei yet")
+needs_cluedo = pytest.mark.skipif(
+    "cluedo_drei" not in open_implementation("reference").hello()["games"], reason="no cluedo_drei yet"
+)
 
 
 @pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
@@ -81,8 +83,12 @@ def test_fuzz_finds_the_node_engines_deviation_in_a_minimal_game(tmp_path):
     path = tmp_path / "node.json"
     cli = [sys.executable, "-m", "casebook.cli"]
     spec = f"cmd:{NODE} {NODE_ENGINE}"
-    found = subprocess.run([*cli, "fuzz", "--impl", spec, "--game", "cluedo_drei", "--examples", "40", "--seed", "1",
-                            "--out", str(path)], cwd=ROOT, capture_output=True, text=True)
+    found = subprocess.run(
+        [*cli, "fuzz", "--impl", spec, "--game", "cluedo_drei", "--examples", "40", "--seed", "1", "--out", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert found.returncode == 1, found.stdout + found.stderr
     record = json.loads(path.read_text())
     assert len(record["options"]["players"]) in (4, 5)

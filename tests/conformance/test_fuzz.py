@@ -99,7 +99,9 @@ def test_a_declined_part_is_played_by_the_reference_alone_and_judged_after_it_wh
 
 
 def test_an_ignored_path_is_left_out_and_the_record_remembers_it():
-    found = search(open_implementation(TOY_SPEC), TwoDeviations(), "toy", examples=40, seed=3, limit=5, ignore=("$[].amount",))
+    found = search(
+        open_implementation(TOY_SPEC), TwoDeviations(), "toy", examples=40, seed=3, limit=5, ignore=("$[].amount",)
+    )
     assert [r["disagreement"]["signature"] for r in found] == ["legal $.moves"]
     assert found[0]["ignore"] == ["$[].amount"]
 
@@ -108,9 +110,26 @@ def test_an_ignored_path_is_left_out_and_the_record_remembers_it():
 def test_the_cli_saves_each_disagreement_and_documents_every_option(tmp_path):
     out = tmp_path / "found.json"
     cli = [sys.executable, "-m", "casebook.cli", "fuzz"]
-    run = subprocess.run([*cli, "--impl", "python:tests.conformance.test_fuzz:two_deviations", "--reference", TOY_SPEC,
-                          "--game", "toy", "--examples", "40", "--seed", "3", "--out", str(out)],
-                         cwd=ROOT, capture_output=True, text=True)
+    run = subprocess.run(
+        [
+            *cli,
+            "--impl",
+            "python:tests.conformance.test_fuzz:two_deviations",
+            "--reference",
+            TOY_SPEC,
+            "--game",
+            "toy",
+            "--examples",
+            "40",
+            "--seed",
+            "3",
+            "--out",
+            str(out),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 1, run.stdout + run.stderr
     assert "2 distinct disagreement(s)" in run.stdout, run.stdout
     saved = [json.loads(out.read_text()), json.loads((tmp_path / "found-2.json").read_text())]
@@ -128,8 +147,10 @@ class AlwaysBets(TwoDeviations):
 
     def legal(self, table):
         legal = self.inner.legal(table)
-        moves = sorted(legal["moves"] + [{"actor": "A", "action": {"type": "bet", "amount": 3}}],
-                       key=lambda m: (m["actor"], json.dumps(m["action"], sort_keys=True)))
+        moves = sorted(
+            legal["moves"] + [{"actor": "A", "action": {"type": "bet", "amount": 3}}],
+            key=lambda m: (m["actor"], json.dumps(m["action"], sort_keys=True)),
+        )
         return {"to_act": sorted({m["actor"] for m in moves}), "moves": moves}
 
 
@@ -145,8 +166,11 @@ def test_ignore_moves_sets_a_known_difference_aside_and_finds_the_one_behind_it(
 def test_one_difference_in_a_map_is_one_disagreement_whichever_key_shows_it():
     from casebook.conformance.differential import Disagreement
 
-    seen = {Disagreement(3, f"view({p})", [f"$.markers.{k}: missing in the implementation"]).signature(["Justus", "Peter"])
-            for p in ("Justus", "Peter", "spectator") for k in ("Knife", "Rope", "Central Station")}
+    seen = {
+        Disagreement(3, f"view({p})", [f"$.markers.{k}: missing in the implementation"]).signature(["Justus", "Peter"])
+        for p in ("Justus", "Peter", "spectator")
+        for k in ("Knife", "Rope", "Central Station")
+    }
     assert seen == {"view $.markers.<key>"}
     assert Disagreement(3, "view(Justus)", ["$.tracks.red.indicator: x"]).signature([]) == "view $.tracks.red.indicator"
 
@@ -161,7 +185,9 @@ def test_an_interrupted_search_keeps_what_it_found():
         games = iter(range(n))
         return lambda moves: next(games, None) is not None or (_ for _ in ()).throw(KeyboardInterrupt())
 
-    found = search(open_implementation(TOY_SPEC), TwoDeviations(), "toy", examples=400, seed=3, limit=5, on_example=stop_after(60))
+    found = search(
+        open_implementation(TOY_SPEC), TwoDeviations(), "toy", examples=400, seed=3, limit=5, on_example=stop_after(60)
+    )
     assert found.interrupted == "interrupted" and found, (found.interrupted, list(found))
 
 

@@ -19,7 +19,9 @@ from tests.conformance.test_verify import GAME, NODE_DIR, statuses, verify
 from tests.harness.listening import listening
 
 NODE, NPM = shutil.which("node"), shutil.which("npm")
-pytestmark = pytest.mark.skipif(NODE is None or NPM is None, reason="node and npm are needed to serve the Node example online")
+pytestmark = pytest.mark.skipif(
+    NODE is None or NPM is None, reason="node and npm are needed to serve the Node example online"
+)
 
 
 @pytest.fixture(scope="module")
@@ -27,8 +29,13 @@ def node_modules(tmp_path_factory):
     """The example's npm dependencies (``ws``), installed outside the checkout: the folder for NODE_PATH."""
     prefix = tmp_path_factory.mktemp("npm")
     shutil.copy(NODE_DIR / "package.json", prefix / "package.json")
-    run = subprocess.run([NPM, "install", "--no-audit", "--no-fund", "--omit=dev"], cwd=prefix,
-                         capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [NPM, "install", "--no-audit", "--no-fund", "--omit=dev"],
+        cwd=prefix,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     if run.returncode != 0:
         pytest.skip(f"npm install of the example's package.json failed (no registry?): {run.stderr.strip()[-500:]}")
     return prefix / "node_modules"
@@ -46,6 +53,8 @@ def test_the_online_node_example_is_verified_over_websocket_and_fails_exactly_it
     assert report["implementation"]["spec"] == address and report["implementation"]["name"] == "node-cluedo-example"
     assert statuses(report, "failed") == expected, output
     unsupported = statuses(report, "unsupported")
-    assert statuses(report, "passed") == set(report["clauses"]) - expected - unsupported, "a clause it plays did not pass"
+    assert statuses(report, "passed") == set(report["clauses"]) - expected - unsupported, (
+        "a clause it plays did not pass"
+    )
     assert statuses(report, "passed"), "compared nothing"
     assert GAME in report["games"] and report["games"][GAME]["offered"]

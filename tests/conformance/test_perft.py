@@ -52,7 +52,9 @@ def test_published_perft_counts_hold(implementation, hello, game, index):
 NODE = shutil.which("node")
 
 
-@pytest.mark.skipif(NODE is None or not pf.load_fixtures("cluedo_drei"), reason="needs node and the cluedo_drei fixtures")
+@pytest.mark.skipif(
+    NODE is None or not pf.load_fixtures("cluedo_drei"), reason="needs node and the cluedo_drei fixtures"
+)
 def test_perft_sees_the_node_engines_deal_through_to_the_end():
     """Mid-deal in a 4-player game: the counts agree until the reference stops dealing and the Node engine deals on."""
     node = open_implementation(f"cmd:{NODE} {ROOT / 'examples' / 'node-cluedo' / 'engine.js'}")
@@ -69,8 +71,12 @@ def test_a_check_stops_at_the_first_differing_depth_and_says_each_depth():
     impl = open_implementation(TOY_SPEC)
     start = Table.new(impl, "toy", {}).state()
     told = []
-    result = pf.check(impl, "toy", {"name": "wrong", "state": start, "counts": [3, 10, 18, 36]},
-                      on_depth=lambda depth, count, expected: told.append((depth, count, expected)))
+    result = pf.check(
+        impl,
+        "toy",
+        {"name": "wrong", "state": start, "counts": [3, 10, 18, 36]},
+        on_depth=lambda depth, count, expected: told.append((depth, count, expected)),
+    )
     assert (result["status"], result["depth"], result["got"]) == ("differs", 2, [3, 9])
     assert told == [(1, 3, 3), (2, 9, 10)]  # depth 3 and 4 never counted
     assert pf.check(impl, "toy", {"name": "right", "state": start, "counts": [3, 9]})["status"] == "ok"
@@ -86,8 +92,13 @@ class DeclinesEveryPosition(Rules):
         raise Unsupported("this engine plays no phase of these positions")
 
 
-@pytest.mark.parametrize("spec, why", [(TOY_SPEC, "cluedo_drei not offered"),
-                                       ("python:tests.conformance.test_perft:DeclinesEveryPosition", "unsupported")])
+@pytest.mark.parametrize(
+    "spec, why",
+    [
+        (TOY_SPEC, "cluedo_drei not offered"),
+        ("python:tests.conformance.test_perft:DeclinesEveryPosition", "unsupported"),
+    ],
+)
 def test_perft_is_never_green_on_nothing(capsys, spec, why):
     code = main(["perft", "--impl", spec, "--game", "cluedo_drei"])
     out = capsys.readouterr().out

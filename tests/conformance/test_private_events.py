@@ -60,7 +60,9 @@ def private_moment(impl, game: str, laws, seed: int, kind: str):
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_bystander_is_not_told_the_card_that_changed_hands(game):
     impl = open_implementation("reference")
-    moment = next(filter(None, (private_moment(impl, game, laws_of(game), seed, GAMES[game]) for seed in range(6))), None)
+    moment = next(
+        filter(None, (private_moment(impl, game, laws_of(game), seed, GAMES[game]) for seed in range(6))), None
+    )
     assert moment is not None, f"{game}: random play met no private choice: the test would compare nothing"
     state, move, twin, events, after, other = moment
     chosen = set(strings(move["action"])) - set(strings(twin["action"]))  # the card(s) this choice names, the other not
@@ -106,9 +108,14 @@ def test_the_redactions_a_check_compares_with_are_redact_s_and_still_see_a_neste
     from casebook.properties.privacy import Redactions
     from casebook.readonly import read_only
 
-    document = {"phase": "play", "board": {"rooms": [1, 2], "note": {"private": {"A": 1, "B": 2}}},
-                "log": [{"type": "shown", "private": {"A": {"card": "x"}}}, [{"secret": 1}]], "odd": read_only({"k": [1]}),
-                "secret": {"case": "y"}, "private": {"A": {"hand": ["p"]}, "B": {"hand": ["q"]}}}
+    document = {
+        "phase": "play",
+        "board": {"rooms": [1, 2], "note": {"private": {"A": 1, "B": 2}}},
+        "log": [{"type": "shown", "private": {"A": {"card": "x"}}}, [{"secret": 1}]],
+        "odd": read_only({"k": [1]}),
+        "secret": {"case": "y"},
+        "private": {"A": {"hand": ["p"]}, "B": {"hand": ["q"]}},
+    }
     redactions = Redactions(document)
     assert set(redactions.plain) == {"phase"} and set(redactions.hiding) == {"board", "log", "odd", "secret", "private"}
     for viewer in ("A", "B", None):

@@ -26,9 +26,9 @@ def code_lines(text: str) -> int:
 
 def test_the_protocol_takes_under_30_lines_and_the_rest_is_rules():
     source = (HERE / "engine.py").read_text(encoding="utf-8")
-    protocol = source[source.index("# -- the protocol"):source.index("# -- the rules")]
-    main = source[source.index('if __name__ == "__main__":'):]
-    rules = source[source.index("# -- the rules"):source.index('if __name__ == "__main__":')]
+    protocol = source[source.index("# -- the protocol") : source.index("# -- the rules")]
+    main = source[source.index('if __name__ == "__main__":') :]
+    rules = source[source.index("# -- the rules") : source.index('if __name__ == "__main__":')]
     assert code_lines(protocol) + code_lines(main) < 30, protocol + main
     assert code_lines(rules) > 2 * (code_lines(protocol) + code_lines(main))
 
@@ -36,8 +36,25 @@ def test_the_protocol_takes_under_30_lines_and_the_rest_is_rules():
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
     out = tmp_path_factory.mktemp("hazard")
-    run = subprocess.run([sys.executable, "-m", "casebook.cli", "verify", "--impl", SPEC, "--game", "feuerdiamant",
-                          "--out", str(out), "--no-progress"], cwd=ROOT, capture_output=True, text=True, timeout=900)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "casebook.cli",
+            "verify",
+            "--impl",
+            SPEC,
+            "--game",
+            "feuerdiamant",
+            "--out",
+            str(out),
+            "--no-progress",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]  # nothing fails: every clause it plays passes
     return json.loads((out / "conformance" / "python-hazard-example.json").read_text()), run.stdout
 
@@ -48,14 +65,36 @@ def test_the_clause_report_passes_what_it_plays_and_names_why_the_rest_is_unsupp
     passed = sorted(c for c, s in status.items() if s == "passed")
     # Issue 11 item 1: a scenario assumes only what its clause is about, so no clause it plays fails or is lost
     # through a part it declines (the movement step an example ends in, a token that touches the board's persons).
-    assert passed == ["FD-EVT-01", "FD-EVT-02", "FD-EVT-03", "FD-HAZ-01", "FD-HAZ-02", "FD-HAZ-03", "FD-HAZ-04", "FD-HAZ-05",
-                      "FD-MOD-02", "FD-MOD-03", "FD-OBS-06", "FD-OBS-07", "FD-OBS-08", "FD-OBS-09", "FD-OBS-10", "FD-TURN-01"]
+    assert passed == [
+        "FD-EVT-01",
+        "FD-EVT-02",
+        "FD-EVT-03",
+        "FD-HAZ-01",
+        "FD-HAZ-02",
+        "FD-HAZ-03",
+        "FD-HAZ-04",
+        "FD-HAZ-05",
+        "FD-MOD-02",
+        "FD-MOD-03",
+        "FD-OBS-06",
+        "FD-OBS-07",
+        "FD-OBS-08",
+        "FD-OBS-09",
+        "FD-OBS-10",
+        "FD-TURN-01",
+    ]
     assert set(status.values()) == {"passed", "unsupported"}
     declined = set(HazardEngine.games["feuerdiamant"]["declines"])
     unsupported = {c for c, s in status.items() if s == "unsupported"}
-    setup = {c for c, v in data["clauses"].items() if any("declines" in s["message"] and "@setup" in s["message"] for s in v["scenarios"])}
+    setup = {
+        c
+        for c, v in data["clauses"].items()
+        if any("declines" in s["message"] and "@setup" in s["message"] for s in v["scenarios"])
+    }
     assert unsupported and unsupported <= declined | setup
-    assert "setup" in declined and {"FD-SET-02", "FD-SET-09"} <= setup  # it does not deal: the set-up's clauses go with it
+    assert (
+        "setup" in declined and {"FD-SET-02", "FD-SET-09"} <= setup
+    )  # it does not deal: the set-up's clauses go with it
     for clause in unsupported:  # each says which decline removed it
         messages = [s["message"] for s in data["clauses"][clause]["scenarios"]]
         assert all(m.startswith("unsupported") for m in messages), (clause, messages)
@@ -71,8 +110,19 @@ def test_it_does_not_deal_every_scenario_hands_it_the_published_position():
 
 
 def test_fuzz_compares_every_step_it_plays_and_finds_no_disagreement():
-    assert search(open_implementation("reference"), HazardEngine(), "feuerdiamant", examples=8, seed=0, max_steps=70,
-                  options={"players": ["Justus", "Peter"], "difficulty": 3}, limit=2) == []
+    assert (
+        search(
+            open_implementation("reference"),
+            HazardEngine(),
+            "feuerdiamant",
+            examples=8,
+            seed=0,
+            max_steps=70,
+            options={"players": ["Justus", "Peter"], "difficulty": 3},
+            limit=2,
+        )
+        == []
+    )
 
 
 def test_fuzz_finds_a_wrong_phase_after_a_move_even_when_that_phase_is_declined():
@@ -85,8 +135,16 @@ def test_fuzz_finds_a_wrong_phase_after_a_move_even_when_that_phase_is_declined(
                 g["phase"] = "movement"
             return events
 
-    found = search(open_implementation("reference"), SkipsHazard(), "feuerdiamant", examples=8, seed=0, max_steps=70,
-                   options={"players": ["Justus", "Peter"], "difficulty": 3}, limit=1)
+    found = search(
+        open_implementation("reference"),
+        SkipsHazard(),
+        "feuerdiamant",
+        examples=8,
+        seed=0,
+        max_steps=70,
+        options={"players": ["Justus", "Peter"], "difficulty": 3},
+        limit=1,
+    )
     assert [r["disagreement"]["what"] for r in found] == ["scope"]
     assert found[0]["steps"][-1]["action"]["type"] == "roll"
     assert re.search(r"outside what it plays", found[0]["summary"])

@@ -47,7 +47,13 @@ def test_a_clause_folds_its_scenarios(tmp_path):
     results = [
         {"clauses": ["XX-SET-01"], "game": "xx", "name": "three cards", "status": "passed", "message": ""},
         {"clauses": ["XX-SET-01"], "game": "xx", "name": "no peeking", "status": "failed", "message": "view_leak: …"},
-        {"clauses": ["XX-SET-02"], "game": "xx", "name": "dealt", "status": "unsupported", "message": "unsupported: declines @optional"},
+        {
+            "clauses": ["XX-SET-02"],
+            "game": "xx",
+            "name": "dealt",
+            "status": "unsupported",
+            "message": "unsupported: declines @optional",
+        },
     ]
     report = rep.build({"spec": "s", "name": "n", "version": "1"}, catalog(tmp_path), results)
     assert report["clauses"]["XX-SET-01"]["status"] == "failed"
@@ -69,10 +75,15 @@ def test_a_clause_never_run_says_so(tmp_path):
 
 def test_the_baseline_diff_shows_what_changed(tmp_path):
     def report(statuses):
-        return {"generated": "then", "clauses": {cid: {"game": "xx", "rule": cid.lower(), "status": s} for cid, s in statuses.items()}}
+        return {
+            "generated": "then",
+            "clauses": {cid: {"game": "xx", "rule": cid.lower(), "status": s} for cid, s in statuses.items()},
+        }
 
-    changes = rep.diff(report({"XX-A-01": "passed", "XX-A-02": "passed", "XX-A-03": "failed"}),
-                       report({"XX-A-01": "passed", "XX-A-02": "failed", "XX-A-04": "passed"}))
+    changes = rep.diff(
+        report({"XX-A-01": "passed", "XX-A-02": "passed", "XX-A-03": "failed"}),
+        report({"XX-A-01": "passed", "XX-A-02": "failed", "XX-A-04": "passed"}),
+    )
     assert [(c["clause"], c["before"], c["after"]) for c in changes["changed"]] == [("XX-A-02", "passed", "failed")]
     assert [c["clause"] for c in changes["added"]] == ["XX-A-04"]
     assert [c["clause"] for c in changes["removed"]] == ["XX-A-03"]
@@ -81,7 +92,13 @@ def test_the_baseline_diff_shows_what_changed(tmp_path):
 def test_a_clause_is_never_passed_when_some_examples_were_declined(tmp_path):
     results = [
         {"clauses": ["XX-SET-01"], "game": "xx", "name": "three cards", "status": "passed", "message": ""},
-        {"clauses": ["XX-SET-01"], "game": "xx", "name": "no peeking", "status": "unsupported", "message": "unsupported: declines @model-board"},
+        {
+            "clauses": ["XX-SET-01"],
+            "game": "xx",
+            "name": "no peeking",
+            "status": "unsupported",
+            "message": "unsupported: declines @model-board",
+        },
     ]
     report = rep.build({"spec": "s", "name": "n", "version": "1"}, catalog(tmp_path), results)
     clause = report["clauses"]["XX-SET-01"]
@@ -108,15 +125,24 @@ def test_the_site_and_the_report_fold_alike():
 def test_the_baseline_diff_compares_each_example(tmp_path):
     def report(first, second):
         scenarios = [{"name": "three cards", "status": first}, {"name": "no peeking", "status": second}]
-        return {"clauses": {"XX-SET-01": {"game": "xx", "rule": "r", "status": rep.fold([first, second]), "scenarios": scenarios}}}
+        return {
+            "clauses": {
+                "XX-SET-01": {"game": "xx", "rule": "r", "status": rep.fold([first, second]), "scenarios": scenarios}
+            }
+        }
 
     before, after = report("passed", "unsupported"), report("failed", "unsupported")
     changes = rep.diff(before, after)
-    assert changes["examples"] == [{"clause": "XX-SET-01", "example": "three cards", "before": "passed", "after": "failed"}]
+    assert changes["examples"] == [
+        {"clause": "XX-SET-01", "example": "three cards", "before": "passed", "after": "failed"}
+    ]
     # an example declined before and failing now was never passed: not a regression
     assert rep.diff(report("passed", "unsupported"), report("passed", "failed"))["regressions"] == []
     same = rep.diff(report("passed", "failed"), report("failed", "passed"))
-    assert [(e["example"], e["before"], e["after"]) for e in same["examples"]] == [("no peeking", "failed", "passed"), ("three cards", "passed", "failed")]
+    assert [(e["example"], e["before"], e["after"]) for e in same["examples"]] == [
+        ("no peeking", "failed", "passed"),
+        ("three cards", "passed", "failed"),
+    ]
     assert same["changed"] == []  # the clause failed both times: only the per-example view shows what moved
     assert same["regressions"] == [{"clause": "XX-SET-01", "example": "three cards", "rule": "r"}]
 
@@ -134,13 +160,23 @@ def test_the_console_report_prints_the_whole_assertion_diff(tmp_path):
 
 
 def test_each_invariant_gets_its_own_verdict():
-    properties = [{"name": "tests/xx/test_random_play.py::test_a", "status": "passed", "message": ""},
-                  {"name": "tests/xx/test_random_play.py::test_b", "status": "failed", "message": "…", "invariant": "views_are_redactions"}]
+    properties = [
+        {"name": "tests/xx/test_random_play.py::test_a", "status": "passed", "message": ""},
+        {
+            "name": "tests/xx/test_random_play.py::test_b",
+            "status": "failed",
+            "message": "…",
+            "invariant": "views_are_redactions",
+        },
+    ]
     verdicts = rep.invariants(properties)
     assert verdicts["views_are_redactions"]["status"] == "failed"
     assert verdicts["views_are_redactions"]["failed_in"] == ["tests/xx/test_random_play.py::test_b"]
     assert verdicts["load_is_identity"]["status"] == "passed"
-    assert rep.invariants([{"name": "t", "status": "unsupported", "message": ""}])["load_is_identity"]["status"] == "unsupported"
+    assert (
+        rep.invariants([{"name": "t", "status": "unsupported", "message": ""}])["load_is_identity"]["status"]
+        == "unsupported"
+    )
 
 
 def test_a_failed_random_game_names_the_invariant_it_broke():
@@ -190,8 +226,12 @@ def test_an_invariant_fails_with_its_name_whatever_calls_it():
 
     with pytest.raises(InvariantBroken) as broken:
         wrapped(cards_are_dealt_face_down)
-    assert invariant_of(broken.value) == "cards_are_dealt_face_down" and broken.value.message.startswith("a card lies face up")
-    with pytest.raises(DriverFailure) as fault:  # an engine fault stays one (its cause shows), tagged with the invariant
+    assert invariant_of(broken.value) == "cards_are_dealt_face_down" and broken.value.message.startswith(
+        "a card lies face up"
+    )
+    with pytest.raises(
+        DriverFailure
+    ) as fault:  # an engine fault stays one (its cause shows), tagged with the invariant
         wrapped(the_engine_answers)
     assert invariant_of(fault.value) == "the_engine_answers" and fault.value.cause == "crashed"
     assert invariant_of(ValueError("outside every invariant")) is None
@@ -203,12 +243,20 @@ def test_junit_test_names_carry_the_clause_id(tmp_path):
     from casebook.conformance.runner import label_junit
 
     path = tmp_path / "run.junit.xml"
-    path.write_text('<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest">'
-                    '<testcase classname="step_defs.cluedo_drei" name="test_three_cards[Red]" time="0.1"/>'
-                    '<testcase classname="tests.cluedo_drei.test_random_play" name="test_random_play" time="1"/>'
-                    '</testsuite></testsuites>', encoding="utf-8")
-    label_junit(path, {"step_defs/cluedo_drei.py::test_three_cards[Red]": {"clauses": ["CD-SET-01"]},
-                       "tests/cluedo_drei/test_random_play.py::test_random_play": {"clauses": []}})
+    path.write_text(
+        '<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest">'
+        '<testcase classname="step_defs.cluedo_drei" name="test_three_cards[Red]" time="0.1"/>'
+        '<testcase classname="tests.cluedo_drei.test_random_play" name="test_random_play" time="1"/>'
+        "</testsuite></testsuites>",
+        encoding="utf-8",
+    )
+    label_junit(
+        path,
+        {
+            "step_defs/cluedo_drei.py::test_three_cards[Red]": {"clauses": ["CD-SET-01"]},
+            "tests/cluedo_drei/test_random_play.py::test_random_play": {"clauses": []},
+        },
+    )
     names = [c.get("name") for c in __import__("xml.etree.ElementTree").etree.ElementTree.parse(path).iter("testcase")]
     assert names == ["CD-SET-01 test_three_cards[Red]", "test_random_play"]
 
@@ -231,9 +279,19 @@ def test_a_property_test_failed_in_a_worker_keeps_the_invariant_it_broke():
 
     plugin = VerifyPlugin(progress=False)
     nodeid = "tests/pi/test_random_play.py::test_random_games_hold_every_invariant[3p]"
-    report = SimpleNamespace(nodeid=nodeid, when="call", failed=True, skipped=False, passed=False, longrepr="…",
-                             **{ITEM_KEY: {"kind": "property", "clauses": [], "game": "pi", "name": nodeid},
-                                MESSAGE_KEY: "assertion failed: refusals_change_nothing: …", INVARIANT_KEY: "refusals_change_nothing"})
+    report = SimpleNamespace(
+        nodeid=nodeid,
+        when="call",
+        failed=True,
+        skipped=False,
+        passed=False,
+        longrepr="…",
+        **{
+            ITEM_KEY: {"kind": "property", "clauses": [], "game": "pi", "name": nodeid},
+            MESSAGE_KEY: "assertion failed: refusals_change_nothing: …",
+            INVARIANT_KEY: "refusals_change_nothing",
+        },
+    )
     plugin.pytest_runtest_logreport(report)
     (result,) = plugin.property_results()
     assert (result["status"], result["invariant"]) == ("failed", "refusals_change_nothing")

@@ -45,7 +45,9 @@ def spawned():
 
 
 @pytest.mark.parametrize("fault, method, cause", CASES, ids=[c[0] for c in CASES])
-def test_a_broken_answer_is_a_named_failure_then_the_engine_restarts(fault, method, cause, tmp_path, monkeypatch, spawned):
+def test_a_broken_answer_is_a_named_failure_then_the_engine_restarts(
+    fault, method, cause, tmp_path, monkeypatch, spawned
+):
     monkeypatch.setenv("FAKE_CHILD_PIDFILE", str(tmp_path / "child.pid"))
     stdio = StdioImplementation(fake_argv(fault, on=method, every=2), timeout=1.0)
     impl = ValidatingImplementation(stdio, schemas={"toy": TOY_SCHEMA})

@@ -46,7 +46,9 @@ def test_the_compiled_and_the_python_validator_agree_on_states(game):
         assert fast.is_valid(state) and wording.is_valid(state), f"a published {game} start fails its own schema"
         for what, broken in broken_copies(state):
             verdict = wording.is_valid(broken)
-            assert fast.is_valid(broken) == verdict, f"{game} state {what}: jsonschema says {verdict}, jsonschema-rs not"
+            assert fast.is_valid(broken) == verdict, (
+                f"{game} state {what}: jsonschema says {verdict}, jsonschema-rs not"
+            )
             refused += not verdict
     assert refused > 100, f"only {refused} broken {game} states refused: the mutations test nothing"
 

@@ -28,9 +28,26 @@ pytestmark = pytest.mark.skipif(not (ROOT / "features" / GAME).is_dir(), reason=
 def verify(tmp_path, spec: str, *args: str, timeout: float = 10) -> tuple[int, dict, str]:
     out = tmp_path / "results"
     run = subprocess.run(
-        [sys.executable, "-m", "casebook.cli", "verify", "--impl", spec, "--game", GAME, "--out", str(out),
-         "--no-progress", "--timeout", str(timeout), *args],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "casebook.cli",
+            "verify",
+            "--impl",
+            spec,
+            "--game",
+            GAME,
+            "--out",
+            str(out),
+            "--no-progress",
+            "--timeout",
+            str(timeout),
+            *args,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     reports = [p for p in (out / "conformance").glob("*.json")]
     assert len(reports) == 1, run.stdout + run.stderr
@@ -70,24 +87,31 @@ def test_the_node_example_fails_exactly_the_clauses_of_its_deviation(tmp_path):
     assert statuses(report, "failed") == expected, output
     unsupported = statuses(report, "unsupported")
     assert all(c in declined or "variant-duel" in report["clauses"][c]["tags"] for c in unsupported)
-    assert statuses(report, "passed") == set(report["clauses"]) - expected - unsupported, "a clause it plays did not pass"
+    assert statuses(report, "passed") == set(report["clauses"]) - expected - unsupported, (
+        "a clause it plays did not pass"
+    )
     assert statuses(report, "not_run") == set()
     assert report["implementation"]["name"] == "node-cluedo-example"
     assert not harness_words(report), harness_words(report)  # what the engine answered, never the harness's Python
     # CD-SET-02's Then says what the engine dealt, and where it stands
-    assert "not so: they hold Justus Jonas 5, Peter Shaw 5, Bob Andrews 4, Uncle Titus 4; the game goes on (phase starting_turn)" \
+    assert (
+        "not so: they hold Justus Jonas 5, Peter Shaw 5, Bob Andrews 4, Uncle Titus 4; the game goes on (phase starting_turn)"
         in next(s["message"] for s in report["clauses"]["CD-SET-02"]["scenarios"] if "four-4-4-2" in s["name"])
+    )
     changed = {c["clause"]: (c["before"], c["after"]) for c in report["baseline_changes"]["changed"]}
     assert {c for c, (_, after) in changed.items() if after == "failed"} == expected
     assert (tmp_path / "results" / "conformance" / "cucumber" / "node-cluedo-example.json").exists()
-    assert not (tmp_path / "results" / "cucumber.json").exists(), "another engine's run must not pose as the suite's last run"
+    assert not (tmp_path / "results" / "cucumber.json").exists(), (
+        "another engine's run must not pose as the suite's last run"
+    )
     # The guide quotes this run's numbers: generated here (CASEBOOK_WRITE_GUIDE=1 writes them), never typed.
     text = GUIDE.read_text(encoding="utf-8")
     if os.environ.get("CASEBOOK_WRITE_GUIDE"):
         GUIDE.write_text(rep.with_counts(text, "node-cluedo", report), encoding="utf-8")
     assert rep.with_counts(text, "node-cluedo", report) == text, (
         f"the guide's numbers for examples/node-cluedo are stale; this run: {rep.counts_sentence(report)} "
-        "(rerun this test with CASEBOOK_WRITE_GUIDE=1)")
+        "(rerun this test with CASEBOOK_WRITE_GUIDE=1)"
+    )
 
 
 # One engine that breaks in every way, each once, at the Nth call of a method over the whole run.
@@ -109,13 +133,25 @@ def test_a_broken_engine_gives_named_failures_and_the_run_finishes(tmp_path, mon
     monkeypatch.setenv("FAKE_COUNTER_FILE", str(tmp_path / "calls.json"))
     faults = " ".join(f"--fault {f}" for f in FAULTS)
     spec = f"cmd:{sys.executable} {FAKE} {faults} --once --tag {token}"
-    code, report, output = verify(tmp_path, spec, "--clause", "CD-SET-*", "--clause", "CD-QUE-*", "--clause", "CD-TRN-*",
-                                  "--no-properties", timeout=1)
+    code, report, output = verify(
+        tmp_path,
+        spec,
+        "--clause",
+        "CD-SET-*",
+        "--clause",
+        "CD-QUE-*",
+        "--clause",
+        "CD-TRN-*",
+        "--no-properties",
+        timeout=1,
+    )
     assert code == 1, output  # named failures, not a crash of the runner (2) nor a pass
     scenarios = [s for c in report["clauses"].values() for s in c["scenarios"] if s["status"] != "not_run"]
     causes = sorted(s["message"].split(":", 1)[0] for s in scenarios if s["status"] == "failed")
     assert causes == sorted(FAULTS.values()), [s["message"][:100] for s in scenarios if s["status"] == "failed"]
-    assert sum(s["status"] == "passed" for s in scenarios) > 10, "after a fault the engine must be restarted and the run go on"
+    assert sum(s["status"] == "passed" for s in scenarios) > 10, (
+        "after a fault the engine must be restarted and the run go on"
+    )
     assert not harness_words(report), harness_words(report)
     assert processes_with(token) == [], "an engine process outlived the run"
     assert pidfile.exists() and not alive(int(pidfile.read_text())), "the hung engine's child was orphaned"
@@ -123,23 +159,32 @@ def test_a_broken_engine_gives_named_failures_and_the_run_finishes(tmp_path, mon
 
 def test_the_harness_words_check_can_fail():
     """What the checks above rely on: a message showing the harness's Python is found, an engine's own is not."""
-    report = {"clauses": {"CD-SET-01": {"scenarios": [{"message": "not so: <lambda>() failed"}, {"message": "illegal_action: no"}]}},
-              "properties": [{"name": "random play", "message": "KeyError: 'hands'"}, {"name": "perft"}]}
+    report = {
+        "clauses": {
+            "CD-SET-01": {"scenarios": [{"message": "not so: <lambda>() failed"}, {"message": "illegal_action: no"}]}
+        },
+        "properties": [{"name": "random play", "message": "KeyError: 'hands'"}, {"name": "perft"}],
+    }
     assert [w.split(":", 1)[0] for w in harness_words(report)] == ["CD-SET-01", "random play"]
 
 
-@pytest.mark.parametrize("text, says", [
-    ("[]", "$: [] is not of type"),  # a Cucumber JSON, given by mistake
-    ('{"format": "casebook-conformance/1", "clauses": {}}', '"implementation" is a required property'),
-    ("a report, once", "not JSON"),
-])
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("[]", "$: [] is not of type"),  # a Cucumber JSON, given by mistake
+        ('{"format": "casebook-conformance/1", "clauses": {}}', '"implementation" is a required property'),
+        ("a report, once", "not JSON"),
+    ],
+)
 def test_a_baseline_that_is_not_a_report_stops_verify_before_it_runs(tmp_path, text, says):
     """Checked against the one report schema before the engine starts: named, with the fault, never a crash after the run."""
     from casebook.commands.verify import verify as run_verify
 
     baseline = tmp_path / "base line.json"
     baseline.write_text(text, encoding="utf-8")
-    result = run_verify("cmd:/nonexistent/engine --stdio", games=[GAME], baseline=str(baseline), out=tmp_path / "results")
+    result = run_verify(
+        "cmd:/nonexistent/engine --stdio", games=[GAME], baseline=str(baseline), out=tmp_path / "results"
+    )
     assert result.exit == 2 and result.report is None and result.hello is None  # the engine was never started
     (problem,) = result.problems
     assert "base line.json" in problem and "is not a conformance report" in problem and says in problem, problem

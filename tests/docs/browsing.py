@@ -42,7 +42,6 @@ def missing_browser() -> str | None:
     return None
 
 
-
 def start_browser():
     """Headless Chromium, as the tests drive it; the caller quits it."""
     from selenium import webdriver

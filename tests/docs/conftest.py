@@ -51,8 +51,17 @@ def cucumber(features: Path, outcome) -> list:
                                         "name": fill(s.text, list(header), list(values)),
                                         "line": s.line,
                                         "match": {"location": ""},
-                                        "result": {"status": "failed" if status == "failed" and i == len(steps) - 1 else "passed", "duration": 1}
-                                        | ({"error_message": "AssertionError: it did not"} if status == "failed" and i == len(steps) - 1 else {}),
+                                        "result": {
+                                            "status": "failed"
+                                            if status == "failed" and i == len(steps) - 1
+                                            else "passed",
+                                            "duration": 1,
+                                        }
+                                        | (
+                                            {"error_message": "AssertionError: it did not"}
+                                            if status == "failed" and i == len(steps) - 1
+                                            else {}
+                                        ),
                                     }
                                     for i, s in enumerate(steps)
                                 ],
@@ -96,4 +105,6 @@ def toy_project(tmp_path) -> Path:
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "browser: drives the built site in headless Chromium (tests/docs/test_browser.py)")
+    config.addinivalue_line(
+        "markers", "browser: drives the built site in headless Chromium (tests/docs/test_browser.py)"
+    )

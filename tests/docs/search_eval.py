@@ -70,8 +70,14 @@ def own_game(results: list[list[str]], game: str) -> bool:
 
 def build_site(out: Path) -> None:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(ROOT / "mkdocs.yml"), "-d", str(out)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(ROOT / "mkdocs.yml"), "-d", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     if done.returncode != 0:
         raise SystemExit(f"mkdocs build failed:\n{done.stderr[-3000:]}")
 
@@ -86,7 +92,9 @@ def evaluate(questions: list[dict], folder: Path, site, places=("landing", "home
         raise SystemExit(f"cannot evaluate search: {missing}")
     base, server = serve_folder(folder)
     driver = start_browser()
-    out: dict = defaultdict(lambda: {"n": 0, "landing": [], "home": [], "own": {"landing": [], "home": []}, "misses": []})
+    out: dict = defaultdict(
+        lambda: {"n": 0, "landing": [], "home": [], "own": {"landing": [], "home": []}, "misses": []}
+    )
     try:
         for q in questions:
             game, wanted = q["game"], answering(site, q)
@@ -100,8 +108,15 @@ def evaluate(questions: list[dict], folder: Path, site, places=("landing", "home
                 row[where].append(place)
                 row["own"][where].append(own_game(results, game))
                 if place is None or place > 1:
-                    shown = [r[-1].rpartition("#")[2] if r and "#" in r[-1] else (r[-1].rstrip("/").rpartition("/")[2] if r else "") for r in results[:5]]
-                    row["misses"].append({"where": where, "ask": q["ask"], "wants": sorted(wanted), "place": place, "first five": shown})
+                    shown = [
+                        r[-1].rpartition("#")[2]
+                        if r and "#" in r[-1]
+                        else (r[-1].rstrip("/").rpartition("/")[2] if r else "")
+                        for r in results[:5]
+                    ]
+                    row["misses"].append(
+                        {"where": where, "ask": q["ask"], "wants": sorted(wanted), "place": place, "first five": shown}
+                    )
     finally:
         driver.quit()
         server.shutdown()
@@ -119,12 +134,16 @@ def table(scores: dict) -> str:
     for game in sorted(scores):
         s = scores[game]
         own = s.get("own", {}).get("home", [])
-        lines.append(f"{game:<18} {s['n']:>3}   {share(s['landing'], 1):>12} {share(s['landing'], 5):>5}   {share(s['home'], 1):>9} {share(s['home'], 5):>5} {sum(own):>4}")
+        lines.append(
+            f"{game:<18} {s['n']:>3}   {share(s['landing'], 1):>12} {share(s['landing'], 5):>5}   {share(s['home'], 1):>9} {share(s['home'], 5):>5} {sum(own):>4}"
+        )
         for key in ("landing", "home"):
             total[key] += s[key]
         total["own"] += own
         total["n"] += s["n"]
-    lines.append(f"{'all':<18} {total['n']:>3}   {share(total['landing'], 1):>12} {share(total['landing'], 5):>5}   {share(total['home'], 1):>9} {share(total['home'], 5):>5} {sum(total['own']):>4}")
+    lines.append(
+        f"{'all':<18} {total['n']:>3}   {share(total['landing'], 1):>12} {share(total['landing'], 5):>5}   {share(total['home'], 1):>9} {share(total['home'], 5):>5} {sum(total['own']):>4}"
+    )
     return "\n".join(lines)
 
 
@@ -133,8 +152,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("questions", type=Path)
     parser.add_argument("--site", type=Path, help="a site already built from this checkout (default: build one)")
     parser.add_argument("--json", type=Path, help="also write the ranks and misses here")
-    parser.add_argument("--misses", action="store_true", help="print each question not answered first, with the first five results")
-    parser.add_argument("--where", choices=("both", "landing", "home"), default="both", help="type the questions on the landing pages, the home page, or both")
+    parser.add_argument(
+        "--misses", action="store_true", help="print each question not answered first, with the first five results"
+    )
+    parser.add_argument(
+        "--where",
+        choices=("both", "landing", "home"),
+        default="both",
+        help="type the questions on the landing pages, the home page, or both",
+    )
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     from casebook.site.render import Site
@@ -146,7 +172,10 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"{args.questions}: no such game {unknown}")
     empty = [q["ask"] for q in questions if not answering(site, q)]
     if empty:
-        print(f"warning: {len(empty)} questions have no answering clause (their paragraphs are cited by none): {empty[:3]}", file=sys.stderr)
+        print(
+            f"warning: {len(empty)} questions have no answering clause (their paragraphs are cited by none): {empty[:3]}",
+            file=sys.stderr,
+        )
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.site
         if folder is None:
@@ -158,7 +187,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.misses:
         for game in sorted(scores):
             for m in scores[game]["misses"]:
-                print(f"  {game} [{m['where']}] {m['ask']!r} wants {m['wants']}: at {m['place']}; first five {m['first five']}")
+                print(
+                    f"  {game} [{m['where']}] {m['ask']!r} wants {m['wants']}: at {m['place']}; first five {m['first five']}"
+                )
     if args.json:
         args.json.write_text(json.dumps(scores, indent=1, ensure_ascii=False))
     return 0

@@ -221,9 +221,20 @@ def test_the_real_site_shows_a_clause_with_its_examples(browser, real):
         assert len(shown) == len(clause.examples), clause.id
         for example, seen in zip(clause.examples, shown):
             # players see every example but those only an engine meets (behind the engine authors' switch)
-            assert seen["name"] == example.name and seen["visible"] == (not example_is_engine_only(example)), example.name
-            assert seen["badges"] and set(seen["badges"]) <= {"passed", "failed", "not run", "skipped", "unsupported", "partly run"}
-            assert seen["badges"][0] == {"not_run": "not run", "partial": "partly run"}.get(example.result.status, example.result.status)
+            assert seen["name"] == example.name and seen["visible"] == (not example_is_engine_only(example)), (
+                example.name
+            )
+            assert seen["badges"] and set(seen["badges"]) <= {
+                "passed",
+                "failed",
+                "not run",
+                "skipped",
+                "unsupported",
+                "partly run",
+            }
+            assert seen["badges"][0] == {"not_run": "not run", "partial": "partly run"}.get(
+                example.result.status, example.result.status
+            )
 
 
 def test_a_permanent_link_leads_to_the_clause(browser, toy):
@@ -244,9 +255,16 @@ def test_each_turn_diagram_renders_at_page_width_with_its_phases_as_links(browse
         assert answer, f"{game.id}: {site.engines[game.id].error}"
         phases = sorted(p["name"] for p in answer["phases"])
         open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-diagram') !== null")
-        state = wait_for(browser, "const d = document.querySelector('.cb-diagram'); const s = d && d.getAttribute('data-drawn'); return s && s !== 'pending' ? s : null;")
-        assert state == "yes", browser.execute_script("return document.querySelector('.cb-diagram').getAttribute('data-error')")
-        shown = browser.execute_script("return Array.from(document.querySelectorAll('.cb-phase-link')).map(n => n.getAttribute('data-phase'))")
+        state = wait_for(
+            browser,
+            "const d = document.querySelector('.cb-diagram'); const s = d && d.getAttribute('data-drawn'); return s && s !== 'pending' ? s : null;",
+        )
+        assert state == "yes", browser.execute_script(
+            "return document.querySelector('.cb-diagram').getAttribute('data-error')"
+        )
+        shown = browser.execute_script(
+            "return Array.from(document.querySelectorAll('.cb-phase-link')).map(n => n.getAttribute('data-phase'))"
+        )
         assert sorted(set(shown)) == phases, game.id
         # legible at page width: no wider than the text column, and its labels no smaller than small print
         fit = browser.execute_script(
@@ -256,7 +274,9 @@ def test_each_turn_diagram_renders_at_page_width_with_its_phases_as_links(browse
         )
         assert fit["svg"] <= fit["column"] + 1 and fit["label"] >= 9, (game.id, fit)
         # a phase is a link to the clauses that govern it
-        browser.execute_script("document.querySelectorAll('.cb-phase-link')[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+        browser.execute_script(
+            "document.querySelectorAll('.cb-phase-link')[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))"
+        )
         target = wait_for(browser, "return location.hash.startsWith('#phase-') ? location.hash : null")
         assert browser.execute_script("return document.getElementById(arguments[0]) !== null", target[1:])
         severe = [e for e in browser.get_log("browser") if e.get("level") == "SEVERE"]
@@ -284,8 +304,11 @@ def overlapping(boxes: list[dict]) -> list[tuple[str, str]]:
     """The pairs of boxes ({name, left, top, right, bottom}) that overlap by more than a pixel."""
     out = []
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            if min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1 and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1:
+        for b in boxes[i + 1 :]:
+            if (
+                min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
+                and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
+            ):
                 out.append((a["name"], b["name"]))
     return out
 
@@ -303,17 +326,26 @@ def test_diagrams_read_at_one_text_size_with_no_box_over_another(browser, real):
     try:
         for game in site.games:
             open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-diagram') !== null")
-            wait_for(browser, "const all = document.querySelectorAll('.cb-diagram'); return all.length && Array.from(all).every(d => ['yes', 'error'].includes(d.getAttribute('data-drawn')));")
-            assert browser.execute_script("return Array.from(document.querySelectorAll('.cb-diagram')).every(d => d.getAttribute('data-drawn') === 'yes')"), game.id
+            wait_for(
+                browser,
+                "const all = document.querySelectorAll('.cb-diagram'); return all.length && Array.from(all).every(d => ['yes', 'error'].includes(d.getAttribute('data-drawn')));",
+            )
+            assert browser.execute_script(
+                "return Array.from(document.querySelectorAll('.cb-diagram')).every(d => d.getAttribute('data-drawn') === 'yes')"
+            ), game.id
             for n in range(browser.execute_script("return document.querySelectorAll('.cb-diagram').length")):
                 boxes = browser.execute_script(
                     """const svg = document.querySelectorAll('.cb-diagram svg')[arguments[0]];
                        return Array.from(svg.querySelectorAll('g.node')).map(g => { const r = g.querySelector('rect, path, polygon').getBoundingClientRect();
-                         return {name: g.id, left: r.left, top: r.top, right: r.right, bottom: r.bottom}; });""", n)
+                         return {name: g.id, left: r.left, top: r.top, right: r.right, bottom: r.bottom}; });""",
+                    n,
+                )
                 assert boxes and not overlapping(boxes), (game.id, n, overlapping(boxes))
                 heights = browser.execute_script(
                     """const svg = document.querySelectorAll('.cb-diagram svg')[arguments[0]];
-                       return Array.from(svg.querySelectorAll('g.node text, g.node span, g.node p')).map(t => t.getBoundingClientRect().height).filter(h => h > 0);""", n)
+                       return Array.from(svg.querySelectorAll('g.node text, g.node span, g.node p')).map(t => t.getBoundingClientRect().height).filter(h => h > 0);""",
+                    n,
+                )
                 sizes[(game.id, n)] = min(heights)
     finally:
         browser.set_window_size(1280, 1000)
@@ -335,13 +367,19 @@ def test_boards_have_no_label_over_another_and_a_whole_legend_on_a_desk_and_a_ph
                 # while it was being parsed and found no place; see open_page)
                 open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-board-legend') !== null")
                 places = browser.execute_script(BOXES, ".cb-board-location rect, .cb-board-location circle", "class")
-                names = browser.execute_script("return Array.from(document.querySelectorAll('.cb-board-location')).map(g => g.getAttribute('data-name'))")
+                names = browser.execute_script(
+                    "return Array.from(document.querySelectorAll('.cb-board-location')).map(g => g.getAttribute('data-name'))"
+                )
                 for box, name in zip(places, names):
                     box["name"] = name
                 assert places and not overlapping(places), (game.id, width, overlapping(places)[:5])
                 legend = browser.execute_script(BOXES, ".cb-board-legend li", "class")
-                figure = browser.execute_script("const r = document.querySelector('.cb-board').getBoundingClientRect(); return {left: r.left, right: r.right};")
-                assert legend and all(b["left"] >= figure["left"] - 1 and b["right"] <= figure["right"] + 1 for b in legend), (game.id, width, legend, figure)
+                figure = browser.execute_script(
+                    "const r = document.querySelector('.cb-board').getBoundingClientRect(); return {left: r.left, right: r.right};"
+                )
+                assert legend and all(
+                    b["left"] >= figure["left"] - 1 and b["right"] <= figure["right"] + 1 for b in legend
+                ), (game.id, width, legend, figure)
     finally:
         browser.set_window_size(1280, 1000)
 
@@ -349,14 +387,22 @@ def test_boards_have_no_label_over_another_and_a_whole_legend_on_a_desk_and_a_ph
 def test_the_engine_authors_switch_shows_results_and_engine_only_examples(browser, real):
     base, _, site = real
     clause = next(c for c in site.all_clauses() if c.id == "FD-TURN-04")
-    open_page(browser, section_url(base, clause), "document.querySelector('.cb-audience-toggle') !== null && document.getElementById('FD-TURN-04') !== null")
+    open_page(
+        browser,
+        section_url(base, clause),
+        "document.querySelector('.cb-audience-toggle') !== null && document.getElementById('FD-TURN-04') !== null",
+    )
     visible = "return Array.from(document.querySelectorAll(arguments[0])).filter(e => e.getBoundingClientRect().height > 0).length"
     assert browser.execute_script(visible, ".cb-example .cb-badge") == 0  # players see no results
     hidden = browser.execute_script(visible, "#FD-TURN-04-ex2")
     browser.execute_script("document.querySelector('.cb-audience-toggle').click()")
     assert browser.execute_script(visible, ".cb-example .cb-badge") > 0
-    assert browser.execute_script(visible, "#FD-TURN-04-ex2") == 1 and hidden == 0  # "an unknown action is a bad request"
-    open_page(browser, f"{base}games/cluedo_drei/", "document.querySelector('.cb-audience-toggle') !== null")  # the choice holds on the next page
+    assert (
+        browser.execute_script(visible, "#FD-TURN-04-ex2") == 1 and hidden == 0
+    )  # "an unknown action is a bad request"
+    open_page(
+        browser, f"{base}games/cluedo_drei/", "document.querySelector('.cb-audience-toggle') !== null"
+    )  # the choice holds on the next page
     assert browser.execute_script("return document.documentElement.classList.contains('cb-engine')")
     browser.execute_script("document.querySelector('.cb-audience-toggle').click()")
     assert not browser.execute_script("return document.documentElement.classList.contains('cb-engine')")
@@ -365,7 +411,9 @@ def test_the_engine_authors_switch_shows_results_and_engine_only_examples(browse
 def test_the_home_page_opens_with_the_games(browser, real):
     base, _, site = real
     open_page(browser, base, "document.querySelector('.cb-games .cb-game-title') !== null")
-    games = browser.execute_script("return Array.from(document.querySelectorAll('.cb-games .cb-game-title')).map(a => a.textContent)")
+    games = browser.execute_script(
+        "return Array.from(document.querySelectorAll('.cb-games .cb-game-title')).map(a => a.textContent)"
+    )
     assert games == [site.title(g.id) for g in site.games]
     order = browser.execute_script(
         "const t = document.querySelector('.md-content').textContent; return [t.indexOf(arguments[0]), t.indexOf('Settle a question'), t.indexOf('Other uses')];",
@@ -402,10 +450,15 @@ def test_each_rulebook_trace_lists_every_paragraph_one_click_from_its_clauses(br
                return null;""",
             clause.id,
         )
-        first = next(c.paragraphs[0] for c in trace.citations if c.clause.id == clause.id)  # the Source line's first reference
+        first = next(
+            c.paragraphs[0] for c in trace.citations if c.clause.id == clause.id
+        )  # the Source line's first reference
         assert back and back.endswith(f"/games/{game.id}/rulebook-trace/#p{first}"), (clause.id, back)
         open_page(browser, back, f"document.getElementById('p{first}') !== null")
-        assert browser.execute_script("const r = document.getElementById(arguments[0]); return r && r.getBoundingClientRect().height > 0", f"p{first}")
+        assert browser.execute_script(
+            "const r = document.getElementById(arguments[0]); return r && r.getBoundingClientRect().height > 0",
+            f"p{first}",
+        )
 
 
 # -- search ----------------------------------------------------------------------------------------------
@@ -438,7 +491,12 @@ def test_a_word_of_the_printed_rulebook_finds_the_clauses_that_say_it_in_english
     the game's pages, and the first clause found uses the word our clauses have for it (synonyms.yml: rulebook)."""
     base, _, site = real
     tried = 0
-    for game_id, printed, english in (("heist", "amagatall", "hideout"), ("pi", "pénalité", "penalt"), ("pi", "penalite", "penalt"), ("pi", "manches", "round")):
+    for game_id, printed, english in (
+        ("heist", "amagatall", "hideout"),
+        ("pi", "pénalité", "penalt"),
+        ("pi", "penalite", "penalt"),
+        ("pi", "manches", "round"),
+    ):
         if not (site.rulebook_words.get(game_id) or {}).get("words"):
             continue
         tried += 1
@@ -466,20 +524,28 @@ def test_search_answers_the_players_questions_in_the_first_five_results(browser,
     from_home = dict(zip(everyone, search_each(browser, base, everyone)))
     for game in site.games:
         questions = asked.get(game.id, [])
-        assert len(questions) >= 10, f"{game.id}: features/{game.id}/questions.yml needs at least 10 table questions, has {len(questions)}"
+        assert len(questions) >= 10, (
+            f"{game.id}: features/{game.id}/questions.yml needs at least 10 table questions, has {len(questions)}"
+        )
         found[game.id] = 0
-        for (question, clauses), results in zip(questions, search_each(browser, base, [q for q, _ in questions], f"games/{game.id}/")):
+        for (question, clauses), results in zip(
+            questions, search_each(browser, base, [q for q, _ in questions], f"games/{game.id}/")
+        ):
             total += 1
             first += found_in_top(results, clauses, top=1)
             if found_in_top(results, clauses):
                 found[game.id] += 1
             else:
-                missed.append(f"{game.id}: {question!r} wants {clauses}; first five: {[r[-1].rsplit('/', 2)[-1] if r else '' for r in results[:5]]}")
+                missed.append(
+                    f"{game.id}: {question!r} wants {clauses}; first five: {[r[-1].rsplit('/', 2)[-1] if r else '' for r in results[:5]]}"
+                )
             anywhere += found_in_top(from_home[question], clauses)
     with capsys.disabled():
-        print(f"\nsearch: {total - len(missed)}/{total} table questions find a clause in the first 5 results on their game's pages "
-              f"({found}), {first}/{total} in the first result, {anywhere}/{total} from the home page"
-              + "".join(f"\n  missed {m}" for m in missed))
+        print(
+            f"\nsearch: {total - len(missed)}/{total} table questions find a clause in the first 5 results on their game's pages "
+            f"({found}), {first}/{total} in the first result, {anywhere}/{total} from the home page"
+            + "".join(f"\n  missed {m}" for m in missed)
+        )
     assert not missed, f"{len(missed)} of {total} table questions missed the first five results:\n" + "\n".join(missed)
 
 
@@ -555,7 +621,9 @@ def crawl(base: str) -> tuple[int, list[str], list[str]]:
             if target not in pages:
                 todo.append(target)
     for source, target, anchor in wanted:
-        if target in pages and target not in unreachable and anchor not in pages[target].ids:  # a broken page: told once
+        if (
+            target in pages and target not in unreachable and anchor not in pages[target].ids
+        ):  # a broken page: told once
             broken.append(f"{source} → {target}#{anchor}: no such anchor")
     return len(pages), broken, offsite
 

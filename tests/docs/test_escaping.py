@@ -44,33 +44,97 @@ def hostile_describe() -> dict:
         "game": "toy_game",
         "title": HOSTILE,
         "initial": HOSTILE,
-        "phases": [{"name": HOSTILE, "parent": None, "final": False, "actor": "player", "summary": HOSTILE, "clauses": ["TG-XSS-01"]},
-                   {"name": "over", "parent": None, "final": True, "actor": None, "summary": "", "clauses": []}],
-        "transitions": [{"verb": HOSTILE, "source": HOSTILE, "dest": "over", "conditions": [HOSTILE], "unless": [HOSTILE], "effects": [HOSTILE], "clauses": ["TG-XSS-01"]}],
-        "board": {"locations": [{"name": HOSTILE, "kind": HOSTILE}, {"name": "b", "kind": "space"}],
-                  "paths": [{"a": HOSTILE, "b": "b", "length": 2, "kind": HOSTILE}]},
+        "phases": [
+            {
+                "name": HOSTILE,
+                "parent": None,
+                "final": False,
+                "actor": "player",
+                "summary": HOSTILE,
+                "clauses": ["TG-XSS-01"],
+            },
+            {"name": "over", "parent": None, "final": True, "actor": None, "summary": "", "clauses": []},
+        ],
+        "transitions": [
+            {
+                "verb": HOSTILE,
+                "source": HOSTILE,
+                "dest": "over",
+                "conditions": [HOSTILE],
+                "unless": [HOSTILE],
+                "effects": [HOSTILE],
+                "clauses": ["TG-XSS-01"],
+            }
+        ],
+        "board": {
+            "locations": [{"name": HOSTILE, "kind": HOSTILE}, {"name": "b", "kind": "space"}],
+            "paths": [{"a": HOSTILE, "b": "b", "length": 2, "kind": HOSTILE}],
+        },
     }
 
 
 def hostile_site(root) -> Site:
     folder = root / "features" / "toy_game"
     (folder / "03-hostile.feature").write_text(FEATURE, encoding="utf-8")
-    (folder / "questions.yml").write_text(json.dumps({HOSTILE: [{"ask": HOSTILE, "clauses": ["TG-XSS-01"]}]}), encoding="utf-8")
-    (root / "results" / "conformance" / "hostile.json").write_text(json.dumps({
-        "implementation": {"spec": HOSTILE, "name": HOSTILE, "version": HOSTILE}, "generated": HOSTILE,
-        "clauses": {"TG-XSS-01": {"status": "failed", "rule": HOSTILE, "scenarios": [{"name": HOSTILE, "status": "failed", "message": HOSTILE}]},
-                    HOSTILE: {"status": "partial", "summary": HOSTILE}}}), encoding="utf-8")
+    (folder / "questions.yml").write_text(
+        json.dumps({HOSTILE: [{"ask": HOSTILE, "clauses": ["TG-XSS-01"]}]}), encoding="utf-8"
+    )
+    (root / "results" / "conformance" / "hostile.json").write_text(
+        json.dumps(
+            {
+                "implementation": {"spec": HOSTILE, "name": HOSTILE, "version": HOSTILE},
+                "generated": HOSTILE,
+                "clauses": {
+                    "TG-XSS-01": {
+                        "status": "failed",
+                        "rule": HOSTILE,
+                        "scenarios": [{"name": HOSTILE, "status": "failed", "message": HOSTILE}],
+                    },
+                    HOSTILE: {"status": "partial", "summary": HOSTILE},
+                },
+            }
+        ),
+        encoding="utf-8",
+    )
     (root / "results" / "mutation").mkdir()
-    (root / "results" / "mutation" / "toy_game.json").write_text(json.dumps({
-        "format": mutation.FORMAT, "game": "toy_game", "casebook": "0", "features": mutation.features_digest(root),
-        "mutants": [{"id": HOSTILE, "operator": HOSTILE, "clauses": ["TG-XSS-01"], "change": HOSTILE, "verdict": "survived", "killed_by": None}],
-        "clauses": {"TG-XSS-01": {"tried": 1, "killed": 0, "survived": 1, "timeout": 0, "equivalent": 0}}}), encoding="utf-8")
-    site = Site(root, root / "results", titles={"toy_game": {"title": HOSTILE, "summary": HOSTILE, "rulebook": HOSTILE}}, with_engines=False).build()
+    (root / "results" / "mutation" / "toy_game.json").write_text(
+        json.dumps(
+            {
+                "format": mutation.FORMAT,
+                "game": "toy_game",
+                "casebook": "0",
+                "features": mutation.features_digest(root),
+                "mutants": [
+                    {
+                        "id": HOSTILE,
+                        "operator": HOSTILE,
+                        "clauses": ["TG-XSS-01"],
+                        "change": HOSTILE,
+                        "verdict": "survived",
+                        "killed_by": None,
+                    }
+                ],
+                "clauses": {"TG-XSS-01": {"tried": 1, "killed": 0, "survived": 1, "timeout": 0, "equivalent": 0}},
+            }
+        ),
+        encoding="utf-8",
+    )
+    site = Site(
+        root,
+        root / "results",
+        titles={"toy_game": {"title": HOSTILE, "summary": HOSTILE, "rulebook": HOSTILE}},
+        with_engines=False,
+    ).build()
     problems: list[str] = []
     described = check_describe("toy_game", hostile_describe(), {c.id for c in site.all_clauses()}, problems)
     assert not problems, problems  # well-formed, so every hostile string reaches the pages
-    site.engines["toy_game"] = EngineInfo("toy_game", facts={"players": [HOSTILE, 3], "variants": [HOSTILE], "optional": [HOSTILE]}, describe=described)
-    site.schemas["toy_game"] = {"description": HOSTILE, "$defs": {"options": {"properties": {HOSTILE: {"type": HOSTILE, "enum": [HOSTILE], "description": HOSTILE}}}}}
+    site.engines["toy_game"] = EngineInfo(
+        "toy_game", facts={"players": [HOSTILE, 3], "variants": [HOSTILE], "optional": [HOSTILE]}, describe=described
+    )
+    site.schemas["toy_game"] = {
+        "description": HOSTILE,
+        "$defs": {"options": {"properties": {HOSTILE: {"type": HOSTILE, "enum": [HOSTILE], "description": HOSTILE}}}},
+    }
     return site
 
 
@@ -95,5 +159,9 @@ def test_a_hostile_string_is_text_on_every_page(toy_project):
 
 def test_the_templates_escape_by_default():
     assert render("macros.j2") is not None
-    out = render("games_list.html", here="index.md", games=[{"id": "g", "title": HOSTILE, "players": "", "summary": HOSTILE, "links": [(HOSTILE, "x.md")]}])
+    out = render(
+        "games_list.html",
+        here="index.md",
+        games=[{"id": "g", "title": HOSTILE, "players": "", "summary": HOSTILE, "links": [(HOSTILE, "x.md")]}],
+    )
     assert "<script>" not in out and "<img" not in out and "&lt;script&gt;" in out and "\x1b" not in out

@@ -14,19 +14,47 @@ KNOWN_GAPS: dict[str, set[str]] = {}  # fields a game's machine.py does not desc
 
 
 def test_a_field_without_a_description_is_found():
-    schema = {"$defs": {
-        "colour": {"enum": ["red", "blue"], "description": "a hazard colour"},
-        "state": {"type": "object", "required": ["game", "tracks"], "properties": {
-            "game": {"const": "g"},
-            "tracks": {"type": "object", "description": "each track", "required": ["red", "blue"], "properties": {
-                c: {"type": "object", "properties": {"indicator": {"type": "integer"}, "colour": {"$ref": "#/$defs/colour"}}}
-                for c in ("red", "blue")}}}},
-        "action": {"oneOf": [{"description": "roll", "type": "object", "properties": {"type": {"const": "roll"}, "pips": {"type": "integer"}}}]},
-    }}
+    schema = {
+        "$defs": {
+            "colour": {"enum": ["red", "blue"], "description": "a hazard colour"},
+            "state": {
+                "type": "object",
+                "required": ["game", "tracks"],
+                "properties": {
+                    "game": {"const": "g"},
+                    "tracks": {
+                        "type": "object",
+                        "description": "each track",
+                        "required": ["red", "blue"],
+                        "properties": {
+                            c: {
+                                "type": "object",
+                                "properties": {"indicator": {"type": "integer"}, "colour": {"$ref": "#/$defs/colour"}},
+                            }
+                            for c in ("red", "blue")
+                        },
+                    },
+                },
+            },
+            "action": {
+                "oneOf": [
+                    {
+                        "description": "roll",
+                        "type": "object",
+                        "properties": {"type": {"const": "roll"}, "pips": {"type": "integer"}},
+                    }
+                ]
+            },
+        }
+    }
     # the indicator has no meaning; colour takes its name set's; a Record's entries are one field, not one per colour
     assert undescribed(schema) == ["action roll: pips", "state: tracks.<colour>.indicator"]
-    schema["$defs"]["state"]["properties"]["tracks"]["properties"]["red"]["properties"]["indicator"]["description"] = "its space"
-    schema["$defs"]["state"]["properties"]["tracks"]["properties"]["blue"]["properties"]["indicator"]["description"] = "its space"
+    schema["$defs"]["state"]["properties"]["tracks"]["properties"]["red"]["properties"]["indicator"]["description"] = (
+        "its space"
+    )
+    schema["$defs"]["state"]["properties"]["tracks"]["properties"]["blue"]["properties"]["indicator"]["description"] = (
+        "its space"
+    )
     assert undescribed(schema) == ["action roll: pips"]
 
 

@@ -178,7 +178,11 @@ def test_a_file_that_is_not_a_report_is_a_problem_named_by_the_report_schema(tmp
     (folder / "old.json").write_text(json.dumps({**good, "totals": {"passed": "1"}}), encoding="utf-8")
     reports, problems = read_reports(tmp_path)
     assert [r.file for r in reports] == ["good.json"]
-    assert sorted(p.split(":")[0] for p in problems) == ["conformance/cucumber.json", "conformance/notes.json", "conformance/old.json"]
+    assert sorted(p.split(":")[0] for p in problems) == [
+        "conformance/cucumber.json",
+        "conformance/notes.json",
+        "conformance/old.json",
+    ]
     assert all("not a conformance report" in p for p in problems), problems
     assert any("$.totals" in p for p in problems), problems  # where the schema found the fault
 
@@ -220,7 +224,9 @@ def test_navigation_is_game_then_sections():
     (entry,) = site.nav_games()
     (entries,) = entry.values()
     assert entries[0] == "games/toy_game/index.md"
-    assert entries[1] == {"At a glance": "games/toy_game/at-a-glance.md"}  # where a player who has not read the rulebook starts
+    assert entries[1] == {
+        "At a glance": "games/toy_game/at-a-glance.md"
+    }  # where a player who has not read the rulebook starts
     assert entries[2] == {"Table questions": "games/toy_game/questions.md"}  # then settling a question
     assert entries[3] == {"The turn": "games/toy_game/the-turn.md"}
     assert {"Rulings": "games/toy_game/rulings.md"} in entries
@@ -231,7 +237,7 @@ def test_text_from_features_is_escaped(tmp_path):
     folder.mkdir(parents=True)
     (folder / "01-odd.feature").write_text(
         "Feature: Odd <b>\n  @OG-ODD-01\n  Rule: a *star* and a <script>alert(1)</script> { #x }\n"
-        "    Example: e <i>\n      Then \"<img src=x>\" holds\n"
+        '    Example: e <i>\n      Then "<img src=x>" holds\n'
     )
     page = Site(tmp_path, None, with_engines=False).build().pages()["games/odd_game/odd.md"]
     assert "<script>" not in page and "<img" not in page and "<i>" not in page
@@ -274,8 +280,15 @@ def test_the_turn_diagram_has_phases_and_verbs_only(game):
     assert not problems, problems
     source = pictures.turn_diagram(answer)
     assert source.startswith("flowchart TB\n")
-    named = {g for t in answer["transitions"] if t["verb"] != pictures.AUTO for g in t["conditions"] + t["unless"] + t["effects"]}
-    assert not [g for g in named if f"|{pictures.label(g)}|" in source], "a verb's guards and effects belong in the table, not the picture"
+    named = {
+        g
+        for t in answer["transitions"]
+        if t["verb"] != pictures.AUTO
+        for g in t["conditions"] + t["unless"] + t["effects"]
+    }
+    assert not [g for g in named if f"|{pictures.label(g)}|" in source], (
+        "a verb's guards and effects belong in the table, not the picture"
+    )
     for phase in answer["phases"]:
         assert f'"{pictures.label(phase["name"])}"' in source
     edges, fans = pictures.drawn_edges(answer)
@@ -317,8 +330,15 @@ def test_at_least_four_fifths_of_the_clauses_are_linked_to_a_phase(game):
 
 def test_the_board_is_drawn_with_every_location_and_path_and_names_escaped():
     board = {
-        "locations": [{"name": "Zentrale", "kind": "central office", "x": 0.1, "y": 0.9}, {"name": "<script>alert(1)</script>", "kind": "location"}, {"name": "Ring 1", "kind": "space"}],
-        "paths": [{"a": "Zentrale", "b": "<script>alert(1)</script>", "length": 2, "kind": "path"}, {"a": "Ring 1", "b": "Zentrale", "length": 0, "kind": "secret passage"}],
+        "locations": [
+            {"name": "Zentrale", "kind": "central office", "x": 0.1, "y": 0.9},
+            {"name": "<script>alert(1)</script>", "kind": "location"},
+            {"name": "Ring 1", "kind": "space"},
+        ],
+        "paths": [
+            {"a": "Zentrale", "b": "<script>alert(1)</script>", "length": 2, "kind": "path"},
+            {"a": "Ring 1", "b": "Zentrale", "length": 0, "kind": "secret passage"},
+        ],
     }
     svg = pictures.board_svg(board, "Toy")
     assert svg.count('class="cb-board-location"') == 3 and svg.count('class="cb-board-path"') == 2
@@ -363,17 +383,27 @@ def test_the_game_page_draws_from_describe_with_every_phase_linked_to_its_clause
 
 def test_engine_notation_becomes_players_words():
     assert wording.plain("Then the action is rejected as illegal_action") == "Then that is not allowed"
-    assert wording.plain("And 1 detective cards are to be drawn for Peter") == "And 1 detective card is to be drawn for Peter"
-    assert wording.plain('Peter may move to "Schrottplatz~Zentrale:2"') == "Peter may move to fingerprint 2 on the path from Schrottplatz to Zentrale"
+    assert (
+        wording.plain("And 1 detective cards are to be drawn for Peter")
+        == "And 1 detective card is to be drawn for Peter"
+    )
+    assert (
+        wording.plain('Peter may move to "Schrottplatz~Zentrale:2"')
+        == "Peter may move to fingerprint 2 on the path from Schrottplatz to Zentrale"
+    )
     assert wording.plain("the view of Peter Shaw shows Mr. Grey") == "Peter Shaw sees Mr. Grey"
     assert wording.plain("Justus Jonas rolls 3 and 5") == "Justus Jonas rolls 3 and 5"
-    assert wording.engine_only('And Justus sends {"type": "teleport"}') and not wording.engine_only("Then the action is rejected as illegal_action")
+    assert wording.engine_only('And Justus sends {"type": "teleport"}') and not wording.engine_only(
+        "Then the action is rejected as illegal_action"
+    )
 
 
 def test_a_section_page_speaks_to_players_and_keeps_the_engine_view_behind_the_switch(toy_project):
     page = toy_site(toy_project).pages()["games/toy_game/the-turn.md"]
     assert 'class="cb-audience-toggle"' in page
-    assert '<span class="cb-engine-only" data-search-exclude><span class="cb-badge' in page  # results are for engine authors
+    assert (
+        '<span class="cb-engine-only" data-search-exclude><span class="cb-badge' in page
+    )  # results are for engine authors
     assert '<span class="cb-where cb-engine-only">01-the-turn.feature:' in page
 
 
@@ -389,7 +419,9 @@ def test_see_also_is_declared_once_and_rendered_both_ways(toy_project):
 def test_a_see_also_or_a_table_question_that_names_no_clause_fails_the_build(toy_project):
     feature = toy_project / "features" / "toy_game" / "01-the-turn.feature"
     feature.write_text(feature.read_text().replace("See also: TG-ELM-02", "See also: TG-ELM-99"))
-    (toy_project / "features" / "toy_game" / "questions.yml").write_text("Turns:\n  - ask: Who is next?\n    clauses: [TG-TRN-77]\n")
+    (toy_project / "features" / "toy_game" / "questions.yml").write_text(
+        "Turns:\n  - ask: Who is next?\n    clauses: [TG-TRN-77]\n"
+    )
     site = toy_site(toy_project)
     assert any("TG-ELM-99" in p for p in site.problems) and any("TG-TRN-77" in p for p in site.problems)
 
@@ -407,7 +439,15 @@ def test_table_questions_link_to_their_clauses_and_the_game_page_links_to_them(t
 
 def test_generated_registers_stay_out_of_search_and_clause_pages_stay_in(toy_project):
     pages = toy_site(toy_project).pages()
-    for path in ("games/toy_game/rulings.md", "games/toy_game/variants.md", "coverage.md", "conformance.md", "clauses.md", "protocol/index.md", "games/index.md"):
+    for path in (
+        "games/toy_game/rulings.md",
+        "games/toy_game/variants.md",
+        "coverage.md",
+        "conformance.md",
+        "clauses.md",
+        "protocol/index.md",
+        "games/index.md",
+    ):
         assert pages[path].startswith("---\nsearch:\n  exclude: true\n---"), path
     assert not pages["games/toy_game/the-turn.md"].startswith("---")
 
@@ -416,35 +456,53 @@ def test_the_rulings_register_opens_with_the_rulings_about_play(toy_project):
     feature = toy_project / "features" / "toy_game" / "01-the-turn.feature"
     feature.write_text(feature.read_text().replace("@TG-LOG-03", "@TG-LOG-03 @ruling"))
     rulings = toy_site(toy_project).pages()["games/toy_game/rulings.md"]
-    assert rulings.index("How the game is played") < rulings.index("TG-ELM-02") < rulings.index("our model") < rulings.index("TG-LOG-03")
+    assert (
+        rulings.index("How the game is played")
+        < rulings.index("TG-ELM-02")
+        < rulings.index("our model")
+        < rulings.index("TG-LOG-03")
+    )
 
 
 def test_search_data_carries_each_games_title_and_player_words(toy_project):
-    (toy_project / "features" / "toy_game" / "synonyms.yml").write_text("knocked out: eliminated\nwent first: [youngest, starts]\n")
+    (toy_project / "features" / "toy_game" / "synonyms.yml").write_text(
+        "knocked out: eliminated\nwent first: [youngest, starts]\n"
+    )
     data = search.search_data(toy_site(toy_project))
     assert data["games"]["toy_game"]["title"] == "Toy Game" and "toy" in data["games"]["toy_game"]["names"]
-    assert ["knocked out", ["eliminated"], "toy_game"] in data["synonyms"] and ["went first", ["youngest", "starts"], "toy_game"] in data["synonyms"]
+    assert ["knocked out", ["eliminated"], "toy_game"] in data["synonyms"] and [
+        "went first",
+        ["youngest", "starts"],
+        "toy_game",
+    ] in data["synonyms"]
 
 
 def test_a_rulebook_in_another_language_gives_the_glossary_its_words_and_search_knows_them(toy_project):
     """Issue 26: the printed rulebook's own words (French, Catalan) as a player holding it types them."""
     (toy_project / "features" / "toy_game" / "synonyms.yml").write_text(
-        "knocked out: eliminated\nrulebook:\n  language: French\n  words:\n    éliminé: eliminated\n    pénalité: penalty\n")
+        "knocked out: eliminated\nrulebook:\n  language: French\n  words:\n    éliminé: eliminated\n    pénalité: penalty\n"
+    )
     site = toy_site(toy_project)
     assert site.synonyms["toy_game"] == {"knocked out": ["eliminated"]}  # the rulebook part is no player's word
     glossary = site.pages()["games/toy_game/glossary.md"]
     assert "<th>the printed rulebook (French)</th>" in glossary
-    row = glossary[glossary.index('<tr id="eliminated">'):].split("</tr>")[0]
+    row = glossary[glossary.index('<tr id="eliminated">') :].split("</tr>")[0]
     assert "<td>knocked out</td>" in row and '<td lang="fr">éliminé</td>' in row, row
     assert '<tr id="penalty"><td><strong>penalty</strong></td><td></td><td lang="fr">pénalité</td></tr>' in glossary
     data = search.search_data(site)
-    assert ["elimine", ["eliminated"], "toy_game"] in data["synonyms"] and ["penalite", ["penalty"], "toy_game"] in data["synonyms"]
+    assert ["elimine", ["eliminated"], "toy_game"] in data["synonyms"] and [
+        "penalite",
+        ["penalty"],
+        "toy_game",
+    ] in data["synonyms"]
 
 
 def test_a_malformed_rulebook_part_of_the_synonyms_is_a_problem_not_a_crash(toy_project):
     (toy_project / "features" / "toy_game" / "synonyms.yml").write_text("rulebook: [pénalité]\n")
     site = toy_site(toy_project)
-    assert site.rulebook_words["toy_game"] == {} and any("rulebook is {language" in p for p in site.problems), site.problems
+    assert site.rulebook_words["toy_game"] == {} and any("rulebook is {language" in p for p in site.problems), (
+        site.problems
+    )
 
 
 def test_the_protocol_page_is_made_from_the_docstrings():
@@ -465,7 +523,9 @@ def mkdocs_build(project: Path, out: Path, impl: str | None = None) -> subproces
             (project / name).symlink_to(ROOT / name)
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", CASEBOOK_RESULTS=str(project / "results"))
     if impl:
-        env.update(CASEBOOK_IMPL=impl, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+        env.update(
+            CASEBOOK_IMPL=impl, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+        )
     if (ROOT / "build" / "vendor").is_dir():  # reuse the vendored mermaid rather than fetch it again
         cached = sorted((ROOT / "build" / "vendor").glob("mermaid-*.min.js"))
         if cached:
@@ -506,13 +566,14 @@ def test_the_cucumber_writer_of_these_tests_is_honest():
     assert "four cards set aside" not in names
 
 
-
-
 def test_the_site_never_imports_or_parses_an_engine():
     """Issue 9: the site knows an engine only through the protocol (casebook.impls, hello, describe)."""
     from tests.test_conventions import imported_modules
 
-    offenders = {p.name: sorted(m for m in imported_modules(p) if m.split(".")[0] == "statemachines") for p in (ROOT / "casebook" / "site").glob("*.py")}
+    offenders = {
+        p.name: sorted(m for m in imported_modules(p) if m.split(".")[0] == "statemachines")
+        for p in (ROOT / "casebook" / "site").glob("*.py")
+    }
     assert not {k: v for k, v in offenders.items() if v}, offenders
     for path in (ROOT / "casebook" / "site").glob("*.py"):
         source = path.read_text(encoding="utf-8")
@@ -526,23 +587,49 @@ def test_at_a_glance_splits_the_set_up_from_the_turn_by_where_play_comes_back():
     from casebook.site.glance import turn_phases
 
     def described(phases, arrows):
-        return {"phases": [{"name": n, "actor": a, "final": a == "final"} for n, a in phases],
-                "transitions": [{"source": s, "dest": d} for s, d in arrows]}
+        return {
+            "phases": [{"name": n, "actor": a, "final": a == "final"} for n, a in phases],
+            "transitions": [{"source": s, "dest": d} for s, d in arrows],
+        }
 
-    dealing = described([("dealing", "chance"), ("turn", "player"), ("won", "final")],
-                        [("dealing", "dealing"), ("dealing", "turn"), ("turn", "turn"), ("turn", "won")])
+    dealing = described(
+        [("dealing", "chance"), ("turn", "player"), ("won", "final")],
+        [("dealing", "dealing"), ("dealing", "turn"), ("turn", "turn"), ("turn", "won")],
+    )
     setup, turn, finals = turn_phases(dealing)
-    assert [p["name"] for p in setup] == ["dealing"] and [p["name"] for p in turn] == ["turn"] and [p["name"] for p in finals] == ["won"]
+    assert (
+        [p["name"] for p in setup] == ["dealing"]
+        and [p["name"] for p in turn] == ["turn"]
+        and [p["name"] for p in finals] == ["won"]
+    )
     assert not setup[0]["each_round"]
 
-    rounds = described([("seeding", "chance"), ("turning_up", "chance"), ("playing", "player"), ("turn_over", None), ("over", "final")],
-                       [("seeding", "turning_up"), ("turning_up", "playing"), ("playing", "turn_over"),
-                        ("turn_over", "playing"), ("turn_over", "seeding"), ("turn_over", "over")])
+    rounds = described(
+        [
+            ("seeding", "chance"),
+            ("turning_up", "chance"),
+            ("playing", "player"),
+            ("turn_over", None),
+            ("over", "final"),
+        ],
+        [
+            ("seeding", "turning_up"),
+            ("turning_up", "playing"),
+            ("playing", "turn_over"),
+            ("turn_over", "playing"),
+            ("turn_over", "seeding"),
+            ("turn_over", "over"),
+        ],
+    )
     setup, turn, _ = turn_phases(rounds)
     assert [(p["name"], p["each_round"]) for p in setup] == [("seeding", True), ("turning_up", True)]
     assert [p["name"] for p in turn] == ["playing", "turn_over"]
 
-    dice_first = described([("setup", "chance"), ("rolling", "chance"), ("moving", "players"), ("over", "final")],
-                           [("setup", "rolling"), ("rolling", "moving"), ("moving", "rolling"), ("moving", "over")])
-    setup, turn, _ = turn_phases(dice_first)  # a turn that starts with a roll keeps it: only one place the play comes back to
+    dice_first = described(
+        [("setup", "chance"), ("rolling", "chance"), ("moving", "players"), ("over", "final")],
+        [("setup", "rolling"), ("rolling", "moving"), ("moving", "rolling"), ("moving", "over")],
+    )
+    setup, turn, _ = turn_phases(
+        dice_first
+    )  # a turn that starts with a roll keeps it: only one place the play comes back to
     assert [p["name"] for p in setup] == ["setup"] and [p["name"] for p in turn] == ["rolling", "moving"]

@@ -14,18 +14,46 @@ from casebook.site.render import Site
 
 def result(root, digest: str | None = None) -> dict:
     return {
-        "format": mutation.FORMAT, "game": "toy_game", "casebook": "0.1.0",
+        "format": mutation.FORMAT,
+        "game": "toy_game",
+        "casebook": "0.1.0",
         "features": digest if digest is not None else mutation.features_digest(root),
         "mutants": [
-            {"id": "toy:row-negate:1", "operator": "negate a row's condition", "clauses": ["TG-TRN-01"], "change": "the turn passes counter-clockwise",
-             "verdict": "killed", "killed_by": "test_bob_follows_alice", "reason": None, "seconds": 0.4},
-            {"id": "toy:row-swap:2", "operator": "swap two rows", "clauses": ["TG-ELM-02"], "change": "swapping the order of the two answer rows went unnoticed",
-             "verdict": "survived", "killed_by": None, "reason": None, "seconds": 0.5},
-            {"id": "toy:count:3", "operator": "change a count", "clauses": ["TG-ELM-02"], "change": "a hand of one card more",
-             "verdict": "equivalent", "killed_by": None, "reason": "the toy game never counts hands", "seconds": 0.2},
+            {
+                "id": "toy:row-negate:1",
+                "operator": "negate a row's condition",
+                "clauses": ["TG-TRN-01"],
+                "change": "the turn passes counter-clockwise",
+                "verdict": "killed",
+                "killed_by": "test_bob_follows_alice",
+                "reason": None,
+                "seconds": 0.4,
+            },
+            {
+                "id": "toy:row-swap:2",
+                "operator": "swap two rows",
+                "clauses": ["TG-ELM-02"],
+                "change": "swapping the order of the two answer rows went unnoticed",
+                "verdict": "survived",
+                "killed_by": None,
+                "reason": None,
+                "seconds": 0.5,
+            },
+            {
+                "id": "toy:count:3",
+                "operator": "change a count",
+                "clauses": ["TG-ELM-02"],
+                "change": "a hand of one card more",
+                "verdict": "equivalent",
+                "killed_by": None,
+                "reason": "the toy game never counts hands",
+                "seconds": 0.2,
+            },
         ],
-        "clauses": {"TG-TRN-01": {"tried": 7, "killed": 7, "survived": 0, "timeout": 0, "equivalent": 0},
-                    "TG-ELM-02": {"tried": 3, "killed": 1, "survived": 1, "timeout": 0, "equivalent": 1}},
+        "clauses": {
+            "TG-TRN-01": {"tried": 7, "killed": 7, "survived": 0, "timeout": 0, "equivalent": 0},
+            "TG-ELM-02": {"tried": 3, "killed": 1, "survived": 1, "timeout": 0, "equivalent": 1},
+        },
     }
 
 
@@ -47,7 +75,9 @@ def test_a_fresh_result_shows_on_the_clause_the_game_page_and_the_coverage_page(
     assert "8 of 9 rule changes tried on the engine were caught" in pages["games/toy_game/index.md"]
     coverage = pages["coverage.md"]
     assert "rule changes tried on the engine" in coverage
-    assert "<td><strong>10</strong></td><td><strong>8</strong></td><td><strong>1</strong></td>" in coverage  # tried, caught, unnoticed
+    assert (
+        "<td><strong>10</strong></td><td><strong>8</strong></td><td><strong>1</strong></td>" in coverage
+    )  # tried, caught, unnoticed
     assert not site.problems
 
 

@@ -81,7 +81,7 @@ def test_a_clause_shows_its_source_line_linked_to_its_paragraphs(site):
     clause = next(c for c in site.all_clauses() if c.id == "CD-SET-02")
     page = pages[site.clause_page(clause)]
     start = page.index('id="CD-SET-02-ex1"') if 'id="CD-SET-02-ex1"' in page else len(page)
-    head = page[page.index("CD-SET-02 ·"):start]
+    head = page[page.index("CD-SET-02 ·") : start]
     assert '<p class="cb-source-line"' in head and 'href="../rulebook-trace/#p43">¶43</a>' in head
     assert "Source: Setup" not in head, "the raw Source line is not repeated in the note"
     rulings = pages["games/cluedo_drei/rulings.md"]
@@ -100,14 +100,16 @@ def test_an_untraced_paragraph_is_a_problem_of_the_build(tmp_path):
     """A trace file that leaves a paragraph out makes ``mkdocs build --strict`` fail (the problems are warnings)."""
     root = tmp_path / "project"
     shutil.copytree(FIXTURE / "features", root / "features")
-    (root / "features" / "toy_game" / "trace.yml").write_text(textwrap.dedent("""\
+    (root / "features" / "toy_game" / "trace.yml").write_text(
+        textwrap.dedent("""\
         rulebook: toy.txt
         sections:
           - title: Everything
             paragraphs: 1-3
         no_rule:
           1: heading
-    """))
+    """)
+    )
     toy = Site(root, root / "results", with_engines=False).build()
     assert "toy_game" in toy.traces
     assert any("¶2 is neither transcribed" in p for p in toy.problems), toy.problems

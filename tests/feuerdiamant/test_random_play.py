@@ -33,7 +33,13 @@ LOCATIONS = set(schemas.names(SCHEMA, "location"))
 SUSPECT_OF = {clue: facts["suspect"] for clue, facts in SCHEMA["facts"]["clues"].items()}
 LAST_SPACE = SCHEMA["$defs"]["state"]["properties"]["tracks"]["properties"]["red"]["properties"]["indicator"]["maximum"]
 PLAYED: Counter = Counter()  # action types the policy chose: the games must reach interrogations, helpers and cards
-BACK_BY_CARD = {"Investigation Success": 1, "Central Office": 2, "Morton": 2, "Uncle Titus": 2, "Aunt Mathilda": 2}  # FD-CARD-05/07/09
+BACK_BY_CARD = {
+    "Investigation Success": 1,
+    "Central Office": 2,
+    "Morton": 2,
+    "Uncle Titus": 2,
+    "Aunt Mathilda": 2,
+}  # FD-CARD-05/07/09
 
 
 def options(seed: int) -> dict:
@@ -66,7 +72,9 @@ def choices(state: dict, legal: dict, rng: random.Random) -> dict:
     doing = [m for kind, ms in kinds.items() if kind not in ("end_action", "end_turn", "accuse", "play") for m in ms]
     if doing and rng.random() < 0.9:
         return rng.choice(doing)
-    return rng.choice(kinds.get("end_action", []) + kinds.get("end_turn", []) or [m for ms in kinds.values() for m in ms])
+    return rng.choice(
+        kinds.get("end_action", []) + kinds.get("end_turn", []) or [m for ms in kinds.values() for m in ms]
+    )
 
 
 def at_most_six_obstacles(state: dict) -> None:
@@ -83,7 +91,11 @@ def step_laws(before: dict, move: dict, after: dict, events: list) -> None:
     if any(t["indicator"] >= LAST_SPACE for t in after["tracks"].values()):  # FD-END-04: at once
         assert after["phase"] == "lost" and after["outcome"]["track"] in after["tracks"], after["outcome"]
     events_are_carried_out_once_in_order(before, move, after, events)
-    face_down = set(after["secret"]["persons"].values()) | set(after["secret"]["pools"]["persons"]) | set(after["secret"]["pools"]["shuffle"])
+    face_down = (
+        set(after["secret"]["persons"].values())
+        | set(after["secret"]["pools"]["persons"])
+        | set(after["secret"]["pools"]["shuffle"])
+    )
     for event in events:
         assert redact(event, None).get("person") not in face_down, f"the public log shows a face-down person: {event}"
 
@@ -92,7 +104,9 @@ def events_are_carried_out_once_in_order(before: dict, move: dict, after: dict, 
     """FD-HAZ-03/04/05: a token an indicator reaches or passes is activated at once; activated tokens are carried
     out one at a time, first reached first, each exactly once (it leaves its track), unless a card ignores one."""
     queue = [(a["colour"], a["space"]) for a in before["activated"]]
-    waiting = set(queue)  # FD-HAZ-06: reached again after a card moved the indicator back, a waiting token is not activated twice
+    waiting = set(
+        queue
+    )  # FD-HAZ-06: reached again after a card moved the indicator back, a waiting token is not activated twice
     for event in events:
         where = (event.get("colour"), event.get("space"))
         if event["type"] == "event_activated":
@@ -101,15 +115,23 @@ def events_are_carried_out_once_in_order(before: dict, move: dict, after: dict, 
         elif event["type"] == "event_carried_out":
             assert queue and queue[0] == where, f"carried out {where}, but the first activated is {queue[:1]}"
             queue.pop(0)
-            assert all(t["space"] != where[1] for t in after["tracks"][where[0]]["tokens"]), f"{where} carried out but still on its track"
+            assert all(t["space"] != where[1] for t in after["tracks"][where[0]]["tokens"]), (
+                f"{where} carried out but still on its track"
+            )
     action = move["action"]
-    if action["type"] == "play" and action["card"] == "Ignore an Event Token" and (action["colour"], action["space"]) in queue:
+    if (
+        action["type"] == "play"
+        and action["card"] == "Ignore an Event Token"
+        and (action["colour"], action["space"]) in queue
+    ):
         queue.remove((action["colour"], action["space"]))  # FD-CARD-03: ignored, never carried out
     assert queue == [(a["colour"], a["space"]) for a in after["activated"]], (queue, after["activated"], move)
     reached = {(e["colour"], e["space"]) for e in events if e["type"] == "event_activated"}
     for colour, track in before["tracks"].items():
         top = after["tracks"][colour]["indicator"]
-        passed = [t for t in track["tokens"] if track["indicator"] < t["space"] <= top and (colour, t["space"]) not in waiting]
+        passed = [
+            t for t in track["tokens"] if track["indicator"] < t["space"] <= top and (colour, t["space"]) not in waiting
+        ]
         if top > track["indicator"]:  # an indicator went forward: every token it reached or passed is activated
             assert all((colour, t["space"]) in reached for t in passed), (colour, passed, events)
 
@@ -119,7 +141,9 @@ def outcome_law(state: dict, log: list) -> None:
     move, outcome = log[-1][0], state["outcome"]
     if move["action"]["type"] == "accuse":
         right = SUSPECT_OF[state["set_aside"]] == move["action"]["suspect"]
-        assert outcome["result"] == ("won" if right else "lost") and outcome["winners"] == (state["players"] if right else [])
+        assert outcome["result"] == ("won" if right else "lost") and outcome["winners"] == (
+            state["players"] if right else []
+        )
     else:
         assert outcome["result"] == "lost" and state["tracks"][outcome["track"]]["indicator"] >= LAST_SPACE
 
@@ -138,7 +162,10 @@ def test_hundreds_of_random_games_end_with_every_invariant_kept(implementation, 
     """290 games in process, 50 over other drivers (CASEBOOK_FD_GAMES overrides): they reach real turns, not a first-turn guess."""
     games = int(os.environ.get("CASEBOOK_FD_GAMES", 290 if request.config.getoption("--impl") == "reference" else 50))
     PLAYED.clear()  # these games' own moves: the Hypothesis test above may have run first in this process
-    finals = [random_sim_test(implementation, LAWS, seed, load_every=10, views_every=5, sample_moves=1) for seed in range(games)]
+    finals = [
+        random_sim_test(implementation, LAWS, seed, load_every=10, views_every=5, sample_moves=1)
+        for seed in range(games)
+    ]
     turns = sorted(f["turn"] for f in finals)
     assert turns[games // 2] >= 8 and any(f["phase"] == "lost" for f in finals), turns
     assert all(PLAYED[kind] for kind in ("interrogate", "use_helper", "play", "reveal_person", "reveal_clue")), PLAYED

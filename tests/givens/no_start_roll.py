@@ -21,7 +21,9 @@ def without_the_roll_off(game: type[Game]) -> type[Game]:
     """``game`` with the deal's last card going straight to the first seat's turn; the roll-off phase and its rows gone."""
 
     def first_seat_starts(self, actor, action):
-        self.s.update(start_waiting=[], start_rolls={self.players[0]: [6, 6]})  # as if the first seat had rolled highest
+        self.s.update(
+            start_waiting=[], start_rolls={self.players[0]: [6, 6]}
+        )  # as if the first seat had rolled highest
         self.begin_first_turn(actor, action)
 
     rows = []
@@ -30,13 +32,20 @@ def without_the_roll_off(game: type[Game]) -> type[Game]:
             continue
         if row["dest"] == ROLL_OFF:
             after = row.get("after") or []
-            row = dict(row, dest="starting_turn", after=[*([after] if isinstance(after, str) else after), "first_seat_starts"])
+            row = dict(
+                row, dest="starting_turn", after=[*([after] if isinstance(after, str) else after), "first_seat_starts"]
+            )
         rows.append(row)
-    return type(f"{game.__name__}WithoutRollOff", (game,), {
-        "transitions": rows, "phases": [p for p in game.phases if p["name"] != ROLL_OFF],
-        "phase_clauses": {k: v for k, v in game.phase_clauses.items() if k != ROLL_OFF},
-        "first_seat_starts": first_seat_starts,
-    })
+    return type(
+        f"{game.__name__}WithoutRollOff",
+        (game,),
+        {
+            "transitions": rows,
+            "phases": [p for p in game.phases if p["name"] != ROLL_OFF],
+            "phase_clauses": {k: v for k, v in game.phase_clauses.items() if k != ROLL_OFF},
+            "first_seat_starts": first_seat_starts,
+        },
+    )
 
 
 def make() -> ReferenceImplementation:

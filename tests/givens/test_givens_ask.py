@@ -32,9 +32,27 @@ def roll_off_clauses(game: str) -> set[str]:
 
 @pytest.mark.slow
 def test_an_engine_with_no_start_roll_loses_only_the_clauses_of_that_roll(tmp_path):
-    run = subprocess.run([sys.executable, "-m", "casebook.cli", "verify", "--impl", TOY, *(a for g in GAMES for a in ("--game", g)),
-                          "--no-properties", "--out", str(tmp_path), "--name", "no-start-roll", "--no-progress"],
-                         cwd=ROOT, capture_output=True, text=True, timeout=900)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "casebook.cli",
+            "verify",
+            "--impl",
+            TOY,
+            *(a for g in GAMES for a in ("--game", g)),
+            "--no-properties",
+            "--out",
+            str(tmp_path),
+            "--name",
+            "no-start-roll",
+            "--no-progress",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     report = json.loads((tmp_path / "conformance" / "no-start-roll.json").read_text())
     lost = {c for c, v in report["clauses"].items() if v["status"] != "passed"}
     expected = set().union(*(roll_off_clauses(g) for g in GAMES))
@@ -44,7 +62,9 @@ def test_an_engine_with_no_start_roll_loses_only_the_clauses_of_that_roll(tmp_pa
 
 
 def test_an_engine_with_no_start_roll_is_dealt_without_one():
-    table = Table.new(open_implementation(TOY), "cluedo_drei", {"players": ["Justus Jonas", "Peter Shaw"], "variant": "classic"})
+    table = Table.new(
+        open_implementation(TOY), "cluedo_drei", {"players": ["Justus Jonas", "Peter Shaw"], "variant": "classic"}
+    )
     while table.legal()["to_act"] == [CHANCE]:
         table.apply(CHANCE, table.legal()["moves"][0]["action"])
     roll_for_start(table, [6, 6], [5, 6])  # a player is to act: nothing to roll
@@ -52,7 +72,11 @@ def test_an_engine_with_no_start_roll_is_dealt_without_one():
 
 
 def test_a_chance_move_the_engine_does_not_list_makes_the_scenario_unsupported():
-    table = Table.new(open_implementation("reference"), "cluedo_drei", {"players": ["Justus Jonas", "Peter Shaw"], "variant": "classic"})
+    table = Table.new(
+        open_implementation("reference"),
+        "cluedo_drei",
+        {"players": ["Justus Jonas", "Peter Shaw"], "variant": "classic"},
+    )
     before = table.state()
     with pytest.raises(pytest.skip.Exception) as skipped:
         chance_move(table, {"type": "roll", "dice": [6, 6]})  # the case file is filled first: no roll is listed

@@ -36,16 +36,39 @@ def subjects(game: str) -> dict:
 def allowed(spec: dict, clause: str, kind: str) -> bool:
     """Whether an example of ``clause`` may send an action of ``kind``."""
     homes = spec["parts"].get(kind)
-    return homes is None or any(fnmatch.fnmatchcase(clause, h) for h in homes) or kind in (spec["also"] or {}).get(clause, {})
+    return (
+        homes is None
+        or any(fnmatch.fnmatchcase(clause, h) for h in homes)
+        or kind in (spec["also"] or {}).get(clause, {})
+    )
 
 
 @pytest.fixture(scope="module")
 def sent(tmp_path_factory) -> list[dict]:
     """Every move every example sends, as sent.py notes it (one in-process run of the whole suite)."""
     out = tmp_path_factory.mktemp("sent") / "sent.json"
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "step_defs", "-p", "no:xdist", "-p", "no:cacheprovider",
-                          "-p", "tests.givens.sent", "--impl", "python:tests.givens.sent:make"],
-                         cwd=ROOT, env={**os.environ, OUT: str(out)}, capture_output=True, text=True, timeout=900)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "step_defs",
+            "-p",
+            "no:xdist",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "tests.givens.sent",
+            "--impl",
+            "python:tests.givens.sent:make",
+        ],
+        cwd=ROOT,
+        env={**os.environ, OUT: str(out)},
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert run.returncode == 0, run.stdout[-3000:]
     return json.loads(out.read_text(encoding="utf-8"))
 
@@ -63,10 +86,13 @@ def test_no_example_plays_another_part_of_the_rules_to_reach_its_position(sent):
             if move["type"] in (spec["also"] or {}).get(clause, {}):
                 used.add((clause, move["type"]))
             if not allowed(spec, clause, move["type"]):
-                flagged[f"{clause} {move['test'].split('::')[1]}"].add(f"{move['type']} ({move['step']} {move['text']!r})")
+                flagged[f"{clause} {move['test'].split('::')[1]}"].add(
+                    f"{move['type']} ({move['step']} {move['text']!r})"
+                )
     assert len(examples) > 500  # the examples were run and noted: a recorder that noted nothing would pass
     assert not flagged, "examples that play another part of the rules to reach their position:\n" + "\n".join(
-        f"  {k}: {sorted(v)}" for k, v in sorted(flagged.items()))
+        f"  {k}: {sorted(v)}" for k, v in sorted(flagged.items())
+    )
     listed = {(c, k) for g in GAMES for c, kinds in (subjects(g)["also"] or {}).items() for k in kinds}
     assert listed <= used, f"listed in subjects.yml but sent by no example of that clause: {sorted(listed - used)}"
 
@@ -78,9 +104,15 @@ def test_the_subjects_name_the_games_actions_and_clauses(game):
     clauses = {c.id for c in read_game(game, ROOT / "features" / game).clauses}
     assert set(spec["parts"]) <= actions, sorted(set(spec["parts"]) - actions)
     for kind, homes in spec["parts"].items():
-        assert all(fnmatch.filter(clauses, h) for h in homes), (kind, [h for h in homes if not fnmatch.filter(clauses, h)])
+        assert all(fnmatch.filter(clauses, h) for h in homes), (
+            kind,
+            [h for h in homes if not fnmatch.filter(clauses, h)],
+        )
     for clause, kinds in (spec["also"] or {}).items():
-        assert clause in clauses and set(kinds) <= set(spec["parts"]) and all(kinds.values()), (clause, kinds)  # each with a reason
+        assert clause in clauses and set(kinds) <= set(spec["parts"]) and all(kinds.values()), (
+            clause,
+            kinds,
+        )  # each with a reason
 
 
 def test_the_check_flags_a_passage_taken_to_reach_a_question():

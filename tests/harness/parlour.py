@@ -19,8 +19,21 @@ STATES = [
     {"name": "over", "final": True, "summary": "the question is answered"},
 ]
 TRANSITIONS = [
-    {"trigger": "roll", "source": "rolling_for_start", "dest": "asking", "conditions": "decides_start", "before": "rolled", "after": "starts"},
-    {"trigger": "roll", "source": "rolling_for_start", "dest": "rolling_for_start", "before": "rolled", "after": "ties"},
+    {
+        "trigger": "roll",
+        "source": "rolling_for_start",
+        "dest": "asking",
+        "conditions": "decides_start",
+        "before": "rolled",
+        "after": "starts",
+    },
+    {
+        "trigger": "roll",
+        "source": "rolling_for_start",
+        "dest": "rolling_for_start",
+        "before": "rolled",
+        "after": "ties",
+    },
     {"trigger": "ask", "source": "asking", "dest": "over", "before": "answer"},
 ]
 
@@ -29,13 +42,25 @@ class Parlour(Game):
     info = GameInfo(id="parlour", title="Parlour", rulebook="", players=(3, 3), default_players=("Ann", "Ben", "Bot"))
     names = {"player": (None, "any names"), "card": (CARDS, "the cards")}
     phases, transitions = STATES, TRANSITIONS
-    actions = {"roll": ("chance rolls a die for the next player", {"dice": ListOf(int, 1, 1)}), "ask": ("the starter asks about a card", {"card": "card"})}
-    events = {"rolled": ("a roll-off roll", {"player": "player", "dice": [int]}), "starts": ("who starts", {"player": "player"}),
-              "showed": ("a card was shown", {"by": Maybe("player"), "private": MapOf("player", {"card": "card"})}),
-              "whisper": ("a word to one player, kept out of the log", {"private": MapOf("player", {"word": str})})}
-    state_fields = {"current": Maybe("player"), "start_waiting": ["player"], "start_rolls": MapOf("player", [int]),
-                    "log": [{"type": Enum("rolled", "starts", "showed"), "player?": "player", "dice?": [int], "by?": Maybe("player")}],
-                    "private": PerPlayer({"hand": ["card"]})}
+    actions = {
+        "roll": ("chance rolls a die for the next player", {"dice": ListOf(int, 1, 1)}),
+        "ask": ("the starter asks about a card", {"card": "card"}),
+    }
+    events = {
+        "rolled": ("a roll-off roll", {"player": "player", "dice": [int]}),
+        "starts": ("who starts", {"player": "player"}),
+        "showed": ("a card was shown", {"by": Maybe("player"), "private": MapOf("player", {"card": "card"})}),
+        "whisper": ("a word to one player, kept out of the log", {"private": MapOf("player", {"word": str})}),
+    }
+    state_fields = {
+        "current": Maybe("player"),
+        "start_waiting": ["player"],
+        "start_rolls": MapOf("player", [int]),
+        "log": [
+            {"type": Enum("rolled", "starts", "showed"), "player?": "player", "dice?": [int], "by?": Maybe("player")}
+        ],
+        "private": PerPlayer({"hand": ["card"]}),
+    }
     public_log, unlogged = "log", ("whisper",)
 
     @classmethod
@@ -46,7 +71,13 @@ class Parlour(Game):
 
     def setup(self):
         hands = {p: [c] for p, c in zip(self.players, ("key", "map", "rope"))}  # a fixed deal keeps the toy short
-        self.s.update(current=None, start_waiting=list(self.players), start_rolls={}, log=[], private={p: {"hand": h} for p, h in hands.items()})
+        self.s.update(
+            current=None,
+            start_waiting=list(self.players),
+            start_rolls={},
+            log=[],
+            private={p: {"hand": h} for p, h in hands.items()},
+        )
 
     def roll_pips(self, dice):
         return 2 * sum(dice)

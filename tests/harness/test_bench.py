@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_bench_imports_no_engine():
     tree = ast.parse((ROOT / "casebook" / "bench.py").read_text())
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
-        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+    }
     assert not any(name and name.split(".")[0] == "statemachines" for name in imported)
 
 
@@ -38,7 +39,9 @@ def test_random_games_end_and_count_their_moves():
 
 
 def test_a_random_game_is_cut_at_the_move_cap_and_not_counted_as_ended():
-    ended, moves, seconds, played = bench.random_games_within(make(), "hourglass", {"turn_timer": None}, count=5, max_moves=2)
+    ended, moves, seconds, played = bench.random_games_within(
+        make(), "hourglass", {"turn_timer": None}, count=5, max_moves=2
+    )
     uncapped = bench.random_games_within(make(), "hourglass", {"turn_timer": None}, count=5, max_moves=100)
     assert (ended, moves, played) == (0, 10, 5) and uncapped[0] == uncapped[3] == 5
 
@@ -95,9 +98,11 @@ def test_legal_is_timed_on_the_positions_a_games_own_player_reaches_when_given_o
 
 def test_the_verify_ratio_is_the_median_of_back_to_back_pairs():
     asked, clock = [], iter([10, 15, 20, 26, 10, 30])  # the machine slows down between the pairs
+
     def seconds(spec):
         asked.append(spec)
         return next(clock)
+
     inproc, stdio, ratio = bench.verify_ratio(1, seconds)
     assert asked == ["reference", "cmd:casebook serve"] * 3, "each in-process run is followed by its stdio run"
     assert ratio.samples == [1.5, 1.3, 3.0] and ratio.median == 1.5
@@ -106,19 +111,23 @@ def test_the_verify_ratio_is_the_median_of_back_to_back_pairs():
 
 def test_the_suite_and_its_floor_run_as_back_to_back_pairs_without_unmeasured_plugins(monkeypatch):
     asked = []
+
     def durations(args, cwd, steps):
         asked.append(("suite", tuple(args)))
         steps.update({"a": 5, "b": 6})
         return 3.0, {"a": 0.001, "b": 0.002}
+
     def empty(count, steps=3):
         asked.append(("empty", count, steps))
         return 1.0, {str(i): 0.0005 for i in range(count)}
+
     monkeypatch.setattr(bench, "pytest_durations", durations)
     monkeypatch.setattr(bench, "empty_scenarios", empty)
     runs, floors, matched, mean = bench.suite_and_floor(3)
     suite = ("suite", (*bench.NOT_MEASURED, "step_defs"))
-    assert asked == [suite, ("empty", 2, 3), ("empty", 2, 6)] * 3, \
+    assert asked == [suite, ("empty", 2, 3), ("empty", 2, 6)] * 3, (
         "each suite run is followed by as many empty scenarios, of 3 steps and of the suite's mean (5.5, rounded to even)"
+    )
     assert len(runs) == len(floors) == len(matched) == 3 and mean == 5.5 and "no:hypothesispytest" in bench.NOT_MEASURED
 
 
@@ -142,8 +151,11 @@ def test_the_empty_scenarios_have_the_steps_asked_and_pytest_bdd_counts_them(mon
 def test_pi_games_end_with_the_property_tests_player():
     """P.I.'s uniform random tries name one of 1,680 solutions and rarely end a round; the suite's player ends games."""
     from casebook.impls import open_implementation
+
     policy = bench.suite_policy("pi")
     assert callable(policy) and bench.suite_policy("no_such_game") is None
     impl = open_implementation("reference")
-    ended, moves, _, played = bench.random_games_within(impl, "pi", {"players": ["Red", "Blue", "Green"]}, count=2, policy=policy)
+    ended, moves, _, played = bench.random_games_within(
+        impl, "pi", {"players": ["Red", "Blue", "Green"]}, count=2, policy=policy
+    )
     assert ended == played == 2 and moves > 2 * 60, "three rounds each: a set-up of 30 chance moves a round, then play"

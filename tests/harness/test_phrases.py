@@ -12,7 +12,9 @@ from step_defs import phrases
 from step_defs.phrases import Parser, Types
 
 ROOT = Path(__file__).resolve().parents[2]
-SCHEMA = {"$defs": {"card": {"enum": ["rope", "knife", "X", "X and Y", "Y and Z", "Z"]}, "room": {"enum": ["hall", "attic"]}}}
+SCHEMA = {
+    "$defs": {"card": {"enum": ["rope", "knife", "X", "X and Y", "Y and Z", "Z"]}, "room": {"enum": ["hall", "attic"]}}
+}
 
 
 def fields(phrasing, text):
@@ -28,7 +30,10 @@ def test_a_field_that_does_not_hold_sends_the_text_to_the_whole_regex():
     assert fields(holds, "Ann holds none of rope") is None
     assert holds._full is not None  # compiled, once a field did not hold
     carried, _ = types.compile("{cards:card+} [is|are] in the {room:room}")
-    assert carried._full is None and fields(carried, "rope and knife are in the attic") == {"cards": "rope and knife", "room": "attic"}
+    assert carried._full is None and fields(carried, "rope and knife are in the attic") == {
+        "cards": "rope and knife",
+        "room": "attic",
+    }
     assert fields(carried, "rope is in the cellar") is None
 
 
@@ -52,8 +57,13 @@ def test_a_text_met_again_builds_its_arguments_afresh():
         calls.append(m[0])
         return {"cards": m["cards"].split(", ")}
 
-    steps = Parser("holdings", [(types.compile("{player:player} holds none of {cards:card+}")[0], built),
-                                (types.compile("{player:player} holds {cards:card+}")[0], built)])
+    steps = Parser(
+        "holdings",
+        [
+            (types.compile("{player:player} holds none of {cards:card+}")[0], built),
+            (types.compile("{player:player} holds {cards:card+}")[0], built),
+        ],
+    )
     first = steps.find("Ann holds rope, knife")
     first["cards"].append("changed by a step")
     assert steps.find("Ann holds rope, knife") == {"cards": ["rope", "knife"]}
@@ -64,6 +74,11 @@ def test_a_text_met_again_builds_its_arguments_afresh():
 
 @pytest.mark.slow  # the scenarios run once more, every match made both ways (~5 s)
 def test_every_step_of_the_suite_splits_the_same_both_ways():
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", "step_defs"], cwd=ROOT,
-                         env=dict(os.environ, **{phrases.CHECK: "1"}), capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", "step_defs"],
+        cwd=ROOT,
+        env=dict(os.environ, **{phrases.CHECK: "1"}),
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 0, run.stdout[-3000:]

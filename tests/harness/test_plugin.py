@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_an_unknown_implementation_stops_the_run_with_one_message():
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "step_defs", "--impl=nonsense"],
-        cwd=ROOT, capture_output=True, text=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     assert run.returncode == 4, run.stdout[-2000:]
     assert "no implementation 'nonsense'" in run.stdout
@@ -30,9 +32,25 @@ def test_a_parallel_run_writes_every_scenario_to_the_cucumber_json(tmp_path):
     suite = ROOT / "tests" / "harness" / "toysuite"
     out = tmp_path / "cucumber.json"
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "2", "-c", str(suite / "pyproject.toml"),
-         f"--rootdir={suite}", str(suite / "step_defs"), "--impl=python:tests.harness.toys:make", f"--cucumberjson={out}"],
-        cwd=ROOT, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-n",
+            "2",
+            "-c",
+            str(suite / "pyproject.toml"),
+            f"--rootdir={suite}",
+            str(suite / "step_defs"),
+            "--impl=python:tests.harness.toys:make",
+            f"--cucumberjson={out}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     passed = int(run.stdout.strip().splitlines()[-1].split(" passed")[0].split()[-1])
@@ -50,8 +68,12 @@ class PatchStopped(UserWarning):
 def warn_of_stale(patches: dict[str, bool]) -> list[str]:
     stale = [name for name, applied in patches.items() if not applied]
     for name in stale:
-        warnings.warn(PatchStopped(f"the plugin's patch '{name}' no longer applies: the library changed inside its "
-                                   "pinned range (pyproject.toml); the suite runs, slower. Adapt the patch or drop it."))
+        warnings.warn(
+            PatchStopped(
+                f"the plugin's patch '{name}' no longer applies: the library changed inside its "
+                "pinned range (pyproject.toml); the suite runs, slower. Adapt the patch or drop it."
+            )
+        )
     return stale
 
 
@@ -71,4 +93,6 @@ def test_the_harness_asserts_are_rewritten_whatever_the_install():
     import casebook.properties.random_play
     from _pytest.assertion.rewrite import AssertionRewritingHook
 
-    assert isinstance(casebook.properties.random_play.__loader__, AssertionRewritingHook), casebook.properties.random_play.__loader__
+    assert isinstance(casebook.properties.random_play.__loader__, AssertionRewritingHook), (
+        casebook.properties.random_play.__loader__
+    )

@@ -27,8 +27,10 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 ENGINE = [sys.executable, str(HERE / "toy_engine.py")]
 TOYS = "python:tests.harness.toys:make"
-OPTIONS = {"hourglass": [{}, {"turn_timer": None}, {"turn_timer": 45, "turns": 7}],
-           "sealed": [{}, {"players": ["A", "B"]}, {"players": ["N", "E", "S", "W"]}]}
+OPTIONS = {
+    "hourglass": [{}, {"turn_timer": None}, {"turn_timer": 45, "turns": 7}],
+    "sealed": [{}, {"players": ["A", "B"]}, {"players": ["N", "E", "S", "W"]}],
+}
 
 
 @pytest.fixture(scope="module", params=["in-process", "stdio", "stdio-1.0"])
@@ -74,7 +76,11 @@ def test_sealed_choices_are_seen_as_made_never_as_what(impl):
     table.apply("C", {"type": "choose", "card": 2})
     events = table.apply("A", {"type": "choose", "card": 1})
     reveal = [e for e in events if e["type"] == "revealed"]
-    assert len(reveal) == 1 and reveal[0]["cards"] == [{"player": "A", "card": 1}, {"player": "B", "card": 2}, {"player": "C", "card": 2}]
+    assert len(reveal) == 1 and reveal[0]["cards"] == [
+        {"player": "A", "card": 1},
+        {"player": "B", "card": 2},
+        {"player": "C", "card": 2},
+    ]
     assert reveal[0]["scorer"] == "A" and table.view(None)["chosen"] == []
 
 
@@ -99,7 +105,9 @@ def test_describe_answers_in_the_published_shape_or_unsupported(impl):
         answer = describe(impl, game)
         jsonschema.validate(answer, DESCRIBE_SCHEMA)
         phases = {p["name"] for p in answer["phases"]}
-        assert answer["initial"] in phases and all(t["source"] in phases and t["dest"] in phases for t in answer["transitions"])
+        assert answer["initial"] in phases and all(
+            t["source"] in phases and t["dest"] in phases for t in answer["transitions"]
+        )
     with pytest.raises(Unsupported):
         describe(impl, "chess")
 
@@ -134,12 +142,20 @@ def test_sent_calls_answer_as_the_calls_would_in_the_order_asked(impl):
     """``Table.send``: every request written before any answer is read (over stdio), answers as the plain calls give."""
     table = Table.new(impl, "sealed", {})
     try:
-        table.apply("A", {"type": "choose", "card": 1})  # the first move also tells the client whether the engine has step
+        table.apply(
+            "A", {"type": "choose", "card": 1}
+        )  # the first move also tells the client whether the engine has step
         expected_view, expected_legal = table.view("A"), table.legal()
-        view, refused, legal = table.send("view", "A"), table.send("apply", "A", {"type": "choose", "card": 2}), table.send("legal")
+        view, refused, legal = (
+            table.send("view", "A"),
+            table.send("apply", "A", {"type": "choose", "card": 2}),
+            table.send("legal"),
+        )
         if isinstance(impl, StdioImplementation):
-            assert [sent.method for sent in impl._inflight] in (["view", "step", "legal"], ["view", "apply", "legal"]), \
-                "all three written, no answer read yet"
+            assert [sent.method for sent in impl._inflight] in (
+                ["view", "step", "legal"],
+                ["view", "apply", "legal"],
+            ), "all three written, no answer read yet"
         assert legal.result() == expected_legal, "taking a later answer reads the earlier ones on the way"
         assert view.result() == expected_view
         with pytest.raises(GameError):
@@ -167,13 +183,17 @@ def test_perft_counts_simultaneous_choices_and_clock_moves_by_hand():
 
 
 def run_cli(*args, timeout=600):
-    return subprocess.run([sys.executable, "-m", "casebook.cli", *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "casebook.cli", *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def test_perft_reports_on_the_published_toy_positions():
     run = run_cli("perft", "--impl", "cmd:" + " ".join(ENGINE), "--fixtures", str(HERE / "perft"))
     assert run.returncode == 0, run.stdout + run.stderr
-    assert run.stdout.count("ok") == len(pf.load_fixtures("hourglass", HERE / "perft")) + len(pf.load_fixtures("sealed", HERE / "perft"))
+    assert run.stdout.count("ok") == len(pf.load_fixtures("hourglass", HERE / "perft")) + len(
+        pf.load_fixtures("sealed", HERE / "perft")
+    )
 
 
 @pytest.mark.parametrize("game", ["hourglass", "sealed"])
@@ -185,15 +205,29 @@ def test_fuzz_finds_no_disagreement_between_the_toys_in_process_and_over_stdio(g
         served.shutdown()
 
 
-@pytest.mark.parametrize("mutant, game, what", [
-    ("reveals_backwards", "sealed", "events"),
-    ("late_confirm_is_disputed", "hourglass", "events"),
-])
+@pytest.mark.parametrize(
+    "mutant, game, what",
+    [
+        ("reveals_backwards", "sealed", "events"),
+        ("late_confirm_is_disputed", "hourglass", "events"),
+    ],
+)
 @pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 def test_fuzz_finds_a_clock_or_reveal_departure(tmp_path, mutant, game, what):
     out = tmp_path / "found.json"
-    run = run_cli("fuzz", "--impl", f"python:tests.harness.toys:{mutant}", "--reference", TOYS, "--game", game,
-                  "--examples", "40", "--out", str(out))
+    run = run_cli(
+        "fuzz",
+        "--impl",
+        f"python:tests.harness.toys:{mutant}",
+        "--reference",
+        TOYS,
+        "--game",
+        game,
+        "--examples",
+        "40",
+        "--out",
+        str(out),
+    )
     assert run.returncode == 1, run.stdout + run.stderr
     record = json.loads(out.read_text())
     assert record["disagreement"]["what"].split("(")[0] == what
@@ -203,19 +237,44 @@ def test_fuzz_finds_a_clock_or_reveal_departure(tmp_path, mutant, game, what):
 
 @pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 def test_verify_reports_every_toy_clause_over_stdio(tmp_path):
-    run = run_cli("verify", "--impl", "cmd:" + " ".join(ENGINE), "--suite", str(HERE / "toysuite"), "--out", str(tmp_path),
-                  "--no-progress", "--name", "toys")
+    run = run_cli(
+        "verify",
+        "--impl",
+        "cmd:" + " ".join(ENGINE),
+        "--suite",
+        str(HERE / "toysuite"),
+        "--out",
+        str(tmp_path),
+        "--no-progress",
+        "--name",
+        "toys",
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     report = json.loads((tmp_path / "conformance" / "toys.json").read_text())
     assert report["totals"]["passed"] == 8 and report["totals"]["failed"] == 0, report["totals"]
-    assert sorted((p["game"], p["status"]) for p in report["properties"]) == [("hourglass", "passed"), ("sealed", "passed")]
+    assert sorted((p["game"], p["status"]) for p in report["properties"]) == [
+        ("hourglass", "passed"),
+        ("sealed", "passed"),
+    ]
 
 
 @pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 @pytest.mark.parametrize("workers", ["0", "2"])
 def test_verify_names_the_broken_clause_alike_with_and_without_workers(tmp_path, workers):
-    run = run_cli("verify", "--impl", "python:tests.harness.toys:reveals_backwards", "--suite", str(HERE / "toysuite"),
-                  "--out", str(tmp_path), "--no-progress", "--name", "backwards", "--workers", workers)
+    run = run_cli(
+        "verify",
+        "--impl",
+        "python:tests.harness.toys:reveals_backwards",
+        "--suite",
+        str(HERE / "toysuite"),
+        "--out",
+        str(tmp_path),
+        "--no-progress",
+        "--name",
+        "backwards",
+        "--workers",
+        workers,
+    )
     assert run.returncode == 1, run.stdout + run.stderr
     report = json.loads((tmp_path / "conformance" / "backwards.json").read_text())
     failed = {c: v for c, v in report["clauses"].items() if v["status"] == "failed"}

@@ -157,7 +157,7 @@ def test_a_seed_plays_the_same_game_in_process_and_over_stdio(game):
 
 
 # An engine whose step answers are each wrong in one way the step schema names (casebook.contract.STEP).
-BAD_STEPS = r'''
+BAD_STEPS = r"""
 import json, sys
 answers = json.loads(sys.argv[1])
 for line in sys.stdin:
@@ -173,16 +173,19 @@ for line in sys.stdin:
         result = {}
     if "id" in request:
         print(json.dumps({"jsonrpc": "2.0", "id": request["id"], "result": result}), flush=True)
-'''
+"""
 
 
-@pytest.mark.parametrize("answer, where", [
-    ({"events": "moved", "legal": None}, "$.events"),
-    ({"events": [], "legal": [], "state": None}, "$.legal"),
-    ({"events": [], "legal": None, "state": "the state"}, "$.state"),
-    ({"events": [], "legal": None, "views": [{"view": {}}]}, "$.views"),
-    ({"legal": None}, '"events" is a required property'),
-])
+@pytest.mark.parametrize(
+    "answer, where",
+    [
+        ({"events": "moved", "legal": None}, "$.events"),
+        ({"events": [], "legal": [], "state": None}, "$.legal"),
+        ({"events": [], "legal": None, "state": "the state"}, "$.state"),
+        ({"events": [], "legal": None, "views": [{"view": {}}]}, "$.views"),
+        ({"legal": None}, '"events" is a required property'),
+    ],
+)
 def test_a_step_answer_is_checked_by_the_step_schema(answer, where):
     """The client's check of a step answer is the contract's (its legal() is checked where it is taken)."""
     import json

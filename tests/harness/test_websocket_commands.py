@@ -21,8 +21,13 @@ TOYS = "python:tests.harness.toys:make"
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "casebook.cli", *args], capture_output=True, text=True, timeout=600,
-                          cwd=HERE.parent.parent)
+    return subprocess.run(
+        [sys.executable, "-m", "casebook.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=HERE.parent.parent,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -33,12 +38,25 @@ def toys():
 
 @pytest.mark.slow
 def test_verify_reports_every_toy_clause_over_websocket(tmp_path, toys):
-    run = run_cli("verify", "--impl", toys, "--suite", str(HERE / "toysuite"), "--out", str(tmp_path), "--no-progress",
-                  "--name", "toys")
+    run = run_cli(
+        "verify",
+        "--impl",
+        toys,
+        "--suite",
+        str(HERE / "toysuite"),
+        "--out",
+        str(tmp_path),
+        "--no-progress",
+        "--name",
+        "toys",
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     report = json.loads((tmp_path / "conformance" / "toys.json").read_text())
     assert report["totals"]["passed"] == 8 and report["totals"]["failed"] == 0, report["totals"]
-    assert sorted((p["game"], p["status"]) for p in report["properties"]) == [("hourglass", "passed"), ("sealed", "passed")]
+    assert sorted((p["game"], p["status"]) for p in report["properties"]) == [
+        ("hourglass", "passed"),
+        ("sealed", "passed"),
+    ]
     assert report["implementation"]["spec"] == toys
 
 

@@ -17,7 +17,12 @@ STATES = [
 ]
 TRANSITIONS = [
     {"trigger": "deal", "source": "dealing", "dest": "betting", "conditions": "all_dealt", "before": "give_card"},
-    {"trigger": "deal", "source": "dealing", "dest": "dealing", "before": "give_card"},  # row order: the first whose guard holds wins
+    {
+        "trigger": "deal",
+        "source": "dealing",
+        "dest": "dealing",
+        "before": "give_card",
+    },  # row order: the first whose guard holds wins
     {"trigger": "bet", "source": "betting", "dest": "over", "conditions": "all_bet", "before": "place_bet"},
     {"trigger": "bet", "source": "betting", "dest": "betting", "before": "place_bet"},
 ]
@@ -27,9 +32,14 @@ class Toy(Game):
     info = GameInfo(id="toy", title="Toy", rulebook="", players=(2, 2), default_players=("A", "B"))
     names = {"player": (None, "any two names"), "card": ((1, 2, 3), "the cards")}
     phases, transitions = STATES, TRANSITIONS
-    actions = {"deal": ("chance deals a card", {"to": "player", "card": "card"}), "bet": ("a player bets", {"amount": int})}
-    events = {"dealt": ("a card was dealt", {"to": "player", "private": MapOf("player", {"card": "card"})}),
-              "bet": ("a bet was placed", {"player": "player", "amount": Int(1, 2)})}
+    actions = {
+        "deal": ("chance deals a card", {"to": "player", "card": "card"}),
+        "bet": ("a player bets", {"amount": int}),
+    }
+    events = {
+        "dealt": ("a card was dealt", {"to": "player", "private": MapOf("player", {"card": "card"})}),
+        "bet": ("a bet was placed", {"player": "player", "amount": Int(1, 2)}),
+    }
     state_fields = {"bets": (MapOf("player", Int(1, 2)), "bets so far"), "private": MapOf("player", {"card": "card"})}
 
     def setup(self):

@@ -64,18 +64,95 @@ class ToyGame:
 
 # -- hourglass: the clock ---------------------------------------------------------------
 HOURGLASS_PHASES = [
-    {"name": "turn", "parent": None, "final": False, "actor": "player", "summary": "the active player marks or passes; the turn timer runs", "clauses": ["HG-TRN-01", "HG-CLK-01"]},
-    {"name": "confirm", "parent": None, "final": False, "actor": "player", "summary": "the other player confirms or disputes the mark; the confirm timer runs", "clauses": ["HG-MRK-01", "HG-CLK-02"]},
-    {"name": "over", "parent": None, "final": True, "actor": None, "summary": "every turn has been played", "clauses": ["HG-END-01"]},
+    {
+        "name": "turn",
+        "parent": None,
+        "final": False,
+        "actor": "player",
+        "summary": "the active player marks or passes; the turn timer runs",
+        "clauses": ["HG-TRN-01", "HG-CLK-01"],
+    },
+    {
+        "name": "confirm",
+        "parent": None,
+        "final": False,
+        "actor": "player",
+        "summary": "the other player confirms or disputes the mark; the confirm timer runs",
+        "clauses": ["HG-MRK-01", "HG-CLK-02"],
+    },
+    {
+        "name": "over",
+        "parent": None,
+        "final": True,
+        "actor": None,
+        "summary": "every turn has been played",
+        "clauses": ["HG-END-01"],
+    },
 ]
 HOURGLASS_TRANSITIONS = [
-    {"verb": "mark", "source": "turn", "dest": "confirm", "conditions": [], "unless": [], "effects": ["start_confirm_timer"], "clauses": ["HG-MRK-01"]},
-    {"verb": "pass", "source": "turn", "dest": "turn", "conditions": [], "unless": ["last_turn"], "effects": ["next_turn"], "clauses": ["HG-TRN-01"]},
-    {"verb": "expire", "source": "turn", "dest": "turn", "conditions": [], "unless": ["last_turn"], "effects": ["turn_lost", "next_turn"], "clauses": ["HG-CLK-01"]},
-    {"verb": "confirm", "source": "confirm", "dest": "turn", "conditions": [], "unless": ["last_turn"], "effects": ["score", "next_turn"], "clauses": ["HG-MRK-01"]},
-    {"verb": "dispute", "source": "confirm", "dest": "turn", "conditions": [], "unless": ["last_turn"], "effects": ["next_turn"], "clauses": ["HG-MRK-02"]},
-    {"verb": "expire", "source": "confirm", "dest": "turn", "conditions": [], "unless": ["last_turn"], "effects": ["score", "next_turn"], "clauses": ["HG-CLK-02"]},
-    {"verb": "pass", "source": "turn", "dest": "over", "conditions": ["last_turn"], "unless": [], "effects": [], "clauses": ["HG-END-01"]},
+    {
+        "verb": "mark",
+        "source": "turn",
+        "dest": "confirm",
+        "conditions": [],
+        "unless": [],
+        "effects": ["start_confirm_timer"],
+        "clauses": ["HG-MRK-01"],
+    },
+    {
+        "verb": "pass",
+        "source": "turn",
+        "dest": "turn",
+        "conditions": [],
+        "unless": ["last_turn"],
+        "effects": ["next_turn"],
+        "clauses": ["HG-TRN-01"],
+    },
+    {
+        "verb": "expire",
+        "source": "turn",
+        "dest": "turn",
+        "conditions": [],
+        "unless": ["last_turn"],
+        "effects": ["turn_lost", "next_turn"],
+        "clauses": ["HG-CLK-01"],
+    },
+    {
+        "verb": "confirm",
+        "source": "confirm",
+        "dest": "turn",
+        "conditions": [],
+        "unless": ["last_turn"],
+        "effects": ["score", "next_turn"],
+        "clauses": ["HG-MRK-01"],
+    },
+    {
+        "verb": "dispute",
+        "source": "confirm",
+        "dest": "turn",
+        "conditions": [],
+        "unless": ["last_turn"],
+        "effects": ["next_turn"],
+        "clauses": ["HG-MRK-02"],
+    },
+    {
+        "verb": "expire",
+        "source": "confirm",
+        "dest": "turn",
+        "conditions": [],
+        "unless": ["last_turn"],
+        "effects": ["score", "next_turn"],
+        "clauses": ["HG-CLK-02"],
+    },
+    {
+        "verb": "pass",
+        "source": "turn",
+        "dest": "over",
+        "conditions": ["last_turn"],
+        "unless": [],
+        "effects": [],
+        "clauses": ["HG-END-01"],
+    },
 ]
 
 
@@ -87,29 +164,62 @@ class Hourglass(ToyGame):
         players = options.get("players", ["A", "B"])
         timer = options.get("turn_timer", 30)
         turns = options.get("turns", 4)
-        if not (isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) for p in players) and len(set(players)) == 2):
+        if not (
+            isinstance(players, list)
+            and len(players) == 2
+            and all(isinstance(p, str) for p in players)
+            and len(set(players)) == 2
+        ):
             raise BadRequest(f"hourglass is for two named players, got {players!r}")
         if timer not in TURN_TIMERS or isinstance(timer, bool) or isinstance(timer, float):
             raise BadRequest(f"turn_timer is one of {list(TURN_TIMERS)}, got {timer!r}")
         if type(turns) is not int or not 1 <= turns <= 20:
             raise BadRequest(f"turns is a whole number 1-20, got {turns!r}")
-        state = {"game": "hourglass", "players": players, "phase": "turn", "active": players[0], "turns_left": turns,
-                 "turn_timer": timer, "marks": {p: 0 for p in players}, "timers": {}}
+        state = {
+            "game": "hourglass",
+            "players": players,
+            "phase": "turn",
+            "active": players[0],
+            "turns_left": turns,
+            "turn_timer": timer,
+            "marks": {p: 0 for p in players},
+            "timers": {},
+        }
         Hourglass._start_turn(state)
         return state
 
     @staticmethod
     def check(state: dict) -> None:
         """A state we can play on, or BadRequest: the shape, then the facts the moves rely on."""
-        shape = {"game": str, "players": list, "phase": str, "active": str, "turns_left": int, "marks": dict, "timers": dict}
+        shape = {
+            "game": str,
+            "players": list,
+            "phase": str,
+            "active": str,
+            "turns_left": int,
+            "marks": dict,
+            "timers": dict,
+        }
         wrong = [k for k, kind in shape.items() if type(state.get(k)) is not kind]
         timer = state.get("turn_timer")
-        if wrong or type(timer) not in (int, type(None)) or timer not in TURN_TIMERS or state["phase"] not in ("turn", "confirm", "over"):
+        if (
+            wrong
+            or type(timer) not in (int, type(None))
+            or timer not in TURN_TIMERS
+            or state["phase"] not in ("turn", "confirm", "over")
+        ):
             raise BadRequest(f"not an hourglass state: {', '.join(wrong) or 'phase or turn_timer'} wrong")
-        if len(state["players"]) != 2 or state["active"] not in state["players"] or set(state["marks"]) != set(state["players"]):
+        if (
+            len(state["players"]) != 2
+            or state["active"] not in state["players"]
+            or set(state["marks"]) != set(state["players"])
+        ):
             raise BadRequest("not an hourglass state: two players, the active one among them, a mark count each")
-        expected = {"confirm": {"confirm": {"seconds": CONFIRM_SECONDS}}, "turn": {"turn": {"seconds": timer}} if timer else {},
-                    "over": {}}[state["phase"]]
+        expected = {
+            "confirm": {"confirm": {"seconds": CONFIRM_SECONDS}},
+            "turn": {"turn": {"seconds": timer}} if timer else {},
+            "over": {},
+        }[state["phase"]]
         if state["timers"] != expected or not (state["phase"] != "over") <= state["turns_left"] <= 20:
             raise BadRequest(f"the running timers {sorted(state['timers'])} do not fit phase {state['phase']}")
 
@@ -135,7 +245,13 @@ class Hourglass(ToyGame):
         kind, s = action["type"], self.s
         events: list = []
         if kind == "expire":
-            events.append({"type": "timer_expired", "timer": action["timer"], "player": s["active"] if action["timer"] == "turn" else self._other()})
+            events.append(
+                {
+                    "type": "timer_expired",
+                    "timer": action["timer"],
+                    "player": s["active"] if action["timer"] == "turn" else self._other(),
+                }
+            )
             if action["timer"] == "confirm":  # HG-CLK-02: nobody disputed in time, so the mark stands
                 s["marks"][s["active"]] += 1
                 events.append({"type": "marked", "player": s["active"]})
@@ -163,13 +279,51 @@ class Hourglass(ToyGame):
 
 # -- sealed: simultaneous sealed choices ------------------------------------------------
 SEALED_PHASES = [
-    {"name": "choosing", "parent": None, "final": False, "actor": "players", "summary": "everyone still to choose picks a card face down", "clauses": ["SE-CHO-01", "SE-CHO-02"]},
-    {"name": "over", "parent": None, "final": True, "actor": None, "summary": "three rounds have been revealed", "clauses": ["SE-END-01"]},
+    {
+        "name": "choosing",
+        "parent": None,
+        "final": False,
+        "actor": "players",
+        "summary": "everyone still to choose picks a card face down",
+        "clauses": ["SE-CHO-01", "SE-CHO-02"],
+    },
+    {
+        "name": "over",
+        "parent": None,
+        "final": True,
+        "actor": None,
+        "summary": "three rounds have been revealed",
+        "clauses": ["SE-END-01"],
+    },
 ]
 SEALED_TRANSITIONS = [
-    {"verb": "choose", "source": "choosing", "dest": "choosing", "conditions": [], "unless": ["last_to_choose"], "effects": ["seal"], "clauses": ["SE-CHO-01", "SE-CHO-02"]},
-    {"verb": "choose", "source": "choosing", "dest": "choosing", "conditions": ["last_to_choose"], "unless": ["last_round"], "effects": ["seal", "reveal", "score"], "clauses": ["SE-REV-01", "SE-SCO-01"]},
-    {"verb": "choose", "source": "choosing", "dest": "over", "conditions": ["last_to_choose", "last_round"], "unless": [], "effects": ["seal", "reveal", "score"], "clauses": ["SE-END-01"]},
+    {
+        "verb": "choose",
+        "source": "choosing",
+        "dest": "choosing",
+        "conditions": [],
+        "unless": ["last_to_choose"],
+        "effects": ["seal"],
+        "clauses": ["SE-CHO-01", "SE-CHO-02"],
+    },
+    {
+        "verb": "choose",
+        "source": "choosing",
+        "dest": "choosing",
+        "conditions": ["last_to_choose"],
+        "unless": ["last_round"],
+        "effects": ["seal", "reveal", "score"],
+        "clauses": ["SE-REV-01", "SE-SCO-01"],
+    },
+    {
+        "verb": "choose",
+        "source": "choosing",
+        "dest": "over",
+        "conditions": ["last_to_choose", "last_round"],
+        "unless": [],
+        "effects": ["seal", "reveal", "score"],
+        "clauses": ["SE-END-01"],
+    },
 ]
 
 
@@ -179,20 +333,43 @@ class Sealed(ToyGame):
     @staticmethod
     def start(options: dict) -> dict:
         players = options.get("players", ["A", "B", "C"])
-        if not (isinstance(players, list) and 2 <= len(players) <= 4 and all(isinstance(p, str) for p in players)
-                and len(set(players)) == len(players)):
+        if not (
+            isinstance(players, list)
+            and 2 <= len(players) <= 4
+            and all(isinstance(p, str) for p in players)
+            and len(set(players)) == len(players)
+        ):
             raise BadRequest(f"sealed is for 2-4 named players, got {players!r}")
-        return {"game": "sealed", "players": players, "phase": "choosing", "round": 1, "chosen": [],
-                "score": {p: 0 for p in players}, "private": {p: {"hand": list(CARDS)} for p in players}}
+        return {
+            "game": "sealed",
+            "players": players,
+            "phase": "choosing",
+            "round": 1,
+            "chosen": [],
+            "score": {p: 0 for p in players},
+            "private": {p: {"hand": list(CARDS)} for p in players},
+        }
 
     @staticmethod
     def check(state: dict) -> None:
-        shape = {"game": str, "players": list, "phase": str, "round": int, "chosen": list, "score": dict, "private": dict}
+        shape = {
+            "game": str,
+            "players": list,
+            "phase": str,
+            "round": int,
+            "chosen": list,
+            "score": dict,
+            "private": dict,
+        }
         wrong = [k for k, kind in shape.items() if type(state.get(k)) is not kind]
         if wrong or state["phase"] not in ("choosing", "over"):
             raise BadRequest(f"not a sealed state: {', '.join(wrong) or 'phase'} wrong")
         players = state["players"]
-        if set(state["private"]) != set(players) or set(state["score"]) != set(players) or not set(state["chosen"]) <= set(players):
+        if (
+            set(state["private"]) != set(players)
+            or set(state["score"]) != set(players)
+            or not set(state["chosen"]) <= set(players)
+        ):
             raise BadRequest("not a sealed state: a hand and a score for each player, choosers among them")
         for player in players:
             slot = state["private"][player]
@@ -210,8 +387,12 @@ class Sealed(ToyGame):
         if self.s["phase"] != "choosing":
             return []
         # SE-CHO-02: a player who has chosen has no move left: a sealed choice is final
-        return [{"actor": p, "action": {"type": "choose", "card": c}}
-                for p in self.s["players"] if p not in self.s["chosen"] for c in self.s["private"][p]["hand"]]
+        return [
+            {"actor": p, "action": {"type": "choose", "card": c}}
+            for p in self.s["players"]
+            if p not in self.s["chosen"]
+            for c in self.s["private"][p]["hand"]
+        ]
 
     def _perform(self, actor: str, action: dict) -> list:
         s = self.s
@@ -240,10 +421,22 @@ class Sealed(ToyGame):
 
 
 GAMES = {
-    "hourglass": (Hourglass, {"players": [2, 2], "declines": [], "timers": ["turn", "confirm"]},
-                  "Hourglass (a toy with timers)", "turn", HOURGLASS_PHASES, HOURGLASS_TRANSITIONS),
-    "sealed": (Sealed, {"players": [2, 4], "declines": []},
-               "Sealed (a toy with simultaneous sealed choices)", "choosing", SEALED_PHASES, SEALED_TRANSITIONS),
+    "hourglass": (
+        Hourglass,
+        {"players": [2, 2], "declines": [], "timers": ["turn", "confirm"]},
+        "Hourglass (a toy with timers)",
+        "turn",
+        HOURGLASS_PHASES,
+        HOURGLASS_TRANSITIONS,
+    ),
+    "sealed": (
+        Sealed,
+        {"players": [2, 4], "declines": []},
+        "Sealed (a toy with simultaneous sealed choices)",
+        "choosing",
+        SEALED_PHASES,
+        SEALED_TRANSITIONS,
+    ),
 }
 
 
@@ -259,8 +452,12 @@ class ToyHost:
         self._ids = itertools.count(1)
 
     def hello(self) -> dict:
-        return {"name": self.name, "version": "1.0", "protocol": self.protocol,
-                "games": {g: facts for g, (_, facts, *_) in sorted(self.games.items())}}
+        return {
+            "name": self.name,
+            "version": "1.0",
+            "protocol": self.protocol,
+            "games": {g: facts for g, (_, facts, *_) in sorted(self.games.items())},
+        }
 
     def _kind(self, game):
         if not isinstance(game, str) or game not in self.games:
@@ -312,8 +509,14 @@ class ToyHost:
     def describe(self, game) -> dict:
         self._kind(game)
         _, _, title, initial, phases, transitions = self.games[game]
-        return {"game": game, "title": title, "initial": initial, "phases": copy.deepcopy(phases),
-                "transitions": copy.deepcopy(transitions), "board": None}
+        return {
+            "game": game,
+            "title": title,
+            "initial": initial,
+            "phases": copy.deepcopy(phases),
+            "transitions": copy.deepcopy(transitions),
+            "board": None,
+        }
 
 
 def make() -> ToyHost:

@@ -28,8 +28,11 @@ SCHEMA = schemas.load(GAME)
 KINDS = ("gang", "method", "place")
 SEATS = ["Anna", "Bernat", "Carla", "Dani", "Emma", "Ferran"]
 ROOMS = [  # seed % len(ROOMS): every size, every level, every timer, both rooms and the tutorial
-    {"players": SEATS[:2]}, {"players": SEATS[:3], "notes_assistant": True}, {"players": SEATS[:4], "turn_timer": 30},
-    {"players": SEATS[:5], "variant": "public"}, {"players": SEATS[:6], "turn_timer": 60},
+    {"players": SEATS[:2]},
+    {"players": SEATS[:3], "notes_assistant": True},
+    {"players": SEATS[:4], "turn_timer": 30},
+    {"players": SEATS[:5], "variant": "public"},
+    {"players": SEATS[:6], "turn_timer": 60},
     {"players": ["Anna", "Rook"], "bots": {"Rook": "hard"}, "turn_timer": 45},
     {"players": ["Anna", "Pip", "Nyx", "Rook"], "bots": {"Pip": "easy", "Nyx": "normal", "Rook": "hard"}},
     {"variant": "tutorial", "players": ["Anna"]},
@@ -60,10 +63,14 @@ def step_law(before: dict, move: dict, after: dict, events: list) -> None:
     assert bool(ran_out) == (move["actor"] == CLOCK), f"HO-TIM-04: a timer ran out by {move}"
     acting = before["turn"]["answerer"] if before["phase"] == "answering" else before["current"]
     assert move["actor"] != CLOCK or acting not in bots, "HO-PRE-14: the clock ended a bot's timer"
-    for entry in after["log"][len(before["log"]):]:  # HO-LOG-04/05, HO-DIS-09: the log never names a card seen privately
+    for entry in after["log"][
+        len(before["log"]) :
+    ]:  # HO-LOG-04/05, HO-DIS-09: the log never names a card seen privately
         assert not {"private", "secret", "card", "named", "hideout"} & set(entry) or entry["type"] == "closed", entry
     if move["actor"] in bots and move["action"]["type"] == "accuse":
-        assert all(move["action"][k] == before["secret"]["hideout"][k] for k in KINDS), "HO-PRE-13: a bot accused wrongly"
+        assert all(move["action"][k] == before["secret"]["hideout"][k] for k in KINDS), (
+            "HO-PRE-13: a bot accused wrongly"
+        )
 
 
 def outcome_law(state: dict, log: list) -> None:
@@ -74,12 +81,23 @@ def outcome_law(state: dict, log: list) -> None:
     if outcome["result"] == "solved":
         assert named == outcome["hideout"] == state["secret"]["hideout"] and outcome["winners"] == [move["actor"]]
     else:
-        assert named != outcome["hideout"] and sorted(state["out"]) == sorted(state["players"]) and outcome["winners"] == []
+        assert (
+            named != outcome["hideout"]
+            and sorted(state["out"]) == sorted(state["players"])
+            and outcome["winners"] == []
+        )
     assert not set(state["out"]) & set(state["options"].get("bots", {})), "HO-BOT-01: a bot accused wrongly"
 
 
-LAWS = Laws(GAME, lambda seed: ROOMS[seed % len(ROOMS)], policy=policy, conservation=conservation,
-            outcome=outcome_law, step_law=step_law, max_steps=20_000)
+LAWS = Laws(
+    GAME,
+    lambda seed: ROOMS[seed % len(ROOMS)],
+    policy=policy,
+    conservation=conservation,
+    outcome=outcome_law,
+    step_law=step_law,
+    max_steps=20_000,
+)
 
 
 @pytest.mark.slow  # the long run: ./run.sh test gives it a step of its own; fewer games over other drivers
@@ -99,7 +117,10 @@ def test_a_bots_move_is_one_a_person_in_its_seat_could_make(implementation):
             legal, state = table.legal(), table.state()
             bots = state["options"].get("bots", {})
             if legal["to_act"] != [CHANCE] and legal["to_act"][0] in bots and state["options"]["variant"] != "tutorial":
-                person = {**state, "options": {**state["options"], "bots": {b: v for b, v in bots.items() if b != legal["to_act"][0]}}}
+                person = {
+                    **state,
+                    "options": {**state["options"], "bots": {b: v for b, v in bots.items() if b != legal["to_act"][0]}},
+                }
                 twin = Table.load(implementation, GAME, person)
                 assert legal["moves"][0] in twin.legal()["moves"], legal["moves"][0]
                 twin.close()

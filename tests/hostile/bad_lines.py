@@ -43,16 +43,43 @@ CORPUS: list[tuple[str, bytes, tuple]] = [
     ("UTF-8-encoded surrogate", b'{"jsonrpc":"2.0","id":1,"method":"\xed\xa0\x80"}', (PARSE, None)),
     ("NaN id", raw('{"jsonrpc":"2.0","id":NaN,"method":"hello"}'), (PARSE, None)),
     ("Infinity id", raw('{"jsonrpc":"2.0","id":Infinity,"method":"hello"}'), (PARSE, None)),
-    ("-Infinity in params", raw('{"jsonrpc":"2.0","id":1,"method":"new","params":{"game":"toy","options":{"x":-Infinity}}}'), (PARSE, None)),
+    (
+        "-Infinity in params",
+        raw('{"jsonrpc":"2.0","id":1,"method":"new","params":{"game":"toy","options":{"x":-Infinity}}}'),
+        (PARSE, None),
+    ),
     ("array nested 1,000 deep", raw("[" * 1000 + "]" * 1000), (INVALID_REQUEST, None)),
     ("object nested 1,000 deep", raw('{"a":' * 1000 + "1" + "}" * 1000), (INVALID_REQUEST, None)),
-    ("params nested 100,000 deep", raw('{"jsonrpc":"2.0","id":1,"method":"new","params":{"game":"toy","options":'
-                                       + "[" * 100_000 + "]" * 100_000 + "}}"), (INVALID_REQUEST, None)),
-    ("integer id of 5,000 digits", raw(f'{{"jsonrpc":"2.0","id":{HUGE_INT},"method":"hello"}}'), (INVALID_REQUEST, None)),
-    ("integer of 5,000 digits in params", raw(f'{{"jsonrpc":"2.0","id":1,"method":"new","params":{{"game":"toy","options":{{"players":{HUGE_INT}}}}}}}'),
-     (INVALID_REQUEST, None)),
-    ("negative integer of 5,000 digits", raw(f'{{"jsonrpc":"2.0","id":1,"method":"state","params":{{"table":-{HUGE_INT}}}}}'), (INVALID_REQUEST, None)),
-    ("number out of float range", raw('{"jsonrpc":"2.0","id":1,"method":"new","params":{"game":"toy","options":{"d":1e999}}}'), (INVALID_REQUEST, None)),
+    (
+        "params nested 100,000 deep",
+        raw(
+            '{"jsonrpc":"2.0","id":1,"method":"new","params":{"game":"toy","options":'
+            + "[" * 100_000
+            + "]" * 100_000
+            + "}}"
+        ),
+        (INVALID_REQUEST, None),
+    ),
+    (
+        "integer id of 5,000 digits",
+        raw(f'{{"jsonrpc":"2.0","id":{HUGE_INT},"method":"hello"}}'),
+        (INVALID_REQUEST, None),
+    ),
+    (
+        "integer of 5,000 digits in params",
+        raw(f'{{"jsonrpc":"2.0","id":1,"method":"new","params":{{"game":"toy","options":{{"players":{HUGE_INT}}}}}}}'),
+        (INVALID_REQUEST, None),
+    ),
+    (
+        "negative integer of 5,000 digits",
+        raw(f'{{"jsonrpc":"2.0","id":1,"method":"state","params":{{"table":-{HUGE_INT}}}}}'),
+        (INVALID_REQUEST, None),
+    ),
+    (
+        "number out of float range",
+        raw('{"jsonrpc":"2.0","id":1,"method":"new","params":{"game":"toy","options":{"d":1e999}}}'),
+        (INVALID_REQUEST, None),
+    ),
     # -- JSON, but not a JSON-RPC 2.0 request -----------------------------------------------------
     ("a number", raw("42"), (INVALID_REQUEST, None)),
     ("a string", raw('"hello"'), (INVALID_REQUEST, None)),
@@ -95,7 +122,11 @@ CORPUS: list[tuple[str, bytes, tuple]] = [
     ("state with table an object", request("state", {"table": {"id": "1"}}), (BAD_PARAMS, 1)),
     ("view with player a number", request("view", {"table": "1", "player": 3}), (BAD_PARAMS, 1)),
     ("apply with action a list", request("apply", {"table": "1", "actor": "A", "action": ["bet"]}), (BAD_PARAMS, 1)),
-    ("apply with actor null", request("apply", {"table": "1", "actor": None, "action": {"type": "bet"}}), (BAD_PARAMS, 1)),
+    (
+        "apply with actor null",
+        request("apply", {"table": "1", "actor": None, "action": {"type": "bet"}}),
+        (BAD_PARAMS, 1),
+    ),
     ("apply with action a bool", request("apply", {"table": "1", "actor": "A", "action": True}), (BAD_PARAMS, 1)),
     # -- well formed: the engine refuses it ----------------------------------------------------------
     ("unknown game", request("new", {"game": "chess", "options": {}}), (REFUSED, 1)),
@@ -108,7 +139,15 @@ CORPUS: list[tuple[str, bytes, tuple]] = [
     ("notification", raw('{"jsonrpc":"2.0","method":"hello"}'), NO_REPLY),
     ("failing notification: unknown method", raw('{"jsonrpc":"2.0","method":"shuffle"}'), NO_REPLY),
     ("failing notification: bad params", raw('{"jsonrpc":"2.0","method":"new","params":{"game":7}}'), NO_REPLY),
-    ("failing notification: refused", raw('{"jsonrpc":"2.0","method":"new","params":{"game":"chess","options":{}}}'), NO_REPLY),
-    ("failing notification: unknown table", raw('{"jsonrpc":"2.0","method":"close","params":{"table":"nope"}}'), NO_REPLY),
+    (
+        "failing notification: refused",
+        raw('{"jsonrpc":"2.0","method":"new","params":{"game":"chess","options":{}}}'),
+        NO_REPLY,
+    ),
+    (
+        "failing notification: unknown table",
+        raw('{"jsonrpc":"2.0","method":"close","params":{"table":"nope"}}'),
+        NO_REPLY,
+    ),
     ("blank line", b"   \t\n", NO_REPLY),
 ]

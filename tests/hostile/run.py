@@ -14,8 +14,15 @@ GAME, CLAUSE = "cluedo_drei", "CD-SET-01"  # one quick clause: these tests judge
 
 def casebook(*args: str, cwd: Path = ROOT, timeout: float = 300) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    return subprocess.run([sys.executable, "-m", "casebook.cli", *map(str, args)], cwd=cwd, capture_output=True,
-                          text=True, errors="replace", timeout=timeout, env=env)  # the tests' engines import from ROOT
+    return subprocess.run(
+        [sys.executable, "-m", "casebook.cli", *map(str, args)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        errors="replace",
+        timeout=timeout,
+        env=env,
+    )  # the tests' engines import from ROOT
 
 
 def fake(*args: str) -> str:
@@ -26,8 +33,22 @@ def fake(*args: str) -> str:
 
 
 def verify(out: Path, spec: str, *args: str, clause: str = CLAUSE) -> subprocess.CompletedProcess:
-    return casebook("verify", "--impl", spec, "--game", GAME, "--clause", clause, "--no-properties", "--no-progress",
-                    "--timeout", "5", "--out", out, *args)
+    return casebook(
+        "verify",
+        "--impl",
+        spec,
+        "--game",
+        GAME,
+        "--clause",
+        clause,
+        "--no-properties",
+        "--no-progress",
+        "--timeout",
+        "5",
+        "--out",
+        out,
+        *args,
+    )
 
 
 def files(folder: Path) -> dict[str, bytes]:

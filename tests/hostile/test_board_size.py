@@ -28,13 +28,17 @@ print(json.dumps({"drawn": svg.count('class="cb-board-location"'), "paths": svg.
 
 
 def hostile_board(places: int) -> dict:
-    return {"locations": [{"name": f"place {i}", "kind": "room" if i % 3 else "space"} for i in range(places)],
-            "paths": [{"a": f"place {i}", "b": f"place {(i * 7 + 1) % places}", "length": i % 4} for i in range(places)]}
+    return {
+        "locations": [{"name": f"place {i}", "kind": "room" if i % 3 else "space"} for i in range(places)],
+        "paths": [{"a": f"place {i}", "b": f"place {(i * 7 + 1) % places}", "length": i % 4} for i in range(places)],
+    }
 
 
 def test_a_huge_board_is_drawn_capped_and_in_bounded_time():
     board = hostile_board(PLACES)
-    done = subprocess.run([sys.executable, "-c", DRAW], input=json.dumps(board), capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", DRAW], input=json.dumps(board), capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     drawn = json.loads(done.stdout)
     assert drawn["drawn"] == pictures.BOARD_LIMIT < PLACES

@@ -153,13 +153,16 @@ def test_a_command_that_does_not_exist_is_a_named_failure():
 
 
 # -- bytes, sizes and shapes ------------------------------------------------------------------
-@pytest.mark.parametrize("fault, cause", [
-    ("bad-utf8-stdout", "not_json"),
-    ("nan", "not_json"),
-    ("deep", "too_large"),
-    ("huge-int", "too_large"),
-    ("garbage", "not_json"),
-])
+@pytest.mark.parametrize(
+    "fault, cause",
+    [
+        ("bad-utf8-stdout", "not_json"),
+        ("nan", "not_json"),
+        ("deep", "too_large"),
+        ("huge-int", "too_large"),
+        ("garbage", "not_json"),
+    ],
+)
 def test_a_bad_answer_fails_fast_by_name(fault, cause, spawned):
     stdio = engine(fault, "state", timeout=30.0)
     table = within(40, lambda: Table.new(stdio, "toy", {}))
@@ -212,20 +215,28 @@ def test_a_line_of_1_5_gb_without_newline_is_too_large_in_bounded_memory():
     """The client's peak memory grows by less than 64 MB over a baseline taken in the same process just before,
     however much the engine writes: growth, not the process's total, so another suite beside it changes nothing."""
     argv = fake_argv("flood", on="hello")
-    run = subprocess.run([sys.executable, "-c", FLOOD, *argv], capture_output=True, text=True, timeout=120,
-                         env={**__import__("os").environ, "FAKE_FLOOD_BYTES": str(int(1.5e9))})
+    run = subprocess.run(
+        [sys.executable, "-c", FLOOD, *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**__import__("os").environ, "FAKE_FLOOD_BYTES": str(int(1.5e9))},
+    )
     cause, megabytes = run.stdout.split()
     assert cause == "too_large", run.stdout + run.stderr
     assert int(megabytes) < 64, f"the client grew by {megabytes} MB while refusing the line"
 
 
-@pytest.mark.parametrize("fault, cause", [
-    ("hello-games-string", "out_of_protocol"),
-    ("hello-no-name", "out_of_protocol"),
-    ("deep", "too_large"),
-    ("huge-int", "too_large"),
-    ("wrong-protocol", "protocol_version"),
-])
+@pytest.mark.parametrize(
+    "fault, cause",
+    [
+        ("hello-games-string", "out_of_protocol"),
+        ("hello-no-name", "out_of_protocol"),
+        ("deep", "too_large"),
+        ("huge-int", "too_large"),
+        ("wrong-protocol", "protocol_version"),
+    ],
+)
 def test_a_hostile_hello_is_a_named_failure(fault, cause, spawned):
     stdio = engine(fault, "hello", timeout=5.0)
     assert failure(20, stdio.hello).cause == cause

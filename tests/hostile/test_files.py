@@ -93,14 +93,27 @@ def test_fuzz_numbers_its_default_record_rather_than_replace_one(tmp_path):
     args = ["fuzz", "--impl", MUTANT, "--reference", TOY, "--game", "toy", "--examples", "30"]
     assert casebook(*args, cwd=tmp_path).returncode == 1
     assert casebook(*args, cwd=tmp_path).returncode == 1
-    assert sorted(p.name for p in (tmp_path / "results" / "fuzz").iterdir()) == ["toy-casebook-reference-2.json",
-                                                                                 "toy-casebook-reference.json"]
+    assert sorted(p.name for p in (tmp_path / "results" / "fuzz").iterdir()) == [
+        "toy-casebook-reference-2.json",
+        "toy-casebook-reference.json",
+    ]
 
 
 def test_perft_generate_never_rewrites_the_published_fixtures_for_another_engine(tmp_path):
     published = {p.name: p.read_bytes() for p in pf.FIXTURES.glob("*.json")}
     assert published
-    run = casebook("perft", "--generate", "--impl", fake("--name", "other"), "--game", "cluedo_drei", "--budget", "5", "--walk", "0")
+    run = casebook(
+        "perft",
+        "--generate",
+        "--impl",
+        fake("--name", "other"),
+        "--game",
+        "cluedo_drei",
+        "--budget",
+        "5",
+        "--walk",
+        "0",
+    )
     assert run.returncode == 2 and "--fixtures" in run.stdout, run.stdout + run.stderr
     assert {p.name: p.read_bytes() for p in pf.FIXTURES.glob("*.json")} == published
 

@@ -61,7 +61,7 @@ def test_a_name_given_with_attributes_cannot_add_attributes_to_the_page(tmp_path
 
 def test_a_hello_name_with_markup_html_and_escapes_is_text_everywhere(tmp_path):
     out = tmp_path / "results"
-    name = f'[/bold][red]<img src=x onerror=alert(1)>{ANSI} {{ #x onclick=alert(2) }}'
+    name = f"[/bold][red]<img src=x onerror=alert(1)>{ANSI} {{ #x onclick=alert(2) }}"
     run = verify(out, fake("--name", name))
     assert run.returncode == 0 and "Traceback" not in run.stderr, run.stdout + run.stderr
     assert "\x1b" not in run.stdout + run.stderr and "\x9b" not in run.stdout + run.stderr
@@ -109,16 +109,20 @@ def test_a_hostile_hello_is_a_named_failure_of_verify_not_a_traceback(tmp_path, 
 
 
 # -- the functions each sink uses ------------------------------------------------------------
-@pytest.mark.parametrize("name, expected", [
-    ("../../x", "x"),
-    ("..", "implementation"),
-    (XSS_NAME, "x-onmouseover-alert-1-tabindex-1"),
-    ("Casebook Reference", "casebook-reference"),
-    (ANSI + "engine", "redengine"),
-    ("a" * 500, "a" * 64),
-    ("/etc/passwd", "etc-passwd"),
-    (".hidden", "hidden"),
-], ids=["parent", "dots", "attributes", "spaces", "ansi", "long", "absolute", "hidden"])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("../../x", "x"),
+        ("..", "implementation"),
+        (XSS_NAME, "x-onmouseover-alert-1-tabindex-1"),
+        ("Casebook Reference", "casebook-reference"),
+        (ANSI + "engine", "redengine"),
+        ("a" * 500, "a" * 64),
+        ("/etc/passwd", "etc-passwd"),
+        (".hidden", "hidden"),
+    ],
+    ids=["parent", "dots", "attributes", "spaces", "ansi", "long", "absolute", "hidden"],
+)
 def test_a_slug_is_a_bare_safe_file_name(name, expected):
     assert slug(name) == expected
 

@@ -87,12 +87,24 @@ def test_f2_an_entry_point_taking_the_reference_name_is_refused_by_name(tmp_path
     assert err.count("\n") == 1 and "impostor" in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("module, says", [
-    ("raise ImportError('a dependency is missing')\n", "cannot load entry point 'broken' (broken_engine:make, from the distribution broken-engine 1.0): ImportError"),
-    (None, "ModuleNotFoundError: No module named 'broken_engine'"),
-    ("def make():\n    raise RuntimeError('no licence file')\n", "failed to make an implementation: RuntimeError: no licence file"),
-    ("def make():\n    return {'hello': 'world'}\n", "made a dict, which is no implementation: it lacks hello, new"),
-])
+@pytest.mark.parametrize(
+    "module, says",
+    [
+        (
+            "raise ImportError('a dependency is missing')\n",
+            "cannot load entry point 'broken' (broken_engine:make, from the distribution broken-engine 1.0): ImportError",
+        ),
+        (None, "ModuleNotFoundError: No module named 'broken_engine'"),
+        (
+            "def make():\n    raise RuntimeError('no licence file')\n",
+            "failed to make an implementation: RuntimeError: no licence file",
+        ),
+        (
+            "def make():\n    return {'hello': 'world'}\n",
+            "made a dict, which is no implementation: it lacks hello, new",
+        ),
+    ],
+)
 def test_f8_an_entry_point_engine_that_fails_is_one_line(tmp_path, monkeypatch, capsys, module, says):
     distribution(tmp_path, "broken-engine", "broken = broken_engine:make", module or "")
     if module is None:
@@ -114,8 +126,12 @@ def test_f3_heist_refuses_a_path_shown_backwards(reference):
 
 
 def test_f4_cluedo_refuses_a_roll_off_with_nobody_waiting_while_setting_aside(reference):
-    table = play_until(reference, "cluedo_drei", {"players": ["Justus Jonas", "Peter Shaw"], "variant": "duel"},
-                       lambda s: s["phase"] == "setting_aside")
+    table = play_until(
+        reference,
+        "cluedo_drei",
+        {"players": ["Justus Jonas", "Peter Shaw"], "variant": "duel"},
+        lambda s: s["phase"] == "setting_aside",
+    )
     state = table.state()
     reference.load("cluedo_drei", state)
     state["start_waiting"] = []
@@ -129,10 +145,22 @@ def test_f5_heist_refuses_a_bot_whose_notes_contradict_the_cards(reference):
     notes, hand = state["private"]["Pip"]["notes"], state["private"]["Pip"]["hand"]
     hidden = state["secret"]["hideout"]["gang"]
     for wrong in ({"seen": "in hand"}, {"seen": "shown", "by": "Anna"}):  # the hidden gang member, ruled out
-        edited = dict(state, private={**state["private"], "Pip": {**state["private"]["Pip"], "notes": {**notes, "who": {**notes["who"], hidden: wrong}}}})
+        edited = dict(
+            state,
+            private={
+                **state["private"],
+                "Pip": {**state["private"]["Pip"], "notes": {**notes, "who": {**notes["who"], hidden: wrong}}},
+            },
+        )
         assert "notes" in refused(lambda: reference.load("heist", edited))
     own = next(c for c in hand if c in notes["who"])  # the assistant forgetting the bot's own card
-    edited = dict(state, private={**state["private"], "Pip": {**state["private"]["Pip"], "notes": {**notes, "who": {**notes["who"], own: None}}}})
+    edited = dict(
+        state,
+        private={
+            **state["private"],
+            "Pip": {**state["private"]["Pip"], "notes": {**notes, "who": {**notes["who"], own: None}}},
+        },
+    )
     assert "does not note" in refused(lambda: reference.load("heist", edited))
 
 
@@ -184,7 +212,9 @@ def shared(value, seen: dict, path: str = "$") -> list[str]:
 @pytest.mark.parametrize("game", ["small_detectives", "heist", "cluedo_drei", "feuerdiamant", "pi"])
 def test_f10_a_state_shares_nothing_within_itself(reference, game):
     rng, found = random.Random(f"aliasing {game}"), []
-    moves = 40 if game == "pi" else 400  # P.I.'s legal() lists thousands of accusations: a few rounds of questions suffice
+    moves = (
+        40 if game == "pi" else 400
+    )  # P.I.'s legal() lists thousands of accusations: a few rounds of questions suffice
     for _ in range(3):
         table = Table.new(reference, game, {})
         for _ in range(moves):

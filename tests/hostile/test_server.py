@@ -26,7 +26,9 @@ def exchange(server: Server, *lines: bytes) -> list[dict]:
     server.serve(io.BytesIO(b"".join(line.rstrip(b"\n") + b"\n" for line in lines)), out)
     answers = out.getvalue().splitlines()
     for answer in answers:
-        assert len(answer) < MAX_ANSWER or b'"result"' in answer, f"a {len(answer)}-byte answer echoes too much: {answer[:200]!r}"
+        assert len(answer) < MAX_ANSWER or b'"result"' in answer, (
+            f"a {len(answer)}-byte answer echoes too much: {answer[:200]!r}"
+        )
         assert b"\x1b" not in answer
     return [json.loads(a) for a in answers]
 
@@ -61,11 +63,19 @@ def test_the_whole_corpus_through_casebook_serve_in_one_process():
     lines = [request("new", {"game": "toy", "options": {}}, rid="first")]
     expected = [c[2] for c in CORPUS]
     lines += [c[1] for c in CORPUS] + [request("state", {"table": "1"}, rid="last")]
-    proc = subprocess.run([sys.executable, "-m", "casebook.cli", "serve", "--impl", TOY],
-                          input=b"".join(line.rstrip(b"\n") + b"\n" for line in lines), capture_output=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "casebook.cli", "serve", "--impl", TOY],
+        input=b"".join(line.rstrip(b"\n") + b"\n" for line in lines),
+        capture_output=True,
+        timeout=120,
+    )
     assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr.decode(errors="replace")[-2000:]
     answers = [json.loads(a) for a in proc.stdout.splitlines()]
-    assert answers[0]["result"] == {"table": "1"} and answers[-1]["id"] == "last" and answers[-1]["result"]["game"] == "toy"
+    assert (
+        answers[0]["result"] == {"table": "1"}
+        and answers[-1]["id"] == "last"
+        and answers[-1]["result"]["game"] == "toy"
+    )
     replied = [e for e in expected if e != NO_REPLY]
     assert len(answers[1:-1]) == len(replied)
     for answer, want in zip(answers[1:-1], replied):
@@ -74,8 +84,12 @@ def test_the_whole_corpus_through_casebook_serve_in_one_process():
 
 def test_a_line_over_the_limit_is_skipped_without_being_kept():
     server = Server(make(), max_line=1000)
-    answers = exchange(server, request("new", {"game": "toy", "options": {}}), b'{"x":"' + b"y" * 50_000 + b'"}',
-                       request("state", {"table": "1"}, rid=2))
+    answers = exchange(
+        server,
+        request("new", {"game": "toy", "options": {}}),
+        b'{"x":"' + b"y" * 50_000 + b'"}',
+        request("state", {"table": "1"}, rid=2),
+    )
     assert answers[1]["error"]["code"] == INVALID_REQUEST and answers[1]["id"] is None
     assert "50009 bytes" in answers[1]["error"]["message"]
     assert answers[2]["result"]["game"] == "toy"
@@ -83,8 +97,12 @@ def test_a_line_over_the_limit_is_skipped_without_being_kept():
 
 def test_casebook_serve_takes_a_line_limit():
     lines = b'{"x":"' + b"y" * 3_000_000 + b'"}\n' + request() + b"\n"
-    proc = subprocess.run([sys.executable, "-m", "casebook.cli", "serve", "--impl", TOY, "--max-line", "100000"],
-                          input=lines, capture_output=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "casebook.cli", "serve", "--impl", TOY, "--max-line", "100000"],
+        input=lines,
+        capture_output=True,
+        timeout=60,
+    )
     first, second = [json.loads(a) for a in proc.stdout.splitlines()]
     assert first["error"]["code"] == INVALID_REQUEST and "at most 100000" in first["error"]["message"]
     assert second["result"]["name"]
@@ -92,8 +110,12 @@ def test_casebook_serve_takes_a_line_limit():
 
 def test_a_notification_is_carried_out_though_never_answered():
     server = Server(make())
-    answers = exchange(server, request("new", {"game": "toy", "options": {}}),
-                       b'{"jsonrpc":"2.0","method":"close","params":{"table":"1"}}', request("state", {"table": "1"}, rid=2))
+    answers = exchange(
+        server,
+        request("new", {"game": "toy", "options": {}}),
+        b'{"jsonrpc":"2.0","method":"close","params":{"table":"1"}}',
+        request("state", {"table": "1"}, rid=2),
+    )
     assert len(answers) == 2
     assert answers[1]["error"]["data"]["code"] == "bad_request"  # the notification closed the table
 

@@ -17,7 +17,9 @@ def test_verify_finishes_when_the_engine_leaves_a_setsid_child_holding_its_stdou
     monkeypatch.setenv("FAKE_COUNTER_FILE", str(tmp_path / "calls.json"))  # once in the run, not once per restart
     out = tmp_path / "results"
     started = time.monotonic()
-    run = verify(out, fake("--fault", "setsid-child:legal:3", "--once", "--tag", token), "--timeout", "1", clause="CD-SET-*")
+    run = verify(
+        out, fake("--fault", "setsid-child:legal:3", "--once", "--tag", token), "--timeout", "1", clause="CD-SET-*"
+    )
     assert time.monotonic() - started < 60
     assert run.returncode == 1, run.stdout + run.stderr  # a named failure, then the run went on
     (report,) = [json.loads(p.read_text()) for p in (out / "conformance").glob("*.json")]

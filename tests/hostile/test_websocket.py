@@ -64,8 +64,9 @@ def in_process(**options):
     """``serve_websocket`` in a thread of this process, serving ``SHARED``: yields its address."""
     loop = asyncio.new_event_loop()
     stop, out = loop.create_future(), io.StringIO()
-    serving = loop.create_task(serve_websocket(SHARED, "127.0.0.1", 0,
-                                    out=out, err=io.StringIO(), stop=stop, **options))
+    serving = loop.create_task(
+        serve_websocket(SHARED, "127.0.0.1", 0, out=out, err=io.StringIO(), stop=stop, **options)
+    )
     thread = threading.Thread(target=loop.run_until_complete, args=(serving,), daemon=True)
     thread.start()
     end = time.monotonic() + 30
@@ -200,7 +201,9 @@ def test_a_thousand_idle_connections_block_nobody(served):
     async def idle_then_play():
         idle = []
         for _ in range(10):  # in batches: a burst of 1,000 handshakes at once is another test
-            idle += await asyncio.gather(*[async_connect(address, open_timeout=60, compression=None) for _ in range(100)])
+            idle += await asyncio.gather(
+                *[async_connect(address, open_timeout=60, compression=None) for _ in range(100)]
+            )
         try:
             grown = psutil.Process(proc.pid).memory_info().rss - before
             player = WebSocketImplementation(address, timeout=20)
@@ -220,12 +223,15 @@ def test_a_thousand_idle_connections_block_nobody(served):
 def test_casebook_serve_listens_on_loopback_and_says_so(served):
     address, proc = served
     assert address.startswith("ws://127.0.0.1:") and int(address.rsplit(":", 1)[1].rstrip("/")) > 0
-    assert all(c.laddr.ip == "127.0.0.1" for c in psutil.Process(proc.pid).net_connections("tcp") if c.status == "LISTEN")
+    assert all(
+        c.laddr.ip == "127.0.0.1" for c in psutil.Process(proc.pid).net_connections("tcp") if c.status == "LISTEN"
+    )
 
 
 # -- the client, against a hostile server ----------------------------------------------------------
 def hostile(fault: str, on: str, state: dict):
     """A handler that serves the toy game and breaks on the first ``on`` call of each connection (``fault``)."""
+
     async def handler(ws):
         server = Server(make())
         async for message in ws:
@@ -254,6 +260,7 @@ def hostile(fault: str, on: str, state: dict):
                 await ws.send(frame, text=True) if fault == "not-utf8" else await ws.send(frame)
                 continue
             await ws.send(server.reply(message)[:-1].decode())
+
     return handler
 
 
@@ -282,17 +289,20 @@ def hostile_server(fault: str, on: str = "state"):
         loop.close()
 
 
-@pytest.mark.parametrize("fault, cause", [
-    ("deep", "too_large"),
-    ("huge-int", "too_large"),
-    ("oversized", "too_large"),
-    ("nan", "not_json"),
-    ("not-utf8", "not_json"),
-    ("binary", "out_of_protocol"),
-    ("wrong-id", "out_of_protocol"),
-    ("drop", "crashed"),
-    ("close", "crashed"),
-])
+@pytest.mark.parametrize(
+    "fault, cause",
+    [
+        ("deep", "too_large"),
+        ("huge-int", "too_large"),
+        ("oversized", "too_large"),
+        ("nan", "not_json"),
+        ("not-utf8", "not_json"),
+        ("binary", "out_of_protocol"),
+        ("wrong-id", "out_of_protocol"),
+        ("drop", "crashed"),
+        ("close", "crashed"),
+    ],
+)
 def test_a_hostile_answer_fails_fast_by_name_and_the_next_call_connects_afresh(fault, cause):
     with hostile_server(fault) as address:
         client = WebSocketImplementation(address, timeout=30, max_line=1_000_000)
@@ -303,7 +313,9 @@ def test_a_hostile_answer_fails_fast_by_name_and_the_next_call_connects_afresh(f
         with pytest.raises(DriverFailure) as lost:
             table.legal()
         assert lost.value.cause == "table_lost"
-        assert within(20, lambda: Table.new(client, "toy", {}).state())["game"] == "toy", "the next call connects afresh"
+        assert within(20, lambda: Table.new(client, "toy", {}).state())["game"] == "toy", (
+            "the next call connects afresh"
+        )
         assert client.restarts == 1
         within(10, client.shutdown)
 
@@ -341,13 +353,22 @@ def test_a_server_that_stops_reading_is_a_timeout_not_a_hang():
 
     def accept():
         conn, _ = listener.accept()
-        key = [line.split(b":", 1)[1].strip() for line in conn.recv(65536).split(b"\r\n") if line.lower().startswith(b"sec-websocket-key")][0]
+        key = [
+            line.split(b":", 1)[1].strip()
+            for line in conn.recv(65536).split(b"\r\n")
+            if line.lower().startswith(b"sec-websocket-key")
+        ][0]
         import base64
         import hashlib
+
         accept_key = base64.b64encode(hashlib.sha1(key + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11").digest())
-        conn.sendall(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                     b"Sec-WebSocket-Accept: " + accept_key + b"\r\n\r\n")
-        hello = json.dumps({"jsonrpc": "2.0", "id": 1, "result": {"name": "deaf", "protocol": "1.0", "games": {"toy": {}}}}).encode()
+        conn.sendall(
+            b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            b"Sec-WebSocket-Accept: " + accept_key + b"\r\n\r\n"
+        )
+        hello = json.dumps(
+            {"jsonrpc": "2.0", "id": 1, "result": {"name": "deaf", "protocol": "1.0", "games": {"toy": {}}}}
+        ).encode()
         conn.recv(65536)
         conn.sendall(bytes([0x81, 126]) + len(hello).to_bytes(2, "big") + hello)
         time.sleep(30)
@@ -356,7 +377,9 @@ def test_a_server_that_stops_reading_is_a_timeout_not_a_hang():
     threading.Thread(target=accept, daemon=True).start()
     client = WebSocketImplementation(f"ws://127.0.0.1:{port}/", timeout=1.0)
     within(20, client.hello)
-    fault = failure(20, lambda: client.load("toy", {"padding": "x" * 50_000_000}))  # far more than the socket buffers hold
+    fault = failure(
+        20, lambda: client.load("toy", {"padding": "x" * 50_000_000})
+    )  # far more than the socket buffers hold
     assert fault.cause == "timeout", fault
     within(10, client.shutdown)
     listener.close()
@@ -387,10 +410,33 @@ def test_a_table_of_another_connection_is_refused_through_the_client():
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl makes the test certificate")
 def test_wss_with_a_certificate_the_client_is_told_to_trust(tmp_path, monkeypatch):
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
-                    "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
-                   check=True, capture_output=True, timeout=60)
-    with casebook_listen("python:tests.harness.toy:make", "--certfile", str(cert), "--keyfile", str(key)) as (address, _):
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+            "-days",
+            "1",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+        ],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+    with casebook_listen("python:tests.harness.toy:make", "--certfile", str(cert), "--keyfile", str(key)) as (
+        address,
+        _,
+    ):
         assert address.startswith("wss://127.0.0.1:")
         untrusted = WebSocketImplementation(address, timeout=10)
         assert failure(30, untrusted.hello).cause == "cannot_start", "a certificate nobody vouches for is refused"

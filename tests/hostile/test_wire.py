@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 
 from casebook import wire
 
-TEXT = st.text(alphabet=st.sampled_from('ab"\\[]{}0123456789,: \u00e9\u2603'), max_size=12) | st.from_regex(r"\A[0-9]{15,60}\Z")  # long digit runs in strings too
+TEXT = st.text(alphabet=st.sampled_from('ab"\\[]{}0123456789,: \u00e9\u2603'), max_size=12) | st.from_regex(
+    r"\A[0-9]{15,60}\Z"
+)  # long digit runs in strings too
 NUMBERS = st.integers(min_value=-(10**60), max_value=10**60) | st.floats(allow_nan=False, allow_infinity=False)
 VALUES = st.recursive(
     st.none() | st.booleans() | NUMBERS | TEXT,
@@ -90,7 +92,10 @@ def test_a_written_line_reads_back_as_the_value(value):
 
 
 ANY_FLOATS = st.recursive(  # NaN and the infinities among nulls, negative integers and DEL: what the shortcut looks at
-    st.none() | st.floats() | st.integers(min_value=-(2**40), max_value=2**40) | st.text(alphabet="ag\x7f\u00ff", max_size=4),
+    st.none()
+    | st.floats()
+    | st.integers(min_value=-(2**40), max_value=2**40)
+    | st.text(alphabet="ag\x7f\u00ff", max_size=4),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4),
     max_leaves=30,
 )

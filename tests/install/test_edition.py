@@ -27,7 +27,9 @@ def test_the_shipped_suite_is_this_checkout_and_reads_as_not_edited():
     assert suite.shipped_root() == ROOT  # the editable install: no packaged copy beside the code
     edition = suite.edition(ROOT, "9.9")
     assert edition["edited"] is False and edition["source"] == "checkout" and edition["casebook"] == "9.9"
-    assert suite.headline(edition).startswith(f"rulebook edition: Casebook 9.9, features {edition['features'][:12]} (as shipped")
+    assert suite.headline(edition).startswith(
+        f"rulebook edition: Casebook 9.9, features {edition['features'][:12]} (as shipped"
+    )
 
 
 def test_a_copy_is_the_same_edition_and_an_edit_is_named(tmp_path):
@@ -58,12 +60,32 @@ def clause(status: str) -> dict:
 
 
 def test_a_regression_is_only_passed_then_failed():
-    baseline = {"clauses": {"A": clause("passed"), "B": clause("failed"), "C": clause("passed"), "D": clause("unsupported"),
-                            "E": clause("passed")},
-                "properties": [{"name": "tests/g/test_x.py::t1", "status": "passed"}, {"name": "tests/g/test_x.py::t2", "status": "failed"}]}
-    now = {"clauses": {"A": clause("failed"), "B": clause("failed"), "C": clause("unsupported"), "D": clause("failed"),
-                       "F": clause("failed")},
-           "properties": [{"name": "tests/g/test_x.py::t1", "status": "failed"}, {"name": "tests/g/test_x.py::t2", "status": "failed"}]}
+    baseline = {
+        "clauses": {
+            "A": clause("passed"),
+            "B": clause("failed"),
+            "C": clause("passed"),
+            "D": clause("unsupported"),
+            "E": clause("passed"),
+        },
+        "properties": [
+            {"name": "tests/g/test_x.py::t1", "status": "passed"},
+            {"name": "tests/g/test_x.py::t2", "status": "failed"},
+        ],
+    }
+    now = {
+        "clauses": {
+            "A": clause("failed"),
+            "B": clause("failed"),
+            "C": clause("unsupported"),
+            "D": clause("failed"),
+            "F": clause("failed"),
+        },
+        "properties": [
+            {"name": "tests/g/test_x.py::t1", "status": "failed"},
+            {"name": "tests/g/test_x.py::t2", "status": "failed"},
+        ],
+    }
     # B failed before too, C is declined now, D was never passed, E is gone, F is new: none of them regressed
     assert rep.regressions(baseline, now) == [{"clause": "A", "rule": "a rule"}, {"property": "tests/g/test_x.py::t1"}]
     assert rep.diff(baseline, now)["regressions"] == rep.regressions(baseline, now)

@@ -61,10 +61,18 @@ class Installed:
         env.update(NO_MKDOCS_2_WARNING="1", **extra)
         return env
 
-    def casebook(self, *args: str, cwd: Path, env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
+    def casebook(
+        self, *args: str, cwd: Path, env: dict | None = None, timeout: float = 600
+    ) -> subprocess.CompletedProcess:
         assert not cwd.resolve().is_relative_to(ROOT), "the point is to run outside the checkout"
-        return subprocess.run([str(self.bin / "casebook"), *args], cwd=cwd, env=env or self.env(), capture_output=True,
-                              text=True, timeout=timeout)
+        return subprocess.run(
+            [str(self.bin / "casebook"), *args],
+            cwd=cwd,
+            env=env or self.env(),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
 
 
 def run(command: list[str], **kwargs) -> subprocess.CompletedProcess:
@@ -72,13 +80,19 @@ def run(command: list[str], **kwargs) -> subprocess.CompletedProcess:
     # leave the fresh venv without it (bin/casebook missing), as it did under a helper's PYTHONPATH=$PWD.
     kwargs.setdefault("env", {k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
     done = subprocess.run(command, capture_output=True, text=True, timeout=900, **kwargs)
-    assert done.returncode == 0, f"{' '.join(map(str, command))} exited {done.returncode}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    assert done.returncode == 0, (
+        f"{' '.join(map(str, command))} exited {done.returncode}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    )
     return done
 
 
 def leftovers(folder: str, names: list[str]) -> list[str]:
     """What a checkout holds beside its sources: venvs, builds, results, caches."""
-    top = {".git", ".venv", "build", "results", ".pytest_cache", ".hypothesis", ".casebook-docs"} if Path(folder) == ROOT else set()
+    top = (
+        {".git", ".venv", "build", "results", ".pytest_cache", ".hypothesis", ".casebook-docs"}
+        if Path(folder) == ROOT
+        else set()
+    )
     return [n for n in names if n in top or n in ("__pycache__", "node_modules") or n.endswith(".egg-info")]
 
 
@@ -108,8 +122,15 @@ def installed(request, tmp_path_factory) -> Installed:
             # The sdist from the checkout, the wheel from the sdist: what the sdist lacks, the wheel lacks.
             # (From a copy without build leftovers: setuptools would reuse a stale casebook.egg-info/SOURCES.txt.)
             source = shutil.copytree(ROOT, folder / "source", ignore=leftovers)
-            made = run([sys.executable, "-c", "import setuptools.build_meta as b, sys; print(b.build_sdist(sys.argv[1]))", str(dist)],
-                       cwd=source)
+            made = run(
+                [
+                    sys.executable,
+                    "-c",
+                    "import setuptools.build_meta as b, sys; print(b.build_sdist(sys.argv[1]))",
+                    str(dist),
+                ],
+                cwd=source,
+            )
             sdist = dist / made.stdout.strip().splitlines()[-1]
             run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(sdist)])
             wheel = next(dist.glob("casebook-*.whl"))
@@ -153,7 +174,9 @@ def test_the_wheel_carries_the_suite_by_the_same_globs_the_digest_reads(installe
         assert f"step_defs/{game}.py" in carried
         if (ROOT / "casebook" / "schemas" / f"{game}.json").is_file():
             assert f"casebook/schemas/{game}.json" in names
-    assert {f"casebook/conformance/perft/{p.name}" for p in (ROOT / "casebook" / "conformance" / "perft").glob("*.json")} <= names
+    assert {
+        f"casebook/conformance/perft/{p.name}" for p in (ROOT / "casebook" / "conformance" / "perft").glob("*.json")
+    } <= names
     assert "casebook/conformance/validate-your-engine.md" in names
     # the harness's own tests stay home: they check this repository, not an engine
     assert not [n for n in carried if re.match(r"tests/(conformance|docs|harness|hostile|install)/|tests/test_", n)]
@@ -165,8 +188,16 @@ def test_the_sdist_holds_the_whole_project(installed):
 
     with tarfile.open(installed.sdist) as tar:
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
-    for path in ("setup.py", "pyproject.toml", "MANIFEST.in", "mkdocs.yml", "README.md", "tests/install/test_install.py",
-                 "examples/node-cluedo/engine.js", "examples/entrypoint-engine/pyproject.toml"):
+    for path in (
+        "setup.py",
+        "pyproject.toml",
+        "MANIFEST.in",
+        "mkdocs.yml",
+        "README.md",
+        "tests/install/test_install.py",
+        "examples/node-cluedo/engine.js",
+        "examples/entrypoint-engine/pyproject.toml",
+    ):
         assert path in names, path
     assert {p.relative_to(ROOT).as_posix() for p in (ROOT / "features").rglob("*.feature")} <= names
 
@@ -176,8 +207,16 @@ def test_the_sdist_holds_the_whole_project(installed):
 
 def test_verify_the_reference_from_a_folder_without_casebook(installed, author):
     # two seeded games (not 282) keep the random play short; the 20 Hypothesis games still run
-    done = installed.casebook("verify", "--impl", "reference", "--game", GAME, "--no-progress",
-                              cwd=author, env=installed.env(CASEBOOK_CLUEDO_GAMES="2"))
+    done = installed.casebook(
+        "verify",
+        "--impl",
+        "reference",
+        "--game",
+        GAME,
+        "--no-progress",
+        cwd=author,
+        env=installed.env(CASEBOOK_CLUEDO_GAMES="2"),
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     report = report_of(author / "results", "casebook-reference")
     assert report["totals"]["failed"] == 0
@@ -199,7 +238,9 @@ def test_verify_the_reference_from_a_folder_without_casebook(installed, author):
 @pytest.mark.skipif(NODE is None, reason="node is not installed: the Node example engine cannot run")
 def test_verify_the_node_example_from_another_folder(installed, author):
     shutil.copytree(NODE_EXAMPLE, author / "engine")
-    done = installed.casebook("verify", "--impl", "cmd:node engine/engine.js", "--game", GAME, "--no-progress", cwd=author)
+    done = installed.casebook(
+        "verify", "--impl", "cmd:node engine/engine.js", "--game", GAME, "--no-progress", cwd=author
+    )
     assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-3000:]  # it breaks one rule on purpose
     report = report_of(author / "results", "node-cluedo-example")
     failed = {cid for cid, c in report["clauses"].items() if c["status"] == "failed"}
@@ -228,8 +269,20 @@ def test_an_edited_suite_says_so_in_the_header(installed, author):
     shutil.copy(ROOT / "pyproject.toml", edited / "pyproject.toml")
     feature = sorted((edited / "features" / GAME).glob("*.feature"))[0]
     feature.write_text(feature.read_text(encoding="utf-8") + "\n# an editor's note\n", encoding="utf-8")
-    done = installed.casebook("verify", "--impl", "reference", "--game", GAME, "--suite", str(edited), "--no-properties",
-                              "--clause", "CD-SET-*", "--no-progress", cwd=author)
+    done = installed.casebook(
+        "verify",
+        "--impl",
+        "reference",
+        "--game",
+        GAME,
+        "--suite",
+        str(edited),
+        "--no-properties",
+        "--clause",
+        "CD-SET-*",
+        "--no-progress",
+        cwd=author,
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     edition = report_of(author / "results", "casebook-reference")["suite"]
     assert edition["edited"] is True and edition["edited_parts"] == ["features"]
@@ -245,7 +298,9 @@ def test_perft_fuzz_and_docs_work_from_the_wheel(installed, author):
     assert fuzz.returncode == 0, fuzz.stdout[-2000:] + fuzz.stderr[-2000:]
     # the docs: a stand-in for mermaid (no npm needed here; the site only publishes the file)
     (author / "mermaid.min.js").write_text("/* stand-in */\n")
-    docs = installed.casebook("docs", "build", cwd=author, env=installed.env(CASEBOOK_MERMAID_JS=str(author / "mermaid.min.js")))
+    docs = installed.casebook(
+        "docs", "build", cwd=author, env=installed.env(CASEBOOK_MERMAID_JS=str(author / "mermaid.min.js"))
+    )
     assert docs.returncode == 0, docs.stdout[-3000:] + docs.stderr[-3000:]
     site = author / "build" / "site"
     assert (site / "games" / GAME / "index.html").is_file() and (site / "ci" / "index.html").is_file()
@@ -265,12 +320,22 @@ def ci_jobs() -> tuple[str, dict]:
 def run_workflow(workflow: dict, cwd: Path, env: dict) -> tuple[int, str]:
     """Run the job's `run:` steps in order as Actions would (bash -e), skipping the `uses:` ones; (exit, output)."""
     job = next(iter(workflow["jobs"].values()))
-    env = {**env, **{k: str(v) for k, v in job.get("env", {}).items()}, **{k: env[k] for k in ("CASEBOOK", "ENGINE", "NAME", "VERIFY_ARGS")}}
+    env = {
+        **env,
+        **{k: str(v) for k, v in job.get("env", {}).items()},
+        **{k: env[k] for k in ("CASEBOOK", "ENGINE", "NAME", "VERIFY_ARGS")},
+    }
     output = ""
     for step in job["steps"]:
         if "run" in step:
-            done = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]], cwd=cwd, env=env,
-                                  capture_output=True, text=True, timeout=600)
+            done = subprocess.run(
+                ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
+                cwd=cwd,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
             output += done.stdout + done.stderr
             if done.returncode:
                 return done.returncode, output
@@ -283,8 +348,13 @@ def test_the_documented_ci_jobs_fail_only_on_regressions(installed, author):
     (author / "ci").mkdir()
     (author / "ci" / "casebook.sh").write_text(script)
     shutil.copytree(NODE_EXAMPLE, author / "engine")
-    env = installed.env(CASEBOOK=str(installed.wheel), ENGINE="cmd:node engine/engine.js", NAME="node-cluedo",
-                        VERIFY_ARGS=f"--game {GAME}", VENV=str(installed.venv))
+    env = installed.env(
+        CASEBOOK=str(installed.wheel),
+        ENGINE="cmd:node engine/engine.js",
+        NAME="node-cluedo",
+        VERIFY_ARGS=f"--game {GAME}",
+        VENV=str(installed.venv),
+    )
     reports = author / "casebook-results" / "conformance"
 
     # 1. the first run has no baseline: it says so and passes, though the engine fails two clauses

@@ -15,10 +15,22 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # operator: (a mutant of it, a scenario that notices it)
 KNOWN = {
-    "drop-condition": ("pi:drop-condition:place:playing>answering:neighbour_answers", "test_the_end_of_round_1_clears_the_board_but_keeps_points_penalties_and_detectives"),
-    "negate-condition": ("pi:negate-condition:place:playing>answering:neighbour_answers", "test_green_answers_reds_detective_then_blue_plays"),
-    "swap-rows": ("pi:swap-rows:place:playing>answering:place:playing>turn_over", "test_green_answers_reds_detective_then_blue_plays"),
-    "drop-callback": ("pi:drop-callback:place:playing>answering:put_detective", "test_green_answers_reds_detective_then_blue_plays"),
+    "drop-condition": (
+        "pi:drop-condition:place:playing>answering:neighbour_answers",
+        "test_the_end_of_round_1_clears_the_board_but_keeps_points_penalties_and_detectives",
+    ),
+    "negate-condition": (
+        "pi:negate-condition:place:playing>answering:neighbour_answers",
+        "test_green_answers_reds_detective_then_blue_plays",
+    ),
+    "swap-rows": (
+        "pi:swap-rows:place:playing>answering:place:playing>turn_over",
+        "test_green_answers_reds_detective_then_blue_plays",
+    ),
+    "drop-callback": (
+        "pi:drop-callback:place:playing>answering:put_detective",
+        "test_green_answers_reds_detective_then_blue_plays",
+    ),
     "count": ("pi:count:DETECTIVES+1", "test_placing_one_leaves_four"),
     "offer-next": ("pi:offer-next:place", "test_when_the_ninth_evidence_card_is_face_up_the_first_player_plays"),
     "hand": ("pi:hand:place-with-no-detectives-left", "test_with_none_left_red_may_not_place_one"),
@@ -62,7 +74,12 @@ def test_a_mutant_that_hangs_is_stopped_by_its_test_budget_as_a_timeout(tmp_path
     refuses a move that changes nothing, next test.)"""
     test = "tests/cluedo_drei/test_random_play.py::test_random_games_hold_every_invariant"
     header = "    def record_start_roll(self, actor, action):\n"
-    hanging = {"kind": "text", "module": f"{reference_package()}.cluedo_drei.engine", "old": header, "new": header + "        while True:\n            pass\n"}
+    hanging = {
+        "kind": "text",
+        "module": f"{reference_package()}.cluedo_drei.engine",
+        "old": header,
+        "new": header + "        while True:\n            pass\n",
+    }
     worker = Worker("cluedo_drei", ROOT, tmp_path, "loop", ["-k", "test_random_games_hold_every_invariant"])
     try:
         verdict, why, seconds = worker.judge(hanging, 600, {test: 5})
@@ -75,6 +92,10 @@ def test_a_set_up_callback_dropped_is_killed_at_once_not_run_to_its_limit(tmp_pa
     """Without the callback that lays a side card, chance would set the same card aside for ever (the first full run
     stopped it as a timeout); the kit refuses a move that changes nothing, so the Duel's set-up example fails."""
     scenario = "test_each_side_holds_seven_cards_and_four_lie_face_down"
-    dropped = {m.id: m for m in generate("cluedo_drei", ROOT)}["cluedo_drei:drop-callback:set_aside:setting_aside>setting_aside:lay_side_card"]
-    verdict, killed_by, seconds = run_one("cluedo_drei", ROOT, dropped.recipe, 300, tmp_path, "dropped", select=["-k", scenario])
+    dropped = {m.id: m for m in generate("cluedo_drei", ROOT)}[
+        "cluedo_drei:drop-callback:set_aside:setting_aside>setting_aside:lay_side_card"
+    ]
+    verdict, killed_by, seconds = run_one(
+        "cluedo_drei", ROOT, dropped.recipe, 300, tmp_path, "dropped", select=["-k", scenario]
+    )
     assert (verdict, scenario in (killed_by or "")) == ("killed", True), (verdict, killed_by, seconds)

@@ -30,6 +30,8 @@ def test_every_mutant_gets_its_verdict_however_fast_the_workers_take_them(monkey
     monkeypatch.setattr(runner, "Worker", InstantWorker)
     mutants = [Mutant(f"toy:count:N{n}", "count", (), f"N is {n}", {"n": n}) for n in range(200)]
     for baseline in (False, True):
-        outcomes, _ = runner._judge("toy", Path("."), mutants, {}, 2, 60.0, {}, tmp_path, [], lambda line: None, baseline, 0.0)
+        outcomes, _ = runner._judge(
+            "toy", Path("."), mutants, {}, 2, 60.0, {}, tmp_path, [], lambda line: None, baseline, 0.0
+        )
         assert [o.mutant.id for o in outcomes] == sorted(m.id for m in mutants)
         assert {o.verdict for o in outcomes} == {"killed"}

@@ -29,13 +29,37 @@ def outcome(mutant_id, operator, clauses, change, verdict, killed_by=None, reaso
 
 
 OUTCOMES = [
-    outcome("toy_game:negate-condition:pass:turn>turn:is_last", "negate-condition", ["TG-TRN-01"],
-            "“pass” from turn to turn needs “not is last” instead of “is last”", "killed", "step_defs/toy.py::test_bob_follows_alice"),
-    outcome("toy_game:drop-callback:pass:turn>turn:hand_on", "drop-callback", ["TG-TRN-01"],
-            "“pass” from turn to turn no longer does “hand on”", "killed", "step_defs/toy.py::test_carol_follows_bob"),
-    outcome("toy_game:swap-rows:show:answer>turn:show:answer>turn#2", "swap-rows", ["TG-ELM-02"],
-            "swapping the order of the rows “show” from answer to turn and “show” from answer to turn", "survived"),
-    outcome("toy_game:count:HAND+1", "count", ["TG-ELM-02"], "HAND is 4 instead of 3", "equivalent", reason="the toy game never counts hands"),
+    outcome(
+        "toy_game:negate-condition:pass:turn>turn:is_last",
+        "negate-condition",
+        ["TG-TRN-01"],
+        "“pass” from turn to turn needs “not is last” instead of “is last”",
+        "killed",
+        "step_defs/toy.py::test_bob_follows_alice",
+    ),
+    outcome(
+        "toy_game:drop-callback:pass:turn>turn:hand_on",
+        "drop-callback",
+        ["TG-TRN-01"],
+        "“pass” from turn to turn no longer does “hand on”",
+        "killed",
+        "step_defs/toy.py::test_carol_follows_bob",
+    ),
+    outcome(
+        "toy_game:swap-rows:show:answer>turn:show:answer>turn#2",
+        "swap-rows",
+        ["TG-ELM-02"],
+        "swapping the order of the rows “show” from answer to turn and “show” from answer to turn",
+        "survived",
+    ),
+    outcome(
+        "toy_game:count:HAND+1",
+        "count",
+        ["TG-ELM-02"],
+        "HAND is 4 instead of 3",
+        "equivalent",
+        reason="the toy game never counts hands",
+    ),
     outcome("toy_game:count:HAND-1", "count", ["TG-ELM-02"], "HAND is 2 instead of 3", "timeout"),
 ]
 
@@ -44,9 +68,20 @@ def test_the_written_result_is_the_format_the_site_reads(toy_project):
     path = toy_project / "results" / "mutation" / "toy_game.json"
     data = write_result(path, "toy_game", toy_project, OUTCOMES, {o.mutant.id for o in OUTCOMES})
     assert data["format"] == FORMAT == reader.FORMAT and data["features"] == reader.features_digest(toy_project)
-    assert set(data["mutants"][0]) == {"id", "operator", "clauses", "change", "verdict", "killed_by", "reason", "seconds"}
-    assert data["clauses"] == {"TG-ELM-02": {"tried": 3, "killed": 0, "survived": 1, "timeout": 1, "equivalent": 1},
-                               "TG-TRN-01": {"tried": 2, "killed": 2, "survived": 0, "timeout": 0, "equivalent": 0}}
+    assert set(data["mutants"][0]) == {
+        "id",
+        "operator",
+        "clauses",
+        "change",
+        "verdict",
+        "killed_by",
+        "reason",
+        "seconds",
+    }
+    assert data["clauses"] == {
+        "TG-ELM-02": {"tried": 3, "killed": 0, "survived": 1, "timeout": 1, "equivalent": 1},
+        "TG-TRN-01": {"tried": 2, "killed": 2, "survived": 0, "timeout": 0, "equivalent": 0},
+    }
     site = Site(toy_project, toy_project / "results", with_engines=False).build()
     assert not site.problems, site.problems
     turn = site.pages()["games/toy_game/the-turn.md"]
@@ -60,8 +95,17 @@ def test_the_written_result_is_the_format_the_site_reads(toy_project):
 def test_a_partial_run_refines_the_last_full_one(toy_project):
     path = toy_project / "results" / "mutation" / "toy_game.json"
     write_result(path, "toy_game", toy_project, OUTCOMES, {o.mutant.id for o in OUTCOMES})
-    again = outcome("toy_game:swap-rows:show:answer>turn:show:answer>turn#2", "swap-rows", ["TG-ELM-02"], "swapped", "killed", "test_x")
+    again = outcome(
+        "toy_game:swap-rows:show:answer>turn:show:answer>turn#2",
+        "swap-rows",
+        ["TG-ELM-02"],
+        "swapped",
+        "killed",
+        "test_x",
+    )
     data = write_result(path, "toy_game", toy_project, [again], {o.mutant.id for o in OUTCOMES})
     assert len(data["mutants"]) == len(OUTCOMES) and data["clauses"]["TG-ELM-02"]["killed"] == 1
-    gone = write_result(path, "toy_game", toy_project, [again], {again.mutant.id})  # mutants no longer generated are dropped
+    gone = write_result(
+        path, "toy_game", toy_project, [again], {again.mutant.id}
+    )  # mutants no longer generated are dropped
     assert [m["id"] for m in gone["mutants"]] == [again.mutant.id]

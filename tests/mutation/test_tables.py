@@ -13,13 +13,32 @@ from casebook.mutation.tables import OPERATORS, from_counts, from_rows, game_mod
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("cluedo_drei", "feuerdiamant", "heist", "pi", "small_detectives")
 ROWS = [
-    {"trigger": "ask", "source": "turn", "dest": "answer", "conditions": "someone_holds", "before": "note", "clauses": ["XX-QUE-01"]},
-    {"trigger": "ask", "source": ["turn", "late"], "dest": "turn", "unless": "is_last", "after": ["pass_turn", "log"], "clauses": ["XX-QUE-02"]},
+    {
+        "trigger": "ask",
+        "source": "turn",
+        "dest": "answer",
+        "conditions": "someone_holds",
+        "before": "note",
+        "clauses": ["XX-QUE-01"],
+    },
+    {
+        "trigger": "ask",
+        "source": ["turn", "late"],
+        "dest": "turn",
+        "unless": "is_last",
+        "after": ["pass_turn", "log"],
+        "clauses": ["XX-QUE-02"],
+    },
     {"trigger": "roll", "source": "dice", "dest": "turn", "clauses": ["XX-DIE-01"]},
     {"trigger": "auto", "source": "turn", "dest": "over", "conditions": ["all_out", "late_enough"]},
 ]
-STATES = [{"name": "turn", "actor": "player"}, {"name": "late", "actor": "player"}, {"name": "dice", "actor": "chance"},
-          {"name": "answer", "actor": "player"}, {"name": "over", "final": True}]
+STATES = [
+    {"name": "turn", "actor": "player"},
+    {"name": "late", "actor": "player"},
+    {"name": "dice", "actor": "chance"},
+    {"name": "answer", "actor": "player"},
+    {"name": "over", "final": True},
+]
 
 
 def by_id(mutants):
@@ -29,12 +48,21 @@ def by_id(mutants):
 def test_rows_give_each_operator_with_the_row_clauses():
     made = by_id(from_rows("xx", ROWS, STATES))
     assert made["xx:drop-condition:ask:turn>answer:someone_holds"].clauses == ("XX-QUE-01",)
-    assert made["xx:negate-condition:ask:turn|late>turn:is_last"].change == "“ask” from turn or late to turn needs “is last” instead of “not is last”"
-    assert {i for i in made if ":drop-callback:" in i} == {"xx:drop-callback:ask:turn>answer:note", "xx:drop-callback:ask:turn|late>turn:pass_turn",
-                                                            "xx:drop-callback:ask:turn|late>turn:log"}
+    assert (
+        made["xx:negate-condition:ask:turn|late>turn:is_last"].change
+        == "“ask” from turn or late to turn needs “is last” instead of “not is last”"
+    )
+    assert {i for i in made if ":drop-callback:" in i} == {
+        "xx:drop-callback:ask:turn>answer:note",
+        "xx:drop-callback:ask:turn|late>turn:pass_turn",
+        "xx:drop-callback:ask:turn|late>turn:log",
+    }
     swap = made["xx:swap-rows:ask:turn>answer:ask:turn|late>turn"]
     assert swap.clauses == ("XX-QUE-01", "XX-QUE-02") and swap.recipe["rows"] == [0, 1]
-    assert made["xx:drop-condition:auto:turn>over:late_enough"].change == "the automatic step from turn to over no longer needs “late enough”"
+    assert (
+        made["xx:drop-condition:auto:turn>over:late_enough"].change
+        == "the automatic step from turn to over no longer needs “late enough”"
+    )
     assert made["xx:offer-next:ask"].clauses == ("XX-QUE-01", "XX-QUE-02")
     assert "xx:offer-next:roll" not in made  # chance's move: no seat to hand it to
 
@@ -50,16 +78,25 @@ def test_patch_drops_negates_and_swaps_rows_in_place():
     assert negated["conditions"] == [] and negated["unless"] == ["someone_holds"]
     assert edited("xx:drop-callback:ask:turn|late>turn:pass_turn")[1]["after"] == ["log"]
     assert [r["dest"] for r in edited("xx:swap-rows:ask:turn>answer:ask:turn|late>turn")[:2]] == ["turn", "answer"]
-    with pytest.raises(patch.MutantError):  # a table that changed since the mutant was made: said, never applied elsewhere
-        patch.edit_rows([dict(r) for r in ROWS[1:]], by_id(from_rows("xx", ROWS, STATES))["xx:drop-callback:ask:turn>answer:note"].recipe)
+    with pytest.raises(
+        patch.MutantError
+    ):  # a table that changed since the mutant was made: said, never applied elsewhere
+        patch.edit_rows(
+            [dict(r) for r in ROWS[1:]],
+            by_id(from_rows("xx", ROWS, STATES))["xx:drop-callback:ask:turn>answer:note"].recipe,
+        )
 
 
 def test_counts_come_from_rules_with_the_clause_of_their_comment(tmp_path):
     rules = tmp_path / "rules.py"
-    rules.write_text('# -- the table (XX-SET-01) --\nPLAYERS = 2\nLOW, HIGH = 2, 5  # XX-SET-02\n'
-                     'DECK = {"taxi": 6, "tip": 4}  # XX-CMP-08\nFACES = (1, 2, 3)\nNAME = "x"\n')
+    rules.write_text(
+        "# -- the table (XX-SET-01) --\nPLAYERS = 2\nLOW, HIGH = 2, 5  # XX-SET-02\n"
+        'DECK = {"taxi": 6, "tip": 4}  # XX-CMP-08\nFACES = (1, 2, 3)\nNAME = "x"\n'
+    )
     made = by_id(from_counts("xx", "xx.rules", rules))
-    assert set(made) == {f"xx:count:{n}{s}1" for n in ("PLAYERS", "LOW", "HIGH", "DECK['taxi']", "DECK['tip']") for s in "+-"}
+    assert set(made) == {
+        f"xx:count:{n}{s}1" for n in ("PLAYERS", "LOW", "HIGH", "DECK['taxi']", "DECK['tip']") for s in "+-"
+    }
     assert made["xx:count:PLAYERS+1"].clauses == ("XX-SET-01",) and made["xx:count:HIGH-1"].clauses == ("XX-SET-02",)
     assert made["xx:count:DECK['taxi']-1"].change == "DECK['taxi'] is 5 instead of 6"
     source = rules.read_text()
@@ -79,7 +116,9 @@ def test_every_game_has_mutants_of_its_rows_with_clauses(game):
     mutants = generate(game, ROOT)
     assert len({m.id for m in mutants}) == len(mutants)
     operators = {m.operator for m in mutants}
-    assert {"drop-condition", "negate-condition", "drop-callback", "swap-rows", "count", "offer-next"} <= operators, operators
+    assert {"drop-condition", "negate-condition", "drop-callback", "swap-rows", "count", "offer-next"} <= operators, (
+        operators
+    )
     assert all(m.clauses for m in mutants if m.operator != "count"), [m.id for m in mutants if not m.clauses]
     assert all(m.change and m.operator in OPERATORS for m in mutants)
 
@@ -87,7 +126,9 @@ def test_every_game_has_mutants_of_its_rows_with_clauses(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_every_mutant_marked_equivalent_exists_with_a_reason(game):
     marked = read_equivalents(ROOT, game)  # raises on a mark without a reason
-    assert not set(marked) - {m.id for m in generate(game, ROOT)}, f"features/{game}/{EQUIVALENTS} names mutants that are gone"
+    assert not set(marked) - {m.id for m in generate(game, ROOT)}, (
+        f"features/{game}/{EQUIVALENTS} names mutants that are gone"
+    )
 
 
 def test_the_sample_is_the_same_every_time_and_spans_the_operators():

@@ -50,12 +50,16 @@ def triples(value):
 def conservation(near: dict):
     def law(state) -> None:
         seats, held = state["players"], cases(state)
-        assert [s["case_of"] for s in (state["private"][p] for p in seats)] == seats[1:] + seats[:1], "each holds the left neighbour's case"
+        assert [s["case_of"] for s in (state["private"][p] for p in seats)] == seats[1:] + seats[:1], (
+            "each holds the left neighbour's case"
+        )
         named = [n for c in held.values() for n in c.values()]
         assert len(named) == len(set(named)) and all(KIND_OF[v] == k for c in held.values() for k, v in c.items()), held
         public = {k: v for k, v in state.items() if k not in ("secret", "private", "rounds", "revealed")}
         assert not [c for c in triples(public) if c in held.values()], "a case shows in public"
-        where = {t[k]: loc for loc, t in state["tiles"].items() for k in ("suspect", "crime")} | {loc: loc for loc in near}
+        where = {t[k]: loc for loc, t in state["tiles"].items() for k in ("suspect", "crime")} | {
+            loc: loc for loc in near
+        }
         for m in state["marks"]:
             case = held[m["player"]]
             if m["by"] == "detective":
@@ -65,11 +69,14 @@ def conservation(near: dict):
                 mine = case[KIND_OF[m["on"]]]
                 want = (1, 0) if mine == m["on"] else (0, int(where[mine] in near[where[m["on"]]]))
             assert (m["discs"], m["cubes"]) == want, f"{m} but the case calls for {want}"
+
     return law
 
 
 def step_law(before, move, after, events) -> None:
-    assert all(after["detectives"][p] <= before["detectives"][p] for p in after["players"]), "detectives never come back"
+    assert all(after["detectives"][p] <= before["detectives"][p] for p in after["players"]), (
+        "detectives never come back"
+    )
     assert move["actor"] not in before["solved"] or before["phase"] == "answering", "a solved player sits out"
     rounds = after["rounds"] + ([] if after["phase"] == "over" else [{"solved": after["solved"]}])
     for r, record in enumerate(rounds):
@@ -83,7 +90,11 @@ def outcome(state, log) -> None:
     assert state["phase"] == "over" and state["round"] == 3
     totals = {p: sum(state["points"][p]) - 2 * state["penalties"][p] for p in state["players"]}
     rank = {p: (totals[p], state["detectives"][p], -state["penalties"][p]) for p in state["players"]}
-    assert state["outcome"] == {"result": "over", "totals": totals, "winners": [p for p in state["players"] if rank[p] == max(rank.values())]}
+    assert state["outcome"] == {
+        "result": "over",
+        "totals": totals,
+        "winners": [p for p in state["players"] if rank[p] == max(rank.values())],
+    }
 
 
 def policy(state, legal, rng: random.Random) -> dict:

@@ -31,7 +31,12 @@ from casebook.properties.random_play import Laws, choose, random_sim_test
 
 GAME = "small_detectives"
 COLOURS = schemas.names(schemas.load(GAME), "player")
-SURE_MOVERS = {"On Wheels", "Informant", "Unexpected", "Foot Patrol 001"}  # each reaches the Police from anywhere, in time
+SURE_MOVERS = {
+    "On Wheels",
+    "Informant",
+    "Unexpected",
+    "Foot Patrol 001",
+}  # each reaches the Police from anywhere, in time
 
 
 def options(seed: int) -> dict:
@@ -59,10 +64,13 @@ def step_law(before: dict, move: dict, after: dict, events: list) -> None:
         if event["type"] == "revealed":
             shown = [c["player"] for c in event["cards"]]
             assert len(shown) == len(set(shown)), f"a reveal turned over two cards of one player: {event}"
-    gone = after["out"][len(before["out"]):]
-    assert after["out"][:len(before["out"])] == before["out"], "a player came back into the game"
-    assert not gone or (gone == [move["actor"]] and move["action"]["type"] == "name" and not after["private"][move["actor"]]["report"]["right"]), \
-        f"{gone} left the game after {move}"
+    gone = after["out"][len(before["out"]) :]
+    assert after["out"][: len(before["out"])] == before["out"], "a player came back into the game"
+    assert not gone or (
+        gone == [move["actor"]]
+        and move["action"]["type"] == "name"
+        and not after["private"][move["actor"]]["report"]["right"]
+    ), f"{gone} left the game after {move}"
 
 
 def outcome_law(state: dict, log: list) -> None:
@@ -80,7 +88,9 @@ def outcome_law(state: dict, log: list) -> None:
         assert outcome["winner"] is None and not left & SURE_MOVERS and len(state["players"]) > 2, left
 
 
-LAWS = Laws(GAME, options, policy=policy, conservation=hands_are_counted, outcome=outcome_law, step_law=step_law, max_steps=4000)
+LAWS = Laws(
+    GAME, options, policy=policy, conservation=hands_are_counted, outcome=outcome_law, step_law=step_law, max_steps=4000
+)
 
 
 @pytest.mark.slow  # the long run: ./run.sh test gives it a step of its own; fewer games over other drivers
@@ -88,9 +98,15 @@ def test_random_games_of_2_to_5_players_hold_every_invariant(implementation, req
     """120 games in process (30 for each number of players), 12 over other drivers (CASEBOOK_SD_GAMES overrides)."""
     in_process = request.config.getoption("--impl") == "reference"
     games = int(os.environ.get("CASEBOOK_SD_GAMES", 120 if in_process else 12))
-    ends = [random_sim_test(implementation, LAWS, seed, load_every=1 if in_process else 10, views_every=1 if in_process else 5)
-            for seed in range(games)]
+    ends = [
+        random_sim_test(
+            implementation, LAWS, seed, load_every=1 if in_process else 10, views_every=1 if in_process else 5
+        )
+        for seed in range(games)
+    ]
     results = {(len(s["players"]), s["outcome"]["result"]) for s in ends}
     for n in range(2, 6):
-        assert not in_process or {(n, "solved"), (n, "last_detective")} <= results, f"{n} players: the games ended only by {results}"
+        assert not in_process or {(n, "solved"), (n, "last_detective")} <= results, (
+            f"{n} players: the games ended only by {results}"
+        )
     assert (2, "stalemate") not in results, "two players keep the plain moves: no stalemate"

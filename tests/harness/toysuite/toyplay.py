@@ -23,7 +23,9 @@ def check_step(table: Table, rng: random.Random) -> None:
     clock = [m for m in legal["moves"] if m["actor"] == CLOCK]
     for move in clock:  # the clock ends only running timers, and time has no probabilities
         assert "p" not in move and move["action"]["type"] == "expire", move
-        assert move["action"]["timer"] in state.get("timers", {}), f"clock may end {move['action']['timer']}, which is not running"
+        assert move["action"]["timer"] in state.get("timers", {}), (
+            f"clock may end {move['action']['timer']}, which is not running"
+        )
     assert {m["action"]["timer"] for m in clock} == set(state.get("timers", {})), "every running timer can be ended"
     if "chosen" in state and legal["moves"]:  # sealed choices: who chose has no move; everyone else is asked
         assert actors == sorted(p for p in players if p not in state["chosen"])
@@ -38,12 +40,14 @@ def check_step(table: Table, rng: random.Random) -> None:
         assert again.state() == state and again.legal() == legal, "load(state()) is the identity"
     finally:
         again.close()
-    probe = rng.choice([
-        (rng.choice(players), {"type": "choose", "card": rng.choice([0, 1, 2, 3])}),
-        (rng.choice(players), {"type": rng.choice(["mark", "pass", "confirm", "dispute"])}),
-        (CLOCK, {"type": "expire", "timer": rng.choice(["turn", "confirm", "bell"])}),
-        (rng.choice(players), {"type": "nonsense"}),
-    ])
+    probe = rng.choice(
+        [
+            (rng.choice(players), {"type": "choose", "card": rng.choice([0, 1, 2, 3])}),
+            (rng.choice(players), {"type": rng.choice(["mark", "pass", "confirm", "dispute"])}),
+            (CLOCK, {"type": "expire", "timer": rng.choice(["turn", "confirm", "bell"])}),
+            (rng.choice(players), {"type": "nonsense"}),
+        ]
+    )
     listed = {canonical([m["actor"], m["action"]]) for m in legal["moves"]}
     if canonical(list(probe)) not in listed:
         refused = attempt(table, *probe)

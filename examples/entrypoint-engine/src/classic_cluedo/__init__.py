@@ -29,8 +29,12 @@ class ClassicCluedo:
         facts = dict(self.engine.hello()["games"][GAME])
         facts["variants"] = [v for v in facts.get("variants", []) if v != DECLINED_VARIANT]
         facts["declines"] = sorted({*facts.get("declines", []), f"variant-{DECLINED_VARIANT}"})
-        return {"name": "classic-cluedo", "version": "1.0.0", "protocol": self.engine.hello()["protocol"],
-                "games": {GAME: facts}}
+        return {
+            "name": "classic-cluedo",
+            "version": "1.0.0",
+            "protocol": self.engine.hello()["protocol"],
+            "games": {GAME: facts},
+        }
 
     def _offered(self, game: str, variant) -> None:
         if game != GAME:
