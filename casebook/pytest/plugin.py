@@ -171,11 +171,17 @@ def remembered_lookup(bdd):
     return get_step_function
 
 
+NEEDS = "needs:"  # @needs:CD-END-01: the example passes through that clause's behaviour to reach its own subject
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-bdd's own, which would make every tag a bare marker
 def pytest_bdd_apply_tag(tag, function):
-    """Clause ids become ``clause(id)`` markers; other tags become markers of their name."""
+    """Clause ids become ``clause(id)`` markers, ``@needs:<id>`` a ``needs(id)`` marker; other tags their name."""
     if CLAUSE_ID.match(tag):
         pytest.mark.clause(tag)(function)
+        return True
+    if tag.startswith(NEEDS) and CLAUSE_ID.match(tag[len(NEEDS) :]):
+        pytest.mark.needs(tag[len(NEEDS) :])(function)
         return True
     if _config is not None and tag not in _config.getini("markers"):
         _config.addinivalue_line("markers", f"{tag}: a Gherkin tag of the Casebook features")

@@ -96,3 +96,14 @@ def test_the_harness_asserts_are_rewritten_whatever_the_install():
     assert isinstance(casebook.properties.random_play.__loader__, AssertionRewritingHook), (
         casebook.properties.random_play.__loader__
     )
+
+
+def test_a_needs_tag_becomes_a_needs_marker_naming_the_clause():
+    """``@needs:CD-END-01`` (issue 44): the example passes through that clause; the report reads the marker."""
+    from casebook.pytest.plugin import pytest_bdd_apply_tag
+
+    def example():
+        pass
+
+    assert pytest_bdd_apply_tag("needs:CD-END-01", example) is True
+    assert [(m.name, m.args) for m in example.pytestmark] == [("needs", ("CD-END-01",))]
