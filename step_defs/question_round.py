@@ -166,6 +166,7 @@ def facts(
             check=lambda st, player, card: card in [x["card"] for x in st.view(player)["private"][player][seen]],
             denied="{player:player} has not seen {card:card}",
         ),
+        Fact("{player:player} must show a card", check=lambda st, player: bool(must(st, player, {"show"}, aside))),
         Fact(
             "{player:player} must show one of {cards:card+}",
             check=lambda st, player, cards: must_show(st, player, cards, aside),

@@ -73,7 +73,7 @@ Feature: Turn Sequence — questioning
       When Justus Jonas asks about Victor Hugenay, the painting and Palisades Park
       Then an event "questioned" was reported
 
-  @CD-QUE-03
+  @CD-QUE-03 @model-markers
   Rule: The named suspect's and item's markers are moved into the location asked about
     Source: Turn Sequence ¶66
     See also: CD-END-03
@@ -150,7 +150,7 @@ Feature: Turn Sequence — questioning
       And Justus Jonas has just entered the Strand
       When Justus Jonas asks about Victor Hugenay, the painting and the Strand
       Then Peter Shaw and Bob Andrews found no evidence, in that order
-      And Uncle Titus must show one of the Strand
+      And Uncle Titus must show a card
 
   @CD-QUE-10
   Rule: The question stops at the first player who shows a card; nobody after them is asked

@@ -49,7 +49,7 @@ Feature: Turn Sequence — marking clues and ending the turn
       And Peter Shaw shows Dick Perry
       Then Justus Jonas has seen Dick Perry
 
-  @CD-END-03 @ruling
+  @CD-END-03 @ruling @model-markers
   Rule: The markers stay in the location of the question until a later question names them
     Source: Turn Sequence ¶73
     The rulebook's step 4 says to leave the markers "at the location where you

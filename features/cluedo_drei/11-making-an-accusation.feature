@@ -61,7 +61,7 @@ Feature: Winning the Game — making an accusation
       And Justus Jonas is out of the race
       And Bob Andrews has just entered the Strand
       When Bob Andrews asks about Dick Perry, the painting and the Strand
-      Then Justus Jonas must show one of Dick Perry
+      Then Justus Jonas must show a card
       And no view shows another player's hand
 
   @CD-ACC-05

@@ -128,7 +128,8 @@ SUBJECTS = {
     "turn": r"it is (still )?.+'s turn",  # who is to take a turn now
     "markers": r"the (markers?|tokens?) of .+ stands? .+|every marker stands beside the board",
     "seen": r"(?!nobody |only ).+ has (not )?seen (?!the card in slot|the hideout)(?!.* beside the board$).+",
-    "answering": r".+ must show one of .+|.+ found no evidence, in that order",  # who answers a question, and how
+    "answerer": r".+ must show a card|.+ found no evidence, in that order",  # who answers a question
+    "cards to show": r".+ must show one of .+",  # which cards the answerer may show
     "unanswered": r"nobody shows a card|nobody could show a card",  # a question nobody could answer
     "not asked": r".+ is not asked",  # where the question stops
     "after the question": r".+ must accuse or end the turn",  # what the player to act may do next
