@@ -111,6 +111,7 @@ Feature: Winning the Game — making an accusation
       When Peter Shaw accuses Mr. Grey, the golden belt and the Memorial Hospital
       Then it is Bob Andrews's turn
 
+    @needs:CD-END-01
     Example: with Justus and Peter out, Bob plays turn after turn
       Given Justus Jonas is out of the race
       And Peter Shaw is out of the race
@@ -148,6 +149,7 @@ Feature: Winning the Game — making an accusation
       When Bob Andrews accuses Mr. Grey, the golden belt and the Memorial Hospital
       Then it is Peter Shaw's turn
 
+    @needs:CD-END-01
     Example: Justus's turns are skipped
       Given Justus Jonas is out of the race
       And Bob Andrews has just entered the Strand
@@ -155,6 +157,7 @@ Feature: Winning the Game — making an accusation
       And every question is answered
       Then it is Peter Shaw's turn
 
+    @needs:CD-END-01
     Example: even standing in the Headquarters, Justus gets no turn to accuse
       Given Justus Jonas is out of the race
       And Justus Jonas stands in the Headquarters
