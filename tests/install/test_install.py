@@ -233,6 +233,12 @@ def test_verify_the_reference_from_a_folder_without_casebook(installed, author):
     assert header in done.stdout
     assert header in (author / "results" / "conformance" / "casebook-reference.txt").read_text(encoding="utf-8")
     assert (author / "results" / "conformance" / "casebook-reference.junit.xml").is_file()
+    # casebook --version, from the same install in the same empty folder, names the version and edition it judged by
+    version = installed.casebook("--version", cwd=author)
+    assert version.returncode == 0, version.stderr
+    assert version.stdout.startswith(f"casebook {edition['casebook']}, rulebook edition: features ")
+    assert f"features {edition['features']} (as shipped), Python " in version.stdout
+    assert done.stdout.splitlines()[0] == version.stdout.strip()  # the verify log's first line is the same
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed: the Node example engine cannot run")
