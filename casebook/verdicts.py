@@ -55,7 +55,8 @@ def own_words(text: str) -> str:
 
 
 def invariant_of(exc: BaseException) -> str | None:
-    """The invariant a failed property test broke: the name its exception carries (``casebook.properties.random_play.invariant``).
+    """The invariant a failed property test broke:
+    the name its exception carries (``casebook.properties.random_play.invariant``).
 
     ``InvariantBroken`` carries it; an engine fault raised inside an invariant (a view
     that leaks, a crash) is tagged with it on the way out.  None: the failure happened

@@ -64,14 +64,16 @@ class Seen(dict):
         )
 
     def chance(self, field: str, value) -> float | None:
-        """The probability that chance's next move has ``field`` = ``value`` (None unless chance is to act, its moves summing to 1)."""
+        """The probability that chance's next move has ``field`` = ``value`` (None unless chance is to act,
+        its moves summing to 1)."""
         moves = self.legal["moves"]
         if not is_chance_node(self.legal):
             return None
         return sum(m["p"] for m in moves if m["action"].get(field) == value)
 
     def told(self, kind: str, knowers, **fields) -> bool:
-        """The last event ``kind``: every viewer is told ``fields``, and only ``knowers`` are told more (its private part)."""
+        """The last event ``kind``: every viewer is told ``fields``,
+        and only ``knowers`` are told more (its private part)."""
         last = [e for e in self.table.log if e["type"] == kind][-1:]
         return bool(last) and all(
             all(redact(last[0], v).get(k) == x for k, x in fields.items())
@@ -105,7 +107,8 @@ def published(game: str) -> dict:
 
 
 def declines_setup(implementation, game: str) -> bool:
-    """Whether the engine's hello declines ``@setup`` for ``game`` (it does not deal: it starts from published positions)."""
+    """Whether the engine's hello declines ``@setup`` for ``game`` (it does not deal:
+    it starts from published positions)."""
     key = id(implementation)
     if key not in _hellos:
         _hellos[key] = implementation.hello()
@@ -113,7 +116,8 @@ def declines_setup(implementation, game: str) -> bool:
 
 
 def positions_json(positions: dict) -> str:
-    """positions.json's text: names sorted, one start a line, each state's own key order kept (a Then may check an order)."""
+    """positions.json's text: names sorted, one start a line,
+    each state's own key order kept (a Then may check an order)."""
     lines = [f"  {json.dumps(name)}: {json.dumps(positions[name], ensure_ascii=False)}" for name in sorted(positions)]
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
@@ -124,7 +128,8 @@ class Position:
     ``dealt(options, deal)`` starts from the position ``deal`` reaches from ``new(options)``: dealt once per
     implementation and options, then loaded from the cache (a scenario assumes only what its clause is about).
     An engine that declines ``@setup`` is never asked to deal: it starts from the reference's deal, published in
-    features/<game>/positions.json (a start the file lacks is dealt as before).  A full engine is judged on its own deal.
+    features/<game>/positions.json (a start the file lacks is dealt as before).
+    A full engine is judged on its own deal.
     """
 
     _dealt: dict = {}
@@ -189,7 +194,8 @@ def refusal(call: Callable[[], Any]):
 
 
 def chance_move(table, action: dict) -> None:
-    """Chance's ``action``, played only if the engine lists it now; else the scenario is unsupported (a Given's move)."""
+    """Chance's ``action``, played only if the engine lists it now;
+    else the scenario is unsupported (a Given's move)."""
     if not any(m["actor"] == CHANCE and canonical(m["action"]) == canonical(action) for m in table.legal()["moves"]):
         pytest.skip(f"{UNSUPPORTED}the engine has no {action.get('type')} {canonical(without_type(action))} here")
     table.apply(CHANCE, action)
@@ -223,5 +229,6 @@ def play_first(table, phases) -> None:
 
 
 def try_load(open_table, state: dict):
-    """Load the edited state: the typed refusal it gets, or None when it is accepted (a copy of the game that breaks a rule)."""
+    """Load the edited state: the typed refusal it gets,
+    or None when it is accepted (a copy of the game that breaks a rule)."""
     return refusal(lambda: open_table(state=state))

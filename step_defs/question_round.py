@@ -44,7 +44,8 @@ def dealers(secret: dict, deals: tuple) -> tuple[Callable, Callable]:
 
 
 def actions(case: str, accused: str | None = None) -> list[tuple]:
-    """The verbs of a turn; ``case`` names one card of each kind with typed fields (``accused``: as an accusation may)."""
+    """The verbs of a turn; ``case`` names one card of each kind with typed fields
+    (``accused``: as an accusation may)."""
     return [
         (f"ask about {case}", "question"),
         (f"accuse {accused or case}", "accuse"),
@@ -98,7 +99,8 @@ def facts(
     hands (``components``: the cards' inventory), pawns, whose turn it is (``turn``: the state's ``turn`` as a turn
     begins; ``entered(place)``: the phase a pawn that has just entered ``place`` is in), the cards shown (``seen``: the
     key of a player's own list of them, ``{"card", "by"}`` each; ``showed(state, by, player, card)``: what else the
-    game keeps of a card shown), and who must show or accuse; ``case`` names one card of each kind, its fields the kinds."""
+    game keeps of a card shown), and who must show or accuse;
+    ``case`` names one card of each kind, its fields the kinds."""
     kinds = tuple(re.findall(r"\{(\w+):", case))
     words, key = secret
 

@@ -62,7 +62,8 @@ def register(sub) -> None:
         "--deadline",
         type=float,
         default=DEFAULT_DEADLINE,
-        help=f"seconds the whole run may take; tests left then are reported not run (default {DEFAULT_DEADLINE:g}; 0: none)",
+        help=f"seconds the whole run may take; tests left then are reported not run (default {DEFAULT_DEADLINE:g}; "
+        "0: none)",
     )
     verify.add_argument("--no-properties", action="store_true", help="run the feature suite only, not tests/<game>/")
     verify.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -224,8 +225,8 @@ def verify(
     name = report_name(impl, hello["name"], name)
     offered = set(hello["games"])
     # Property tests play whole random games: they judge an engine that plays the whole game, or all of it but the
-    # set-up (its games start from the published positions: casebook.properties.random_play).  One that declines another part
-    # of it (or the game) has them reported unsupported instead.
+    # set-up (its games start from the published positions: casebook.properties.random_play).  One that declines
+    # another part of it (or the game) has them reported unsupported instead.
     whole = {g for g in offered if set(hello["games"][g].get("declines") or ()) <= {"setup"}}
     report_path = out / "conformance" / f"{name}.json"
     # The docs read every results/cucumber*.json as "the last run of the suite"; only the

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from casebook.contract import REPORT_FORMAT
 from casebook.names import terminal
-from casebook.rulebook import CLAUSE_ID, CLAUSE_STATUSES, NOT_RUN, PROPERTY_STATUSES, fold, read_game, summary
+from casebook.rulebook import CLAUSE_ID, CLAUSE_STATUSES, PROPERTY_STATUSES, fold, read_game, summary
 from casebook.verdicts import unsupported_reason
 
 STATUSES = CLAUSE_STATUSES  # the report's totals, in this order
@@ -101,7 +101,8 @@ def counts_sentence(report: dict) -> str:
 
 
 def with_counts(text: str, name: str, report: dict) -> str:
-    """``text`` (a guide) with the counts between ``<!-- counts: NAME -->`` and ``<!-- /counts -->`` taken from ``report``."""
+    """``text`` (a guide) with the counts between ``<!-- counts: NAME -->`` and ``<!-- /counts -->``
+    taken from ``report``."""
     start, end = f"<!-- counts: {name} -->", "<!-- /counts -->"
     head, found, rest = text.partition(start)
     if not found or end not in rest:
@@ -225,7 +226,8 @@ def _examples(clause: dict) -> dict[str, str]:
 
 
 def examples_changed(baseline: dict, report: dict) -> list[dict]:
-    """Per example of the clauses both reports hold: which changed status (a clause may keep its verdict while they do)."""
+    """Per example of the clauses both reports hold:
+    which changed status (a clause may keep its verdict while they do)."""
     old, new = baseline.get("clauses", {}), report.get("clauses", {})
     out = []
     for cid in sorted(set(old) & set(new)):
@@ -324,7 +326,8 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
     t = terminal
     impl = report["implementation"]
     console.print(
-        f"[bold]Conformance of {t(impl.get('name'), 200)} {t(impl.get('version'), 80)}[/bold]  ({t(impl.get('spec'), 300)})"
+        f"[bold]Conformance of {t(impl.get('name'), 200)} {t(impl.get('version'), 80)}[/bold]  "
+        f"({t(impl.get('spec'), 300)})"
     )
     render_edition(report, console)
     for game, per_section in sections(report).items():
@@ -363,7 +366,8 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
     if props:
         console.print(
             f"property tests: {sum(p['status'] == 'passed' for p in props)} passed, {len(bad)} failed, "
-            f"{sum(p['status'] == 'unsupported' for p in props)} unsupported, {sum(p['status'] == 'not_run' for p in props)} not run"
+            f"{sum(p['status'] == 'unsupported' for p in props)} unsupported, "
+            f"{sum(p['status'] == 'not_run' for p in props)} not run"
         )
         for name, entry in report.get("invariants", {}).items():
             style = {"passed": "green", "failed": "red", "unsupported": "yellow"}.get(entry["status"], "dim")
@@ -377,7 +381,8 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
         moved = changes["changed"] + changes["added"] + changes["removed"]
         console.print(
             f"[bold]since the baseline ({t(changes['baseline'])}): {len(changes['changed'])} changed, "
-            f"{len(changes['added'])} new, {len(changes['removed'])} gone, {len(changes.get('examples', []))} example(s) changed[/bold]"
+            f"{len(changes['added'])} new, {len(changes['removed'])} gone, "
+            f"{len(changes.get('examples', []))} example(s) changed[/bold]"
         )
         for c in moved:
             console.print(
@@ -391,7 +396,8 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
         render_regressions(report, changes, console)
     totals = report["totals"]
     console.print(
-        f"[bold]clauses: {totals['passed']} passed, {totals.get('partial', 0)} partly supported, {totals['failed']} failed, "
+        f"[bold]clauses: {totals['passed']} passed, {totals.get('partial', 0)} partly supported, "
+        f"{totals['failed']} failed, "
         f"{totals['unsupported']} unsupported, {totals['not_run']} not run[/bold]"
     )
 

@@ -36,7 +36,8 @@ def pytest_addoption(parser):
     group.addoption(
         "--impl",
         default="reference",
-        help="implementation under test: reference | python:mod:factory | cmd:COMMAND | ws://HOST:PORT/PATH | entry-point name",
+        help="implementation under test: "
+        "reference | python:mod:factory | cmd:COMMAND | ws://HOST:PORT/PATH | entry-point name",
     )
     group.addoption(
         "--impl-timeout",
