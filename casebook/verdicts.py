@@ -111,8 +111,12 @@ def _declined(results: list[dict], fold) -> str:
 
 
 def _lacking(missing: list[str], declined: dict[str, str]) -> str:
-    first = declined[missing[0]].removeprefix(UNSUPPORTED)
-    return f"{UNSUPPORTED}no {' nor '.join(missing)} here ({first}); this example passes through it"
+    """ "no <thing> here": the thing named by what the engine declines (``declines @secret-passage``), else by clause."""
+    why = declined[missing[0]].removeprefix(UNSUPPORTED)
+    things = re.findall(r"@([\w-]+)", why.split(" (")[0]) if why.startswith("declines ") else []
+    thing = " nor ".join(f"@{t}" for t in things) or " nor ".join(missing)
+    unsupported = f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} unsupported"
+    return f"{UNSUPPORTED}no {thing} here: this example passes through {', '.join(missing)}, and {unsupported} ({why})"
 
 
 def _unblock_ungrounded(per_clause: dict[str, list[dict]], declined: set[str]) -> bool:
