@@ -174,7 +174,14 @@ class VerifyPlugin:
                 continue
             result = self.results.get(nodeid, {"status": "not_run", "message": ""})
             out.append(
-                {"nodeid": nodeid, "clauses": info["clauses"], "game": info["game"], "name": info["name"], **result}
+                {
+                    "nodeid": nodeid,
+                    "clauses": info["clauses"],
+                    "needs": info.get("needs", []),
+                    "game": info["game"],
+                    "name": info["name"],
+                    **result,
+                }
             )
         return out
 
