@@ -21,13 +21,15 @@ import tempfile
 from pathlib import Path
 
 
-def _mode_for(path: Path) -> int:
+def _mode_for(path: Path, new: int = 0o666) -> int:
+    """``path``'s mode, or for a new file (``new``: 0o777 for a folder) what open() or mkdir would give it: not
+    mkstemp's and mkdtemp's private 0o600 and 0o700, which a web server could not read."""
     try:
         return os.stat(path).st_mode & 0o7777
-    except OSError:  # a new file: what open() would give it
+    except OSError:
         umask = os.umask(0)
         os.umask(umask)
-        return 0o666 & ~umask
+        return new & ~umask
 
 
 @contextlib.contextmanager
@@ -64,6 +66,7 @@ def replace_folder(built: Path, path: Path) -> None:
     """Put the folder ``built`` (a sibling of ``path``, on the same file system) where ``path`` is: the old folder
     is moved aside by one rename, the new one moved in by another, then the old one deleted.  Between the renames no
     folder is at ``path`` (a server then answers 404 for an instant), but never a folder half old, half new."""
+    os.chmod(built, _mode_for(path, new=0o777))
     old = None
     if path.exists():
         old = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.old."))

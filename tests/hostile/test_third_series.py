@@ -80,3 +80,130 @@ def test_c1_a_planted_pickle_runs_nowhere_a_cache_is_read(tmp_path):
     assert "passed" in verified.stdout and not marker.exists(), verified.stdout + verified.stderr
     assert len(kept) == len(list((copy / "features" / GAME).glob("*.feature"))), kept  # every file was kept
     assert all(p.read_bytes() != payload for p in kept)  # and each rewritten from its feature file
+
+
+# -- C2 ---------------------------------------------------------------------------------------------
+PAUSE = '''
+import os, pathlib, time
+
+seen = 0
+
+
+def pytest_runtest_teardown(item):
+    """After some scenarios have dealt their starts: say so, then wait for the test's ^C."""
+    global seen
+    seen += 1
+    if seen == 20:
+        pathlib.Path(os.environ["PAUSED_AT"]).write_text("20")
+        time.sleep(120)
+'''
+
+
+def test_c2_an_interrupted_regenerate_leaves_every_file_whole_and_names_what_it_did_not_regenerate(tmp_path):
+    """^C while the positions step's scenarios run (after 20 of them dealt their starts): positions.json is the old
+    one, not a file with the other starts missing, and the message names it and the step after it."""
+    import signal
+    import time
+
+    from tests.test_regenerate import small_copy
+
+    copy = small_copy(tmp_path / "copy")
+    shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")  # pytest's settings: where the features are
+    (tmp_path / "plugins").mkdir()
+    (tmp_path / "plugins" / "pause_after_twenty.py").write_text(PAUSE)
+    published = copy / "features" / "heist" / "positions.json"
+    before = published.read_bytes()
+    paused = tmp_path / "paused"
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(copy), str(tmp_path / "plugins")]),
+        "PYTEST_ADDOPTS": "-p pause_after_twenty",
+        "PAUSED_AT": str(paused),
+        "COLUMNS": "300",
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "casebook.cli", "regenerate", "--only", "positions", "--game", "heist"],
+        cwd=copy,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,  # a process group of its own, as a terminal's ^C reaches
+    )
+    deadline = time.monotonic() + 240
+    while not paused.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert paused.exists(), process.communicate()[0] if process.poll() is not None else "never paused"
+    os.killpg(process.pid, signal.SIGINT)
+    output = process.communicate(timeout=60)[0]
+    assert published.read_bytes() == before, output
+    assert "not regenerated" in output and "features/heist/positions.json" in output, output
+    assert "Traceback" not in output and process.returncode == 130, output
+    assert [p.name for p in published.parent.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_c2_a_write_stopped_by_sigterm_leaves_the_old_file_and_no_temporary_one(tmp_path):
+    """SIGTERM in the middle of a write (the content given in parts, the last one never comes)."""
+    import signal
+    import time
+
+    target = tmp_path / "report.json"
+    target.write_text('{"old": true}\n')
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time\n"
+            "from casebook.atomic import replacing, terminated_as_interrupt\n"
+            "with terminated_as_interrupt():\n"
+            "    try:\n"
+            f"        with replacing({str(target)!r}) as f:\n"
+            "            f.write('{\"new\": ')\n"
+            "            f.flush()\n"
+            "            print('half', flush=True)\n"
+            "            time.sleep(60)\n"
+            "            f.write('true}')\n"
+            "    except KeyboardInterrupt:\n"
+            "        print('stopped: report.json not written', flush=True)\n",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout.readline() == "half\n"
+    time.sleep(0.2)
+    child.send_signal(signal.SIGTERM)
+    assert child.communicate(timeout=30)[0] == "stopped: report.json not written\n"
+    assert target.read_text() == '{"old": true}\n'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.json"]
+
+
+def test_c2_a_rewritten_file_keeps_its_mode(tmp_path):
+    from casebook.atomic import write_text
+
+    target = tmp_path / "index.html"
+    target.write_text("old")
+    target.chmod(0o644)
+    write_text(target, "new")
+    assert target.read_text() == "new" and target.stat().st_mode & 0o777 == 0o644
+    fresh = write_text(tmp_path / "fresh.html", "new")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert fresh.stat().st_mode & 0o777 == 0o666 & ~umask  # as open() would make it, not mkstemp's 0o600
+
+
+def test_c2_a_folder_put_in_place_has_a_folder_s_mode_and_keeps_nothing_of_the_old(tmp_path):
+    import tempfile
+
+    from casebook.atomic import replace_folder
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "old.html").write_text("old")
+    built = Path(tempfile.mkdtemp(dir=tmp_path))  # private, 0o700
+    (built / "index.html").write_text("new")
+    replace_folder(built, site)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"] and [p.name for p in site.iterdir()] == ["index.html"]
+    umask = os.umask(0)
+    os.umask(umask)
+    assert site.stat().st_mode & 0o777 == 0o777 & ~umask
