@@ -207,3 +207,50 @@ def test_c2_a_folder_put_in_place_has_a_folder_s_mode_and_keeps_nothing_of_the_o
     umask = os.umask(0)
     os.umask(umask)
     assert site.stat().st_mode & 0o777 == 0o777 & ~umask
+
+
+# -- C4 ---------------------------------------------------------------------------------------------
+def rulebook_file(folder: Path) -> Path:
+    path = folder / "glass.txt"
+    path.write_text("Setup\n\nTurn the glass over.\n\nPlay\n\nWhen the sand has run, the round ends.\n")
+    return path
+
+
+def test_c4_an_id_or_prefix_with_a_trailing_newline_is_refused_by_type(tmp_path):
+    import pytest
+
+    from casebook import scaffold
+
+    for game, prefix in (("glass\n", None), ("glass", "GL\n")):
+        with pytest.raises(scaffold.BadGameId):
+            scaffold.plan(ROOT, game, rulebook_file(tmp_path), prefix=prefix)
+
+
+def test_c4_reserved_words_are_refused_by_type_not_a_syntax_error(tmp_path):
+    import pytest
+
+    from casebook import scaffold
+
+    for game in ("none", "true", "false"):
+        with pytest.raises(scaffold.BadGameId, match="not a Python keyword nor false, none, true"):
+            scaffold.plan(ROOT, game, rulebook_file(tmp_path))
+
+
+def test_c4_a_title_is_text_in_every_file_never_code(tmp_path):
+    """A title that would end a docstring and run code (and a backslash escape Python refuses): every module still
+    compiles, nothing runs on import, and the title reads back as given."""
+    import ast
+
+    from casebook import scaffold
+
+    marker = tmp_path / "ran-code"
+    title = f'Sand """; open({str(marker)!r}, "w"); """ \\N glass'
+    files = scaffold.plan(ROOT, "hourglass", rulebook_file(tmp_path), title=title, prefix="HG")
+    for path, text in files.items():
+        if path.endswith(".py"):
+            tree = ast.parse(text)
+            assert not [n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "open"]
+    rules = files["statemachines/hourglass/rules.py"]
+    assert ast.get_docstring(ast.parse(rules)).startswith(title + ":")
+    assert ast.get_docstring(ast.parse(files["statemachines/hourglass/engine.py"])).startswith(title + " — ")
+    assert not marker.exists()
