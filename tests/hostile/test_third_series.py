@@ -254,3 +254,37 @@ def test_c4_a_title_is_text_in_every_file_never_code(tmp_path):
     assert ast.get_docstring(ast.parse(rules)).startswith(title + ":")
     assert ast.get_docstring(ast.parse(files["statemachines/hourglass/engine.py"])).startswith(title + " — ")
     assert not marker.exists()
+
+
+# -- C5 ---------------------------------------------------------------------------------------------
+def test_c5_a_report_beyond_the_wire_s_limits_is_refused_by_name_and_the_others_build(tmp_path):
+    """Nested 100,000 deep (a RecursionError in docs build before), and larger than a message may be: each named,
+    the good report read, the Cucumber JSON and mutation results likewise."""
+    import json
+
+    from casebook.rulebook import Game
+    from casebook.site import mutation
+    from casebook.site.results import read_cucumber, read_reports
+
+    fixture = ROOT / "tests" / "docs" / "fixture" / "results" / "conformance" / "toy-engine.json"
+    folder = tmp_path / "conformance"
+    folder.mkdir()
+    (folder / "good.json").write_bytes(fixture.read_bytes())
+    deep = "[" * 100_000 + "]" * 100_000
+    (folder / "deep.json").write_text(deep)
+    with open(folder / "huge.json", "wb") as f:  # sparse: larger than the limit, nothing to read
+        f.truncate(17 * 1024 * 1024)
+    reports, problems = read_reports(tmp_path)
+    assert [r.file for r in reports] == ["good.json"]
+    assert sorted(p.split(":")[0] for p in problems) == ["conformance/deep.json", "conformance/huge.json"], problems
+    assert any("nested more than 100 deep" in p for p in problems) and any("at most" in p for p in problems)
+    (tmp_path / "cucumber.json").write_text(deep)
+    (tmp_path / "cucumber-2.json").write_text(json.dumps([]))
+    last = read_cucumber(tmp_path)
+    assert [p.split(":")[0] for p in last.problems] == ["cucumber.json"] and len(last.files) == 1
+    (tmp_path / "mutation").mkdir()
+    (tmp_path / "mutation" / "toy_game.json").write_text(deep)
+    problems = []
+    game = Game(id="toy_game", sections=[])
+    assert mutation.read(tmp_path, game, tmp_path / "features" / "toy_game", problems, digest="any") is None
+    assert problems and problems[0].startswith("mutation/toy_game.json"), problems
