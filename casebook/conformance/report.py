@@ -39,6 +39,7 @@ import datetime as _dt
 import json
 from pathlib import Path
 
+from casebook.atomic import write_text
 from casebook.contract import REPORT_FORMAT
 from casebook.names import terminal
 from casebook.rulebook import BLOCKED, CLAUSE_ID, CLAUSE_STATUSES, PROPERTY_STATUSES, fold, read_game, summary
@@ -363,8 +364,7 @@ def render_regressions(report: dict, changes: dict, console) -> None:
 
 def write(report: dict, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return path
+    return write_text(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
 
 
 # -- the readable summary ------------------------------------------------------

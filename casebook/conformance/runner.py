@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from casebook.names import terminal
+from casebook.atomic import replacing, write_text
 from casebook.conformance.suite import shipped_root
 from casebook.pytest.plugin import INVARIANT_KEY, ITEM_KEY, MESSAGE_KEY, item_info
 from casebook.transports.rpc import ENV_DEADLINE
@@ -312,7 +313,8 @@ def label_junit(path: Path, info: dict[str, dict]) -> None:
         label = labels.get((case.get("classname", ""), case.get("name", "")))
         if label:
             case.set("name", f"{label} {case.get('name')}")
-    tree.write(path, encoding="utf-8", xml_declaration=True)
+    with replacing(path, "wb") as f:
+        tree.write(f, encoding="utf-8", xml_declaration=True)
 
 
 def merge_cucumber(partial: Path, into: Path) -> Path:
@@ -343,8 +345,6 @@ def merge_cucumber(partial: Path, into: Path) -> Path:
         ran = {e.get("line") for e in feature.get("elements", [])}
         kept = [e for e in old.get("elements", []) if e.get("line") not in ran]
         old["elements"] = sorted(kept + feature.get("elements", []), key=lambda e: e.get("line", 0))
-    staged = into.with_name(f".{into.name}.merging")
-    staged.write_text(json.dumps(whole, indent=1, ensure_ascii=False), encoding="utf-8")
-    os.replace(staged, into)
+    write_text(into, json.dumps(whole, indent=1, ensure_ascii=False))
     partial.unlink()
     return into

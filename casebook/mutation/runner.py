@@ -29,6 +29,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from casebook.atomic import write_text
 from casebook.mutation.tables import OPERATORS, Mutant, generate
 
 FORMAT = "casebook-mutation/1"
@@ -297,7 +298,7 @@ def write_result(path: Path, game: str, root: Path, outcomes: list[Outcome], kee
         "clauses": clause_table(mutants),
     }
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     return data
 
 
