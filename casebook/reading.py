@@ -119,10 +119,9 @@ def check(reading: Reading, game: Game, paragraphs: list[int] | None = None) -> 
         known = [clauses[c] for c in entry.clauses if c in clauses]
         if entry.kind == "question" and known and not any(c.is_ruling for c in known):
             problems.append(f"{where} is an open question, but none of {entry.clauses} is tagged @ruling")
-        for clause in known:
-            if not clause.examples:
-                problems.append(f"{where} names {clause.id}, which has no example")
-            cited = {n for _, numbers in (citations_of(clause) or []) for n in numbers}
-            if entry.kind == "statement" and not cited & set(entry.paragraphs):
-                problems.append(f"{where} names {clause.id}, which cites ¶{sorted(cited)}, none of the entry's")
+        problems += [f"{where} names {c.id}, which has no example" for c in known if not c.examples]
+        cited = {n for c in known for _, numbers in (citations_of(c) or []) for n in numbers}
+        if entry.kind == "statement" and known and not cited & set(entry.paragraphs):
+            # one clause at least is anchored where the sentence is; the others may complete it from elsewhere
+            problems.append(f"{where} names {entry.clauses}, none of which cites ¶{entry.paragraphs}")
     return problems

@@ -72,7 +72,7 @@ def test_a_reading_with_every_entry_answered_passes(tmp_path):
         ("{id: R3, paragraph: 2, kind: statement, clause: [TO-X-09], text: a rule}", "does not have: ['TO-X-09']"),
         ("{id: Q2, paragraph: 2, kind: question, clause: [TO-X-01], text: 'what?'}", "none of ['TO-X-01'] is tagged"),
         ("{id: Q2, paragraph: 2, kind: question, not_a_rule: silent, text: 'what?'}", "'not a rule' does not"),
-        ("{id: R3, paragraph: 1, kind: statement, clause: [TO-X-01], text: a rule}", "none of the entry's"),
+        ("{id: R3, paragraph: 1, kind: statement, clause: [TO-X-01], text: a rule}", "none of which cites"),
         ("{id: R3, paragraph: 9, kind: statement, not_a_rule: flavour, text: a rule}", "paragraphs the trace does not"),
         ("{id: R1, paragraph: 2, kind: statement, clause: [TO-X-01], text: again}", "uses the id R1 twice"),
         ("{id: R3, paragraph: 2, kind: rule, clause: [TO-X-01], text: a rule}", "not one of"),
