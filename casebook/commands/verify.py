@@ -93,6 +93,7 @@ class Verified:
 
 
 def command(args) -> int:
+    headline_of_log(Path(args.suite).resolve() if args.suite else None, console())
     result = verify(
         args.impl,
         games=args.game,
@@ -113,6 +114,16 @@ def command(args) -> int:
     )
     show(result, console())
     return result.exit
+
+
+def headline_of_log(suite: Path | None, out) -> None:
+    """The ``casebook --version`` line first, before any run: a CI log shows what judged the engine (issue 52)."""
+    from casebook.conformance.suite import version_line
+
+    try:
+        out.print(version_line(suite), markup=False, highlight=False, soft_wrap=True)
+    except FileNotFoundError:
+        pass  # no suite there: verify says so in its own words
 
 
 def show(result: Verified, out) -> None:
