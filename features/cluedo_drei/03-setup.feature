@@ -71,7 +71,7 @@ Feature: Setup
         | Aunt Mathilda   |
         | Inspector Cotta |
 
-  @CD-SET-05 @setup
+  @CD-SET-05 @setup @model-markers
   Rule: The suspect and item markers start beside the board, on no location
     Source: Components ¶26-27; Setup ¶41
     Example: all twelve markers are beside the board
