@@ -15,7 +15,7 @@ from casebook import schemas
 from casebook.protocol import CHANCE
 from step_defs.components import Components, out_of_the_race
 from step_defs import question_round
-from step_defs.hidden_information import hidden, knowers, own_slots_only
+from step_defs.hidden_information import alone_knows, hidden, own_slots_only
 from step_defs.phrases import Fact, Types
 from step_defs.vocabulary import install, requests, shared, starts
 
@@ -302,7 +302,7 @@ FACTS += shared("deal", "roll-off", "solved", "unsolved") + [
     ),
     Fact(
         "nobody but {player:player} has looked into the case file",
-        check=lambda st, player: knowers(st, CARDS.lying_at(st, "secret.case_file")) == {player},
+        check=lambda st, player: alone_knows(st, player, CARDS.lying_at(st, "secret.case_file")),
     ),
     Fact(
         "the cards beside the board are as they were",
