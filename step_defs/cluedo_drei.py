@@ -16,7 +16,7 @@ from casebook.contract import is_chance_node
 from casebook.protocol import CHANCE
 from step_defs.components import Components, out_of_the_race
 from step_defs import question_round
-from step_defs.hidden_information import hidden, knowers, own_slots_only, strings
+from step_defs.hidden_information import alone_knows, hidden, own_slots_only, strings
 from casebook.protocol import redact_events
 from step_defs.phrases import Fact, Types
 from step_defs.position import roll_for_start
@@ -348,7 +348,7 @@ FACTS += shared("deal", "roll-off", "solved", "unsolved") + [
     ),
     Fact(
         "nobody but {player:player} has looked into the case file",
-        check=lambda st, player: knowers(st, CARDS.lying_at(st, "secret.case_file")) == {player},
+        check=lambda st, player: alone_knows(st, player, CARDS.lying_at(st, "secret.case_file")),
     ),
     Fact(
         "the cards beside the board are as they were",
