@@ -210,3 +210,25 @@ Feature: Turn Sequence — questioning
       And Justus Jonas has just entered the Art Gallery Hall
       When Justus Jonas asks about Brittany, the golden belt and the Art Gallery Hall
       Then nobody shows a card
+
+  @CD-QUE-10 @ruling
+  Rule: A question moves the named markers only: no pawn moves with them, and a marker already in the location stays there
+    Source: Turn Sequence ¶66
+    See also: CD-QUE-03
+    The text says the markers go to the asker's location, and says nothing of pawns or of a marker already
+    there.  The markers stand for the suspects and items, the pawns for the players: moving one never moves the
+    other, and a marker that is where the question puts it simply stays.
+
+    Example: the markers come to Palisades Park, and Peter's pawn stays in the Strand
+      Given Peter Shaw stands in the Strand
+      And Justus Jonas has just entered the Palisades Park
+      When Justus Jonas asks about Victor Hugenay, the painting and Palisades Park
+      Then the markers of Victor Hugenay and the painting stand in Palisades Park
+      And Peter Shaw stands in the Strand
+      And Justus Jonas stands in the Palisades Park
+
+    Example: Victor Hugenay's marker, already in Palisades Park, stays there
+      Given the marker of Victor Hugenay stands in Palisades Park
+      And Justus Jonas has just entered the Palisades Park
+      When Justus Jonas asks about Victor Hugenay, the painting and Palisades Park
+      Then the markers of Victor Hugenay and the painting stand in Palisades Park

@@ -208,3 +208,35 @@ Feature: Winning the Game — making an accusation
       And Bob Andrews accuses Brittany, the golden belt and the Strand
       Then the case remains unsolved
       And the game is over
+
+  @CD-ACC-10 @ruling @model-board
+  Rule: The Headquarters needs no exact roll: a pawn enters it like any location, with pips to spare, and may accuse at once, with no question first
+    Source: Making an Accusation ¶79
+    See also: CD-MOV-04, CD-ACC-01
+    The text sends the accuser to the Headquarters, "the location in the middle", and does not say whether the
+    roll must be exact, nor whether a question comes first.  It is a location, and a location needs no exact roll
+    (¶57); nothing can be asked there, since it is no clue card (CD-CMP-02).
+
+    Example: twelve pips from the door's lane still take Justus in, and he may accuse
+      Given Justus Jonas stands on Lane A3
+      When Justus Jonas rolls 6 and 6
+      And Justus Jonas moves to the Headquarters
+      Then Justus Jonas stands in the Headquarters
+      And Justus Jonas must accuse or end the turn
+
+  @CD-ACC-11
+  Rule: A wrong accuser tells nobody which of the three named cards was wrong: the others learn only that the accusation failed
+    Source: Making an Accusation ¶83
+    See also: CD-ACC-03
+
+    Scenario Outline: Justus names the wrong <wrong>, and the others cannot tell which
+      Given Justus Jonas has just entered the Headquarters
+      When Justus Jonas accuses <suspect>, the <item> and the <location>
+      Then the others are told only that Justus Jonas accused <suspect>, the <item> and the <location> and was wrong
+
+      Examples:
+        | wrong           | suspect        | item        | location          |
+        | suspect         | Mr. Grey       | golden belt | Memorial Hospital |
+        | item            | Brittany       | painting    | Memorial Hospital |
+        | location        | Brittany       | golden belt | Strand            |
+        | three all wrong | Wilbur Graham  | painting    | Friedhof          |

@@ -81,7 +81,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       When Carla ends the turn
       Then it is Anna's turn
 
-  @HO-PRE-06
+  @HO-PRE-06 @setup
   Rule: A table has 2 to 6 seats, bots included; a room of any other size is refused
     Source: Preparation ¶11
 
@@ -98,7 +98,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       When a private room is requested for Anna, Bernat, Carla, Dani, Emma and the Hard bot Rook
       Then the room opens with 6 seats
 
-  @HO-PRE-07
+  @HO-PRE-07 @setup
   Rule: Whoever opens a private room may add bots, each Easy, Normal or Hard; any other level is refused
     Source: Preparation ¶11
 
@@ -135,7 +135,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       When a private room is requested for the Easy bot Pip, the Normal bot Nyx and the Hard bot Rook
       Then the request is refused as bad_request
 
-  @HO-PRE-10 @ruling
+  @HO-PRE-10 @ruling @setup
   Rule: Room options are checked when the room opens: unknown options, malformed values and seat names that are missing, repeated or reserved are refused as bad_request, an unknown kind of room as unsupported
     Source: Preparation ¶11
 

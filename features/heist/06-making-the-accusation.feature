@@ -149,3 +149,21 @@ Feature: Making the accusation
       When Carla accuses Vera, the thermal lance and the Kitchen
       Then the case remains unsolved
       And the game is over
+
+  @HO-ACC-09 @ruling
+  Rule: A player who is out keeps their place in the answering order, and has the same 15 seconds to show a card
+    Source: Making the accusation ¶34; The timer ¶36
+    See also: HO-ACC-06, HO-QUE-10
+    The page keeps the player at the table, showing cards, without saying when they are asked or how long they
+    have.  Nothing sets them apart: they are asked where they sit, before the players after them, and the limit to
+    show a card is always 15 seconds.
+
+    Example: Bernat, out, is asked before Carla, and his 15 seconds run
+      Given Bernat is out
+      And Bernat holds Marcus
+      And Bernat holds none of the drill and the Kitchen
+      And Carla holds the drill
+      And Anna has just entered the Kitchen
+      When Anna asks about Marcus, the drill and the Kitchen
+      Then Bernat must show one of Marcus
+      And the clock may end the show timer of Bernat
