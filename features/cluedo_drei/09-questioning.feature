@@ -152,7 +152,7 @@ Feature: Turn Sequence — questioning
       Then Peter Shaw and Bob Andrews found no evidence, in that order
       And Uncle Titus must show a card
 
-  @CD-QUE-10
+  @CD-QUE-11
   Rule: The question stops at the first player who shows a card; nobody after them is asked
     Source: Turn Sequence ¶67-68
     See also: CD-QUE-04, CD-QUE-05
@@ -211,7 +211,7 @@ Feature: Turn Sequence — questioning
       When Justus Jonas asks about Brittany, the golden belt and the Art Gallery Hall
       Then nobody shows a card
 
-  @CD-QUE-10 @ruling
+  @CD-QUE-10 @ruling @model-markers
   Rule: A question moves the named markers only: no pawn moves with them, and a marker already in the location stays there
     Source: Turn Sequence ¶66
     See also: CD-QUE-03
