@@ -24,6 +24,7 @@ Feature: Turn Sequence — questioning
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
+    @needs:CD-END-01
     Example: a question already answered cannot be followed by a second one
       Given Peter Shaw holds the painting
       And Justus Jonas has just entered the Strand
@@ -93,14 +94,14 @@ Feature: Turn Sequence — questioning
   Rule: The player to the asker's left answers first, and if they hold a named card they show exactly one to the asker alone
     Source: Turn Sequence ¶67
     See also: CD-QUE-09
-    Example: Peter shows the painting; only Justus learns which card it was
+    Example: Peter shows Victor Hugenay; only Justus learns which card it was, and only that one
       Given Peter Shaw holds Victor Hugenay and the painting
       And Justus Jonas has just entered the Strand
       When Justus Jonas asks about Victor Hugenay, the painting and the Strand
-      And Peter Shaw shows the painting
-      Then Justus Jonas has seen the painting
-      And Justus Jonas has not seen Victor Hugenay
-      And Uncle Titus has not seen the painting
+      And Peter Shaw shows Victor Hugenay
+      Then Justus Jonas has seen Victor Hugenay
+      And Justus Jonas has not seen the painting
+      And Uncle Titus has not seen Victor Hugenay
 
     Example: Peter cannot show a card that was not named
       Given Peter Shaw holds Victor Hugenay and Brittany

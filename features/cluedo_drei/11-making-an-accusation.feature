@@ -25,6 +25,13 @@ Feature: Winning the Game — making an accusation
       Given Justus Jonas has just entered the Headquarters
       Then Justus Jonas must accuse or end the turn
 
+    Example: starting a later turn in the Headquarters, Justus cannot accuse without leaving and coming back
+      Given Justus Jonas stands in the Headquarters
+      And it is Justus Jonas's turn
+      When Justus Jonas tries to accuse Brittany, the golden belt and the Memorial Hospital
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
   @CD-ACC-02
   Rule: A right accusation wins, and the case file is shown to everybody as proof
     Source: Making an Accusation ¶80-82
@@ -82,20 +89,14 @@ Feature: Winning the Game — making an accusation
     Source: Making an Accusation ¶79
     The rulebook sends a player there to accuse once sure, but nothing forces
     a guess; declining simply ends the turn.  The chance to accuse comes with
-    arriving: a player who stays must leave and come back to accuse later.
+    arriving: a player who stays must leave and come back to accuse later
+    (CD-ACC-01).
 
     Example: Justus ends his turn in the Headquarters
       Given Justus Jonas has just entered the Headquarters
       When Justus Jonas ends the turn
       Then it is Peter Shaw's turn
       And Justus Jonas stands in the Headquarters
-
-    Example: starting a later turn in the Headquarters, Justus cannot accuse without leaving and coming back
-      Given Justus Jonas stands in the Headquarters
-      And it is Justus Jonas's turn
-      When Justus Jonas tries to accuse Brittany, the golden belt and the Memorial Hospital
-      Then the action is rejected as illegal_action
-      And the game is exactly as it was
 
   @CD-ACC-07 @ruling
   Rule: The last player still in the race plays on alone and must still accuse rightly to win

@@ -207,7 +207,15 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
   Rule: Every roll is in the case log, with its dice: the rolls for who starts and the roll of every turn
     Source: Taking notes ¶29
 
-    Example: the first roll and a turn's roll
+    Example: a turn's roll
+      Given a game of Anna, Bernat and Carla
+      When Anna rolls 3 and 4
+      Then the case log ends with:
+        | entry               |
+        | Anna rolled 3 and 4 |
+
+    @model-start-roll
+    Example: the rolls for who starts, and then a turn's roll
       Given a dealt game of Anna, Bernat and Carla
       When the dice show 6 and 5
       And the dice show 1 and 2
