@@ -182,7 +182,6 @@ Feature: Winning the Game — making an accusation
       And Peter Shaw has just entered the Headquarters
       When Peter Shaw accuses Mr. Grey, the golden belt and the Memorial Hospital
       Then the game goes on
-      And nobody but Peter Shaw has looked into the case file
 
     Example: the last wrong accusation leaves nobody to act
       Given Justus Jonas is out of the race

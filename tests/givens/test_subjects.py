@@ -134,6 +134,8 @@ SUBJECTS = {
     "not asked": r".+ is not asked",  # where the question stops
     "after the question": r".+ must accuse or end the turn",  # what the player to act may do next
     "out": r".+ is (not )?out( of the race)?",  # a wrong accusation's consequence
+    "secret looked at": r"nobody but .+ has (looked into the case file|seen the hideout)"
+    r"|(?!everybody ).+ sees the hideout: .+",  # who has looked into the secret cards
     "outcome": r".+ (has|have) won the game|the case remains unsolved|the game is (?!exactly )\w+"
     r"|the game goes on|everybody sees the (case file|hideout): .+",  # whether and how the game ended
 }
