@@ -196,7 +196,7 @@ Feature: Turn Sequence — questioning
     in anyone's hand, so a question about it gets no card for it.
 
     @setup
-    Example: the engine's own deal leaves Brittany and the Art Gallery Hall face up, and nobody shows them
+    Example: dealt to the end, the deal leaves Brittany and the Art Gallery Hall face up, and nobody shows them
       Given a new game of Justus Jonas, Peter Shaw, Bob Andrews and Uncle Titus
       When the case file is filled with Skinner Norris, the golden belt and the Friedhof
       And every card is dealt but Brittany and the Art Gallery Hall
