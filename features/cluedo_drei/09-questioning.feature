@@ -18,6 +18,10 @@ Feature: Turn Sequence — questioning
     begins a turn in a location cannot question there without leaving and
     coming back in (or arriving through a secret passage, which is entering).
 
+    Example: having just entered the Strand, Justus may ask there
+      Given Justus Jonas has just entered the Strand
+      Then Justus Jonas may ask about Victor Hugenay, the painting and the Strand
+
     Example: Justus cannot ask at the start of his turn
       Given Justus Jonas stands in the Strand
       When Justus Jonas tries to ask about Victor Hugenay, the painting and the Strand

@@ -28,6 +28,10 @@ Feature: Making the accusation
   Rule: The accusation is made from inside a place
     Source: Your turn, step by step ¶17; Making the accusation ¶31
 
+    Example: standing in the Study at the start of her turn, Anna may accuse
+      Given Anna stands in the Study
+      Then Anna may accuse Vera, the thermal lance and the Wine Cellar
+
     Example: standing in the hall at the start of her turn, Anna cannot accuse
       Given Anna stands on Hall 5
       When Anna tries to accuse Vera, the thermal lance and the Wine Cellar
