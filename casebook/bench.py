@@ -41,6 +41,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
+from casebook import settings
 from casebook.impls import close_implementation, open_implementation
 from casebook.protocol import CHANCE, Table
 from casebook.properties.random_play import policy_step, random_step
@@ -257,7 +258,8 @@ def _env() -> dict:
 # A tiny pytest plugin: each passed test's own time (setup, call, teardown), unrounded
 # (JUnit XML keeps milliseconds, too coarse for an empty scenario), and each scenario's number of steps.
 TIMER_PLUGIN = """
-import json, os
+import json
+from casebook.settings import BENCH_TIMES
 times, steps, failed = {}, {}, set()
 def pytest_runtest_logreport(report):
     times[report.nodeid] = times.get(report.nodeid, 0.0) + report.duration
@@ -266,7 +268,7 @@ def pytest_runtest_logreport(report):
 def pytest_bdd_before_step(request):
     steps[request.node.nodeid] = steps.get(request.node.nodeid, 0) + 1
 def pytest_sessionfinish(session):
-    with open(os.environ["CASEBOOK_BENCH_TIMES"], "w") as f:
+    with open(BENCH_TIMES.get(), "w") as f:
         json.dump({"times": {k: v for k, v in times.items() if k not in failed}, "steps": steps}, f)
 """
 
@@ -279,7 +281,7 @@ def pytest_durations(args: list[str], cwd: Path, steps: dict | None = None) -> t
         times = Path(tmp) / "times.json"
         env = _env()
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [tmp, env.get("PYTHONPATH")]))
-        env["CASEBOOK_BENCH_TIMES"] = str(times)
+        env[settings.BENCH_TIMES.name] = str(times)
         out = subprocess.run(
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "casebook_bench_timer", *args],
             cwd=cwd,

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from casebook import settings
 from casebook import scaffold
 from casebook.cli import main
 
@@ -253,15 +254,15 @@ def test_a_new_game_scaffolded_into_a_copy_passes_its_tests_and_shows_in_transcr
     env = {
         **os.environ,
         "PYTHONPATH": str(copy),
-        "CASEBOOK_RULEBOOKS": str(rulebook.parent),
+        settings.RULEBOOKS.name: str(rulebook.parent),
         "NO_MKDOCS_2_WARNING": "1",
-        "CASEBOOK_RESULTS": str(tmp_path / "results"),
-        "CASEBOOK_MUTATIONS": "200",
-        "CASEBOOK_SLOW_MUTATIONS": "200",
+        settings.RESULTS.name: str(tmp_path / "results"),
+        settings.MUTATIONS.name: "200",
+        settings.SLOW_MUTATIONS.name: "200",
     }  # mutated states loaded: the toy's check() holds
     cached = sorted((ROOT / "build" / "vendor").glob("mermaid-*.min.js"))
     if cached:  # the vendored mermaid, rather than fetching it again
-        env["CASEBOOK_MERMAID_JS"] = str(cached[-1])
+        env[settings.MERMAID_JS.name] = str(cached[-1])
     casebook = [sys.executable, "-m", "casebook.cli"]
     run(copy, env, *casebook, "new-game", "demo", "--rulebook", str(rulebook), "--title", "Demo Game")
     for path in (

@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from casebook import settings
 from casebook.conformance.decline_costs import removed_by
 from casebook.conformance.report import catalog, plan
 from casebook.impls import open_implementation
@@ -49,7 +50,7 @@ def scenarios(*options: str, env: dict | None = None) -> subprocess.CompletedPro
 
 
 def test_the_published_positions_are_the_references_deals_and_every_start_the_suite_uses(tmp_path):
-    run = scenarios(env={positions.RECORD: str(tmp_path)})
+    run = scenarios(env={settings.RECORD_POSITIONS.name: str(tmp_path)})
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     for game in GAMES:
         if (
@@ -144,7 +145,7 @@ def test_a_published_start_is_loaded_and_never_dealt_on_an_engine_that_declines_
 
     published = {"phase": "playing", "players": options["players"]}
     monkeypatch.setitem(positions._published, "pi", {position_name(deal, options): published})
-    monkeypatch.delenv(positions.RECORD, raising=False)
+    monkeypatch.delenv(settings.RECORD_POSITIONS.name, raising=False)
     opened = []
     position = Position(
         Hello(["setup"]), lambda options=None, state=None: opened.append((options, state)) or "table", "pi"
@@ -164,7 +165,7 @@ class Dealt:
 
 
 def test_a_full_engine_deals_itself_and_an_unpublished_start_is_dealt(monkeypatch):
-    monkeypatch.delenv(positions.RECORD, raising=False)
+    monkeypatch.delenv(settings.RECORD_POSITIONS.name, raising=False)
     for declines, published in ((["model-board"], True), (["setup"], False)):
         dealt = []
 

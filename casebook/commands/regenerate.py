@@ -30,6 +30,7 @@ from pathlib import Path
 
 from rich.markup import escape
 
+from casebook import settings
 from casebook.commands import EXIT_CANNOT_RUN, EXIT_FAILED, EXIT_OK, console
 from casebook.scaffold import NotACheckout, checkout_root
 
@@ -148,7 +149,7 @@ def _record(root: Path, games: list[str], out, folder: Path) -> bool:
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider", *files],
         cwd=root,
-        env=environment(root, CASEBOOK_RECORD_POSITIONS=str(folder)),
+        env=environment(root, **{settings.RECORD_POSITIONS.name: str(folder)}),
         capture_output=True,
         text=True,
     )

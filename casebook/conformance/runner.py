@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
+from casebook import settings
 from casebook.names import terminal
 from casebook.conformance.suite import shipped_root
 from casebook.pytest.plugin import INVARIANT_KEY, ITEM_KEY, MESSAGE_KEY, item_info
-from casebook.transports.rpc import ENV_DEADLINE
 from casebook.verdicts import UNSUPPORTED, failure_message, invariant_of
 
 ROOT = shipped_root()  # the suite Casebook carries: the wheel's packaged copy, else this checkout (see suite.py)
@@ -264,10 +264,10 @@ def run_suite(
     if workers and workers != "0" and not clauses:
         args += ["-n", str(workers)]
     args += extra_args or []
-    saved = {k: os.environ.get(k) for k in ("CASEBOOK_VERIFY_IMPL", "CASEBOOK_VERIFY_TIMEOUT", ENV_DEADLINE)}
-    os.environ["CASEBOOK_VERIFY_IMPL"], os.environ["CASEBOOK_VERIFY_TIMEOUT"] = spec, str(timeout)
+    saved = {s.name: os.environ.get(s.name) for s in (settings.VERIFY_IMPL, settings.VERIFY_TIMEOUT, settings.DEADLINE)}
+    os.environ[settings.VERIFY_IMPL.name], os.environ[settings.VERIFY_TIMEOUT.name] = spec, str(timeout)
     if ends_at is not None:
-        os.environ[ENV_DEADLINE] = str(ends_at)
+        os.environ[settings.DEADLINE.name] = str(ends_at)
     if str(root) not in sys.path:
         sys.path.insert(0, str(root))  # step_defs and tests import as packages of the repo
     started = time.perf_counter()

@@ -29,6 +29,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from casebook import settings
 from casebook.mutation.tables import OPERATORS, Mutant, generate
 
 FORMAT = "casebook-mutation/1"
@@ -39,8 +40,8 @@ EQUIVALENTS = "equivalent-mutants.yml"  # features/<game>/, beside the clauses i
 # default run (-m "not slow"); where a game's random play is only in its long run, that run with fewer games (the
 # count the tests themselves use over other drivers), so that every game is judged by random play too.
 PROPERTY_RUNS = {
-    "heist": ([], {"CASEBOOK_HEIST_GAMES": "16"}),
-    "small_detectives": ([], {"CASEBOOK_SD_GAMES": "12"}),
+    "heist": ([], {settings.HEIST_GAMES.name: "16"}),
+    "small_detectives": ([], {settings.SD_GAMES.name: "12"}),
 }
 DEFAULT_PROPERTY_RUN = (["-m", "not slow"], {})
 LIMIT_TIMES = 3  # a mutant, and each of its tests, may run this many times as long as on the engine as it is

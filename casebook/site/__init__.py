@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from casebook import settings
 
 DEFAULT_ADDR = "127.0.0.1:8000"
 SOURCES = {".feature", ".md", ".py", ".json", ".yml", ".yaml", ".css", ".js"}  # what a page can be made from
@@ -82,7 +83,7 @@ def build(root: Path, results: Path | None, strict: bool = True, out: Path | Non
     """``mkdocs build`` of the site; returns (exit code, seconds)."""
     env = dict(os.environ)
     if results is not None:
-        env["CASEBOOK_RESULTS"] = str(results.resolve())
+        env[settings.RESULTS.name] = str(results.resolve())
     command = [
         sys.executable,
         "-m",
@@ -173,7 +174,7 @@ def cmd_serve(args) -> int:
     results = Path(args.results) if args.results else root / "results"
     if args.live:
         env_results = str(results.resolve())
-        os.environ["CASEBOOK_RESULTS"] = env_results
+        os.environ[settings.RESULTS.name] = env_results
         return subprocess.call(
             [sys.executable, "-m", "mkdocs", "serve", "-f", str(root / "mkdocs.yml"), "-a", args.addr], cwd=root
         )
