@@ -43,6 +43,7 @@ from pathlib import Path
 
 from casebook import settings
 from casebook.impls import close_implementation, open_implementation
+from casebook.pytest_command import pytest_command
 from casebook.protocol import CHANCE, Table
 from casebook.properties.random_play import policy_step, random_step
 
@@ -255,35 +256,17 @@ def _env() -> dict:
     return dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
 
 
-# A tiny pytest plugin: each passed test's own time (setup, call, teardown), unrounded
-# (JUnit XML keeps milliseconds, too coarse for an empty scenario), and each scenario's number of steps.
-TIMER_PLUGIN = """
-import json
-from casebook.settings import BENCH_TIMES
-times, steps, failed = {}, {}, set()
-def pytest_runtest_logreport(report):
-    times[report.nodeid] = times.get(report.nodeid, 0.0) + report.duration
-    if report.failed or report.skipped:
-        failed.add(report.nodeid)
-def pytest_bdd_before_step(request):
-    steps[request.node.nodeid] = steps.get(request.node.nodeid, 0) + 1
-def pytest_sessionfinish(session):
-    with open(BENCH_TIMES.get(), "w") as f:
-        json.dump({"times": {k: v for k, v in times.items() if k not in failed}, "steps": steps}, f)
-"""
-
-
 def pytest_durations(args: list[str], cwd: Path, steps: dict | None = None) -> tuple[float, dict[str, float]]:
-    """pytest's own session time (start-up excluded) and each passed test's own duration (``steps``, if given,
-    takes each passed scenario's number of steps)."""
+    """pytest's own session time (start-up excluded) and each passed test's own duration, timed by
+    casebook/bench_timer.py (``steps``, if given, takes each passed scenario's number of steps).  ``cwd`` is the suite's
+    root: its pytest.ini configures the run where it has one (the empty scenarios), else its pyproject.toml."""
+    config = cwd / "pytest.ini" if (cwd / "pytest.ini").is_file() else None
     with tempfile.TemporaryDirectory() as tmp:
-        (Path(tmp) / "casebook_bench_timer.py").write_text(TIMER_PLUGIN)
         times = Path(tmp) / "times.json"
         env = _env()
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [tmp, env.get("PYTHONPATH")]))
         env[settings.BENCH_TIMES.name] = str(times)
         out = subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "casebook_bench_timer", *args],
+            pytest_command(cwd, "-q", "-p", "casebook.bench_timer", *args, config=config),
             cwd=cwd,
             env=env,
             capture_output=True,

@@ -251,3 +251,32 @@ def test_the_settings_page_lists_the_user_facing_ones_as_settings_py_declares_th
     page = (ROOT / "docs" / "settings.md").read_text(encoding="utf-8")
     assert settings.markdown() in page, "docs/settings.md: paste the table python -m casebook.settings prints"
     assert all(f"`{s.name}`" not in page for s in settings.SETTINGS.values() if s.audience not in settings.PUBLISHED)
+
+
+# -- pytest command lines: built in casebook/pytest_command.py only --------------------------------------------------
+def pytest_lines_built_elsewhere(root: Path) -> list[str]:
+    """Python outside casebook/pytest_command.py that spells out how to start pytest: ``"-m", "pytest"`` or a path
+    to a ``pytest`` script (the five places that once disagreed on which)."""
+    out = []
+    for path in tree_texts(root):
+        if path.suffix != ".py" or path == root / "casebook" / "pytest_command.py":
+            continue
+        with tokenize.open(path) as f:
+            toks = [t for t in tokenize.generate_tokens(f.readline) if t.type in (tokenize.STRING, tokenize.OP)]
+        for before, comma, tok in zip(toks, toks[1:], toks[2:]):
+            if tok.type == tokenize.STRING and tok.string[1:-1] in ("pytest", "py.test"):
+                if (before.string[1:-1] == "-m" and comma.string == ",") or comma.string == "/":
+                    out.append(f"{path.relative_to(root)}:{tok.start[0]}")
+    return out
+
+
+def test_every_pytest_command_line_is_built_by_one_function():
+    assert pytest_lines_built_elsewhere(ROOT) == [], "call casebook.pytest_command.pytest_command (or pytest_args)"
+
+
+def test_the_pytest_command_check_can_fail(tmp_path):
+    (tmp_path / "runs.py").write_text(
+        'import sys\nfrom pathlib import Path\na = [sys.executable, "-m", "pytest", "-q"]\n'
+        'b = Path(sys.executable).parent / "pytest"\nc = ["python", "-m", "mkdocs"]\n'
+    )
+    assert pytest_lines_built_elsewhere(tmp_path) == ["runs.py:3", "runs.py:4"]

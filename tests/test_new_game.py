@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from casebook.pytest_command import pytest_command
 from casebook import settings
 from casebook import scaffold
 from casebook.cli import main
@@ -282,19 +283,7 @@ def test_a_new_game_scaffolded_into_a_copy_passes_its_tests_and_shows_in_transcr
     # its tests: the toy's random play, the house rules, the trace (every paragraph untraced is no problem), and the
     # tests every game meets (its schema under the contract, its describe(), its fields on the site); -k picks the
     # demo's parameters, its folders' tests and the tests across games
-    pytest_run = [
-        sys.executable,
-        "-m",
-        "pytest",
-        "-q",
-        "-rA",
-        "-p",
-        "no:cacheprovider",
-        "-p",
-        "no:xdist",
-        "-k",
-        ACROSS + " or demo",
-    ]
+    pytest_run = pytest_command(copy, "-q", "-rA", "-p", "no:xdist", "-k", ACROSS + " or demo")
     own = [
         "tests/demo",
         "step_defs/demo.py",

@@ -11,9 +11,9 @@ import json
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
+from casebook.pytest_command import pytest_command
 from casebook import settings
 from casebook.conformance.decline_costs import removed_by
 from casebook.conformance.report import catalog, plan
@@ -28,19 +28,7 @@ GAMES = sorted(p.parent.name for p in (ROOT / "features").glob("*/trace.yml"))
 def scenarios(*options: str, env: dict | None = None) -> subprocess.CompletedProcess:
     """Every scenario, in one process (a recording run must see every start)."""
     return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-rs",
-            "-p",
-            "no:cacheprovider",
-            "-p",
-            "no:xdist",
-            *options,
-            "step_defs",
-        ],
+        pytest_command(ROOT, "-q", "-rs", "-p", "no:xdist", *options, "step_defs"),
         cwd=ROOT,
         env={**os.environ, **(env or {})},
         capture_output=True,

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from casebook.pytest_command import pytest_args
 from casebook import settings
 from casebook.names import terminal
 from casebook.conformance.suite import shipped_root
@@ -246,20 +247,16 @@ def run_suite(
         return 5, plugin, 0.0
     (out / "conformance").mkdir(parents=True, exist_ok=True)
     junit = out / "conformance" / f"{name}.junit.xml"
-    args = [
+    args = pytest_args(
+        root,
         *paths,
-        f"--rootdir={root}",
-        "-c",
-        str(root / "pyproject.toml"),
-        f"--impl={WRAPPED_SPEC}",
         f"--impl-timeout={timeout}",
         f"--junitxml={junit}",
         f"--cucumberjson={cucumber or (out / 'cucumber.json')}",
-        "-p",
-        "no:cacheprovider",
         "-o",
-        "verbosity_assertions=2",
-    ]  # pytest's whole assertion diff in the message, never "use -v to see more"
+        "verbosity_assertions=2",  # pytest's whole assertion diff in the message, never "use -v to see more"
+        impl=WRAPPED_SPEC,
+    )
     args += ["-v"] if verbose else ["-p", "no:terminal"]
     if workers and workers != "0" and not clauses:
         args += ["-n", str(workers)]

@@ -29,6 +29,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from casebook.pytest_command import pytest_args
 from casebook import settings
 from casebook.mutation.tables import OPERATORS, Mutant, generate
 
@@ -105,31 +106,20 @@ def sample(mutants: list[Mutant], n: int) -> list[Mutant]:
     return chosen
 
 
-def pytest_args(root: Path, game: str) -> tuple[list[str], dict]:
+def game_run(root: Path, game: str) -> tuple[list[str], dict]:
+    """pytest's arguments and the environment of a run of ``game``'s scenarios and property tests."""
     extra, env = PROPERTY_RUNS.get(game, DEFAULT_PROPERTY_RUN)
     targets = [str(root / "step_defs" / f"{game}.py")]
     if (root / "tests" / game).is_dir():
         targets.append(str(root / "tests" / game))
-    args = [
-        *targets,
-        "-x",
-        "-p",
-        "no:cacheprovider",
-        "-p",
-        "no:terminal",
-        f"--rootdir={root}",
-        "-c",
-        str(root / "pyproject.toml"),
-        *extra,
-    ]
-    return args, env
+    return pytest_args(root, *targets, "-x", "-p", "no:terminal", *extra), env
 
 
 class Worker:
     """One worker process (worker.py): it collects the game's tests once, then judges one job at a time."""
 
     def __init__(self, game: str, root: Path, scratch: Path, label: str, select: list[str] | None = None):
-        args, env = pytest_args(root, game)
+        args, env = game_run(root, game)
         spec = scratch / f"{label}.worker.json"
         spec.write_text(json.dumps({"game": game, "root": str(root), "args": args + (select or []), "env": env}))
         self.scratch, self.label, self.jobs_done, self.last_answer = scratch, label, 0, {}

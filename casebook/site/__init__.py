@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from casebook.pytest_command import pytest_command
 from casebook import settings
 
 DEFAULT_ADDR = "127.0.0.1:8000"
@@ -58,22 +59,10 @@ def foreign_files(out: Path) -> list[Path]:
 def run_scenarios(root: Path, results: Path, impl: str | None = None) -> tuple[int, float]:
     """Run the scenarios once for fresh results; returns (pytest's exit code, seconds)."""
     results.mkdir(parents=True, exist_ok=True)
-    # The venv's pytest script rather than ``python -m pytest``: the latter puts the working
-    # directory first on sys.path, and the clause-id tags then failed as unknown markers.
-    script = Path(sys.executable).parent / "pytest"
-    runner = [str(script)] if script.is_file() else [sys.executable, "-m", "pytest"]
-    command = runner + [
-        "-q",
-        "-p",
-        "no:xdist",
-        "-p",
-        "no:cacheprovider",
-        "step_defs",
-        f"--cucumberjson={results / 'cucumber.json'}",
-    ]
-    if impl:
-        command.append(f"--impl={impl}")
-    print("casebook docs: running", " ".join(["pytest"] + command[len(runner) :]), flush=True)
+    command = pytest_command(
+        root, "-q", "-p", "no:xdist", "step_defs", f"--cucumberjson={results / 'cucumber.json'}", impl=impl
+    )
+    print("casebook docs: running", " ".join(command), flush=True)
     start = time.perf_counter()
     code = subprocess.call(command, cwd=root)
     return code, time.perf_counter() - start
