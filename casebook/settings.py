@@ -91,6 +91,13 @@ RULEBOOKS = Setting(
     "maintainer",
 )
 
+CACHE_DIR = Setting(
+    "CASEBOOK_CACHE_DIR",
+    "the user's cache folder (~/.cache/casebook on Linux)",
+    "where the parses of feature files are kept between runs (a features/ folder inside it)",
+    "user",
+)
+
 # -- verify and the transports ---------------------------------------------------------------------------------------
 VERIFY_IMPL = Setting(
     "CASEBOOK_VERIFY_IMPL",
@@ -198,6 +205,7 @@ SETTINGS = _declare(
     VALIDATING,
     SITE,
     RULEBOOKS,
+    CACHE_DIR,
     VERIFY_IMPL,
     VERIFY_TIMEOUT,
     DEADLINE,

@@ -27,6 +27,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
+from casebook.atomic import write_text
 from casebook.errors import BadRequest
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -405,7 +406,7 @@ def write_all(check: bool = False) -> list[str]:
             continue
         differ.append(str(path.relative_to(ROOT)))
         if not check:
-            path.write_text(text, encoding="utf-8")
+            write_text(path, text)
     return differ
 
 

@@ -20,7 +20,7 @@ from casebook.protocol import CHANCE, CLOCK
 from step_defs.components import Components, out_of_the_race
 from step_defs.position import acted, viewers
 from step_defs import question_round
-from step_defs.hidden_information import hidden, knowers, only_told, own_slots_only, strings
+from step_defs.hidden_information import alone_knows, hidden, only_told, own_slots_only, strings
 from step_defs.phrases import Fact, Types, phrases
 from step_defs.vocabulary import install, requests, shared, starts, ways
 
@@ -391,7 +391,7 @@ FACTS = [
     ),
     Fact(
         "nobody but {player:player} has seen the hideout",
-        check=lambda st, player: knowers(st, CARDS.lying_at(st, "secret.hideout")) == {player},
+        check=lambda st, player: alone_knows(st, player, CARDS.lying_at(st, "secret.hideout")),
     ),
     # -- bots and the coach
     Fact(

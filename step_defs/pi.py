@@ -289,6 +289,10 @@ FACTS += [
         "{player:player} may place a detective or name a solution",
         check=lambda st, player: types_of(st, player) == {"place", "solve"},
     ),
+    Fact(
+        "{player:player} may only name a solution",
+        check=lambda st, player: types_of(st, player) == {"solve"},
+    ),
     Fact("{player:player} may not place a detective", check=lambda st, player: may_not(st, player, "place")),
     Fact("{player:player} may not take an evidence card", check=lambda st, player: may_not(st, player, "take")),
     Fact(

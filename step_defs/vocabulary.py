@@ -219,7 +219,7 @@ def install(
 
         @then(Parser("a fact", _fact_steps(types, facts, "check")), stacklevel=2)
         def then_fact(position, fact, args):
-            seen = Seen(position.table, position.outcome)
+            seen = Seen(position.table, position.outcome, position)
             try:
                 holds = fact.check(seen, **args)
             except (
@@ -243,6 +243,7 @@ def install(
 
     @when(Parser("an action", moves), target_fixture="outcome", stacklevel=2)
     def act(position, actor, action, trying):
+        position.began()
         if callable(action):  # a routine: chance plays out a whole stretch of the game
             action(position.table)
             return position.outcome

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import signal
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
+from casebook.atomic import terminated_as_interrupt
 from casebook.commands import EXIT_CANNOT_RUN, EXIT_FAILED, EXIT_OK, at_least, console
 from casebook.impls import opened
 from casebook.names import slug, terminal
@@ -159,24 +158,6 @@ def command(args) -> int:
             f"   reproduce: casebook replay {terminal(path)} --impl {terminal(json.dumps(args.impl))}"
         )
     return EXIT_FAILED
-
-
-@contextmanager
-def terminated_as_interrupt():
-    """SIGTERM (a CI job's timeout, ``kill``) stops the search as Ctrl-C does: what was found is saved, not lost."""
-
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt
-
-    try:
-        previous = signal.signal(signal.SIGTERM, interrupt)
-    except ValueError:  # not the main thread: nothing to catch there
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def unused(path: Path) -> Path:

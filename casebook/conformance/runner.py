@@ -22,6 +22,7 @@ import pytest
 from casebook.pytest_command import pytest_args
 from casebook import settings
 from casebook.names import terminal
+from casebook.atomic import replacing, write_text
 from casebook.conformance.suite import shipped_root
 from casebook.pytest.plugin import INVARIANT_KEY, ITEM_KEY, MESSAGE_KEY, item_info
 from casebook.verdicts import UNSUPPORTED, failure_message, invariant_of
@@ -175,7 +176,14 @@ class VerifyPlugin:
                 continue
             result = self.results.get(nodeid, {"status": "not_run", "message": ""})
             out.append(
-                {"nodeid": nodeid, "clauses": info["clauses"], "game": info["game"], "name": info["name"], **result}
+                {
+                    "nodeid": nodeid,
+                    "clauses": info["clauses"],
+                    "needs": info.get("needs", []),
+                    "game": info["game"],
+                    "name": info["name"],
+                    **result,
+                }
             )
         return out
 
@@ -302,7 +310,8 @@ def label_junit(path: Path, info: dict[str, dict]) -> None:
         label = labels.get((case.get("classname", ""), case.get("name", "")))
         if label:
             case.set("name", f"{label} {case.get('name')}")
-    tree.write(path, encoding="utf-8", xml_declaration=True)
+    with replacing(path, "wb") as f:
+        tree.write(f, encoding="utf-8", xml_declaration=True)
 
 
 def merge_cucumber(partial: Path, into: Path) -> Path:
@@ -333,8 +342,6 @@ def merge_cucumber(partial: Path, into: Path) -> Path:
         ran = {e.get("line") for e in feature.get("elements", [])}
         kept = [e for e in old.get("elements", []) if e.get("line") not in ran]
         old["elements"] = sorted(kept + feature.get("elements", []), key=lambda e: e.get("line", 0))
-    staged = into.with_name(f".{into.name}.merging")
-    staged.write_text(json.dumps(whole, indent=1, ensure_ascii=False), encoding="utf-8")
-    os.replace(staged, into)
+    write_text(into, json.dumps(whole, indent=1, ensure_ascii=False))
     partial.unlink()
     return into

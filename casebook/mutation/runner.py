@@ -31,6 +31,7 @@ from pathlib import Path
 
 from casebook.pytest_command import pytest_args
 from casebook import settings
+from casebook.atomic import write_text
 from casebook.mutation.tables import OPERATORS, Mutant, generate
 
 FORMAT = "casebook-mutation/1"
@@ -288,7 +289,7 @@ def write_result(path: Path, game: str, root: Path, outcomes: list[Outcome], kee
         "clauses": clause_table(mutants),
     }
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     return data
 
 

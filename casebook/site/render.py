@@ -475,11 +475,23 @@ class Site:
                 for i, e in sorted(r.clauses.items())
                 if e.get("status") == "failed"
             ]
+            roots = [
+                {
+                    "id": root["clause"],
+                    "clause": known.get(root["clause"]),
+                    "rule": root.get("rule", ""),
+                    "example": root.get("example", ""),
+                    "message": root.get("message", ""),
+                    "blocks": [{**b, "id": b["clause"], "clause": known.get(b["clause"])} for b in root["blocks"]],
+                }
+                for root in r.roots
+            ]
             reports.append(
                 {
                     "report": r,
                     "counts": [r.totals.get(s, 0) for s in CLAUSE_STATUSES],
                     "passing": f"{100 * r.totals.get('passed', 0) / total:.0f}",
+                    "roots": roots,
                     "failing": failing,
                 }
             )
@@ -496,7 +508,12 @@ class Site:
                 cells.append({"status": status, "summary": entry.get("summary") if status == "partial" else ""})
             matrix.append({"id": i, "clause": known.get(i), "cells": cells})
         return self.render(
-            "conformance.md.j2", "conformance.md", reports=reports, matrix=matrix, validating=self.validating
+            "conformance.md.j2",
+            "conformance.md",
+            reports=reports,
+            matrix=matrix,
+            validating=self.validating,
+            statuses=CLAUSE_STATUSES,
         )
 
     def clause_index_page(self) -> str:

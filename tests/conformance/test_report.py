@@ -58,7 +58,7 @@ def test_a_clause_folds_its_scenarios(tmp_path):
     report = rep.build({"spec": "s", "name": "n", "version": "1"}, catalog(tmp_path), results)
     assert report["clauses"]["XX-SET-01"]["status"] == "failed"
     assert report["clauses"]["XX-SET-02"]["status"] == "unsupported"
-    assert report["totals"] == {"passed": 0, "partial": 0, "failed": 1, "unsupported": 1, "not_run": 0}
+    assert report["totals"] == {"passed": 0, "partial": 0, "failed": 1, "blocked": 0, "unsupported": 1, "not_run": 0}
     assert rep.failed(report)
     assert set(report) >= {"implementation", "generated", "clauses", "totals"}
 
