@@ -10,7 +10,7 @@ that leave the same phase is a rule change like any other.
 
 The harness never names the reference engine's modules: the reference is the implementation registered as the
 entry point ``reference`` (pyproject.toml), and its games are the packages beside that module, written on the kit
-(``<package>/<game>/machine.py``, ``rules.py``, ``engine.py``: the layout statemachines/core.py documents).
+(``<package>/<game>/machine.py``, ``rules.py``, ``engine.py``: the layout docs/write-a-game-engine.md documents).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pathlib import Path
 from casebook.rulebook import CLAUSE_ID
 
 AUTO = (
-    "auto"  # statemachines.core.AUTO: the trigger of automatic rows (not imported: the harness reaches engines by name)
+    "auto"  # statemachines.kit.AUTO: the trigger of automatic rows (not imported: the harness reaches engines by name)
 )
 CLAUSE = re.compile(r"\b" + CLAUSE_ID.pattern.strip("^$") + r"\b")  # a clause id inside a comment
 
