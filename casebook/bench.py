@@ -598,3 +598,37 @@ def _report(impl, args, repeat: int) -> int:
         f"(no goal of its own set; stdio's is <= {VERIFY_GOAL}x)"
     )
     return 0
+
+
+# -- the performance page ----------------------------------------------------------------------------------------
+PERFORMANCE_DATA = ROOT / "docs" / "performance.json"  # the last run's figures and the goals, kept as data
+
+
+def performance_tables(data: dict) -> dict[str, str]:
+    """docs/performance.md's tables from docs/performance.json: the goals (also the README's), the last run's figures
+    and the earlier sessions' row by row.  The page holds each between ``<!-- performance: NAME -->`` and
+    ``<!-- /performance -->``; tests/docs/test_performance_page.py keeps them equal."""
+
+    def table(head: list[str], rows: list[list[str]]) -> str:
+        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows]) + "\n"
+
+    last = data["last_run"]
+    return {
+        "goals": table(["what", "goal"], [[g["what"], g["goal"]] for g in data["goals"]]),
+        "last": f"Last figures ({last['when']}, {last['commit']}; {last['conditions']}):\n\n"
+        + table(["figure", "value"], [[f["figure"], f["value"]] for f in last["figures"]]),
+        "earlier": table(data["earlier"]["columns"], data["earlier"]["rows"]),
+    }
+
+
+def with_performance_tables(text: str, data: dict) -> str:
+    """``text`` with each ``<!-- performance: NAME -->`` ... ``<!-- /performance -->`` block generated afresh."""
+    for name, body in performance_tables(data).items():
+        text = re.sub(
+            rf"(<!-- performance: {name} -->\n).*?(<!-- /performance -->)",
+            lambda m: m.group(1) + body + m.group(2),
+            text,
+            flags=re.S,
+        )
+    return text

@@ -119,7 +119,7 @@ def test_step_definitions_never_import_the_reference():
     assert not offenders, f"step definitions speak only the driver protocol: {offenders}"
 
 
-SHARED = ("core", "schemas")  # the kit every game is written on
+SHARED = ("kit", "schemas")  # the kit every game is written on, and its schema language
 
 
 def test_no_game_imports_another():
@@ -280,3 +280,34 @@ def test_the_pytest_command_check_can_fail(tmp_path):
         'b = Path(sys.executable).parent / "pytest"\nc = ["python", "-m", "mkdocs"]\n'
     )
     assert pytest_lines_built_elsewhere(tmp_path) == ["runs.py:3", "runs.py:4"]
+
+
+# -- the README's map of the tree ------------------------------------------------------------------------------------
+def map_problems(readme: str, root: Path) -> list[str]:
+    """Each path in the first column of the README's "Where things are" table that does not exist under ``root``
+    (``<game>`` stands for every game), and a map with no path at all."""
+    section = readme.split("## Where things are", 1)[-1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1] for line in section.splitlines() if line.startswith("| `")]
+    paths = [p for cell in rows for p in re.findall(r"`([^`]+)`", cell)]
+    if not paths:
+        return ["the README has no map of the tree"]
+    games = sorted(p.name for p in (root / "features").iterdir() if p.is_dir()) if (root / "features").is_dir() else []
+    return [
+        path
+        for path in paths
+        for one in ([path.replace("<game>", g) for g in games] or [path] if "<game>" in path else [path])
+        if not (root / one.rstrip("/")).exists()
+    ]
+
+
+def test_every_path_in_the_readmes_map_exists():
+    assert map_problems((ROOT / "README.md").read_text(encoding="utf-8"), ROOT) == []
+
+
+def test_the_map_check_can_fail(tmp_path):
+    (tmp_path / "features" / "toy").mkdir(parents=True)
+    (tmp_path / "casebook").mkdir()
+    readme = "## Where things are\n\n| path | what |\n|---|---|\n| `casebook/`, `casebook/gone.py` | x |\n"
+    readme += "| `statemachines/<game>/` | y |\n\n## Next\n| `not/a/map/row/` | z |\n"
+    assert map_problems(readme, tmp_path) == ["casebook/gone.py", "statemachines/<game>/"]
+    assert map_problems("# no map\n", tmp_path) == ["the README has no map of the tree"]
