@@ -119,7 +119,7 @@ case "${1:-}" in
     pytest -q -n auto -m slow -p no:cacheprovider || [ $? = 5 ]  # 5: none marked slow
     say "a sample of rule mutants per game: every one must be noticed (casebook mutate; the full run is on demand)"
     # 6 mutants of each game, the same every time, 2 at a time (about 3 minutes on 2 cores); a survivor not marked
-    # equivalent in features/<game>/equivalent-mutants.yml fails the step, a mutant stopped after 60 s does not (a
+    # equivalent in statemachines/<game>/equivalent-mutants.yml fails the step, a mutant stopped after 60 s does not (a
     # rule change that loops; a forgotten set-up callback no longer does: the kit refuses a move that changes
     # nothing, a kill in seconds).  The sample goes beside the results the site reads
     # (results/mutation/, a full run's): a sample is no clause's strength.

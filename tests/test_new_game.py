@@ -107,10 +107,8 @@ def test_the_plan_holds_every_file_a_game_has_beside_its_features(tmp_path):
         "positions.json"
     }
     assert yaml.safe_load(files["features/demo/subjects.yml"]) == {"parts": {}, "also": {}}
-    assert all(
-        yaml.safe_load(files[f"features/demo/{n}"]) is None
-        for n in ("questions.yml", "synonyms.yml", "equivalent-mutants.yml")
-    )
+    assert all(yaml.safe_load(files[f"features/demo/{n}"]) is None for n in ("questions.yml", "synonyms.yml"))
+    assert yaml.safe_load(files["statemachines/demo/equivalent-mutants.yml"]) is None  # beside the engine
 
 
 # -- refusals: a typed error, nothing written -------------------------------------------------------
@@ -130,7 +128,7 @@ def written_paths() -> set[str]:
         ("class", scaffold.BadGameId),
         ("x", scaffold.BadGameId),
         ("pi", scaffold.GameExists),
-        ("core", scaffold.GameExists),
+        ("kit", scaffold.GameExists),
         ("vocabulary", scaffold.GameExists),
     ],
 )

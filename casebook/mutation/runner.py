@@ -32,11 +32,11 @@ from pathlib import Path
 from casebook.pytest_command import pytest_args
 from casebook import settings
 from casebook.atomic import write_text
-from casebook.mutation.tables import OPERATORS, Mutant, generate
+from casebook.mutation.tables import OPERATORS, Mutant, engine_folder, generate
 
 FORMAT = "casebook-mutation/1"
 VERDICTS = ("killed", "survived", "timeout", "equivalent")
-EQUIVALENTS = "equivalent-mutants.yml"  # features/<game>/, beside the clauses it speaks of
+EQUIVALENTS = "equivalent-mutants.yml"  # beside the engine it speaks of: statemachines/<game>/
 
 # What runs against each mutant, besides the game's scenarios (step_defs/<game>.py): its property tests of the
 # default run (-m "not slow"); where a game's random play is only in its long run, that run with fewer games (the
@@ -77,11 +77,11 @@ class GameRun:
         return sum(o.verdict == verdict for o in self.outcomes)
 
 
-def read_equivalents(root: Path, game: str) -> dict[str, str]:
-    """features/<game>/equivalent-mutants.yml: {mutant id: why no example can tell it from the engine}."""
+def read_equivalents(game: str) -> dict[str, str]:
+    """statemachines/<game>/equivalent-mutants.yml: {mutant id: why no example can tell it from the engine}."""
     import yaml
 
-    path = root / "features" / game / EQUIVALENTS
+    path = engine_folder(game) / EQUIVALENTS
     if not path.is_file():
         return {}
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
@@ -313,7 +313,7 @@ def run_game(
         raise CannotRun(f"no game {game!r}; the games are {games(root)}")
     started = time.perf_counter()
     every = generate(game, root, hand=hand)
-    equivalent = read_equivalents(root, game)
+    equivalent = read_equivalents(game)
     warnings = [f"{game}: {EQUIVALENTS} names no mutant {i}" for i in sorted(set(equivalent) - {m.id for m in every})]
     mutants = [m for m in every if clause is None or clause in m.clauses]
     if sample_size is not None:

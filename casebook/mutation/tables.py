@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import re
 import runpy
 from dataclasses import dataclass, field
@@ -241,10 +242,19 @@ def from_counts(game: str, module: str, path: Path) -> list[Mutant]:
 
 
 # -- hand-written mutants ----------------------------------------------------------------------------
-def hand_written(game: str, root: Path) -> list[Mutant]:
-    """``tests/<game>/mutants.py``'s ``MUTANTS``: (name, [clause ids], file, text, its replacement), each text once in
-    its file.  The file is data: it is run for its table, nothing else."""
-    path = root / "tests" / game / "mutants.py"
+def engine_folder(game: str) -> Path:
+    """The reference engine's folder of ``game`` (``<package>/<game>/``), where its mutation data lies beside it:
+    ``mutants.py`` (hand-written mutants) and ``equivalent-mutants.yml`` (those no example can tell apart)."""
+    spec = importlib.util.find_spec(f"{reference_package()}.{game}")  # imports the package of games, not the game
+    if spec is None or not spec.submodule_search_locations:
+        raise LookupError(f"no reference engine for {game}")
+    return Path(list(spec.submodule_search_locations)[0])
+
+
+def hand_written(game: str) -> list[Mutant]:
+    """``<engine folder>/mutants.py``'s ``MUTANTS``: (name, [clause ids], file, text, its replacement), each text once
+    in its file.  The file is data: it is run for its table, nothing else (never imported as a module)."""
+    path = engine_folder(game) / "mutants.py"
     if not path.is_file():
         return []
     out = []
@@ -285,7 +295,7 @@ def generate(game: str, root: Path, hand: bool = True) -> list[Mutant]:
     mutants = from_rows(game, machine.TRANSITIONS, machine.STATES)
     mutants += from_counts(game, rules.__name__, Path(rules.__file__))
     if hand:
-        mutants += hand_written(game, root)
+        mutants += hand_written(game)
     ids = [m.id for m in mutants]
     twice = sorted({i for i in ids if ids.count(i) > 1})
     if twice:

@@ -125,9 +125,9 @@ def test_every_game_has_mutants_of_its_rows_with_clauses(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_mutant_marked_equivalent_exists_with_a_reason(game):
-    marked = read_equivalents(ROOT, game)  # raises on a mark without a reason
+    marked = read_equivalents(game)  # raises on a mark without a reason
     assert not set(marked) - {m.id for m in generate(game, ROOT)}, (
-        f"features/{game}/{EQUIVALENTS} names mutants that are gone"
+        f"statemachines/{game}/{EQUIVALENTS} names mutants that are gone"
     )
 
 

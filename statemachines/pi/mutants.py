@@ -1,13 +1,10 @@
-"""Hand-written one-rule mutants of the P.I. reference (statemachines/pi): ``casebook mutate --game pi`` runs them
-beside the mutants it generates from the tables, each applied as the engine is imported (casebook/mutation/patch.py),
-never by editing a file.  Data only: each mutant replaces one text of an engine file (it must occur exactly once).
+"""Hand-written one-rule mutants of the P.I. reference, beside the engine they mutate: ``casebook mutate --game pi``
+runs them beside the mutants it generates from the tables, each applied as the engine is imported
+(casebook/mutation/patch.py), never by editing a file.  Data only, read by casebook/mutation/tables.py and never
+imported: each mutant replaces one text of an engine file (it must occur exactly once there).
 
-The first pass (2026-12-01) killed 49 of 51.  The two survivors are equivalent, not missed (they are marked in
-features/pi/equivalent-mutants.yml with the reasons below):
-  * card-cube-on-same-tile-location: every location holds exactly one tile of each kind and every element is on
-    the board, so the case's element of a card's kind never lies on the card's own tile unless it is the card;
-  * fifth-discovery-turn-earns-1: a round ends once fewer than two are unsolved after a pass (PI-SOLV-08), so even
-    five players make at most four discovery turns; the table's fifth value (0) is never reached.
+The first pass (2026-12-01) killed 49 of 51; the two survivors are equivalent, not missed, and
+equivalent-mutants.yml (beside this file) says why for each.
 """
 
 ENGINE, MACHINE, RULES = "statemachines/pi/engine.py", "statemachines/pi/machine.py", "statemachines/pi/rules.py"
