@@ -252,13 +252,14 @@ def engine_folder(game: str) -> Path:
 
 
 def hand_written(game: str) -> list[Mutant]:
-    """``<engine folder>/mutants.py``'s ``MUTANTS``: (name, [clause ids], file, text, its replacement), each text once
-    in its file.  The file is data: it is run for its table, nothing else (never imported as a module)."""
+    """``<engine folder>/mutants.py``'s ``MUTANTS``: (name, [clause ids], file, anchor, text, its replacement), each
+    text once inside its anchor: the name of the function, method (``Class.method``) or module constant that holds it
+    (casebook.mutation.patch.anchored_span).  The file is data: run for its table, nothing else (never imported)."""
     path = engine_folder(game) / "mutants.py"
     if not path.is_file():
         return []
     out = []
-    for name, clauses, file, old, new in runpy.run_path(str(path))["MUTANTS"]:
+    for name, clauses, file, anchor, old, new in runpy.run_path(str(path))["MUTANTS"]:
         module = file.removesuffix(".py").replace("/", ".")
         out.append(
             Mutant(
@@ -266,7 +267,7 @@ def hand_written(game: str) -> list[Mutant]:
                 "hand",
                 tuple(clauses),
                 f"{_words(name.replace('-', ' '))} (hand-written, {file})",
-                {"kind": "text", "module": module, "old": old, "new": new},
+                {"kind": "text", "module": module, "within": anchor, "old": old, "new": new},
             )
         )
     return out
