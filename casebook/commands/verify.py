@@ -18,7 +18,7 @@ import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from casebook.atomic import write_text
+from casebook.atomic import cannot_write, write_text
 from casebook.commands import EXIT_CANNOT_RUN, EXIT_FAILED, EXIT_OK, IMPL_HELP, console
 from casebook.names import terminal
 
@@ -94,6 +94,16 @@ class Verified:
 
 
 def command(args) -> int:
+    refused = (
+        None
+        if args.list
+        else cannot_write(
+            [args.out, *([Path(args.cucumber).parent] if args.cucumber else [])], "give a writable folder with --out"
+        )
+    )
+    if refused:  # before the run, not after it
+        console().print(f"[red]{terminal(refused)}[/red]", soft_wrap=True)
+        return EXIT_CANNOT_RUN
     result = verify(
         args.impl,
         games=args.game,
