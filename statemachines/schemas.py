@@ -351,7 +351,8 @@ def game_schema(game) -> dict:
         **spec(game.state_spec()).schema(names),
     }
     defs["view"] = {
-        "description": "what one player (or a spectator) sees: the state without 'secret', with only their own 'private' slot",
+        "description": "what one player (or a spectator) sees: "
+        "the state without 'secret', with only their own 'private' slot",
         **spec(game.view_spec()).schema(names),
     }
     defs["action"] = {
@@ -393,7 +394,8 @@ def game_schema(game) -> dict:
 
 
 def write_all(check: bool = False) -> list[str]:
-    """Write (or, with ``check``, compare) casebook/schemas/<game>.json for every reference game; the files that differ."""
+    """Write (or, with ``check``, compare) casebook/schemas/<game>.json for every reference game;
+    the files that differ."""
     from statemachines.reference import discover_engines
 
     differ = []

@@ -25,7 +25,8 @@ def register(sub) -> None:
         "--idle-timeout",
         type=positive(float),
         metavar="SECONDS",
-        help=f"close a table left this long without a call (default: never over stdio, {IDLE_DEFAULT:g} s with --listen)",
+        help="close a table left this long without a call (default: "
+        f"never over stdio, {IDLE_DEFAULT:g} s with --listen)",
     )
     serve.add_argument(
         "--max-line",

@@ -157,7 +157,8 @@ class VerifyPlugin:
                 self._task,
                 advance=1,
                 description=(
-                    f"{terminal(self.label)} [green]{c['passed']}✔[/green] [red]{c['failed']}✘[/red] [yellow]{c['unsupported']}∅[/yellow] "
+                    f"{terminal(self.label)} [green]{c['passed']}✔[/green] [red]{c['failed']}✘[/red] "
+                    f"[yellow]{c['unsupported']}∅[/yellow] "
                     f"{terminal(info.get('game', ''))}: {terminal(info.get('feature', info.get('name', ''))[:30])}"
                 ),
             )
@@ -174,7 +175,14 @@ class VerifyPlugin:
                 continue
             result = self.results.get(nodeid, {"status": "not_run", "message": ""})
             out.append(
-                {"nodeid": nodeid, "clauses": info["clauses"], "game": info["game"], "name": info["name"], **result}
+                {
+                    "nodeid": nodeid,
+                    "clauses": info["clauses"],
+                    "needs": info.get("needs", []),
+                    "game": info["game"],
+                    "name": info["name"],
+                    **result,
+                }
             )
         return out
 
@@ -293,7 +301,8 @@ def junit_address(nodeid: str) -> tuple[str, str]:
 
 
 def label_junit(path: Path, info: dict[str, dict]) -> None:
-    """Each scenario's JUnit test case named by its clause ids first (``CD-SET-01 test_three_cards``), as a CI shows it."""
+    """Each scenario's JUnit test case named by its clause ids first (``CD-SET-01 test_three_cards``),
+    as a CI shows it."""
     import xml.etree.ElementTree as ET
 
     if not path.exists():

@@ -1,5 +1,6 @@
 """Actions a game's legal() does not list, drawn from its published schema: the refusals the property tests send
-(``refusals_change_nothing`` in casebook.properties.random_play).  Well formed, or one time in five malformed by construction."""
+(``refusals_change_nothing`` in casebook.properties.random_play).
+Well formed, or one time in five malformed by construction."""
 
 from __future__ import annotations
 

@@ -36,7 +36,8 @@ def pytest_addoption(parser):
     group.addoption(
         "--impl",
         default="reference",
-        help="implementation under test: reference | python:mod:factory | cmd:COMMAND | ws://HOST:PORT/PATH | entry-point name",
+        help="implementation under test: "
+        "reference | python:mod:factory | cmd:COMMAND | ws://HOST:PORT/PATH | entry-point name",
     )
     group.addoption(
         "--impl-timeout",
@@ -273,10 +274,12 @@ def item_info(item) -> dict:
     scenario = _scenario_of(item)
     if scenario is not None:
         clauses = [m.args[0] for m in item.iter_markers("clause") if m.args]
+        needs = sorted({m.args[0] for m in item.iter_markers("needs") if m.args} - set(clauses))
         name = scenario.name + (f" [{item.callspec.id}]" if hasattr(item, "callspec") else "")
         return {
             "kind": "scenario",
             "clauses": clauses,
+            "needs": needs,  # the clauses it passes through (@needs:<id>): the report's "blocked by"
             "game": scenario_game(item),
             "name": name,
             "feature": scenario.feature.name,

@@ -327,7 +327,8 @@ def checkout_root(start: Path | None = None) -> Path:
     )
     if root is None:
         raise NotACheckout(
-            f"{here} is not inside a Casebook checkout (a folder with mkdocs.yml, features/, step_defs/ and statemachines/)"
+            f"{here} is not inside a Casebook checkout (a folder with mkdocs.yml, features/, "
+            "step_defs/ and statemachines/)"
         )
     own = Path(__file__).resolve().parents[2]
     if own != root:  # the engines and generators that run must be the checkout's own, or we would write another's files

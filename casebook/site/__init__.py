@@ -151,7 +151,8 @@ def cmd_build(args) -> int:
     foreign = foreign_files(out) if args.site_dir and not args.force else []
     if foreign:
         print(
-            f"casebook docs: {out} holds {len(foreign)} files Casebook did not build ({', '.join(p.name for p in foreign[:3])}"
+            f"casebook docs: {out} holds {len(foreign)} files Casebook did not build "
+            f"({', '.join(p.name for p in foreign[:3])}"
             f"{', …' if len(foreign) > 3 else ''}); the build would delete them. Choose an empty folder, or --force.",
             file=sys.stderr,
         )

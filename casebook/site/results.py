@@ -161,6 +161,7 @@ class Report:
     generated: str
     clauses: dict[str, dict]
     totals: dict[str, int]
+    roots: list[dict] = field(default_factory=list)  # the clauses that fail on their own, with what they block
 
     @property
     def label(self) -> str:
@@ -203,6 +204,7 @@ def read_reports(results: Path | None) -> tuple[list[Report], list[str]]:
                 generated=data["generated"],
                 clauses=data["clauses"],
                 totals=data["totals"],
+                roots=data.get("roots", []),
             )
         )
     return reports, problems

@@ -1,4 +1,5 @@
-"""The parses of feature files kept on disk (casebook/pytest/feature_cache.py): what is read back is what pytest-bdd parses,
+"""The parses of feature files kept on disk (casebook/pytest/feature_cache.py):
+what is read back is what pytest-bdd parses,
 a changed file is parsed again, and nothing is written where Python writes no bytecode."""
 
 import dataclasses
@@ -24,7 +25,8 @@ FEATURE = """Feature: a hourglass
 
 
 def shape(value, seen=None):
-    """A parse as plain nested values (pytest-bdd's classes compare by identity; back references named, not followed)."""
+    """A parse as plain nested values (pytest-bdd's classes compare by identity;
+    back references named, not followed)."""
     seen = set() if seen is None else seen
     if dataclasses.is_dataclass(value):
         if id(value) in seen:
