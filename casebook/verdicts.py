@@ -112,7 +112,8 @@ def _declined(results: list[dict], fold) -> str:
 
 
 def _lacking(missing: list[str], declined: dict[str, str]) -> str:
-    """ "no <thing> here": the thing named by what the engine declines (``declines @secret-passage``), else by clause."""
+    """ "no <thing> here": the thing named by what the engine declines (``declines @secret-passage``), else by
+    clause."""
     why = declined[missing[0]].removeprefix(UNSUPPORTED)
     things = re.findall(r"@([\w-]+)", why.split(" (")[0]) if why.startswith("declines ") else []
     thing = " nor ".join(f"@{t}" for t in things) or " nor ".join(missing)
