@@ -449,6 +449,9 @@ def websocket_calls(spec: str, games: dict) -> None:
         f"{eight.median:.0f} calls/s {eight.spread(0)} in all"
         f"   (no goal set: a rate to compare versions by)"
     )
+    from casebook.serve.fairness import bench_line
+
+    print(bench_line(spec))
 
 
 # -- the report ---------------------------------------------------------------------------
