@@ -20,7 +20,7 @@ from casebook.protocol import CHANCE, CLOCK
 from step_defs.components import Components, out_of_the_race
 from step_defs.position import acted, viewers
 from step_defs import question_round
-from step_defs.hidden_information import alone_knows, hidden, knowers, only_told, own_slots_only, strings
+from step_defs.hidden_information import alone_knows, hidden, only_told, own_slots_only, strings
 from step_defs.phrases import Fact, Types, phrases
 from step_defs.vocabulary import install, requests, shared, starts, ways
 
@@ -391,6 +391,10 @@ FACTS = [
     Fact(
         "nobody but {player:player} has seen the hideout",
         check=lambda st, player: alone_knows(st, player, CARDS.lying_at(st, "secret.hideout")),
+    ),
+    Fact(  # the moment a card is dealt: told to its receiver, and to nobody else under any key (issue 50)
+        "nobody but {player:player} knows {cards:card+}",
+        check=lambda st, player, cards: alone_knows(st, player, cards),
     ),
     # -- bots and the coach
     Fact(
