@@ -223,7 +223,8 @@ FACTS = [
         ),
     ),
     Fact(
-        "chance may fill the hideout with any of {n:d} combinations of one gang member, one method and one place, each as likely",
+        "chance may fill the hideout with any of {n:d} combinations of one gang member, one method and one place, "
+        "each as likely",
         check=lambda st, n: (
             len(st.as_likely()) == n
             and all(sorted(KIND_OF[a[k]] for k in KINDS) == sorted(KINDS) for a in st.as_likely())

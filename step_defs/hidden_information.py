@@ -52,7 +52,8 @@ def seen_by(st, viewer) -> set[str]:
 
 def explained(st, viewer) -> set[str]:
     """What ``viewer`` may read without being told a secret: their view of the scenario's start, and what the players'
-    moves said aloud (``Seen.beginning``, ``Seen.said``).  A start not known: the view now (what it shows is no news)."""
+    moves said aloud (``Seen.beginning``, ``Seen.said``).  A start not known: the view now (what it shows is no
+    news)."""
     start = getattr(st, "beginning", None)
     before = redact(start, viewer) if start is not None else st.view(viewer)
     return set(strings(before)) | set(getattr(st, "said", ()))

@@ -37,7 +37,8 @@ def viewers(state: dict) -> list:
 class Seen(dict):
     """The canonical state a fact is checked on, with the table's legal moves and views at hand (fetched when asked),
     the outcome of the scenario's last action (its events, the state before), and what the scenario began from
-    (``beginning``: the state its table was loaded from, None if unknown; ``said``: what its players' moves said aloud)."""
+    (``beginning``: the state its table was loaded from, None if unknown; ``said``: what its players' moves said
+    aloud)."""
 
     def __init__(self, table, outcome=None, position=None):
         super().__init__(table.state())
@@ -68,7 +69,8 @@ class Seen(dict):
         )
 
     def chance(self, field: str, value) -> float | None:
-        """The probability that chance's next move has ``field`` = ``value`` (None unless chance is to act, its moves summing to 1)."""
+        """The probability that chance's next move has ``field`` = ``value`` (None unless chance is to act,
+        its moves summing to 1)."""
         moves = self.legal["moves"]
         if not is_chance_node(self.legal):
             return None
@@ -114,7 +116,8 @@ def published(game: str) -> dict:
 
 
 def declines_setup(implementation, game: str) -> bool:
-    """Whether the engine's hello declines ``@setup`` for ``game`` (it does not deal: it starts from published positions)."""
+    """Whether the engine's hello declines ``@setup`` for ``game`` (it does not deal:
+    it starts from published positions)."""
     key = id(implementation)
     if key not in _hellos:
         _hellos[key] = implementation.hello()
@@ -122,7 +125,8 @@ def declines_setup(implementation, game: str) -> bool:
 
 
 def positions_json(positions: dict) -> str:
-    """positions.json's text: names sorted, one start a line, each state's own key order kept (a Then may check an order)."""
+    """positions.json's text: names sorted, one start a line,
+    each state's own key order kept (a Then may check an order)."""
     lines = [f"  {json.dumps(name)}: {json.dumps(positions[name], ensure_ascii=False)}" for name in sorted(positions)]
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
@@ -133,7 +137,8 @@ class Position:
     ``dealt(options, deal)`` starts from the position ``deal`` reaches from ``new(options)``: dealt once per
     implementation and options, then loaded from the cache (a scenario assumes only what its clause is about).
     An engine that declines ``@setup`` is never asked to deal: it starts from the reference's deal, published in
-    features/<game>/positions.json (a start the file lacks is dealt as before).  A full engine is judged on its own deal.
+    features/<game>/positions.json (a start the file lacks is dealt as before).
+    A full engine is judged on its own deal.
     """
 
     _dealt: dict = {}
@@ -223,7 +228,8 @@ def refusal(call: Callable[[], Any]):
 
 
 def chance_move(table, action: dict) -> None:
-    """Chance's ``action``, played only if the engine lists it now; else the scenario is unsupported (a Given's move)."""
+    """Chance's ``action``, played only if the engine lists it now;
+    else the scenario is unsupported (a Given's move)."""
     if not any(m["actor"] == CHANCE and canonical(m["action"]) == canonical(action) for m in table.legal()["moves"]):
         pytest.skip(f"{UNSUPPORTED}the engine has no {action.get('type')} {canonical(without_type(action))} here")
     table.apply(CHANCE, action)
@@ -257,5 +263,6 @@ def play_first(table, phases) -> None:
 
 
 def try_load(open_table, state: dict):
-    """Load the edited state: the typed refusal it gets, or None when it is accepted (a copy of the game that breaks a rule)."""
+    """Load the edited state: the typed refusal it gets,
+    or None when it is accepted (a copy of the game that breaks a rule)."""
     return refusal(lambda: open_table(state=state))

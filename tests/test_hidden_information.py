@@ -1,4 +1,5 @@
-"""step_defs/hidden_information.py, the checks of who sees what, on a hand-made table: each check fails where its sentence is false."""
+"""step_defs/hidden_information.py, the checks of who sees what, on a hand-made table:
+each check fails where its sentence is false."""
 
 from __future__ import annotations
 
