@@ -14,13 +14,13 @@ import json
 import os
 import re
 import subprocess
-import sys
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
 import yaml
 
+from casebook.pytest_command import pytest_command
 from casebook import schemas
 from casebook.rulebook import read_game
 from tests.givens.sent import OUT
@@ -48,21 +48,9 @@ def sent(tmp_path_factory) -> list[dict]:
     """Every move every example sends, as sent.py notes it (one in-process run of the whole suite)."""
     out = tmp_path_factory.mktemp("sent") / "sent.json"
     run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "step_defs",
-            "-p",
-            "no:xdist",
-            "-p",
-            "no:cacheprovider",
-            "-p",
-            "tests.givens.sent",
-            "--impl",
-            "python:tests.givens.sent:make",
-        ],
+        pytest_command(
+            ROOT, "-q", "step_defs", "-p", "no:xdist", "-p", "tests.givens.sent", impl="python:tests.givens.sent:make"
+        ),
         cwd=ROOT,
         env={**os.environ, OUT: str(out)},
         capture_output=True,
