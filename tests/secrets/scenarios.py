@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
+
+from casebook.pytest_command import pytest_command
 
 ROOT = Path(__file__).resolve().parents[2]
 FAILED = re.compile(r"^FAILED (.+?)(?: - (.*))?$", re.M)
@@ -16,18 +17,8 @@ def failing_scenarios(game: str, impl: str, first_only: bool = False, timeout: f
     """The scenarios of ``game`` (step_defs/<game>.py, in a pytest of its own, no workers) that fail against
     ``impl``: test id -> the start of its failure; with ``first_only``, the run stops at the first (``-x``).  A run
     that collected nothing, or broke, raises."""
-    argv = [
-        sys.executable,
-        "-m",
-        "pytest",
-        f"step_defs/{game}.py",
-        f"--impl={impl}",
-        "-q",
-        "-rf",
-        "-p",
-        "no:cacheprovider",
-    ]
-    argv += ["-p", "no:xdist"] + (["-x"] if first_only else [])
+    options = ["-q", "-rf", "-p", "no:xdist", *(["-x"] if first_only else [])]
+    argv = pytest_command(ROOT, f"step_defs/{game}.py", *options, impl=impl)
     done = subprocess.run(
         argv, cwd=ROOT, capture_output=True, text=True, timeout=timeout, env={**os.environ, "COLUMNS": "400"}
     )
