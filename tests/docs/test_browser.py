@@ -549,6 +549,31 @@ def test_search_answers_the_players_questions_in_the_first_five_results(browser,
     assert not missed, f"{len(missed)} of {total} table questions missed the first five results:\n" + "\n".join(missed)
 
 
+# Questions whose words point to one game (a player's word of that game's synonyms.yml, or a name only it has)
+# though each could be asked of several: from the home page, that game's clauses come first (issue 51).
+POINTED = (
+    ("I tapped a place, can I change the route before my pawn walks?", "heist"),
+    ("where can I look back at who showed a card to whom?", "heist"),
+    ("what does a disc on a location tell me?", "pi"),
+    ("can two detectives look at the same house?", "small_detectives"),
+    ("what happens when a hazard marker reaches the end of the track?", "feuerdiamant"),
+    ("what do we do with the spare clue cards after the deal?", "cluedo_drei"),
+    ("the cards don't split evenly between us, what do we do with the extras?", "cluedo_drei"),
+    ("do I need the exact number to get into a room?", "cluedo_drei"),
+    ("how does a round work with only two players?", "small_detectives"),
+)
+
+
+def test_from_the_home_page_the_game_a_questions_words_point_to_comes_first(browser, real):
+    base, _, _ = real
+    firsts = [
+        next((link for link in item if "/games/" in link), "") if item else ""
+        for item in (results[0] if results else [] for results in search_each(browser, base, [q for q, _ in POINTED]))
+    ]
+    wrong = [(q, game, first) for (q, game), first in zip(POINTED, firsts) if f"/games/{game}/" not in first]
+    assert not wrong, "from the home page another game came first:\n" + "\n".join(map(str, wrong))
+
+
 def test_a_result_names_its_game_and_one_clause(browser, real):
     """Every result of a search is one clause (or page), under a title that names its game."""
     base, _, site = real
