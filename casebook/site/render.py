@@ -295,7 +295,11 @@ class Site:
             summary=self.titles.get(game.id, {}).get("summary"),
             players=self.players(game.id),
             has_questions=bool(self.questions.get(game.id)),
-            v=glance.glance_view(game, described, self.titles.get(game.id, {}).get("glance")),
+            v=glance.glance_view(
+                game, described, self.titles.get(game.id, {}).get("glance"), self.schemas.get(game.id)
+            ),
+            engine_words=glance.engine_words,
+            modelled=glance.modelled,
             board=pictures.board_view(board, self.title(game.id)) if board and board["locations"] else None,
         )
 
