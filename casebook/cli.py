@@ -9,6 +9,7 @@
     casebook new-game ID --rulebook FILE   scaffold a new game from its rulebook (in a checkout)
     casebook bench                   the benchmark: ratios, not timed tests (casebook/bench.py)
     casebook docs …                  the living-documentation site (casebook/site/)
+    casebook --version [--suite DIR] which Casebook, the rulebook edition it judges by, which Python
 
 Each module offers ``register(subparsers)``: ``casebook/commands/<command>.py``
 for the commands, and the bench and the site for theirs.
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from pathlib import Path
 
 from casebook.commands import COMMANDS
 from casebook.errors import DriverFailure
@@ -34,10 +36,36 @@ def cmd_bench(args) -> int:
     return bench_main(args)
 
 
+def print_version(argv: list[str]) -> int:
+    """``casebook --version [--suite DIR]``: the line a CI log keeps (the same heads hello's and verify's output)."""
+    from casebook.conformance.suite import version_line
+
+    parser = argparse.ArgumentParser(prog="casebook --version")
+    parser.add_argument("--suite", help="a Casebook checkout whose feature files would judge (default: as shipped)")
+    args = parser.parse_args(argv)
+    try:
+        print(version_line(Path(args.suite).resolve() if args.suite else None))
+    except FileNotFoundError as exc:
+        print(f"casebook: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+class VersionAction(argparse.Action):
+    """``-V``/``--version`` in the usage and help; main() answers it before any subcommand is needed."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, help="print the version, the rulebook edition and Python")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        parser.exit(print_version([]))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="casebook", description="The living, executable rulebook of five detective board games."
     )
+    parser.add_argument("-V", "--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", required=True)
     for name in COMMANDS:
         importlib.import_module(f"casebook.commands.{name}").register(sub)
@@ -58,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in ("-V", "--version"):
+        return print_version(argv[1:])
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 from casebook.commands import IMPL_HELP
 from casebook.impls import opened
@@ -15,6 +16,15 @@ def register(sub) -> None:
 
 
 def command(args) -> int:
+    from casebook.conformance.suite import version_line
+
     with opened(args.impl) as impl:
-        print(json.dumps(impl.hello(), indent=2))
+        hello = impl.hello()
+    # stdout stays the hello's JSON, for scripts; the version line heads the log on stderr (issue 52), once the engine
+    # answered: an engine that fails is still one line of error
+    try:
+        print(version_line(), file=sys.stderr)
+    except FileNotFoundError:
+        pass  # an install without its suite can still ask an engine its hello
+    print(json.dumps(hello, indent=2))
     return 0

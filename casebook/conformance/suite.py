@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import sys
 from pathlib import Path
 
 PACKAGED = Path(__file__).resolve().parents[1] / "suite"  # <site-packages>/casebook/suite in a wheel
@@ -137,6 +138,23 @@ def headline(suite: dict) -> str:
         f"{line} — EDITED SUITE: its {parts} differ from those shipped with Casebook {suite.get('casebook', '?')} "
         f"(features {shipped}); read from {suite.get('root', '?')}"
     )
+
+
+def version_line(root: Path | None = None) -> str:
+    """``casebook --version``: which Casebook, the edition of the feature files it judges by, and which Python.
+
+    The digest is the one a report's ``suite.features`` holds (whole, so a CI script can compare it), computed from
+    the feature files read now; ``root`` is a ``--suite`` checkout, else the suite Casebook carries.
+    """
+    from casebook import __version__
+
+    root = root or shipped_root()
+    if not suite_files(root)["features"]:
+        raise FileNotFoundError(f"no feature files under {root}: not a Casebook suite")
+    suite = edition(root, __version__)
+    where = "as shipped" if not suite["edited"] else f"EDITED, read from {suite['root']}"
+    python = ".".join(str(n) for n in sys.version_info[:3])
+    return f"casebook {__version__}, rulebook edition: features {suite['features']} ({where}), Python {python}"
 
 
 def docs_root(cwd: Path | None = None) -> Path:

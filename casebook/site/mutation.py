@@ -18,10 +18,11 @@ refuses it), not a crash.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from casebook.rulebook import Game
+from casebook.site.results import within_limits
+from casebook.wire import WireError
 
 FORMAT = "casebook-mutation/1"
 VERDICTS = ("killed", "survived", "timeout", "equivalent")
@@ -43,9 +44,9 @@ def read(
         return None
     where = f"mutation/{path.name}"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        problems.append(f"{where}: not JSON ({exc})")
+        data = within_limits(path)  # the wire's limits: depth, size (casebook/site/results.py)
+    except (OSError, WireError) as exc:
+        problems.append(f"{where}: not JSON within the limits ({exc})")
         return None
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("game") != game.id:
         problems.append(f"{where}: not a {FORMAT} result for {game.id}")

@@ -495,7 +495,8 @@ def test_search_data_carries_each_games_title_and_player_words(toy_project):
 def test_a_rulebook_in_another_language_gives_the_glossary_its_words_and_search_knows_them(toy_project):
     """Issue 26: the printed rulebook's own words (French, Catalan) as a player holding it types them."""
     (toy_project / "features" / "toy_game" / "synonyms.yml").write_text(
-        "knocked out: eliminated\nrulebook:\n  language: French\n  words:\n    éliminé: eliminated\n    pénalité: penalty\n"
+        "knocked out: eliminated\nrulebook:\n  language: French\n  words:\n    éliminé: eliminated\n    pénalité: "
+        "penalty\n"
     )
     site = toy_site(toy_project)
     assert site.synonyms["toy_game"] == {"knocked out": ["eliminated"]}  # the rulebook part is no player's word
