@@ -113,7 +113,8 @@ function setup(index) {
     var game = gameOf(doc.location);
     if (!game) { return; }
     var counts = model.counts[game] = model.counts[game] || {};
-    tokens(String(doc.title || "") + " " + String(doc.section || "") + " " + String(doc.text || "")).forEach(function (root) {
+    var text = String(doc.title || "") + " " + String(doc.section || "") + " " + String(doc.text || "");
+    tokens(text).forEach(function (root) {
       counts[root] = (counts[root] || 0) + 1;
       model.totals[game] = (model.totals[game] || 0) + 1;
       seen[root] = true;

@@ -375,7 +375,7 @@ def test_the_game_page_draws_from_describe_with_every_phase_linked_to_its_clause
         page = site.pages()[f"games/{game.id}/index.md"]
         answer = site.engines[game.id].describe
         assert answer, site.engines[game.id].error
-        assert 'class="cb-diagram"' in page and 'class="cb-board-svg"' in page
+        assert 'class="cb-diagram cb-player-only"' in page and 'class="cb-board-svg"' in page
         for phase in answer["phases"]:
             assert f'id="phase-{phase["name"]}"' in page
         assert "<th>only if</th>" in page  # the guards' table under the picture
