@@ -12,12 +12,14 @@ import re
 from pytest_bdd import scenarios
 
 from casebook import schemas
+from casebook.contract import is_chance_node
 from casebook.protocol import CHANCE
 from step_defs.components import Components, out_of_the_race
 from step_defs import question_round
-from step_defs.hidden_information import hidden, knowers, own_slots_only, strings
+from step_defs.hidden_information import alone_knows, hidden, own_slots_only, strings
 from casebook.protocol import redact_events
 from step_defs.phrases import Fact, Types
+from step_defs.position import roll_for_start
 from step_defs.vocabulary import install, requests, shared, starts
 
 scenarios("cluedo_drei")
@@ -39,6 +41,21 @@ CARD_KINDS = {"taxi": "taxi", "headquarters call": "headquarters", "tip-off": "t
 deal_cards, deal = question_round.dealers(
     {"type": "fill_case_file", **DEFAULT_CASE}, ("set_aside", "deal")
 )  # dealt; then the first seat starts
+
+
+def dealt_but(cards: list):
+    """Chance deals every card but ``cards`` (the first deal it lists of another card, while it deals), so that the
+    engine's own deal leaves them over; then the roll-off, won by the first seat."""
+
+    def routine(table) -> None:
+        while is_chance_node(legal := table.legal()):
+            move = next((m for m in legal["moves"] if m["action"].get("card") not in cards), None)
+            if move is None or move["action"]["type"] != "deal":
+                break
+            table.apply(CHANCE, move["action"])
+        roll_for_start(table, [6, 6], [5, 6])
+
+    return routine
 
 
 def hands(state) -> dict:
@@ -98,6 +115,7 @@ CHANCE_MOVES = [
     *question_round.chance(("answering", "showing_tip")),
     ("the case file is filled with {suspect:card}, {item:card} and {location:card}", "fill_case_file"),
     ("{card:card} is set aside", "set_aside"),
+    ("every card is dealt but {cards:card+}", lambda cards: dealt_but(cards)),
     ("the Advantage card drawn is a {card:text}", lambda card: {"type": "draw", "card": CARD_KINDS[card]}),
 ]
 
@@ -330,7 +348,7 @@ FACTS += shared("deal", "roll-off", "solved", "unsolved") + [
     ),
     Fact(
         "nobody but {player:player} has looked into the case file",
-        check=lambda st, player: knowers(st, CARDS.lying_at(st, "secret.case_file")) == {player},
+        check=lambda st, player: alone_knows(st, player, CARDS.lying_at(st, "secret.case_file")),
     ),
     Fact(
         "the cards beside the board are as they were",

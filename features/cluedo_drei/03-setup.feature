@@ -71,7 +71,7 @@ Feature: Setup
         | Aunt Mathilda   |
         | Inspector Cotta |
 
-  @CD-SET-05 @setup
+  @CD-SET-05 @setup @model-markers
   Rule: The suspect and item markers start beside the board, on no location
     Source: Components ¶26-27; Setup ¶41
     Example: all twelve markers are beside the board
@@ -91,7 +91,7 @@ Feature: Setup
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       Then the Advantage stack holds 13 cards
 
-  @CD-SET-07
+  @CD-SET-07 @setup
   Rule: Options the game does not know are refused, and an unknown variant is unsupported
     Source: Setup ¶41, ¶45
     Example: an unknown variant

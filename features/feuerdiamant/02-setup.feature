@@ -21,6 +21,7 @@ Feature: Game setup
         | 4     |
         | 5     |
 
+    @setup
     Example: there is no difficulty 6
       Then starting a game for 2 players at difficulty 6 is refused as bad_request
 

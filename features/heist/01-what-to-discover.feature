@@ -196,7 +196,6 @@ Feature: What you must discover
       And Anna has just entered the Kitchen
       When Anna asks about Marcus, the drill and the Kitchen
       Then nobody could show a card
-      And Anna must accuse or end the turn
 
   @HO-DIS-11 @ruling @model-board @players-2
   Rule: On our board a secret passage enters the place at its other end, so its face-down card is looked at; a walk that stops in the hall short of the place enters nothing, so nothing is looked at
@@ -206,6 +205,7 @@ Feature: What you must discover
 
     Source: What you must discover ¶8
 
+    @model-passages
     Example: arriving by the secret passage also shows it
       Given a game of Anna and Bernat
       And the drill lies face down in the Library
