@@ -15,7 +15,7 @@ Feature: Clever Moves — clever questions
       Then nobody shows a card
 
   @CD-CLV-02
-  Rule: A question may name three cards all in the asker's hand; then nobody can show one, and the turn passes on
+  Rule: A question may name three cards all in the asker's hand; then nobody can show one
     Source: Turn Sequence ¶70; Clever Questions ¶92
     See also: CD-CLV-01, CD-QUE-06
 
@@ -26,4 +26,3 @@ Feature: Clever Moves — clever questions
       When Justus Jonas asks about Brittany, the golden belt and the Strand
       Then Peter Shaw and Bob Andrews found no evidence, in that order
       And nobody shows a card
-      And it is Peter Shaw's turn

@@ -234,8 +234,7 @@ Feature: What you must discover
       And the hideout holds Vera, the thermal lance and the Wine Cellar
       And Anna has just entered the Kitchen
       When Anna accuses Otto, the thermal lance and the Wine Cellar
-      Then Anna is out
-      And the seats hold 6, 6 and 6 cards, in seat order
+      Then the seats hold 6, 6 and 6 cards, in seat order
       And no card lies face down
 
     Example: with Bernat out, Anna still looks at the drill face down in the Kitchen
