@@ -30,6 +30,8 @@ from pathlib import Path
 
 from rich.markup import escape
 
+from casebook.pytest_command import pytest_command
+from casebook import settings
 from casebook.atomic import terminated_as_interrupt
 from casebook.commands import EXIT_CANNOT_RUN, EXIT_FAILED, EXIT_OK, console
 from casebook.scaffold import NotACheckout, checkout_root
@@ -168,9 +170,9 @@ def _text(path: Path) -> str | None:
 def _record(root: Path, games: list[str], out, folder: Path) -> bool:
     files = [f"step_defs/{g}.py" for g in games]
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider", *files],
+        pytest_command(root, "-q", "-p", "no:xdist", *files),
         cwd=root,
-        env=environment(root, CASEBOOK_RECORD_POSITIONS=str(folder)),
+        env=environment(root, **{settings.RECORD_POSITIONS.name: str(folder)}),
         capture_output=True,
         text=True,
     )
