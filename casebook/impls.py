@@ -3,6 +3,7 @@
 ``reference``                 the reference engines, in this process
 ``python:pkg.module:factory`` any Python package; ``factory()`` returns an Implementation
 ``cmd:COMMAND``               any program speaking JSON-RPC lines on stdin/stdout
+``kit:COMMAND``               any program answering the kit's pure calls on whole states (``casebook.kit_bridge``)
 ``ws://HOST:PORT/PATH``       a game server speaking JSON-RPC over WebSocket (``wss://``: over TLS)
 ``NAME``                      an entry point of the ``casebook.implementations`` group
 
@@ -40,6 +41,13 @@ def open_implementation(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Implemen
         if not command:
             raise SpecError('cmd: needs a command, e.g. --impl "cmd:casebook serve"')
         return StdioImplementation(command, timeout=timeout)
+    if spec.startswith("kit:"):
+        command = spec[4:].strip()
+        if not command:
+            raise SpecError('kit: needs a command, e.g. --impl "kit:node my-engine.js"')
+        from casebook.kit_bridge import KitEngine
+
+        return _made(lambda: KitEngine(command, timeout=timeout), f"kit:{command}")
     if spec.startswith(("ws://", "wss://")):
         from casebook.transports.websocket import WebSocketImplementation  # the library only where it is used
 
@@ -62,7 +70,7 @@ def open_implementation(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Implemen
         return _reference(found)
     if not found:
         names = sorted(ep.name for ep in entry_points(group=GROUP))
-        raise SpecError(f"no implementation {spec!r}; entry points: {names}; or use python:… / cmd:… / ws://…")
+        raise SpecError(f"no implementation {spec!r}; entry points: {names}; or use python:… / cmd:… / kit:… / ws://…")
     point = found[0]
     what = f"entry point {spec!r} ({point.value}{_from(point)})"
     try:
