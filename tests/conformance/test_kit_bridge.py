@@ -13,6 +13,7 @@ import textwrap
 import jsonschema
 import pytest
 
+from casebook.conformance.fuzzing import search
 from casebook.errors import GameError
 from casebook.impls import SpecError, open_implementation, opened
 from casebook.kit_bridge import UnmappedNames, check_names, name_problems
@@ -133,6 +134,22 @@ def test_the_bridge_serves_the_same_engine_as_a_cmd_engine():
     with opened(f"cmd:{sys.executable} -m casebook.kit_bridge node {ENGINE}") as impl:
         assert impl.hello()["name"] == "js-hazard-example"
         assert impl.legal(impl.load("feuerdiamant", dealt()))["to_act"] == ["chance"]
+
+
+@needs_node
+def test_fuzz_beside_the_reference_finds_no_disagreement_in_what_it_plays():
+    with opened(KIT_SPEC) as kit:
+        found = search(
+            open_implementation("reference"),
+            kit,
+            "feuerdiamant",
+            examples=8,
+            seed=0,
+            max_steps=70,
+            options={"players": ["Justus", "Peter"], "difficulty": 3},
+            limit=2,
+        )
+    assert found == []
 
 
 def test_a_kit_spec_without_a_command_is_one_line():
