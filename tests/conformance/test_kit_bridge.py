@@ -13,11 +13,10 @@ import textwrap
 import jsonschema
 import pytest
 
-from casebook.conformance.fuzzing import search
 from casebook.errors import GameError
 from casebook.impls import SpecError, open_implementation, opened
 from casebook.kit_bridge import UnmappedNames, check_names, name_problems
-from tests.conformance.helpers import ROOT
+from tests.conformance.helpers import ROOT, fuzz_hazard
 
 ENGINE = ROOT / "examples" / "js-hazard" / "engine.js"
 KIT_SPEC = f"kit:node {ENGINE}"
@@ -139,16 +138,7 @@ def test_the_bridge_serves_the_same_engine_as_a_cmd_engine():
 @needs_node
 def test_fuzz_beside_the_reference_finds_no_disagreement_in_what_it_plays():
     with opened(KIT_SPEC) as kit:
-        found = search(
-            open_implementation("reference"),
-            kit,
-            "feuerdiamant",
-            examples=8,
-            seed=0,
-            max_steps=70,
-            options={"players": ["Justus", "Peter"], "difficulty": 3},
-            limit=2,
-        )
+        found = fuzz_hazard(kit)
     assert found == []
 
 
