@@ -63,8 +63,9 @@ def name_problems(game: str, names: dict) -> list[str]:
         if not isinstance(mapping, dict):
             problems.append(f"{kind}: a mapping {{schema name: engine name}} is wanted, not {type(mapping).__name__}")
             continue
-        missing = [n for n in enum if n not in mapping]
-        unknown = sorted(n for n in mapping if n not in enum)
+        listed = {str(n) for n in enum}  # a JSON object's keys are strings: a die face 6 is mapped as "6"
+        missing = [n for n in enum if str(n) not in mapping]
+        unknown = sorted(n for n in mapping if n not in listed)
         engine_names = list(mapping.values())
         twice = sorted({str(n) for n in engine_names if engine_names.count(n) > 1})
         for what, found in (
