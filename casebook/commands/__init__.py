@@ -27,6 +27,7 @@ COMMANDS = (
     "hello",
     "describe",
     "verify",
+    "merge",
     "fuzz",
     "replay",
     "perft",
