@@ -13,7 +13,7 @@ import textwrap
 import jsonschema
 import pytest
 
-from casebook.errors import GameError
+from casebook.errors import DriverFailure, GameError
 from casebook.impls import SpecError, open_implementation, opened
 from casebook.kit_bridge import UnmappedNames, check_names, name_problems
 from tests.conformance.helpers import ROOT, fuzz_hazard
@@ -197,3 +197,20 @@ def test_the_bridge_refuses_a_game_whose_names_do_not_match_at_start(tmp_path, n
             impl.load("feuerdiamant", dealt())
         with pytest.raises(UnmappedNames):
             impl.new("feuerdiamant", {})
+
+
+@pytest.mark.parametrize(
+    "answer, cause",
+    [
+        ("sys.exit(3)", "crashed"),
+        ('print(json.dumps({"jsonrpc": "2.0", "id": req["id"], "result": {}}))', "out_of_protocol"),
+    ],
+)
+def test_an_engine_that_dies_or_answers_out_of_shape_is_a_driver_failure_by_name(tmp_path, answer, cause):
+    script = tmp_path / "faulty.py"
+    on_legal = f'    elif req["method"] == "legal":\n        {answer}; sys.stdout.flush()\n    else:\n'
+    script.write_text(FAKE_KIT_ENGINE.replace("    else:\n", on_legal, 1), encoding="utf-8")
+    with opened(f"kit:{sys.executable} {script} '{json.dumps({'colour': COLOURS})}'") as impl:
+        with pytest.raises(DriverFailure) as failed:
+            impl.legal(impl.load("feuerdiamant", dealt()))
+        assert failed.value.cause == cause, failed.value
