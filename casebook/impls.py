@@ -27,6 +27,9 @@ from casebook.transports.stdio import StdioImplementation
 GROUP = "casebook.implementations"
 REFERENCE = "reference"
 REFERENCE_FACTORY = "statemachines.reference:make_implementation"
+KIT_FACTORY = (
+    "casebook.kit_bridge:KitEngine"  # kit:COMMAND, an engine answering the kit's calls (casebook/kit_bridge.py)
+)
 CALLS = ("hello", "new", "load", "state", "view", "legal", "apply", "close")  # what every implementation answers
 
 
@@ -45,9 +48,10 @@ def open_implementation(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Implemen
         command = spec[4:].strip()
         if not command:
             raise SpecError('kit: needs a command, e.g. --impl "kit:node my-engine.js"')
-        from casebook.kit_bridge import KitEngine
-
-        return _made(lambda: KitEngine(command, timeout=timeout), f"kit:{command}")
+        # loaded by name as every engine is (the reference too): the kit is an engine's side, above the harness
+        module_name, _, factory = KIT_FACTORY.partition(":")
+        make = getattr(importlib.import_module(module_name), factory)
+        return _made(lambda: make(command, timeout=timeout), f"kit:{command}")
     if spec.startswith(("ws://", "wss://")):
         from casebook.transports.websocket import WebSocketImplementation  # the library only where it is used
 
