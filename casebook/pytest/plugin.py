@@ -23,6 +23,7 @@ import pytest
 
 from casebook.pytest import feature_cache
 from casebook.pytest.honour_declines import declining
+from casebook.errors import Unsupported
 from casebook.impls import SpecError, close_implementation, open_implementation
 from casebook.protocol import Table
 from casebook.rulebook import CLAUSE_ID
@@ -401,6 +402,19 @@ def _bdd_registry():
     except ImportError:  # an older pytest-bdd keeps it on the report itself
         return None, None
     return ReportContext, test_report_context_registry
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """An engine that answers ``unsupported`` to what a test of it needs (a move of a phase it does not play, a look
+    at a part it lacks) does not play that part here: the test is unsupported with the engine's words, never failed,
+    never passed (DESIGN: a decline costs exactly itself; an engine that cannot reach a position is unsupported)."""
+    try:
+        return (yield)
+    except Unsupported as exc:
+        if item.get_closest_marker("impl") is None:  # a test of the harness itself: its own error, shown as one
+            raise
+        pytest.skip(f"{UNSUPPORTED}the engine does not play this here: {exc.message}")
 
 
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)  # outermost: runs after pytest-bdd has filed the report

@@ -2,6 +2,7 @@
 still apply, each with its upstream issue stated."""
 
 import json
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -43,6 +44,9 @@ def test_a_parallel_run_writes_every_scenario_to_the_cucumber_json(tmp_path):
             impl="python:tests.harness.toys:make",
         ),
         cwd=ROOT,
+        # the toy engine is a module of this checkout's tests/, which the pytest script does not put on sys.path
+        # (python -m pytest did, from the working directory: casebook/pytest_command.py says why it is not used)
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
     )

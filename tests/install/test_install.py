@@ -321,7 +321,7 @@ def ci_jobs() -> tuple[str, dict]:
     """The shell script and the GitHub Actions workflow, exactly as the page shows them."""
     text = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
     scripts = [block for block in re.findall(r"```sh\n(.*?)```", text, re.S) if "ci/casebook.sh" in block]
-    (workflow,) = re.findall(r"```yaml\n(.*?)```", text, re.S)
+    (workflow,) = [block for block in re.findall(r"```yaml\n(.*?)```", text, re.S) if "workflows/casebook.yml" in block]
     assert len(scripts) == 1, "the page shows one shell job (ci/casebook.sh)"
     return scripts[0], yaml.safe_load(workflow)
 
