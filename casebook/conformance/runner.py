@@ -52,6 +52,7 @@ class VerifyPlugin:
         self._progress = None
         self._task = None
         self._counts = {"passed": 0, "failed": 0, "unsupported": 0}
+        self.not_checked: dict[str, dict[str, str]] = {}  # nodeid -> invariant or law -> what it needs, declined
 
     # -- collection ---------------------------------------------------------------
     def pytest_collection_modifyitems(self, session, config, items):
@@ -135,6 +136,14 @@ class VerifyPlugin:
         elif report.passed and report.when == "call":
             self.results.setdefault(report.nodeid, {"status": "passed", "message": ""})
 
+    def pytest_warning_recorded(self, warning_message, when, nodeid, location):
+        """A check the random-play runner did not make (``LawNotChecked``): it needs a part the engine declines."""
+        from casebook.properties.random_play import NOT_CHECKED
+
+        said = NOT_CHECKED.match(str(warning_message.message))
+        if said and nodeid:
+            self.not_checked.setdefault(nodeid, {})[said["name"]] = said["needs"]
+
     def pytest_runtest_logfinish(self, nodeid, location):
         if (
             self.deadline is not None
@@ -192,6 +201,8 @@ class VerifyPlugin:
             result = dict(self.results.get(nodeid, {"status": "not_run", "message": ""}))
             if result["status"] == "skipped":
                 result["status"] = "not_run"
+            if nodeid in self.not_checked:
+                result["not_checked"] = dict(sorted(self.not_checked[nodeid].items()))
             out.append({"name": nodeid, "game": info["game"], **result})
         return out
 
