@@ -11,7 +11,14 @@ from __future__ import annotations
 import time
 from dataclasses import asdict
 
-from casebook.conformance.differential import REPLAY_FORMAT, Differential, InvalidOptions, play, player_ids
+from casebook.conformance.differential import (
+    REPLAY_FORMAT,
+    Differential,
+    InvalidOptions,
+    ending_verbs,
+    play,
+    player_ids,
+)
 from casebook.protocol import canonical
 
 
@@ -184,6 +191,7 @@ def _round(
     facts = reference.hello()["games"].get(game, {})
     opts = st.just(options) if options is not None else options_strategy(facts, game_schema(game))
     kinds: dict[str, type] = {}
+    ending = ending_verbs(reference, game)
 
     @settings(
         max_examples=examples,
@@ -202,6 +210,8 @@ def _round(
         if deadline is not None and time.monotonic() >= deadline:
             return  # past the time limit: every game left (shrinking included) ends at once
         chosen = data.draw(opts, label="options")
+        # after a random number of moves, end the game when a move can (accuse): a hang at the end is reached
+        steer_after = data.draw(st.integers(0, max_steps), label="steer after") if ending else None
         steps: list[dict] = []
         diff = Differential(reference, implementation, game, ignore=ignore, ignore_moves=ignore_moves)
         try:
@@ -212,6 +222,8 @@ def _round(
                 max_steps=max_steps,
                 pick=lambda n: data.draw(st.integers(0, n - 1)) if n > 1 else 0,
                 probe=lambda: data.draw(st.integers(0, 9)) == 9,
+                ending=ending,
+                steer_after=steer_after,
             )
             players = player_ids(diff.ref.state()) if diff.ref is not None else []
         except InvalidOptions:
