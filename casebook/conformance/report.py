@@ -397,6 +397,7 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
     console.print(
         f"[bold]Conformance of {t(impl.get('name'), 200)} {t(impl.get('version'), 80)}[/bold]: {t(lead(report))}",
         highlight=False,
+        soft_wrap=True,  # one line, however many roots: the line an author (or a CI log) reads first
     )
     console.print(f"  ({t(impl.get('spec'), 300)})", highlight=False)
     render_edition(report, console)
