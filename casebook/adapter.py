@@ -15,7 +15,8 @@ Subclass ``Rules``, fill in three to five methods, and run it::
         def play(self, g, actor, action):    # apply a listed move; return its events
 
     if __name__ == "__main__":
-        MyEngine().serve()                   # JSON-RPC over stdin/stdout: casebook verify --impl "cmd:python my_engine.py"
+        # JSON-RPC over stdin/stdout: casebook verify --impl "cmd:python my_engine.py"
+        MyEngine().serve()
 
 The kit does the rest, as the protocol wants it:
 

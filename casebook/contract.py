@@ -172,7 +172,8 @@ DESCRIBE = {
                 },
             },
         },
-        # null, or an object (required/properties bind objects only: a bad path is reported where it lies, not as "no oneOf")
+        # null, or an object (required/properties bind objects only:
+        # a bad path is reported where it lies, not as "no oneOf")
         "board": {
             "type": ["object", "null"],
             "required": ["locations", "paths"],
@@ -368,7 +369,8 @@ def options_problems(game: str, options) -> list[Problem]:
 
 
 def problems(kind: str, value, limit: int = 5) -> list[str]:
-    """Why ``value`` is not a well-formed ``kind`` answer (``SCHEMAS``): where and what, at most ``limit``; [] when it is."""
+    """Why ``value`` is not a well-formed ``kind`` answer (``SCHEMAS``): where and what, at most ``limit``;
+    [] when it is."""
     return [str(p) for p in located(kind, value)[:limit]]
 
 
@@ -470,7 +472,8 @@ def is_chance_node(legal: dict) -> bool:
 
 
 def check_hello(hello) -> dict:
-    """``hello`` if it has the protocol's shape (``HELLO``) and a major version Casebook speaks, else ``DriverFailure``."""
+    """``hello`` if it has the protocol's shape (``HELLO``) and a major version Casebook speaks,
+    else ``DriverFailure``."""
     found = problems("hello", hello, limit=1)
     if found:
         raise DriverFailure("out_of_protocol", f"{found[0]}; it answered {brief(hello, 200)}")

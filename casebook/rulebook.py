@@ -342,7 +342,8 @@ def read_clause(game: str, section: Section, rule: dict, feature_tags: list[str]
             examples.append(read_example(child["scenario"]))
     if UNTRANSCRIBED in tags and examples:
         problems.append(
-            f"{where}: the clause {clause_id} has examples but is tagged @{UNTRANSCRIBED}: it is transcribed, drop the tag"
+            f"{where}: the clause {clause_id} has examples but is tagged @{UNTRANSCRIBED}: "
+            "it is transcribed, drop the tag"
         )
     elif not examples and UNTRANSCRIBED not in tags:
         problems.append(f"{where}: the clause {clause_id} has no example")
@@ -379,7 +380,8 @@ def read_game(game: str, folder: Path) -> Game:
         for other in clause.see_also:
             if other not in seen:
                 problems.append(
-                    f'{game}/{clause.section.path.name}:{clause.line}: {clause.id} says "See also: {other}", but {game} has no clause {other}'
+                    f'{game}/{clause.section.path.name}:{clause.line}: {clause.id} says "See also: '
+                    f'{other}", but {game} has no clause {other}'
                 )
     slugs = [s.slug for s in sections]
     for slug in {s for s in slugs if slugs.count(s) > 1}:

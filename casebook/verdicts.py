@@ -55,7 +55,8 @@ def own_words(text: str) -> str:
 
 
 def invariant_of(exc: BaseException) -> str | None:
-    """The invariant a failed property test broke: the name its exception carries (``casebook.properties.random_play.invariant``).
+    """The invariant a failed property test broke:
+    the name its exception carries (``casebook.properties.random_play.invariant``).
 
     ``InvariantBroken`` carries it; an engine fault raised inside an invariant (a view
     that leaks, a crash) is tagged with it on the way out.  None: the failure happened
@@ -111,7 +112,8 @@ def _declined(results: list[dict], fold) -> str:
 
 
 def _lacking(missing: list[str], declined: dict[str, str]) -> str:
-    """ "no <thing> here": the thing named by what the engine declines (``declines @secret-passage``), else by clause."""
+    """ "no <thing> here": the thing named by what the engine declines (``declines @secret-passage``), else by
+    clause."""
     why = declined[missing[0]].removeprefix(UNSUPPORTED)
     things = re.findall(r"@([\w-]+)", why.split(" (")[0]) if why.startswith("declines ") else []
     thing = " nor ".join(f"@{t}" for t in things) or " nor ".join(missing)

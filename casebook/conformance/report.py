@@ -39,6 +39,7 @@ import datetime as _dt
 import json
 from pathlib import Path
 
+from casebook.atomic import write_text
 from casebook.contract import REPORT_FORMAT
 from casebook.names import terminal
 from casebook.rulebook import BLOCKED, CLAUSE_ID, CLAUSE_STATUSES, PROPERTY_STATUSES, fold, read_game, summary
@@ -110,7 +111,8 @@ def counts_sentence(report: dict) -> str:
 
 
 def with_counts(text: str, name: str, report: dict) -> str:
-    """``text`` (a guide) with the counts between ``<!-- counts: NAME -->`` and ``<!-- /counts -->`` taken from ``report``."""
+    """``text`` (a guide) with the counts between ``<!-- counts: NAME -->`` and ``<!-- /counts -->``
+    taken from ``report``."""
     start, end = f"<!-- counts: {name} -->", "<!-- /counts -->"
     head, found, rest = text.partition(start)
     if not found or end not in rest:
@@ -296,7 +298,8 @@ def _examples(clause: dict) -> dict[str, str]:
 
 
 def examples_changed(baseline: dict, report: dict) -> list[dict]:
-    """Per example of the clauses both reports hold: which changed status (a clause may keep its verdict while they do)."""
+    """Per example of the clauses both reports hold:
+    which changed status (a clause may keep its verdict while they do)."""
     old, new = baseline.get("clauses", {}), report.get("clauses", {})
     out = []
     for cid in sorted(set(old) & set(new)):
@@ -369,8 +372,7 @@ def render_regressions(report: dict, changes: dict, console) -> None:
 
 def write(report: dict, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return path
+    return write_text(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
 
 
 # -- the readable summary ------------------------------------------------------
@@ -444,7 +446,8 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
     if props:
         console.print(
             f"property tests: {sum(p['status'] == 'passed' for p in props)} passed, {len(bad)} failed, "
-            f"{sum(p['status'] == 'unsupported' for p in props)} unsupported, {sum(p['status'] == 'not_run' for p in props)} not run"
+            f"{sum(p['status'] == 'unsupported' for p in props)} unsupported, "
+            f"{sum(p['status'] == 'not_run' for p in props)} not run"
         )
         for name, entry in report.get("invariants", {}).items():
             style = {"passed": "green", "failed": "red", "unsupported": "yellow"}.get(entry["status"], "dim")
@@ -461,7 +464,8 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
         moved = changes["changed"] + changes["added"] + changes["removed"]
         console.print(
             f"[bold]since the baseline ({t(changes['baseline'])}): {len(changes['changed'])} changed, "
-            f"{len(changes['added'])} new, {len(changes['removed'])} gone, {len(changes.get('examples', []))} example(s) changed[/bold]"
+            f"{len(changes['added'])} new, {len(changes['removed'])} gone, "
+            f"{len(changes.get('examples', []))} example(s) changed[/bold]"
         )
         for c in moved:
             console.print(

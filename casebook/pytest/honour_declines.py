@@ -86,7 +86,8 @@ class Declining:
                 raise
             what = ", ".join("@" + t for t in declined)
             pytest.skip(
-                f"{UNSUPPORTED}declines {what}, and this example starts a game the engine does not ({exc.message[:120]})"
+                f"{UNSUPPORTED}declines {what}, "
+                f"and this example starts a game the engine does not ({exc.message[:120]})"
             )
 
     def __getattr__(self, name):

@@ -36,7 +36,8 @@ def pytest_addoption(parser):
     group.addoption(
         "--impl",
         default="reference",
-        help="implementation under test: reference | python:mod:factory | cmd:COMMAND | ws://HOST:PORT/PATH | entry-point name",
+        help="implementation under test: "
+        "reference | python:mod:factory | cmd:COMMAND | ws://HOST:PORT/PATH | entry-point name",
     )
     group.addoption(
         "--impl-timeout",
@@ -82,7 +83,11 @@ def pytest_configure(config):
         config.add_cleanup(lambda: setattr(bdd, "get_step_function", stock))
         PATCHES["pytest-bdd: step lookup once per module and step text"] = True
     features = importlib.import_module("pytest_bdd.feature")
-    if callable(getattr(features, "get_feature", None)) and isinstance(getattr(features, "features", None), dict):
+    if (
+        callable(getattr(features, "get_feature", None))
+        and isinstance(getattr(features, "features", None), dict)
+        and feature_cache.usable(features)
+    ):
         stock_parse = feature_cache.install(features)  # parsing stays where pytest-bdd does it, only cheaper
         config.add_cleanup(lambda: setattr(features, "get_feature", stock_parse))
         PATCHES["pytest-bdd: a feature file's parse kept on disk by its content"] = True

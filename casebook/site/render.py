@@ -46,7 +46,8 @@ NOT_SEARCHED = "---\nsearch:\n  exclude: true\n---\n\n"
 
 
 def about_of(schema: dict | None) -> dict:
-    """What the site says of a game, from its schema's "game" (generated from the game's GameInfo, kept nowhere else)."""
+    """What the site says of a game, from its schema's "game" (generated from the game's GameInfo,
+    kept nowhere else)."""
     about = (schema or {}).get("game") or {}
     named = {
         "title": about.get("title"),
@@ -212,7 +213,8 @@ class Site:
         return f"# Games\n\n{body}\n"
 
     def games_list(self, here: str) -> str:
-        """Every game that has features, each with its one-line summary and player count (the home page, the games page)."""
+        """Every game that has features, each with its one-line summary and player count
+        (the home page, the games page)."""
         games = []
         for game in self.games:
             links = [("the rules", f"games/{game.id}/{game.sections[0].slug}.md")] if game.sections else []
@@ -335,7 +337,8 @@ class Site:
         return [by_id[i] for i in ids if i in by_id and i != clause.id]
 
     def questions_page(self, game: Game) -> str:
-        """Table questions: what players ask, in their words, each answered by its clauses (features/<game>/questions.yml)."""
+        """Table questions: what players ask, in their words,
+        each answered by its clauses (features/<game>/questions.yml)."""
         by_id = {c.id: c for c in game.clauses}
         topics = [
             (topic, [{"ask": q["ask"], "clauses": [by_id[i] for i in q["clauses"] if i in by_id]} for q in questions])
@@ -344,7 +347,8 @@ class Site:
         return self.render("questions.md.j2", f"games/{game.id}/questions.md", title=self.title(game.id), topics=topics)
 
     def rulings_page(self, game: Game) -> str:
-        """Every ruling with its reason: first those about play, which players argue about; the models of facts the rulebook leaves out last."""
+        """Every ruling with its reason: first those about play, which players argue about;
+        the models of facts the rulebook leaves out last."""
         rulings = [c for c in game.clauses if c.is_ruling]
         groups = [
             {

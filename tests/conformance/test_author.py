@@ -87,7 +87,8 @@ def test_the_kit_answers_the_protocol_with_typed_errors(hazard_state):
 
 
 def test_after_the_end_every_move_is_illegal_action(hazard_state):
-    """CD-OBJ-01 and its kind: once nothing is listed (the game is over), a move is illegal_action for anyone, never not_your_turn."""
+    """CD-OBJ-01 and its kind: once nothing is listed (the game is over), a move is illegal_action for anyone,
+    never not_your_turn."""
     table = Table.load(HazardOnly(), "feuerdiamant", hazard_state)
     move = table.legal()["moves"][0]
     table.apply(move["actor"], move["action"])

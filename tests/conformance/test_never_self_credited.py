@@ -1,4 +1,5 @@
-"""Casebook never credits itself (issue 44 item 4): what Casebook answers in the engine's place is no pass of the engine.
+"""Casebook never credits itself (issue 44 item 4): what Casebook answers in the engine's place is no pass of the
+engine.
 
 An engine that declines the set-up starts no game from options; whether options fit the published schema is
 then Casebook's knowledge, and an example that asks it is ``unsupported (checked by Casebook, engine not asked)``.
