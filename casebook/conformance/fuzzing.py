@@ -118,10 +118,10 @@ def search(
             on_example(n)
 
     try:
-        for round_ in range(limit):
+        for round_ in range(limit + FLAKY_ROUNDS):
             seen: dict[str, dict] = {}  # filled as the round goes: kept if it is interrupted
             try:
-                _round(
+                cut_short = _round(
                     reference,
                     implementation,
                     game,
@@ -143,7 +143,7 @@ def search(
             if deadline is not None and time.monotonic() >= deadline:
                 result.interrupted = f"time limit ({seconds:g} s)"
                 break
-            if not seen or len(found) >= limit:
+            if (not seen and not cut_short) or len(found) >= limit:
                 break
     except KeyboardInterrupt:
         result.interrupted = "interrupted"
@@ -154,6 +154,9 @@ def search(
     result.extend({"format": REPLAY_FORMAT, "game": game, **record, **extra} for record in list(found.values())[:limit])
     result.games = counter[0]
     return result
+
+
+FLAKY_ROUNDS = 3  # rounds a search may add after rounds cut short by an engine that answered a game two ways
 
 
 def _shorter(a: dict, b: dict | None) -> bool:
@@ -180,8 +183,13 @@ def _round(
     deadline,
     on_example,
     seen: dict[str, dict],
-) -> None:
-    """One Hypothesis search; ``seen`` (signature -> the shortest record that shows it) is filled as it goes."""
+) -> bool:
+    """One Hypothesis search; ``seen`` (signature -> the shortest record that shows it) is filled as it goes.
+
+    True when Hypothesis stopped it for a game played two ways (an engine that timed out once and answered the
+    same moves another time: a hang makes an engine's answers depend on the time), with nothing found yet: the
+    search tries another round rather than losing what the next round may find."""
+    from hypothesis.errors import Flaky
     from hypothesis import HealthCheck, Phase, Verbosity, assume, given, settings
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
@@ -255,6 +263,9 @@ def _round(
         pass
     except KeyboardInterrupt:
         raise
+    except Flaky:  # FlakyStrategyDefinition among them: the engine answered one game two ways
+        return not seen
     except Exception:  # several disagreements at once (an exception group), Flaky and friends: keep what was seen
         if not seen:
             raise
+    return False
