@@ -128,7 +128,9 @@ class VerifyPlugin:
             status = "unsupported" if reason.startswith(UNSUPPORTED) else "skipped"
             self.results[report.nodeid] = {"status": status, "message": reason}
         elif report.failed:
-            message = getattr(report, MESSAGE_KEY, None) or str(report.longrepr)[-500:]
+            message = getattr(report, MESSAGE_KEY, None) or (
+                str(report.longrepr)[-500:] if report.longrepr else f"failed during {report.when}, with no message"
+            )  # never the text "None" (issue 44 item 6: CD-ACC-09's whole message was None)
             self.results.setdefault(
                 report.nodeid,
                 {"status": "failed", "message": message, "invariant": getattr(report, INVARIANT_KEY, None)},

@@ -37,3 +37,11 @@ def test_a_must_sentence_names_the_moves_the_engine_listed():
 def test_tokens_say_where_they_stand():
     seen = Seen({"tokens": {"Otto": "Garage", "drill": None}})
     assert where("tokens", "the tokens")(seen) == "the tokens stand: Otto in Garage, drill in no place"
+
+
+def test_a_failure_without_words_never_reads_none():
+    """CD-ACC-09's whole message was ``None`` for a public engine: an exception made with None says its kind."""
+    from casebook.verdicts import failure_message
+
+    assert failure_message(AssertionError(None)) == "assertion failed: AssertionError with no message"
+    assert failure_message(RuntimeError(), "Then x") == "RuntimeError (step: Then x): RuntimeError with no message"
