@@ -23,6 +23,7 @@ import pytest
 
 from casebook.pytest import feature_cache
 from casebook.pytest.honour_declines import declining
+from casebook.errors import Unsupported
 from casebook.impls import SpecError, close_implementation, open_implementation
 from casebook.protocol import Table
 from casebook.rulebook import CLAUSE_ID
@@ -326,6 +327,20 @@ def pytest_runtest_setup(item):
     failed = item.config.stash.get(_HELLO_FAILED, None)
     if failed is not None and scenario_game(item) is not None:
         raise failed[0].with_traceback(failed[1])
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """A property test that meets ``unsupported`` from an engine declining part of its game went where the engine
+    said it does not go: the test is unsupported there, not failed (issue 44 item 7), as a scenario's decline is."""
+    try:
+        return (yield)
+    except Unsupported as exc:
+        game = item_info(item)["game"] if scenario_game(item) is None else ""
+        declines = ((hello_of(item.config).get("games") or {}).get(game) or {}).get("declines") if game else None
+        if not declines:
+            raise
+        pytest.skip(f"{UNSUPPORTED}the engine declines part of {game} and answered: {exc.message}")
 
 
 def game_of(node) -> str:
