@@ -11,9 +11,10 @@ import json
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
+from casebook.pytest_command import pytest_command
+from casebook import settings
 from casebook.conformance.decline_costs import removed_by
 from casebook.conformance.report import catalog, plan
 from casebook.impls import open_implementation
@@ -27,19 +28,7 @@ GAMES = sorted(p.parent.name for p in (ROOT / "features").glob("*/trace.yml"))
 def scenarios(*options: str, env: dict | None = None) -> subprocess.CompletedProcess:
     """Every scenario, in one process (a recording run must see every start)."""
     return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-rs",
-            "-p",
-            "no:cacheprovider",
-            "-p",
-            "no:xdist",
-            *options,
-            "step_defs",
-        ],
+        pytest_command(ROOT, "-q", "-rs", "-p", "no:xdist", *options, "step_defs"),
         cwd=ROOT,
         env={**os.environ, **(env or {})},
         capture_output=True,
@@ -49,7 +38,7 @@ def scenarios(*options: str, env: dict | None = None) -> subprocess.CompletedPro
 
 
 def test_the_published_positions_are_the_references_deals_and_every_start_the_suite_uses(tmp_path):
-    run = scenarios(env={positions.RECORD: str(tmp_path)})
+    run = scenarios(env={settings.RECORD_POSITIONS.name: str(tmp_path)})
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     for game in GAMES:
         if (
@@ -118,8 +107,8 @@ def test_a_setup_clause_is_unsupported_for_an_engine_that_declines_it_and_no_oth
         lost = {cid for cid, v in verdicts.items() if v["status"] != "runs"}
         assert lost == {cid for cid, c in mine.items() if any("setup" in e["tags"] for e in c["examples"])}, game
         assert {cid for cid in lost if verdicts[cid]["status"] == "unsupported"} == {
-            cid for cid, c in mine.items() if "setup" in c["tags"]
-        }, game  # a tagged Rule goes whole, a tagged example alone
+            cid for cid, c in mine.items() if all("setup" in e["tags"] for e in c["examples"])
+        }, game  # a tagged Rule goes whole (its examples carry its tags), a tagged example alone
         assert lost, f"{game}: no clause checks the deal"
         assert all(r["on_subject"] for r in removed_by(mine)[game]["setup"])
     assert (
@@ -144,7 +133,7 @@ def test_a_published_start_is_loaded_and_never_dealt_on_an_engine_that_declines_
 
     published = {"phase": "playing", "players": options["players"]}
     monkeypatch.setitem(positions._published, "pi", {position_name(deal, options): published})
-    monkeypatch.delenv(positions.RECORD, raising=False)
+    monkeypatch.delenv(settings.RECORD_POSITIONS.name, raising=False)
     opened = []
     position = Position(
         Hello(["setup"]), lambda options=None, state=None: opened.append((options, state)) or "table", "pi"
@@ -164,7 +153,7 @@ class Dealt:
 
 
 def test_a_full_engine_deals_itself_and_an_unpublished_start_is_dealt(monkeypatch):
-    monkeypatch.delenv(positions.RECORD, raising=False)
+    monkeypatch.delenv(settings.RECORD_POSITIONS.name, raising=False)
     for declines, published in ((["model-board"], True), (["setup"], False)):
         dealt = []
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import argparse
 
-COMMANDS = ("serve", "hello", "describe", "verify", "fuzz", "replay", "perft", "mutate", "regenerate", "new_game")
+COMMANDS = ("serve", "hello", "describe", "verify", "merge", "fuzz", "replay", "perft", "mutate", "regenerate", "new_game")
 EXIT_OK, EXIT_FAILED, EXIT_CANNOT_RUN = 0, 1, 2
 IMPL_HELP = 'implementation: reference | python:mod:factory | "cmd:COMMAND" | ws://HOST:PORT/PATH'
 

@@ -82,12 +82,23 @@ Feature: Game setup
       Then every location but "Zentrale" holds a face-down person card and a face-down clue card
       And no view shows a face-down card
 
+    Example: the clues laid face down during the deal show nowhere, as they are laid
+      Given a new 2-player game at difficulty 1
+      When the deal is completed
+      Then every location but "Zentrale" holds a face-down person card and a face-down clue card
+      And no view shows a face-down card
+
   @FD-SET-06 @setup
   Rule: One clue card is set aside unseen at the start; the others not on the board form the clue stack
     Source: Game Idea ¶6; End of the Game ¶75
 
     Example: one clue set aside, fourteen in the stack
       Given a 2-player game at difficulty 1
+      Then one clue card is set aside unseen and 14 clue cards form the stack
+
+    Example: the clue set aside during the deal shows nowhere, as it is set aside
+      Given a new 2-player game at difficulty 1
+      When the deal is completed
       Then one clue card is set aside unseen and 14 clue cards form the stack
 
   @FD-SET-07 @setup

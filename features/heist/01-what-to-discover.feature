@@ -79,6 +79,12 @@ Feature: What you must discover
       Then Anna holds Dex
       And the next card is dealt to Bernat
 
+    Example: the card dealt to Anna is told to her alone, as it is dealt
+      Given a new game of Anna, Bernat and Carla
+      When the hideout is filled with Marcus, the drill and the Kitchen
+      And Dex is dealt
+      Then nobody but Anna knows Dex
+
   @HO-DIS-05 @players-2 @setup
   Rule: With two active seats, four of the 18 cards lie face down, each on its own place, and each seat holds seven
     Source: What you must discover ¶8
@@ -108,6 +114,12 @@ Feature: What you must discover
       And Dex is laid face down in the Kitchen
       Then chance may lay any of the 17 other cards face down on any of the 8 places, each as likely
       And a card lies face down in the Kitchen
+
+    Example: the card laid face down in the Kitchen shows nowhere, as it is laid
+      Given a new game of Anna and Bernat
+      When the hideout is filled with Marcus, the drill and the Kitchen
+      And Dex is laid face down in the Kitchen
+      Then no view shows the face-down cards
 
   @HO-DIS-07 @ruling @players-2 @setup
   Rule: Bots are active seats: a person and one bot play the two-seat game; empty seats do not count
@@ -229,13 +241,13 @@ Feature: What you must discover
     cards are laid and dealt only once, before play, so we count the seats then: a game of three with one player
     out is not a two-seat game, and a two-seat game keeps its four face-down cards after a player goes out.
 
+    @needs:HO-ACC-05
     Example: in a game of three, Anna's wrong accusation lays no card face down
       Given a game of Anna, Bernat and Carla
       And the hideout holds Vera, the thermal lance and the Wine Cellar
       And Anna has just entered the Kitchen
       When Anna accuses Otto, the thermal lance and the Wine Cellar
-      Then Anna is out
-      And the seats hold 6, 6 and 6 cards, in seat order
+      Then the seats hold 6, 6 and 6 cards, in seat order
       And no card lies face down
 
     Example: with Bernat out, Anna still looks at the drill face down in the Kitchen
