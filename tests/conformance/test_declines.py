@@ -12,7 +12,6 @@ still match the features' tags (a tag added or moved since the last run).
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
