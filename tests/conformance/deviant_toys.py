@@ -19,7 +19,7 @@ from casebook.adapter import Rules
 from statemachines.cluedo_drei.engine import CluedoDrei
 from statemachines.cluedo_drei.machine import TRANSITIONS as CLUEDO_ROWS
 from statemachines.cluedo_drei.rules import HEADQUARTERS
-from statemachines.core import offer
+from statemachines.kit import offer
 from statemachines.heist.engine import Heist
 from statemachines.heist.machine import TRANSITIONS as HEIST_ROWS
 from statemachines.heist.rules import GANG, METHODS, PLACES
