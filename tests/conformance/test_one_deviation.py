@@ -37,16 +37,7 @@ def case(toy, game, roots, over_asserting=None):
 
 
 CASES = [
-    case(
-        "turn_stays_open",
-        "cluedo_drei",
-        ["CD-END-01"],
-        "examples that play through the end of a question assert whose turn follows without @needs:CD-END-01: "
-        "CD-TRN-03 'after Peter's turn Bob plays', CD-QUE-01 'a question already answered cannot be followed by a "
-        "second one', CD-ACC-07 'with Justus and Peter out, Bob plays turn after turn', CD-ACC-08 'Justus's turns "
-        "are skipped', CD-DUE-03 'when Peter shows a card, Justus looks at nothing beside the board: the turn "
-        "passes', CD-PAS-06 'Uncle Titus follows the example'",
-    ),
+    case("turn_stays_open", "cluedo_drei", ["CD-END-01"]),
     case("skips_a_seat_at_elimination", "cluedo_drei", ["CD-ACC-08"]),
     case("skips_a_seat_at_elimination", "heist", ["HO-ACC-05"]),
     case("eliminated_never_show", "cluedo_drei", ["CD-ACC-04"]),
@@ -56,44 +47,14 @@ CASES = [
         ["HO-ACC-06", "HO-ACC-09"],  # a player out still shows; and keeps their place in the answering order
         "HO-PRE-13 'Rook, out, still shows Marcus' asserts HO-ACC-06's subject (a player out still shows)",
     ),
-    case(
-        "first_matching_card_always",
-        "cluedo_drei",
-        ["CD-QUE-09"],
-        "CD-QUE-04 'Peter shows the painting; only Justus learns which card it was' plays the answerer's choice "
-        "(CD-QUE-09's subject)",
-    ),
-    case(
-        "first_matching_card_always",
-        "heist",
-        ["HO-QUE-04"],
-        "HO-BOT-03 'Nyx shows Anna the drill again rather than Marcus' and HO-TUT-05 'Anna shows Tito a card; the "
-        "coach keeps quiet' play the answerer's choice (HO-QUE-04's subject)",
-    ),
-    case(
-        "accuses_anywhere",
-        "cluedo_drei",
-        ["CD-ACC-01"],
-        "CD-ACC-01's examples refuse an accusation only where a question is due ('Justus in the Strand cannot "
-        "accuse'), none at the start of a turn outside the Headquarters; and CD-ACC-06 'starting a later turn in "
-        "the Headquarters, Justus cannot accuse without leaving and coming back' asserts CD-ACC-01's subject",
-    ),
+    case("first_matching_card_always", "cluedo_drei", ["CD-QUE-09"]),
+    case("first_matching_card_always", "heist", ["HO-QUE-04"]),
+    case("accuses_anywhere", "cluedo_drei", ["CD-ACC-01"]),
     case("accuses_anywhere", "heist", ["HO-ACC-02"]),
-    case(
-        "no_markers",
-        "cluedo_drei",
-        [],
-        "CD-QUE-10 'the markers come to Palisades Park, and Peter's pawn stays in the Strand' asserts the markers "
-        "without @model-markers",
-    ),
+    case("no_markers", "cluedo_drei", []),
     case("no_markers", "heist", []),
     case("no_start_roll", "cluedo_drei", []),
-    case(
-        "no_start_roll",
-        "heist",
-        [],
-        "HO-LOG-02 'the first roll and a turn's roll' plays the start roll without @model-start-roll",
-    ),
+    case("no_start_roll", "heist", []),
     case("no_passage", "cluedo_drei", []),
     case("no_passage", "heist", []),
     case("loops_when_all_are_wrong", "cluedo_drei", ["CD-ACC-05", "CD-ACC-09"]),
