@@ -133,13 +133,15 @@ Feature: Game setup
     no player running two figures.  So each player has one figure, turns go round the players who play, and a
     move moves the mover's figure alone.
 
-    Example: Peter's move leaves Justus's figure where it stands
+    Example: Peter's move is his own figure's: Justus's stays where it stands
       Given a 2-player game at difficulty 1
+      And Justus's figure stands on "Schrottplatz"
       And Peter has rolled "red" and 3
       And it is Peter's movement step on "Zentrale"
-      When Peter moves to "Schrottplatz"
-      Then Peter's figure stands on "Schrottplatz"
-      And Justus's figure stands on "Zentrale"
+      When Peter moves to "Zentrale"
+      Then Peter's figure stands on "Zentrale"
+      And Justus's figure stands on "Schrottplatz"
+      And it is Peter's action step
 
     Example: after Peter, the second of two, Justus plays again
       Given a 2-player game at difficulty 1

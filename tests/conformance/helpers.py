@@ -113,3 +113,14 @@ def verified(spec: str, game: str, out: Path, *args: str, env: dict | None = Non
     found = sorted((out / "conformance").glob("*.json"))
     assert found, run.stdout[-3000:] + run.stderr[-3000:]
     return json.loads(found[0].read_text(encoding="utf-8")), found[0]
+
+
+def fuzz_hazard(engine, limit: int = 2) -> list:
+    """A hazard-step example engine (examples/python-hazard, examples/js-hazard) fuzzed beside the reference:
+    8 two-player games at difficulty 3, the disagreements found (at most ``limit``)."""
+    from casebook.conformance.fuzzing import search
+    from casebook.impls import open_implementation
+
+    options = {"players": ["Justus", "Peter"], "difficulty": 3}
+    reference = open_implementation("reference")
+    return search(reference, engine, "feuerdiamant", examples=8, seed=0, max_steps=70, options=options, limit=limit)
