@@ -30,7 +30,9 @@ def failure_message(exc: BaseException, step: str | None = None) -> str:
     where = f" (step: {step})" if step else ""
     if isinstance(exc, DriverFailure):
         return f"{exc.cause}: {exc.detail}{where}"
-    text = str(exc).strip() or type(exc).__name__
+    text = str(exc).strip()
+    if text in ("", "None"):  # an exception made with no words (or with None): its kind is all it says
+        text = f"{type(exc).__name__} with no message"
     if isinstance(exc, AssertionError):
         return f"assertion failed{where}: {own_words(text)}"
     return f"{type(exc).__name__}{where}: {text}"

@@ -102,13 +102,50 @@ SHARED = {
     ),
     "solved": Fact(
         "{player:player} has won the game",
-        check=lambda st, player: (st["phase"], st.view(None)["outcome"]["winners"]) == ("solved", [player]),
+        check=lambda st, player: (st["phase"], winners(st)) == ("solved", [player]),
+        shows=lambda st, **_: ending(st),
     ),
     "unsolved": Fact(
         "the case remains unsolved",
-        check=lambda st: (st["phase"], st.view(None)["outcome"]["winners"]) == ("unsolved", []),
+        check=lambda st: (st["phase"], winners(st)) == ("unsolved", []),
+        shows=lambda st, **_: ending(st),
     ),
 }
+
+
+def winners(st: Seen) -> list | None:
+    """The winners of an ended game; None while it goes on (no outcome yet)."""
+    return (st.view(None).get("outcome") or {}).get("winners")
+
+
+def ending(st: Seen) -> str:
+    """How the game stands, said against a sentence about its end (issue 44 item 6: never "lacks a field")."""
+    outcome = st.view(None).get("outcome")
+    if not outcome:
+        return f"the game did not end: phase {st.get('phase')}"
+    won = ", ".join(map(str, outcome.get("winners") or [])) or "nobody"
+    return f"the game ended (phase {st.get('phase')}, result {outcome.get('result')}), won by {won}"
+
+
+LISTED = 6  # the moves a failed "must …" names: enough to see the extra ones, not the whole list
+
+
+def listed(seen: Seen) -> str:
+    """What the engine lists now, in moves: the extra or missing ones a "must …" sentence did not expect."""
+    moves = seen.legal["moves"]
+    named = ", ".join(f"{m['actor']} {canonical(m['action'])}" for m in moves[:LISTED])
+    more = f" and {len(moves) - LISTED} more" if len(moves) > LISTED else ""
+    return f"the engine lists {named}{more}" if moves else "the engine lists no move"
+
+
+def where(key: str, words: str) -> Callable[..., str]:
+    """A ``shows`` for a sentence about where components stand (``where("tokens", "the tokens")``): where they do."""
+
+    def shows(st: Seen, **_) -> str:
+        placed = st.view(None).get(key) or {}
+        return f"{words} stand: " + ", ".join(f"{k} in {v or 'no place'}" for k, v in sorted(placed.items()))
+
+    return shows
 
 
 def starts(
@@ -231,6 +268,8 @@ def install(
                 raise AssertionError(f"not so: {standing(seen)}; its answer lacks {lacking(missing)}") from missing
             if not holds:  # raised, not asserted: pytest would add the check's Python (a <lambda>, the state dumped)
                 instead = f"{fact.shows(seen, **args)}; " if fact.shows else ""
+                if not fact.shows and " must " in f" {fact.pattern} ":  # what the engine offers beside what it must
+                    instead = f"{listed(seen)}; "
                 raise AssertionError(f"not so: {instead}{standing(seen)}")
 
     base, third = phrases(types, actions), phrases(types, actions, third_person)

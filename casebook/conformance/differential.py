@@ -114,7 +114,10 @@ class Disagreement:
 
     def __str__(self) -> str:
         lines = "\n  ".join(self.detail)
-        return f"after step {self.step}: {self.what} differs\n  {lines}"
+        verdict = self.what if self.what.startswith("implementation failed") else f"{self.what} differs"
+        if any(d.startswith("timeout:") for d in self.detail):
+            verdict += " (a call over its time limit: the engine hangs here)"
+        return f"after step {self.step}: {verdict}\n  {lines}"
 
     def signature(self, players: list[str]) -> str:
         """What makes two disagreements the same one: the kind and the first differing path, with values,
@@ -380,8 +383,22 @@ class InvalidOptions(Exception):
     """The reference refuses these options: not a game to compare."""
 
 
-def play(diff: Differential, options: dict, steps: list[dict], *, pick, probe, max_steps: int) -> Disagreement | None:
-    """Play a random game, appending what is played to ``steps`` (the record a replay needs)."""
+def play(
+    diff: Differential,
+    options: dict,
+    steps: list[dict],
+    *,
+    pick,
+    probe,
+    max_steps: int,
+    ending: frozenset = frozenset(),
+    steer_after: int | None = None,
+) -> Disagreement | None:
+    """Play a random game, appending what is played to ``steps`` (the record a replay needs).
+
+    ``steer_after``: from that many steps on, a move of an ``ending`` type (one that can end the game: an
+    accusation) is played whenever one is listed, so that games reach their ends within ``max_steps``, where
+    engines hang or end too early (issue 44 item 8)."""
     try:
         problem = diff.start(options)
     except GameError as exc:
@@ -391,12 +408,14 @@ def play(diff: Differential, options: dict, steps: list[dict], *, pick, probe, m
     if problem:
         return problem
     try:
-        return _play(diff, steps, pick=pick, probe=probe, max_steps=max_steps)
+        return _play(diff, steps, pick=pick, probe=probe, max_steps=max_steps, ending=ending, steer_after=steer_after)
     except OutOfScope:
         return None  # the rest of this game is outside what the implementation offers
 
 
-def _play(diff: Differential, steps: list[dict], *, pick, probe, max_steps: int) -> Disagreement | None:
+def _play(
+    diff: Differential, steps: list[dict], *, pick, probe, max_steps: int, ending: frozenset, steer_after: int | None
+) -> Disagreement | None:
     while len(steps) < max_steps:
         legal = diff.ref.legal()
         if not legal["moves"]:
@@ -410,12 +429,25 @@ def _play(diff: Differential, steps: list[dict], *, pick, probe, max_steps: int)
                     return problem
                 continue
         playable = [m for m in legal["moves"] if m["action"].get("type") not in diff.ignore_moves] or legal["moves"]
+        if steer_after is not None and len(steps) >= steer_after:
+            playable = [m for m in playable if m["action"].get("type") in ending] or playable
         move = playable[pick(len(playable))]
         steps.append({"actor": move["actor"], "action": move["action"]})
         problem = diff.step(move["actor"], move["action"])
         if problem:
             return problem
     return None
+
+
+def ending_verbs(reference, game: str) -> frozenset:
+    """The action types that can end ``game`` (the reference's transitions into a final phase, the automatic ones
+    aside): what fuzz steers towards.  None known (a reference without ``describe``): nothing is steered."""
+    try:
+        described = reference.describe(game)
+    except Exception:  # describe is optional in the protocol
+        return frozenset()
+    final = {p["name"] for p in described.get("phases", []) if p.get("final")}
+    return frozenset(t["verb"] for t in described.get("transitions", []) if t.get("dest") in final) - {"auto"}
 
 
 def replay(reference, implementation, record: dict) -> Disagreement | None:

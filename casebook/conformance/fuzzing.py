@@ -11,7 +11,14 @@ from __future__ import annotations
 import time
 from dataclasses import asdict
 
-from casebook.conformance.differential import REPLAY_FORMAT, Differential, InvalidOptions, play, player_ids
+from casebook.conformance.differential import (
+    REPLAY_FORMAT,
+    Differential,
+    InvalidOptions,
+    ending_verbs,
+    play,
+    player_ids,
+)
 from casebook.protocol import canonical
 
 
@@ -111,10 +118,10 @@ def search(
             on_example(n)
 
     try:
-        for round_ in range(limit):
+        for round_ in range(limit + FLAKY_ROUNDS):
             seen: dict[str, dict] = {}  # filled as the round goes: kept if it is interrupted
             try:
-                _round(
+                cut_short = _round(
                     reference,
                     implementation,
                     game,
@@ -136,7 +143,7 @@ def search(
             if deadline is not None and time.monotonic() >= deadline:
                 result.interrupted = f"time limit ({seconds:g} s)"
                 break
-            if not seen or len(found) >= limit:
+            if (not seen and not cut_short) or len(found) >= limit:
                 break
     except KeyboardInterrupt:
         result.interrupted = "interrupted"
@@ -147,6 +154,9 @@ def search(
     result.extend({"format": REPLAY_FORMAT, "game": game, **record, **extra} for record in list(found.values())[:limit])
     result.games = counter[0]
     return result
+
+
+FLAKY_ROUNDS = 3  # rounds a search may add after rounds cut short by an engine that answered a game two ways
 
 
 def _shorter(a: dict, b: dict | None) -> bool:
@@ -173,8 +183,13 @@ def _round(
     deadline,
     on_example,
     seen: dict[str, dict],
-) -> None:
-    """One Hypothesis search; ``seen`` (signature -> the shortest record that shows it) is filled as it goes."""
+) -> bool:
+    """One Hypothesis search; ``seen`` (signature -> the shortest record that shows it) is filled as it goes.
+
+    True when Hypothesis stopped it for a game played two ways (an engine that timed out once and answered the
+    same moves another time: a hang makes an engine's answers depend on the time), with nothing found yet: the
+    search tries another round rather than losing what the next round may find."""
+    from hypothesis.errors import Flaky
     from hypothesis import HealthCheck, Phase, Verbosity, assume, given, settings
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
@@ -184,6 +199,7 @@ def _round(
     facts = reference.hello()["games"].get(game, {})
     opts = st.just(options) if options is not None else options_strategy(facts, game_schema(game))
     kinds: dict[str, type] = {}
+    ending = ending_verbs(reference, game)
 
     @settings(
         max_examples=examples,
@@ -202,6 +218,8 @@ def _round(
         if deadline is not None and time.monotonic() >= deadline:
             return  # past the time limit: every game left (shrinking included) ends at once
         chosen = data.draw(opts, label="options")
+        # after a random number of moves, end the game when a move can (accuse): a hang at the end is reached
+        steer_after = data.draw(st.integers(0, max_steps), label="steer after") if ending else None
         steps: list[dict] = []
         diff = Differential(reference, implementation, game, ignore=ignore, ignore_moves=ignore_moves)
         try:
@@ -212,6 +230,8 @@ def _round(
                 max_steps=max_steps,
                 pick=lambda n: data.draw(st.integers(0, n - 1)) if n > 1 else 0,
                 probe=lambda: data.draw(st.integers(0, 9)) == 9,
+                ending=ending,
+                steer_after=steer_after,
             )
             players = player_ids(diff.ref.state()) if diff.ref is not None else []
         except InvalidOptions:
@@ -243,6 +263,9 @@ def _round(
         pass
     except KeyboardInterrupt:
         raise
+    except Flaky:  # FlakyStrategyDefinition among them: the engine answered one game two ways
+        return not seen
     except Exception:  # several disagreements at once (an exception group), Flaky and friends: keep what was seen
         if not seen:
             raise
+    return False

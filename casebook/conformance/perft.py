@@ -87,7 +87,8 @@ def check(impl, game: str, position: dict, depth: int | None = None, on_depth=No
                 "expected": expected,
                 "got": got,
                 "depth": level,
-                "message": f"{exc.code}: {exc.message}",
+                # the status names an unsupported walk; an error's message names its code
+                "message": exc.message if status == "unsupported" else f"{exc.code}: {exc.message}",
             }
         except DriverFailure as exc:
             return {

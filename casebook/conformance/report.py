@@ -122,7 +122,8 @@ def with_counts(text: str, name: str, report: dict) -> str:
 
 # -- property tests: one verdict per invariant -----------------------------------
 def invariants(properties: list[dict]) -> dict[str, dict]:
-    """Per invariant: failed in the tests that broke it, passed when some test ran every check through."""
+    """Per invariant: failed in the tests that broke it, passed when some test ran every check through, unsupported
+    (with what it needs) when the tests that passed did not make it: it needs a part the engine declines."""
     whole = [p["name"] for p in properties if p["status"] == "passed"]
     out: dict[str, dict] = {}
     for p in properties:
@@ -131,11 +132,18 @@ def invariants(properties: list[dict]) -> dict[str, dict]:
             entry["failed_in"].append(p["name"])
     from casebook.properties.random_play import INVARIANTS
 
-    for name in INVARIANTS:
-        if name not in out:
-            statuses = {p["status"] for p in properties}
-            status = "passed" if whole else "unsupported" if statuses == {"unsupported"} else "not_run"
-            out[name] = {"status": status, "failed_in": [], "passed_in": whole}
+    skipped = {name for p in properties if p["status"] == "passed" for name in p.get("not_checked", {})}
+    for name in [*INVARIANTS, *sorted(skipped - set(INVARIANTS))]:
+        if name in out:
+            continue
+        made = [p["name"] for p in properties if p["status"] == "passed" and name not in p.get("not_checked", {})]
+        needs = next((p["not_checked"][name] for p in properties if name in p.get("not_checked", {})), "")
+        if whole and not made and needs:
+            out[name] = {"status": "unsupported", "failed_in": [], "passed_in": [], "needs": needs}
+            continue
+        statuses = {p["status"] for p in properties}
+        status = "passed" if made else "unsupported" if statuses == {"unsupported"} else "not_run"
+        out[name] = {"status": status, "failed_in": [], "passed_in": made}
     return dict(sorted(out.items()))
 
 
@@ -391,6 +399,7 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
     console.print(
         f"[bold]Conformance of {t(impl.get('name'), 200)} {t(impl.get('version'), 80)}[/bold]: {t(lead(report))}",
         highlight=False,
+        soft_wrap=True,  # one line, however many roots: the line an author (or a CI log) reads first
     )
     console.print(f"  ({t(impl.get('spec'), 300)})", highlight=False)
     render_edition(report, console)
@@ -442,8 +451,11 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
         )
         for name, entry in report.get("invariants", {}).items():
             style = {"passed": "green", "failed": "red", "unsupported": "yellow"}.get(entry["status"], "dim")
+            needs = (
+                f" (not checked: it needs {t(entry['needs'])}, which the engine declines)" if entry.get("needs") else ""
+            )
             console.print(
-                f"  invariant {t(name)}: [{style}]{entry['status'].replace('_', ' ')}[/{style}]", highlight=False
+                f"  invariant {t(name)}: [{style}]{entry['status'].replace('_', ' ')}[/{style}]{needs}", highlight=False
             )
         for p in bad[:limit]:
             console.print(f"  [red]{t(p['name'])}[/red] (invariant: {t(p.get('invariant') or '?')}):", highlight=False)

@@ -54,6 +54,7 @@ class VerifyPlugin:
         self._progress = None
         self._task = None
         self._counts = {"passed": 0, "failed": 0, "unsupported": 0}
+        self.not_checked: dict[str, dict[str, str]] = {}  # nodeid -> invariant or law -> what it needs, declined
 
     # -- collection ---------------------------------------------------------------
     def pytest_collection_modifyitems(self, session, config, items):
@@ -128,7 +129,9 @@ class VerifyPlugin:
             status = "unsupported" if reason.startswith(UNSUPPORTED) else "skipped"
             self.results[report.nodeid] = {"status": status, "message": reason}
         elif report.failed:
-            message = getattr(report, MESSAGE_KEY, None) or str(report.longrepr)[-500:]
+            message = getattr(report, MESSAGE_KEY, None) or (
+                str(report.longrepr)[-500:] if report.longrepr else f"failed during {report.when}, with no message"
+            )  # never the text "None" (issue 44 item 6: CD-ACC-09's whole message was None)
             self.results.setdefault(
                 report.nodeid,
                 {"status": "failed", "message": message, "invariant": getattr(report, INVARIANT_KEY, None)},
@@ -136,6 +139,14 @@ class VerifyPlugin:
             self.results[report.nodeid]["status"] = "failed"
         elif report.passed and report.when == "call":
             self.results.setdefault(report.nodeid, {"status": "passed", "message": ""})
+
+    def pytest_warning_recorded(self, warning_message, when, nodeid, location):
+        """A check the random-play runner did not make (``LawNotChecked``): it needs a part the engine declines."""
+        from casebook.properties.random_play import NOT_CHECKED
+
+        said = NOT_CHECKED.match(str(warning_message.message))
+        if said and nodeid:
+            self.not_checked.setdefault(nodeid, {})[said["name"]] = said["needs"]
 
     def pytest_runtest_logfinish(self, nodeid, location):
         if (
@@ -195,6 +206,8 @@ class VerifyPlugin:
             result = dict(self.results.get(nodeid, {"status": "not_run", "message": ""}))
             if result["status"] == "skipped":
                 result["status"] = "not_run"
+            if nodeid in self.not_checked:
+                result["not_checked"] = dict(sorted(self.not_checked[nodeid].items()))
             out.append({"name": nodeid, "game": info["game"], **result})
         return out
 

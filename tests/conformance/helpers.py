@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -95,6 +97,22 @@ def harness_words(report: dict) -> list[str]:
     messages = [(cid, s.get("message", "")) for cid, c in report["clauses"].items() for s in c["scenarios"]]
     messages += [(p["name"], p.get("message", "")) for p in report.get("properties", [])]
     return [f"{where}: {message[:300]}" for where, message in messages if any(w in message for w in HARNESS_WORDS)]
+
+
+def verified(spec: str, game: str, out: Path, *args: str, env: dict | None = None) -> tuple[dict, Path]:
+    """The report ``casebook verify`` writes (and where) for ``spec`` on ``game``, run in a process of its own with
+    ``env`` added to this one's: the environment picks a toy's deviation or decline when its factory runs."""
+    run = subprocess.run(
+        [sys.executable, "-m", "casebook.cli", "verify", "--impl", spec, "--game", game, "--out", str(out), *args],
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    found = sorted((out / "conformance").glob("*.json"))
+    assert found, run.stdout[-3000:] + run.stderr[-3000:]
+    return json.loads(found[0].read_text(encoding="utf-8")), found[0]
 
 
 def fuzz_hazard(engine, limit: int = 2) -> list:

@@ -57,3 +57,25 @@ def test_random_play_starts_from_a_published_position_and_every_invariant_runs(l
         if laws is CLUEDO
         else []
     ), unchecked
+
+
+def test_an_engine_that_declines_how_a_game_ends_has_terminates_not_checked_and_named():
+    """Issue 44 item 7: every invariant runs whatever the engine declines, or says which declined part it needs: a
+    game ends through the clauses of its final phases, so declining one leaves "terminates" unjudged, by name."""
+    toy = Toy("cluedo_drei", "CD-ACC-05")  # declines a clause of the final phase "unsolved": games may not end
+    engine = Declining(toy, {"cluedo_drei": {"CD-ACC-05"}}, ROOT / "features")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        random_sim_test(engine, CLUEDO, 0, load_every=50, views_every=3)
+    unchecked = [str(w.message) for w in caught if issubclass(w.category, LawNotChecked)]
+    assert unchecked == ["terminates not checked: it needs CD-ACC-05, which the engine declines"], unchecked
+
+
+def test_the_report_gives_an_invariant_not_checked_the_part_it_needs():
+    from casebook.conformance.report import invariants
+
+    needs = {"terminates": "CD-ACC-05", "private_slots_come_from_events": "@setup"}
+    verdicts = invariants([{"name": "t", "status": "passed", "message": "", "not_checked": needs}])
+    assert verdicts["terminates"] == {"status": "unsupported", "failed_in": [], "passed_in": [], "needs": "CD-ACC-05"}
+    assert verdicts["private_slots_come_from_events"]["needs"] == "@setup"
+    assert verdicts["views_are_redactions"]["status"] == "passed"

@@ -12,9 +12,6 @@ still match the features' tags (a tag added or moved since the last run).
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
@@ -30,7 +27,7 @@ from casebook.conformance.decline_costs import (
 )
 from casebook.conformance.report import catalog, plan
 from tests.conformance.declining_toy import ENV
-from tests.conformance.helpers import ROOT, harness_words
+from tests.conformance.helpers import ROOT, harness_words, verified
 
 GUIDE = ROOT / "casebook" / "conformance" / "validate-your-engine.md"
 TOY = "python:tests.conformance.declining_toy:make"
@@ -38,35 +35,10 @@ TOY = "python:tests.conformance.declining_toy:make"
 
 def judged(game: str, tag: str | None, out) -> dict:
     """The report of casebook verify on the toy declining ``tag`` in ``game`` (None: nothing)."""
-    env = {**os.environ, ENV: f"{game} {tag}" if tag else ""}
     # one process (-n 0): a game's scenarios take a second or two, less than starting two workers that each
     # collect them again, and the slow step already runs a test on each core
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "casebook.cli",
-            "verify",
-            "--impl",
-            TOY,
-            "--game",
-            game,
-            "--out",
-            str(out),
-            "--no-properties",
-            "--no-progress",
-            "-n",
-            "0",
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    path = out / "conformance" / "declining-toy.json"
-    assert path.is_file(), run.stdout[-3000:] + run.stderr[-3000:]
-    return json.loads(path.read_text(encoding="utf-8"))
+    args = ("--no-properties", "--no-progress", "-n", "0")
+    return verified(TOY, game, out, *args, env={ENV: f"{game} {tag}" if tag else ""})[0]
 
 
 def planned_loss(clauses: dict, game: str, tag: str) -> set[str]:

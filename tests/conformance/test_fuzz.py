@@ -204,3 +204,75 @@ def test_sigterm_stops_fuzz_as_ctrl_c_does():
     with pytest.raises(KeyboardInterrupt), terminated_as_interrupt():
         signal.getsignal(signal.SIGTERM)(signal.SIGTERM, None)
     assert signal.getsignal(signal.SIGTERM) is before  # put back after the search
+
+
+class EndlessTable:
+    """A game that never ends by itself: it lists a roll and an accusation at every step, agreeing with itself."""
+
+    ignore_moves: tuple = ()
+
+    class ref:
+        @staticmethod
+        def legal():
+            moves = [{"actor": "A", "action": {"type": t}} for t in ("accuse", "roll")]
+            return {"to_act": ["A"], "moves": sorted(moves, key=lambda m: m["action"]["type"], reverse=True)}
+
+    def step(self, actor, action, probe=False):
+        return None
+
+
+def test_fuzz_steers_towards_the_end_after_its_threshold():
+    """Issue 44 item 8: from ``steer_after`` moves on, a move that can end the game is played whenever listed."""
+    from casebook.conformance.differential import _play
+
+    steps: list[dict] = []
+    _play(EndlessTable(), steps, pick=lambda n: 0, probe=lambda: False, max_steps=6, ending={"accuse"}, steer_after=3)
+    assert [s["action"]["type"] for s in steps] == ["roll"] * 3 + ["accuse"] * 3
+
+
+def test_the_verbs_that_end_a_game_come_from_the_references_transitions():
+    from casebook.conformance.differential import ending_verbs
+
+    reference = open_implementation("reference")
+    assert ending_verbs(reference, "cluedo_drei") == {"accuse"} == ending_verbs(reference, "heist")
+
+
+@pytest.mark.slow  # a fuzz search against an engine over stdio that hangs
+def test_fuzz_reaches_a_hang_at_the_last_wrong_accusation_and_reports_it_with_its_replay(tmp_path):
+    """The toy that never returns from the last wrong accusation (tests/conformance/deviant_toys.py): fuzz steers
+    games to their end, so it gets there, and a call over the time limit is a disagreement with its replay."""
+    import os
+
+    out = tmp_path / "hang.json"
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "casebook.cli",
+            "fuzz",
+            "--impl",
+            f"cmd:{sys.executable} -m tests.conformance.deviant_toys",
+            "--game",
+            "heist",
+            "--timeout",
+            "2",
+            "--time",
+            "300",
+            "--examples",
+            "40",
+            "--no-shrink",
+            "--out",
+            str(out),
+        ],
+        cwd=ROOT,
+        env={**os.environ, "CASEBOOK_TOY_DEVIATION": "loops_when_all_are_wrong"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.is_file(), run.stdout[-2000:] + run.stderr[-2000:]
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert record["disagreement"]["what"] == "implementation failed during apply", record["disagreement"]
+    assert record["disagreement"]["detail"][0].startswith("timeout:"), record["disagreement"]
+    assert record["steps"][-1]["action"]["type"] == "accuse", record["steps"][-1]
+    assert "the engine hangs here" in " ".join(run.stdout.split()), run.stdout

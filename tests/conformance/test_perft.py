@@ -103,3 +103,4 @@ def test_perft_is_never_green_on_nothing(capsys, spec, why):
     code = main(["perft", "--impl", spec, "--game", "cluedo_drei"])
     out = capsys.readouterr().out
     assert code == 1 and "nothing was compared" in out and why in out, out
+    assert "unsupported: unsupported" not in " ".join(out.replace("│", " ").split()), out  # one prefix (issue 44)

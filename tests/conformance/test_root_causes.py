@@ -170,3 +170,12 @@ def test_the_sites_conformance_page_leads_with_the_root_deviations(tmp_path):
     assert "<code>XX-TRN-01</code>" in page[: page.index("## Clauses")]  # in the implementations table
     assert "Blue is still to act" in page[roots:] and "blocks " in page[roots:]
     assert page.index("XX-TRN-02", roots) < page.index("Every failed clause")  # what it blocks, under the root
+
+
+def test_the_lead_line_never_wraps(tmp_path):
+    from casebook.commands.verify import summary_text
+
+    report = run(tmp_path)
+    report["roots"] = report["roots"] * 12  # a long list of roots: still the first line, whole
+    first = summary_text(report, None).splitlines()[0]
+    assert first.startswith("Conformance of toy 1: 12 root deviations: ") and first.endswith("XX-TRN-01"), first
