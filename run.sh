@@ -2,9 +2,9 @@
 # Casebook's two entry points, for a fresh machine that has only python3:
 #
 #   ./run.sh docs   set up, run the scenarios against the reference, build and serve the living docs
-#   ./run.sh test   set up, run every test: in process, what a transport can change again over stdio and
-#                   over WebSocket, the long property runs, a sample of rule mutants, the docs built strict,
-#                   the browser test alone
+#   ./run.sh test   set up, check the format and lint (ruff), run every test: in process, what a transport
+#                   can change again over stdio and over WebSocket, the long property runs, a sample of rule
+#                   mutants, the docs built strict, the browser test alone
 #
 # Set-up is idempotent: a virtualenv in .venv, the project installed editable
 # (with uv from the package index where it installs, else pip), and (for the
@@ -79,6 +79,9 @@ case "${1:-}" in
     # (mermaid comes from the package index, casebook/site/vendor.py).
     apt_install chromium chromium-driver nodejs || echo "(no root: the browser test and the Node example's tests will say they are skipped)"
     export NO_MKDOCS_2_WARNING=1
+    say "the formatter and the linter (ruff, configured in pyproject.toml): seconds, so a mis-formatted line fails first"
+    ruff format --check .
+    ruff check .
     # -n auto: one pytest-xdist worker per core; the Cucumber JSON still holds every scenario.
     # Nothing runs twice unless a transport can change its result: -m impl (set by casebook's
     # plugin) is every scenario and every test that asks for the implementation under test.

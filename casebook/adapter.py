@@ -15,7 +15,8 @@ Subclass ``Rules``, fill in three to five methods, and run it::
         def play(self, g, actor, action):    # apply a listed move; return its events
 
     if __name__ == "__main__":
-        MyEngine().serve()                   # JSON-RPC over stdin/stdout: casebook verify --impl "cmd:python my_engine.py"
+        # JSON-RPC over stdin/stdout: casebook verify --impl "cmd:python my_engine.py"
+        MyEngine().serve()
 
 The kit does the rest, as the protocol wants it:
 
@@ -26,11 +27,11 @@ The kit does the rest, as the protocol wants it:
 * typed errors before your ``play`` runs, so a refusal changes nothing:
   an action that does not fit the game's published schema (or carries a float) is ``bad_request``;
   once the game is over (no move listed) any move is ``illegal_action``;
-  an actor who is not to act is ``not_your_turn``; a well-formed move the rules
-  do not list now is ``illegal_action``; a game you do not offer, an action type
-  you decline (``declined_actions = {"cluedo_drei": {"use_passage"}}``: listed
-  nowhere, even if your ``moves`` returns it), or a move into a part you decline
-  (raise ``Unsupported`` in ``play``), is ``unsupported``;
+  an actor who is not to act is ``not_your_turn``; then an action type you decline
+  (``declined_actions = {"cluedo_drei": {"use_passage"}}``: listed nowhere, even if
+  your ``moves`` returns it) is ``unsupported``; a well-formed move the rules do
+  not list now is ``illegal_action``; a game you do not offer, or a move into a
+  part you decline (raise ``Unsupported`` in ``play``), is ``unsupported``;
 * ``load``: the state is checked against ``$defs.state`` (``bad_request`` if not);
   ``state()`` after ``load`` is the state loaded unless your ``snapshot`` says otherwise;
 * ``view(player)``: the generic redaction (``secret`` hidden from all, ``private``
@@ -122,13 +123,15 @@ class Rules:
         problem = problem or _float_in(action)
         if problem:
             raise BadRequest(f"not a {game} action: {problem}")
-        if action.get("type") in self.declined_actions.get(game, ()):
-            raise Unsupported(f"{self.name} does not play {action['type']!r} in {game}")
         legal = self.legal(table)
         if not legal["moves"]:  # the game is over: no move is legal for anyone, whoever asks
             raise IllegalAction(f"the game is over: {actor} may not {canonical(action)}")
         if actor not in legal["to_act"]:
             raise NotYourTurn(f"{actor} is not to act now (to act: {', '.join(legal['to_act']) or 'nobody'})")
+        # After "the game is over" and "not your turn", which every engine answers alike whatever the move: a
+        # declined action type costs only the examples about it, not those that probe a turn with it (issue 44).
+        if action.get("type") in self.declined_actions.get(game, ()):
+            raise Unsupported(f"{self.name} does not play {action['type']!r} in {game}")
         wanted = canonical(action)
         if not any(m["actor"] == actor and canonical(m["action"]) == wanted for m in legal["moves"]):
             raise IllegalAction(f"{actor} may not {wanted} now")

@@ -114,7 +114,8 @@ def measure(repeat: int, one) -> Figure:
 
 # -- games per second, memory ------------------------------------------------------
 def suite_policy(game: str):
-    """The player of the suite's property tests for ``game`` (``policy`` in tests/<game>/test_random_play.py), or None."""
+    """The player of the suite's property tests for ``game`` (``policy`` in tests/<game>/test_random_play.py),
+    or None."""
     from casebook.conformance.suite import shipped_root
 
     path = shipped_root() / "tests" / game / "test_random_play.py"
@@ -402,7 +403,8 @@ def verify_ratio(
 
 # -- round trips over WebSocket -----------------------------------------------------------
 def calls_per_second(address: str, game: str, options: dict, connections: int, seconds: float = 2.0) -> float:
-    """``legal()`` calls answered per second by the server at ``address``, each connection asking in turn (no pipelining)."""
+    """``legal()`` calls answered per second by the server at ``address``,
+    each connection asking in turn (no pipelining)."""
     import threading
 
     from casebook.transports.websocket import WebSocketImplementation
@@ -439,10 +441,12 @@ def websocket_calls(spec: str, games: dict) -> None:
         one = Figure([calls_per_second(address, game, options, 1) for _ in range(MIN_REPEAT)])
         eight = Figure([calls_per_second(address, game, options, 8) for _ in range(MIN_REPEAT)])
     print(
-        f"\nWebSocket round trips (casebook serve --listen, legal() of a {game} table, one call at a time per connection)"
+        f"\nWebSocket round trips (casebook serve --listen, legal() of a {game} table, "
+        "one call at a time per connection)"
     )
     print(
-        f"  1 connection: {one.median:.0f} calls/s {one.spread(0)};  8 connections: {eight.median:.0f} calls/s {eight.spread(0)} in all"
+        f"  1 connection: {one.median:.0f} calls/s {one.spread(0)};  8 connections: "
+        f"{eight.median:.0f} calls/s {eight.spread(0)} in all"
         f"   (no goal set: a rate to compare versions by)"
     )
 
@@ -476,7 +480,8 @@ def _report(impl, args, repeat: int) -> int:
         f"at most, every game's moves/s near the others'\n"
     )
     print(
-        f"{'game':<16}{'players':>8}{'moves/s':>10}{'':<20}{'games/s':>9}{'moves/game':>11}{'KiB/game':>10}{'legal µs':>10}  {'player':<8}ended"
+        f"{'game':<16}{'players':>8}{'moves/s':>10}{'':<20}{'games/s':>9}{'moves/game':>11}{'KiB/game':>10}"
+        f"{'legal µs':>10}  {'player':<8}ended"
     )
     games = {g: f for g, f in hello["games"].items() if not getattr(args, "game", None) or g in args.game}
     speeds: dict[str, list[float]] = {}
@@ -510,9 +515,11 @@ def _report(impl, args, repeat: int) -> int:
             every = all(e == p for e, _, _, p in runs)
             rate = f"{statistics.median(p / seconds for _, _, seconds, p in runs):>9.2f}" if every else f"{'—':>9}"
             print(
-                f"{game:<16}{n:>8}{speed.median:>10.0f} {speed.spread(0):<19}{rate}{moves:>11.0f}{kib.median:>10.1f}{legal.median:>10.1f}  "
+                f"{game:<16}{n:>8}{speed.median:>10.0f} "
+                f"{speed.spread(0):<19}{rate}{moves:>11.0f}{kib.median:>10.1f}{legal.median:>10.1f}  "
                 f"{'suite' if policy else 'uniform':<8}{ended}/{played}{'' if every else f', {played - ended} capped'}"
-                f"   (goal: every game ends, <= {MEMORY_GOAL_KIB} KiB{'' if every and kib.median <= MEMORY_GOAL_KIB else ': missed'})"
+                "   (goal: every game ends, "
+                f"<= {MEMORY_GOAL_KIB} KiB{'' if every and kib.median <= MEMORY_GOAL_KIB else ': missed'})"
             )
     if len(speeds) > 1:
         slowest = min(speeds, key=lambda g: min(speeds[g]))
@@ -530,7 +537,8 @@ def _report(impl, args, repeat: int) -> int:
         )
         mine, theirs = (max(on_play_costs[g]) for g in LEGAL_GOAL)
         print(
-            f"  the same on the positions of each game's player above (the suite's where it has one): {mine / theirs:.2f}x   "
+            "  the same on the positions of each game's player above (the suite's where it has one): "
+            f"{mine / theirs:.2f}x   "
             f"(no goal of its own; {LEGAL_GOAL[0]} {mine:.1f} µs, {LEGAL_GOAL[1]} {theirs:.1f} µs)"
         )
 
@@ -559,17 +567,20 @@ def _report(impl, args, repeat: int) -> int:
         f"  (each test's own time: an empty scenario {1000 * empty_each:.2f} ms; the rest of a session is collection)"
     )
     print(
-        f"  scenarios in process: {len(per_test)}, {1000 * scenario.median:.2f} ms each {scenario.spread(4)}   (goal: the ratio below)"
+        "  scenarios in process: "
+        f"{len(per_test)}, {1000 * scenario.median:.2f} ms each {scenario.spread(4)}   (goal: the ratio below)"
     )
     print(f"  empty pytest-bdd scenario: {1000 * floor.median:.2f} ms each {floor.spread(4)}   (the floor: no goal)")
     print(
-        f"  cost per scenario / empty scenario, median of {len(pairs.samples)} pairs: {pairs.median:.2f}x {pairs.spread(2)}   "
+        f"  cost per scenario / empty scenario, median of {len(pairs.samples)} pairs: "
+        f"{pairs.median:.2f}x {pairs.spread(2)}   "
         f"(goal <= {SCENARIO_GOAL}x)"
     )
     matched = paired(runs, matched_runs)
     print(
-        f"  the suite's scenarios have {steps:.1f} steps on average, the empty one {FLOOR_STEPS}: ÷ an empty scenario of "
-        f"{round(steps)} steps, {matched.median:.2f}x {matched.spread(2)}   (no goal: what of the cost is pytest-bdd's per step)"
+        f"  the suite's scenarios have {steps:.1f} steps on average, the empty one {FLOOR_STEPS}: "
+        f"÷ an empty scenario of {round(steps)} steps, {matched.median:.2f}x {matched.spread(2)}   "
+        "(no goal: what of the cost is pytest-bdd's per step)"
     )
     ratios = sorted(((t / empty_each, name) for name, t in per_test.items()), reverse=True)
     print(
@@ -586,14 +597,16 @@ def _report(impl, args, repeat: int) -> int:
     inproc, stdio, ratio = verify_ratio(repeat)
     print(f"  in process {inproc.median:.1f} s {inproc.spread(1)}, over stdio {stdio.median:.1f} s {stdio.spread(1)}")
     print(
-        f"  stdio / in process, median of {len(ratio.samples)} pairs: {ratio.median:.2f}x {ratio.spread(2)}   (goal <= {VERIFY_GOAL}x)"
+        f"  stdio / in process, median of {len(ratio.samples)} pairs: "
+        f"{ratio.median:.2f}x {ratio.spread(2)}   (goal <= {VERIFY_GOAL}x)"
     )
     from casebook.serve.websocket import served
 
     with served("reference") as (address, _):
         inproc, online, ratio = verify_ratio(repeat, spec=address)
     print(
-        f"  in process {inproc.median:.1f} s {inproc.spread(1)}, over WebSocket {online.median:.1f} s {online.spread(1)}"
+        f"  in process {inproc.median:.1f} s {inproc.spread(1)}, "
+        f"over WebSocket {online.median:.1f} s {online.spread(1)}"
     )
     print(
         f"  WebSocket / in process, median of {len(ratio.samples)} pairs: {ratio.median:.2f}x {ratio.spread(2)}   "

@@ -32,7 +32,7 @@ from typing import NamedTuple
 from casebook.errors import DriverFailure
 from casebook.names import brief
 from casebook.protocol import CHANCE, CLOCK, PROTOCOL_VERSION, canonical
-from casebook.rulebook import CLAUSE_STATUSES, EXAMPLE_STATUSES, PROPERTY_STATUSES
+from casebook.rulebook import BLOCKED, CLAUSE_STATUSES, EXAMPLE_STATUSES, PROPERTY_STATUSES
 
 # Chance probabilities must sum to 1 within this.  Summing n floats errs by about n x 1e-16, so
 # honest arithmetic over any deck passes; an engine that rounds to six digits (1/3 as 0.333333) does not.
@@ -172,7 +172,8 @@ DESCRIBE = {
                 },
             },
         },
-        # null, or an object (required/properties bind objects only: a bad path is reported where it lies, not as "no oneOf")
+        # null, or an object (required/properties bind objects only:
+        # a bad path is reported where it lies, not as "no oneOf")
         "board": {
             "type": ["object", "null"],
             "required": ["locations", "paths"],
@@ -255,9 +256,31 @@ REPORT = {
                 },
             },
         },
+        "roots": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["clause", "game", "rule", "message", "blocks"],
+                "properties": {
+                    "clause": {"type": "string"},
+                    "game": {"type": "string"},
+                    "rule": {"type": "string"},
+                    "message": {"type": "string"},
+                    "blocks": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["clause", "examples"],
+                            "properties": {"examples": _NAMES},
+                        },
+                    },
+                },
+            },
+        },
         "totals": {
             "type": "object",
-            "required": list(CLAUSE_STATUSES),
+            # a report written before examples could be blocked (issue 44) has no "blocked" count: it read as none
+            "required": [s for s in CLAUSE_STATUSES if s != BLOCKED],
             "properties": {s: _COUNTS for s in CLAUSE_STATUSES},
         },
         "properties": {
@@ -346,7 +369,8 @@ def options_problems(game: str, options) -> list[Problem]:
 
 
 def problems(kind: str, value, limit: int = 5) -> list[str]:
-    """Why ``value`` is not a well-formed ``kind`` answer (``SCHEMAS``): where and what, at most ``limit``; [] when it is."""
+    """Why ``value`` is not a well-formed ``kind`` answer (``SCHEMAS``): where and what, at most ``limit``;
+    [] when it is."""
     return [str(p) for p in located(kind, value)[:limit]]
 
 
@@ -448,7 +472,8 @@ def is_chance_node(legal: dict) -> bool:
 
 
 def check_hello(hello) -> dict:
-    """``hello`` if it has the protocol's shape (``HELLO``) and a major version Casebook speaks, else ``DriverFailure``."""
+    """``hello`` if it has the protocol's shape (``HELLO``) and a major version Casebook speaks,
+    else ``DriverFailure``."""
     found = problems("hello", hello, limit=1)
     if found:
         raise DriverFailure("out_of_protocol", f"{found[0]}; it answered {brief(hello, 200)}")

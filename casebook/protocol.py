@@ -129,7 +129,8 @@ class Answered:
 
 
 class Then:
-    """A pending answer passed through ``then`` when it is taken (once): a wrapper's checks, run where the caller takes it."""
+    """A pending answer passed through ``then`` when it is taken (once):
+    a wrapper's checks, run where the caller takes it."""
 
     def __init__(self, pending: Pending, then):
         self.pending, self.then, self.answer = pending, then, None
@@ -180,7 +181,8 @@ def players_of(state: dict) -> list[str]:
 
 
 def step(impl, table: str, actor: str, action: dict, with_state: bool = False, with_views: bool = False) -> dict:
-    """Apply a move; get ``{"events", "legal"[, "state", "views"]}`` after it, in one call where the implementation offers ``step``.
+    """Apply a move; get ``{"events", "legal"[, "state", "views"]}`` after it,
+    in one call where the implementation offers ``step``.
 
     ``views`` lists ``{"player": p, "view": ...}`` for every player and the
     spectator (``null``).  The move is what counts: when a call after it is
@@ -231,7 +233,8 @@ if c_make_encoder is not None:
     _ENCODE = c_make_encoder(None, _not_json, encode_basestring, None, ":", ",", True, False, True)
 
     def canonical(value: Json) -> str:
-        """One spelling per JSON value: RFC 8785 (JCS) for the protocol's values (see the module doc).  Used to sort and compare."""
+        """One spelling per JSON value: RFC 8785 (JCS) for the protocol's values (see the module doc).
+        Used to sort and compare."""
         return "".join(_ENCODE(value, 0))
 else:  # pragma: no cover - a Python without the C accelerator
     canonical = JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
@@ -310,7 +313,8 @@ class Table:
         return legal if actor is None else player_legal(legal, actor)
 
     def send(self, method: str, *args) -> Pending:
-        """Ask ``method`` now, take the answer later with ``.result()`` (see ``send``); a move's events join the log when taken."""
+        """Ask ``method`` now, take the answer later with ``.result()`` (see ``send``);
+        a move's events join the log when taken."""
         pending = send(self.impl, method, self.id, *args)
         return Then(pending, self._logged) if method == "apply" else pending
 

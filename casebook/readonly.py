@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-EDIT = "is read-only (legal() hands out the same moves at every call): copy it to edit it, e.g. casebook.readonly.plain(move)"
+EDIT = (
+    "is read-only (legal() hands out the same moves at every call): "
+    "copy it to edit it, e.g. casebook.readonly.plain(move)"
+)
 
 
 class _ReadOnly:

@@ -11,15 +11,20 @@ Vocabulary, as the design fixes it: a ``Feature`` is one rulebook section
 tagged with its id (``@CD-ELM-02``), its scenarios are the clause's examples.
 
 Statuses.  An example (one run of a scenario, or of one outline row) is one
-of ``EXAMPLE_STATUSES``: ``passed``, ``failed``, ``unsupported`` (declined in
-``hello``: the engine said it does not play that part), ``skipped`` (pytest
-skipped it for another reason) or ``not_run``.  A clause folds its examples
-into one of ``CLAUSE_STATUSES`` (``fold``): any failed -> ``failed``; all
-passed -> ``passed``; some passed -> ``partial`` (a clause is never passed on
-part of its examples); none passed and some declined -> ``unsupported``; else
--> ``not_run``.  Ruling: a clause whose examples were only skipped is
-``not_run``, on the site and in the report alike: a skip is no verdict about
-the engine, so the clause was not judged.
+of ``EXAMPLE_STATUSES``: ``passed``, ``failed``, ``blocked`` (it failed,
+but it passes through another clause's behaviour, ``@needs:<id>``, that failed
+for the engine: the deviation is that clause's, see
+``casebook.conformance.report``), ``unsupported`` (declined in ``hello``: the
+engine said it does not play that part; or Casebook answered in the engine's
+place, which is never the engine's pass), ``skipped`` (pytest skipped it for
+another reason) or ``not_run``.  A clause folds its examples into one of
+``CLAUSE_STATUSES`` (``fold``): any failed -> ``failed``; all passed ->
+``passed``; some passed -> ``partial`` (a clause is never passed on part of
+its examples); none passed and some blocked -> ``blocked``; none passed and
+some declined -> ``unsupported``; else -> ``not_run``.  Ruling: a clause
+whose examples were only skipped is ``not_run``, on the site and in the
+report alike: a skip is no verdict about the engine, so the clause was not
+judged.
 """
 
 from __future__ import annotations
@@ -33,8 +38,9 @@ CLAUSE_ID = re.compile(r"^[A-Z]{2}-[A-Z0-9]+-\d{2,}$")
 
 NOT_RUN = "not_run"
 UNTRANSCRIBED = "untranscribed"  # the tag of a section's placeholder Rule, while the rulebook is in transcription
-EXAMPLE_STATUSES = ("passed", "failed", "unsupported", "skipped", NOT_RUN)
-CLAUSE_STATUSES = ("passed", "partial", "failed", "unsupported", NOT_RUN)
+BLOCKED = "blocked"  # failed through another clause that failed for the engine (``@needs:<id>``): not its own verdict
+EXAMPLE_STATUSES = ("passed", "failed", BLOCKED, "unsupported", "skipped", NOT_RUN)
+CLAUSE_STATUSES = ("passed", "partial", "failed", BLOCKED, "unsupported", NOT_RUN)
 PROPERTY_STATUSES = ("passed", "failed", "unsupported", NOT_RUN)  # a property test's verdict, and an invariant's
 
 
@@ -46,7 +52,9 @@ def fold(statuses) -> str:
     if seen == {"passed"}:
         return "passed"
     if "passed" in seen:
-        return "partial"  # some passed, the others were not run, skipped or declined
+        return "partial"  # some passed, the others were not run, skipped, blocked or declined
+    if BLOCKED in seen:
+        return BLOCKED
     return "unsupported" if "unsupported" in seen else NOT_RUN
 
 
@@ -72,7 +80,7 @@ class Step:
 class Result:
     """One run of one example (or of one row of an outline)."""
 
-    status: str = NOT_RUN  # passed | failed | skipped | unsupported | not_run
+    status: str = NOT_RUN  # one of EXAMPLE_STATUSES
     message: str = ""
     source: str = ""  # where the result came from (cucumber.json, a conformance report)
 
@@ -334,7 +342,8 @@ def read_clause(game: str, section: Section, rule: dict, feature_tags: list[str]
             examples.append(read_example(child["scenario"]))
     if UNTRANSCRIBED in tags and examples:
         problems.append(
-            f"{where}: the clause {clause_id} has examples but is tagged @{UNTRANSCRIBED}: it is transcribed, drop the tag"
+            f"{where}: the clause {clause_id} has examples but is tagged @{UNTRANSCRIBED}: "
+            "it is transcribed, drop the tag"
         )
     elif not examples and UNTRANSCRIBED not in tags:
         problems.append(f"{where}: the clause {clause_id} has no example")
@@ -371,7 +380,8 @@ def read_game(game: str, folder: Path) -> Game:
         for other in clause.see_also:
             if other not in seen:
                 problems.append(
-                    f'{game}/{clause.section.path.name}:{clause.line}: {clause.id} says "See also: {other}", but {game} has no clause {other}'
+                    f'{game}/{clause.section.path.name}:{clause.line}: {clause.id} says "See also: '
+                    f'{other}", but {game} has no clause {other}'
                 )
     slugs = [s.slug for s in sections]
     for slug in {s for s in slugs if slugs.count(s) > 1}:

@@ -209,7 +209,8 @@ def check(trace: Trace, rulebook: Path | None = None) -> list[str]:
         count = len(rulebook_paragraphs(rulebook))
         if sorted(set(listed)) != list(range(1, count + 1)):
             problems.append(
-                f"{trace.game}: {rulebook.name} has {count} paragraphs; the trace lists {len(set(listed))} (up to {max(listed, default=0)})"
+                f"{trace.game}: {rulebook.name} has {count} paragraphs; "
+                f"the trace lists {len(set(listed))} (up to {max(listed, default=0)})"
             )
     titles = {s.title for s in trace.sections}
     cited: set[int] = set()
@@ -227,7 +228,8 @@ def check(trace: Trace, rulebook: Path | None = None) -> list[str]:
     for n in listed:
         if n in cited and n in trace.no_rule:
             problems.append(
-                f"{trace.game}: ¶{n} is cited by {[c.id for c in trace.clauses_of(n)]} and also marked as carrying no rule"
+                f"{trace.game}: ¶{n} is cited by {[c.id for c in trace.clauses_of(n)]} "
+                "and also marked as carrying no rule"
             )
         elif n in untraced and (n in cited or n in trace.no_rule):
             done = f"cited by {[c.id for c in trace.clauses_of(n)]}" if n in cited else "marked as carrying no rule"

@@ -55,10 +55,114 @@ def own_words(text: str) -> str:
 
 
 def invariant_of(exc: BaseException) -> str | None:
-    """The invariant a failed property test broke: the name its exception carries (``casebook.properties.random_play.invariant``).
+    """The invariant a failed property test broke:
+    the name its exception carries (``casebook.properties.random_play.invariant``).
 
     ``InvariantBroken`` carries it; an engine fault raised inside an invariant (a view
     that leaks, a crash) is tagged with it on the way out.  None: the failure happened
     outside every invariant (the test's own set-up).
     """
     return getattr(exc, "invariant", None)
+
+
+# -- one deviation, one verdict: which failures are another clause's (issue 44) -----------------------------------
+def blocked_message(by: list[str]) -> str:
+    return "blocked by " + ", ".join(by)
+
+
+def attribute(per_clause: dict[str, list[dict]]) -> None:
+    """Give each failure to the clause whose deviation it is, in place: ``per_clause`` is clause id -> its examples'
+    results (``{"status", "message", "needs": [clause ids]}``, as verify collects them).
+
+    * A failed example that needs (``@needs:<id>``) a clause that fails for the engine is ``blocked``: its message
+      says by which clause ("blocked by CD-END-01"), its own failure stays under ``failure``.
+    * A failed example that needs a clause the engine does not support (all its examples declined) is
+      ``unsupported``: it cannot reach its subject without a part the engine said it lacks.
+    * A passed example that needs such a clause is ``unsupported`` too ("no <that part> here"): a refusal shows
+      nothing of an engine that lacks the thing refused (HO-TRN-08 without any passage).  So a clause of refusals
+      only carries ``@needs:<the clause that offers the thing>``: it passes where the engine shows the thing.
+    * Clauses that only block one another (a cycle of needs, no failure of their own outside it) keep their
+      failures: a report never blames nobody.
+    """
+    from casebook.rulebook import BLOCKED, fold
+
+    declined = {cid: why for cid, results in per_clause.items() if (why := _declined(results, fold))}
+    failing = {cid for cid, results in per_clause.items() if any(r["status"] == "failed" for r in results)}
+    for cid, results in per_clause.items():
+        for result in results:
+            needed = set(result.get("needs") or ()) - {cid}
+            missing = sorted(needed & set(declined))
+            if result["status"] == "failed":
+                by = sorted(needed & failing)
+                if by:
+                    result.update(status=BLOCKED, blocked_by=by, failure=result["message"], message=blocked_message(by))
+                elif missing:
+                    result.update(status="unsupported", failure=result["message"], message=_lacking(missing, declined))
+            elif result["status"] == "passed" and missing:
+                result.update(status="unsupported", message=_lacking(missing, declined))
+    while _unblock_ungrounded(per_clause, set(declined)):
+        pass
+
+
+def _declined(results: list[dict], fold) -> str:
+    """Why a clause is unsupported for the engine (its examples' declines), or "" when it is not."""
+    if not results or fold(r["status"] for r in results) != "unsupported":
+        return ""
+    return next((r["message"] for r in results if r["status"] == "unsupported" and r.get("message")), UNSUPPORTED)
+
+
+def _lacking(missing: list[str], declined: dict[str, str]) -> str:
+    """ "no <thing> here": the thing named by what the engine declines (``declines @secret-passage``), else by
+    clause."""
+    why = declined[missing[0]].removeprefix(UNSUPPORTED)
+    things = re.findall(r"@([\w-]+)", why.split(" (")[0]) if why.startswith("declines ") else []
+    thing = " nor ".join(f"@{t}" for t in things) or " nor ".join(missing)
+    unsupported = f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} unsupported"
+    return f"{UNSUPPORTED}no {thing} here: this example passes through {', '.join(missing)}, and {unsupported} ({why})"
+
+
+def _unblock_ungrounded(per_clause: dict[str, list[dict]], declined: set[str]) -> bool:
+    """Blocked examples whose blockers trace back to no clause failing on its own fail again; True if any did."""
+    from casebook.rulebook import BLOCKED
+
+    grounded = {cid for cid, results in per_clause.items() if any(r["status"] == "failed" for r in results)}
+    grew = True
+    while grew:
+        grew = False
+        for cid, results in per_clause.items():
+            if cid not in grounded and any(set(r.get("blocked_by", ())) & grounded for r in results):
+                grounded.add(cid)
+                grew = True
+    changed = False
+    for results in per_clause.values():
+        for result in results:
+            if result["status"] != BLOCKED:
+                continue
+            kept = [c for c in result["blocked_by"] if c in grounded]
+            if not kept:
+                result.update(status="failed", message=result.pop("failure"))
+                result.pop("blocked_by")
+                changed = True
+            elif kept != result["blocked_by"]:
+                result.update(blocked_by=kept, message=blocked_message(kept))
+    return changed
+
+
+def roots(per_clause: dict[str, list[dict]]) -> dict[str, set[str]]:
+    """The root deviations: clause id -> the clauses its failure blocks (directly or through others), for every
+    clause that fails on its own (a failed example after ``attribute``)."""
+    from casebook.rulebook import BLOCKED
+
+    direct = {
+        cid: {b for r in results if r["status"] == BLOCKED for b in r["blocked_by"]}
+        for cid, results in per_clause.items()
+    }
+    own = [cid for cid, results in per_clause.items() if any(r["status"] == "failed" for r in results)]
+    out = {}
+    for root in own:
+        reached, frontier = set(), {root}
+        while frontier:
+            frontier = {cid for cid, by in direct.items() if by & frontier} - reached - {root}
+            reached |= frontier
+        out[root] = reached
+    return out

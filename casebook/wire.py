@@ -225,7 +225,8 @@ def spare_processor() -> bool:
 
 
 def readable(poller, wait: float | None, spin: float = SPIN) -> bool:
-    """Whether ``poller`` sees something to read within ``wait`` seconds (None: no limit): looked for in a spin, then slept for."""
+    """Whether ``poller`` sees something to read within ``wait`` seconds (None: no limit):
+    looked for in a spin, then slept for."""
     if poller.poll(0):
         return True
     start = time.monotonic()
@@ -275,7 +276,8 @@ class LineReader:
         self.done = False  # end of file seen, or (a client) a line too long: nothing more is read
 
     def next(self, wait: float | None = None):
-        """The next line (bytes), ``TooLong`` or ``EOF``; ``None`` if none came within ``wait`` seconds (None: no limit)."""
+        """The next line (bytes), ``TooLong`` or ``EOF``; ``None`` if none came within ``wait`` seconds
+        (None: no limit)."""
         while not self.lines and not self.done:
             if not self._ready(wait):
                 return None

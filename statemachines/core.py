@@ -203,8 +203,8 @@ def roll_off_problem(state: dict, players: list[str], phase: str, before: tuple[
     """What is wrong with a loaded state's roll-off for the first turn (``start_waiting``, ``start_rolls``), or None.
 
     Before ``rolling`` (in the phases ``before``) everybody waits, in seating order, and nobody has rolled; while
-    rolling, those still to roll are players in seating order; after it nobody waits (a game may keep the rolls).  Random play
-    relies on it: ``decides_start`` reads the last waiting player's roll (issue 27, F4)."""
+    rolling, those still to roll are players in seating order; after it nobody waits (a game may keep the rolls).
+    Random play relies on it: ``decides_start`` reads the last waiting player's roll (issue 27, F4)."""
     waiting, rolls = state["start_waiting"], state["start_rolls"]
     if phase in before:
         return (

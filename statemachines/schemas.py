@@ -27,6 +27,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
+from casebook.atomic import write_text
 from casebook.errors import BadRequest
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -350,7 +351,8 @@ def game_schema(game) -> dict:
         **spec(game.state_spec()).schema(names),
     }
     defs["view"] = {
-        "description": "what one player (or a spectator) sees: the state without 'secret', with only their own 'private' slot",
+        "description": "what one player (or a spectator) sees: "
+        "the state without 'secret', with only their own 'private' slot",
         **spec(game.view_spec()).schema(names),
     }
     defs["action"] = {
@@ -392,7 +394,8 @@ def game_schema(game) -> dict:
 
 
 def write_all(check: bool = False) -> list[str]:
-    """Write (or, with ``check``, compare) casebook/schemas/<game>.json for every reference game; the files that differ."""
+    """Write (or, with ``check``, compare) casebook/schemas/<game>.json for every reference game;
+    the files that differ."""
     from statemachines.reference import discover_engines
 
     differ = []
@@ -403,7 +406,7 @@ def write_all(check: bool = False) -> list[str]:
             continue
         differ.append(str(path.relative_to(ROOT)))
         if not check:
-            path.write_text(text, encoding="utf-8")
+            write_text(path, text)
     return differ
 
 

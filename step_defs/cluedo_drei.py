@@ -12,11 +12,14 @@ import re
 from pytest_bdd import scenarios
 
 from casebook import schemas
+from casebook.contract import is_chance_node
 from casebook.protocol import CHANCE
 from step_defs.components import Components, out_of_the_race
 from step_defs import question_round
-from step_defs.hidden_information import hidden, knowers, own_slots_only
+from step_defs.hidden_information import alone_knows, hidden, own_slots_only, strings
+from casebook.protocol import redact_events
 from step_defs.phrases import Fact, Types
+from step_defs.position import roll_for_start
 from step_defs.vocabulary import install, requests, shared, starts
 
 scenarios("cluedo_drei")
@@ -40,8 +43,42 @@ deal_cards, deal = question_round.dealers(
 )  # dealt; then the first seat starts
 
 
+def dealt_but(cards: list):
+    """Chance deals every card but ``cards`` (the first deal it lists of another card, while it deals), so that the
+    engine's own deal leaves them over; then the roll-off, won by the first seat."""
+
+    def routine(table) -> None:
+        while is_chance_node(legal := table.legal()):
+            move = next((m for m in legal["moves"] if m["action"].get("card") not in cards), None)
+            if move is None or move["action"]["type"] != "deal":
+                break
+            table.apply(CHANCE, move["action"])
+        roll_for_start(table, [6, 6], [5, 6])
+
+    return routine
+
+
 def hands(state) -> dict:
     return {p: state["private"][p]["hand"] for p in state["players"]}
+
+
+def booleans(value) -> int:
+    """How many yes-or-no values a JSON value holds."""
+    if isinstance(value, bool):
+        return 1
+    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return sum(booleans(c) for c in children)
+
+
+def told_only_a_failed_accusation(st, player, cards) -> bool:
+    """CD-ACC-11: the accuser is out, and every other viewer was told of it no name but the players' and the three
+    named cards, with at most one yes-or-no per event: right or wrong as a whole, never one answer per card."""
+    names = set(cards) | set(st["players"])
+    for viewer in (v for v in st.viewers if v != player):
+        told = redact_events(st.outcome.events, viewer)
+        if any(booleans(e) > 1 for e in told) or not set(strings(told)) - {e["type"] for e in told} <= names:
+            return False
+    return player in st["out"]
 
 
 def markers_stand(st, **_) -> str:
@@ -78,6 +115,7 @@ CHANCE_MOVES = [
     *question_round.chance(("answering", "showing_tip")),
     ("the case file is filled with {suspect:card}, {item:card} and {location:card}", "fill_case_file"),
     ("{card:card} is set aside", "set_aside"),
+    ("every card is dealt but {cards:card+}", lambda cards: dealt_but(cards)),
     ("the Advantage card drawn is a {card:text}", lambda card: {"type": "draw", "card": CARD_KINDS[card]}),
 ]
 
@@ -120,6 +158,14 @@ FACTS += [
         "{card:card} lies face up beside the board", put=lambda st, card, pins: CARDS.put(st, card, ("surplus",), pins)
     ),
     Fact("{player:player} is out of the race", put=out_of_the_race, check=lambda st, player: player in st["out"]),
+    Fact(
+        "the others are told only that {player:player} accused {cards:card+} and was wrong",
+        check=told_only_a_failed_accusation,
+    ),
+    Fact(
+        "only the pawns of {players:player+} stand on the board",
+        check=lambda st, players: all(set(st.view(v)["positions"]) == set(players) for v in st.viewers),
+    ),
     Fact("all 13 Advantage cards are on the discard pile", put=lambda st: discard_all(st)),
     Fact(
         "{player:player} has already looked at the card[s|] in slot[s|] {slots:d+}",
@@ -302,7 +348,7 @@ FACTS += shared("deal", "roll-off", "solved", "unsolved") + [
     ),
     Fact(
         "nobody but {player:player} has looked into the case file",
-        check=lambda st, player: knowers(st, CARDS.lying_at(st, "secret.case_file")) == {player},
+        check=lambda st, player: alone_knows(st, player, CARDS.lying_at(st, "secret.case_file")),
     ),
     Fact(
         "the cards beside the board are as they were",

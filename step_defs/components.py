@@ -7,7 +7,7 @@ The published schema's ``inventory`` names every component and the paths it may 
     CARDS.put(state, "painting", ("private", "Bob", "hand"), pins)   # into a list, or into a slot
     CARDS.hold(state, "Bob", ["painting", "Strand"], pins)          # a hand holds (or, none=True, lacks) them
     CARDS.take(state, "painting"); CARDS.move(state, "painting", ("surplus",)); CARDS.everything(state)
-    CARDS.lying_at(state, "secret.case_file")                        # the names lying there (step_defs/hidden_information.py)
+    CARDS.lying_at(state, "secret.case_file")                        # the names lying there (hidden_information.py)
     lose(schema, state, "painting")                                  # a copy that has lost a card: counts broken
 
 ``put`` swaps the component with one lying where it goes, one no earlier Given placed: the counts still add up.

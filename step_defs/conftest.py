@@ -22,6 +22,7 @@ from pytest_bdd import parsers, then, when
 
 from casebook import schemas
 from casebook.pytest.plugin import Tables, game_of
+from casebook.atomic import write_text
 from step_defs import position as positions
 from step_defs.components import lose
 from step_defs.position import Position, acted, refusal, try_load
@@ -48,7 +49,7 @@ def pytest_configure(config):
     gc.set_threshold(10_000, *gc.get_threshold()[1:])
 
 
-def pytest_sessionfinish(session):
+def pytest_sessionfinish(session, exitstatus):
     """A recording run (CASEBOOK_RECORD_POSITIONS=<folder>) writes the starts it dealt: <folder>/<game>/positions.json.
 
     ``casebook regenerate --only positions`` runs it for the published ones (the whole suite, in one process:
@@ -57,10 +58,13 @@ def pytest_sessionfinish(session):
     folder = os.environ.get(positions.RECORD)
     if not folder or hasattr(session.config, "workerinput"):  # an xdist worker saw only its share of the starts
         return
+    if exitstatus == pytest.ExitCode.INTERRUPTED:  # ^C, SIGTERM: the starts not dealt yet would be lost
+        print(f"interrupted: positions.json not written for {', '.join(sorted(positions.recorded)) or 'any game'}")
+        return
     for game, dealt in positions.recorded.items():
         path = Path(folder) / game / "positions.json"
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(positions.positions_json(dealt), encoding="utf-8")
+        write_text(path, positions.positions_json(dealt))
 
 
 _frozen_at: list = [None]

@@ -92,7 +92,8 @@ def clear_person(st, loc):
 
 
 def to_suspect_track(st, clues, suspect=None):
-    """The clues leave their places for their suspects' (or ``suspect``'s) on the suspect track, as if matched long ago."""
+    """The clues leave their places for their suspects' (or ``suspect``'s) on the suspect track,
+    as if matched long ago."""
     for clue in list(clues):
         CARDS["clue"].move(st, clue, ("suspect_track", suspect or SUSPECT_OF[clue]))
     face_down_follows(st, "clue")

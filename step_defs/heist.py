@@ -20,7 +20,7 @@ from casebook.protocol import CHANCE, CLOCK
 from step_defs.components import Components, out_of_the_race
 from step_defs.position import acted, viewers
 from step_defs import question_round
-from step_defs.hidden_information import hidden, knowers, only_told, own_slots_only, strings
+from step_defs.hidden_information import alone_knows, hidden, only_told, own_slots_only, strings
 from step_defs.phrases import Fact, Types, phrases
 from step_defs.vocabulary import install, requests, shared, starts, ways
 
@@ -223,7 +223,8 @@ FACTS = [
         ),
     ),
     Fact(
-        "chance may fill the hideout with any of {n:d} combinations of one gang member, one method and one place, each as likely",
+        "chance may fill the hideout with any of {n:d} combinations of one gang member, one method and one place, "
+        "each as likely",
         check=lambda st, n: (
             len(st.as_likely()) == n
             and all(sorted(KIND_OF[a[k]] for k in KINDS) == sorted(KINDS) for a in st.as_likely())
@@ -390,7 +391,7 @@ FACTS = [
     ),
     Fact(
         "nobody but {player:player} has seen the hideout",
-        check=lambda st, player: knowers(st, CARDS.lying_at(st, "secret.hideout")) == {player},
+        check=lambda st, player: alone_knows(st, player, CARDS.lying_at(st, "secret.hideout")),
     ),
     # -- bots and the coach
     Fact(

@@ -54,7 +54,8 @@ def case(state, player: str) -> dict:
 
 
 def set_case(state, player: str, elements, pins: set) -> None:
-    """``player``'s case holds ``elements``; a case (or the case decks) that had one of them gets the one it replaces."""
+    """``player``'s case holds ``elements``;
+    a case (or the case decks) that had one of them gets the one it replaces."""
     holder = next(p for p, s in state["private"].items() if s["case_of"] == player)
     for name in elements:
         CASES.put(state, name, ("private", holder, "case", KIND_OF[name]), pins)
@@ -241,7 +242,8 @@ FACTS += [
     ),
     Fact("{players:player+} [has|have] solved their case in turn {turn:d}", put=solved),
     Fact(
-        "{player:player} has scored {points:d} points this round with {pen:d} penalt[y|ies] and {det:d} detective[s|] left",
+        "{player:player} has scored {points:d} points this round with {pen:d} penalt[y|ies] and {det:d} "
+        "detective[s|] left",
         put=lambda st, player, points, pen, det: scored(st, player, points, pen, det, now=True),
     ),
     Fact(
@@ -286,6 +288,10 @@ FACTS += [
     Fact(
         "{player:player} may place a detective or name a solution",
         check=lambda st, player: types_of(st, player) == {"place", "solve"},
+    ),
+    Fact(
+        "{player:player} may only name a solution",
+        check=lambda st, player: types_of(st, player) == {"solve"},
     ),
     Fact("{player:player} may not place a detective", check=lambda st, player: may_not(st, player, "place")),
     Fact("{player:player} may not take an evidence card", check=lambda st, player: may_not(st, player, "take")),
@@ -445,10 +451,10 @@ FACTS += [
         check=lambda st, player, n: st.view(None)["points"][player][st.outcome.before["round"] - 1] == n,
     ),
     Fact(
-        "everybody is told that {player:player} named {s:suspect}, {l:location} and {c:crime} and was wrong",
-        check=lambda st, player, s, l, c: all(
+        "everybody is told that {player:player} named {s:suspect}, {loc:location} and {c:crime} and was wrong",
+        check=lambda st, player, s, loc, c: all(
             [e for e in redact_events(st.outcome.events, v) if e["type"] == "tried"]
-            == [{"type": "tried", "player": player, "suspect": s, "location": l, "crime": c, "right": False}]
+            == [{"type": "tried", "player": player, "suspect": s, "location": loc, "crime": c, "right": False}]
             for v in viewers(st)
         ),
     ),

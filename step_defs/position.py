@@ -23,7 +23,8 @@ import pytest
 
 from casebook.contract import P_TOLERANCE, is_chance_node
 from casebook.errors import GameError
-from casebook.protocol import CHANCE, canonical, redact
+from casebook.protocol import CHANCE, CLOCK, canonical, redact
+from casebook.properties.privacy import strings
 from casebook.properties.random_play import attempt
 from casebook.verdicts import UNSUPPORTED
 
@@ -35,11 +36,15 @@ def viewers(state: dict) -> list:
 
 class Seen(dict):
     """The canonical state a fact is checked on, with the table's legal moves and views at hand (fetched when asked),
-    and the outcome of the scenario's last action (its events, the state before)."""
+    the outcome of the scenario's last action (its events, the state before), and what the scenario began from
+    (``beginning``: the state its table was loaded from, None if unknown; ``said``: what its players' moves said
+    aloud)."""
 
-    def __init__(self, table, outcome=None):
+    def __init__(self, table, outcome=None, position=None):
         super().__init__(table.state())
         self.table, self.outcome, self._views = table, outcome, {}
+        self.beginning = position.beginning if position is not None else None
+        self.said = frozenset(position.said) if position is not None else frozenset()
 
     @cached_property
     def legal(self) -> dict:
@@ -64,18 +69,24 @@ class Seen(dict):
         )
 
     def chance(self, field: str, value) -> float | None:
-        """The probability that chance's next move has ``field`` = ``value`` (None unless chance is to act, its moves summing to 1)."""
+        """The probability that chance's next move has ``field`` = ``value`` (None unless chance is to act,
+        its moves summing to 1)."""
         moves = self.legal["moves"]
         if not is_chance_node(self.legal):
             return None
         return sum(m["p"] for m in moves if m["action"].get(field) == value)
 
     def told(self, kind: str, knowers, **fields) -> bool:
-        """The last event ``kind``: every viewer is told ``fields``, and only ``knowers`` are told more (its private part)."""
+        """The last event ``kind``: every viewer is told ``fields``, and only ``knowers`` are told more (its private
+        part); what the private part names shows in no other viewer's copy of it, under whatever key."""
         last = [e for e in self.table.log if e["type"] == kind][-1:]
-        return bool(last) and all(
+        if not last:
+            return False
+        secret = set(strings([redact(last[0], v).get("private") for v in knowers]))
+        return all(
             all(redact(last[0], v).get(k) == x for k, x in fields.items())
             and (v in knowers) == (redact(last[0], v) != redact(last[0], None))
+            and (v in knowers or not secret & set(strings(redact(last[0], v))))
             for v in self.viewers
         )
 
@@ -105,7 +116,8 @@ def published(game: str) -> dict:
 
 
 def declines_setup(implementation, game: str) -> bool:
-    """Whether the engine's hello declines ``@setup`` for ``game`` (it does not deal: it starts from published positions)."""
+    """Whether the engine's hello declines ``@setup`` for ``game`` (it does not deal:
+    it starts from published positions)."""
     key = id(implementation)
     if key not in _hellos:
         _hellos[key] = implementation.hello()
@@ -113,7 +125,8 @@ def declines_setup(implementation, game: str) -> bool:
 
 
 def positions_json(positions: dict) -> str:
-    """positions.json's text: names sorted, one start a line, each state's own key order kept (a Then may check an order)."""
+    """positions.json's text: names sorted, one start a line,
+    each state's own key order kept (a Then may check an order)."""
     lines = [f"  {json.dumps(name)}: {json.dumps(positions[name], ensure_ascii=False)}" for name in sorted(positions)]
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
@@ -124,7 +137,8 @@ class Position:
     ``dealt(options, deal)`` starts from the position ``deal`` reaches from ``new(options)``: dealt once per
     implementation and options, then loaded from the cache (a scenario assumes only what its clause is about).
     An engine that declines ``@setup`` is never asked to deal: it starts from the reference's deal, published in
-    features/<game>/positions.json (a start the file lacks is dealt as before).  A full engine is judged on its own deal.
+    features/<game>/positions.json (a start the file lacks is dealt as before).
+    A full engine is judged on its own deal.
     """
 
     _dealt: dict = {}
@@ -133,11 +147,23 @@ class Position:
         self.implementation, self.open, self.game = implementation, open_table, game
         self.outcome = None  # the last action's
         self.pins: set = set()  # components a Given placed: later Givens do not move them away (Components)
+        self.said: list[str] = []  # what the players' accepted moves said aloud (hidden_information's ``explained``)
         self._state: dict | None = None
         self._table = None
+        self._start: bytes | None = None  # the state the table began from, marshalled (an engine may keep the dict)
+
+    @property
+    def beginning(self) -> dict | None:
+        """The state the scenario's table began from: the one loaded, or a new table's before its first move."""
+        return None if self._start is None else marshal.loads(self._start)
+
+    def began(self) -> None:
+        """Called before a When plays: a new table's state is kept as its start, while nothing has moved yet."""
+        if self._start is None and self._table is not None and not self._table.log:
+            self._start = marshal.dumps(self._table.state())
 
     def new(self, options: dict) -> None:
-        self._table, self._state = self.open(options), None
+        self._table, self._state, self._start = self.open(options), None, None
 
     def dealt(self, options: dict, deal: Callable) -> None:
         name = position_name(deal, options)
@@ -168,15 +194,28 @@ class Position:
     @property
     def table(self):
         if self._table is None:
+            self._start = marshal.dumps(self._state)
             self._table, self._state = self.open(state=self._state), None
         return self._table
 
 
 def acted(position, actor: str, action: dict, trying: bool):
+    position.began()
     outcome = position.outcome = attempt(position.table, actor, action)
     if not trying and outcome.error is not None:
         raise AssertionError(f"expected {actor} {json.dumps(action)} to be accepted: {outcome}")
+    if outcome.error is None:
+        position.said += said_aloud(outcome)
     return outcome
+
+
+def said_aloud(outcome) -> list[str]:
+    """What a player's accepted move says to the table: its names, but those its player alone held (which card they
+    chose to show, the cards of a sealed choice); chance and the clock say nothing (a card dealt is no word said)."""
+    if outcome.actor in (CHANCE, CLOCK):
+        return []
+    own = set(strings(outcome.before.get("private", {}).get(outcome.actor)))
+    return [s for s in strings(outcome.action) if s not in own]
 
 
 def refusal(call: Callable[[], Any]):
@@ -189,7 +228,8 @@ def refusal(call: Callable[[], Any]):
 
 
 def chance_move(table, action: dict) -> None:
-    """Chance's ``action``, played only if the engine lists it now; else the scenario is unsupported (a Given's move)."""
+    """Chance's ``action``, played only if the engine lists it now;
+    else the scenario is unsupported (a Given's move)."""
     if not any(m["actor"] == CHANCE and canonical(m["action"]) == canonical(action) for m in table.legal()["moves"]):
         pytest.skip(f"{UNSUPPORTED}the engine has no {action.get('type')} {canonical(without_type(action))} here")
     table.apply(CHANCE, action)
@@ -223,5 +263,6 @@ def play_first(table, phases) -> None:
 
 
 def try_load(open_table, state: dict):
-    """Load the edited state: the typed refusal it gets, or None when it is accepted (a copy of the game that breaks a rule)."""
+    """Load the edited state: the typed refusal it gets,
+    or None when it is accepted (a copy of the game that breaks a rule)."""
     return refusal(lambda: open_table(state=state))

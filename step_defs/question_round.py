@@ -20,6 +20,8 @@ from typing import Callable
 
 from casebook import schemas
 from casebook.protocol import CHANCE, CLOCK
+from casebook.properties.privacy import strings
+from casebook.protocol import redact
 from step_defs.position import chance_deals, chance_move, play_first, roll_for_start
 from step_defs.hidden_information import everybody_sees, hidden
 from step_defs.phrases import Fact
@@ -44,7 +46,8 @@ def dealers(secret: dict, deals: tuple) -> tuple[Callable, Callable]:
 
 
 def actions(case: str, accused: str | None = None) -> list[tuple]:
-    """The verbs of a turn; ``case`` names one card of each kind with typed fields (``accused``: as an accusation may)."""
+    """The verbs of a turn; ``case`` names one card of each kind with typed fields (``accused``: as an accusation
+    may)."""
     return [
         (f"ask about {case}", "question"),
         (f"accuse {accused or case}", "accuse"),
@@ -66,6 +69,15 @@ def chance(answering: tuple) -> list[tuple]:
         ("{card:card} is dealt", "deal"),
         ("every question is answered", lambda: lambda table: play_first(table, answering)),
     ]
+
+
+def not_asked(st, player: str, kinds: tuple) -> bool:
+    """Since the scenario's last question (the last event naming a card of each of ``kinds``), no event names
+    ``player`` in public and ``player`` is not to act: the question stopped before them (issue 50 item 3)."""
+    log = st.table.log
+    asked = [i for i, e in enumerate(log) if set(kinds) <= set(e)]
+    after = [redact(e, None) for e in log[asked[-1] + 1 :]] if asked else []
+    return bool(asked) and player not in strings(after) and player not in st.legal["to_act"]
 
 
 def must(st, player: str, kinds: set, aside: tuple = ()) -> list:
@@ -98,7 +110,8 @@ def facts(
     hands (``components``: the cards' inventory), pawns, whose turn it is (``turn``: the state's ``turn`` as a turn
     begins; ``entered(place)``: the phase a pawn that has just entered ``place`` is in), the cards shown (``seen``: the
     key of a player's own list of them, ``{"card", "by"}`` each; ``showed(state, by, player, card)``: what else the
-    game keeps of a card shown), and who must show or accuse; ``case`` names one card of each kind, its fields the kinds."""
+    game keeps of a card shown), who must show or accuse, and who was not asked; ``case`` names one card of each kind,
+    its fields the kinds."""
     kinds = tuple(re.findall(r"\{(\w+):", case))
     words, key = secret
 
@@ -153,9 +166,12 @@ def facts(
             check=lambda st, player, card: card in [x["card"] for x in st.view(player)["private"][player][seen]],
             denied="{player:player} has not seen {card:card}",
         ),
+        Fact("{player:player} must show a card", check=lambda st, player: bool(must(st, player, {"show"}, aside))),
         Fact(
             "{player:player} must show one of {cards:card+}",
             check=lambda st, player, cards: must_show(st, player, cards, aside),
         ),
         Fact("{player:player} must accuse or end the turn", check=must_accuse_or_end),
+        Fact("{player:player} is not asked", check=lambda st, player: not_asked(st, player, kinds)),
+        Fact("the game goes on", check=lambda st: bool(st.legal["to_act"])),
     ]

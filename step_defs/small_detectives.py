@@ -18,7 +18,7 @@ from casebook import schemas
 from casebook.protocol import CHANCE, canonical, leaks, redact_events
 from step_defs.components import Components
 from step_defs.position import acted, viewers
-from step_defs.hidden_information import everybody_sees, hidden, knowers, shown_in_public, told_in_public
+from step_defs.hidden_information import everybody_sees, hidden, knowers, shown_in_public, strings, told_in_public
 from step_defs.phrases import Fact, Types, phrases
 from step_defs.vocabulary import install, shared, starts
 
@@ -93,7 +93,13 @@ def out_of_the_game(state, player: str) -> None:
 
 def only_seen(st, players: list, clue: str) -> bool:
     seen_by = [p for p in st["players"] if clue in st.view(p)["private"][p]["seen"]]
-    return seen_by == [p for p in st["players"] if p in players] and not told_in_public(st, [clue])
+    looks = [e for e in st.table.log if e["type"] == "looked" and clue in strings(e.get("private"))]
+    told = {v for e in looks for v in e["private"] if clue in strings(e["private"][v])}  # each seat's copy, any key
+    return (
+        seen_by == [p for p in st["players"] if p in players]
+        and told <= set(players)
+        and not told_in_public(st, [clue])
+    )
 
 
 def only_shown_to(st, owner: str, secret: list) -> bool:

@@ -14,7 +14,8 @@ see them), the generic steps:
 
     Given <start>                     open the table: ``starts({"a game of {players:player+}": deal}, options)``
                                       (``deal = played("until_playing", "seeding")``: chance's first moves)
-    When <room> is requested for ...  a new table, or its refusal: ``requests(r"a (?P<kind>\\w+) room is requested ...", options)``
+    When <room> is requested for ...  a new table, or its refusal:
+    ``requests(r"a (?P<kind>\\w+) room is requested ...", options)``
     Given <fact>                      edit the position (loaded once, when a When or Then needs it)
     Then <fact>                       check it on the canonical state
     When <player> <action, 3rd person>   must be accepted     ("Peter moves to X")
@@ -201,7 +202,8 @@ def install(
             pins = {"pins": position.pins} if wants_pins(fact.put) else {}
             position.edit(lambda state: (fact.put(state, **args, **pins), after and after(state)))
 
-        # the Givens' own phrases inside the sentence (not each compiled again with it: the regexes cost collection time)
+        # the Givens' own phrases inside the sentence (not each compiled again with it:
+        # the regexes cost collection time)
         copies = [
             (
                 re.compile("a copy of the game in which (?P<fact>.+) is loaded"),
@@ -217,7 +219,7 @@ def install(
 
         @then(Parser("a fact", _fact_steps(types, facts, "check")), stacklevel=2)
         def then_fact(position, fact, args):
-            seen = Seen(position.table, position.outcome)
+            seen = Seen(position.table, position.outcome, position)
             try:
                 holds = fact.check(seen, **args)
             except (
@@ -241,6 +243,7 @@ def install(
 
     @when(Parser("an action", moves), target_fixture="outcome", stacklevel=2)
     def act(position, actor, action, trying):
+        position.began()
         if callable(action):  # a routine: chance plays out a whole stretch of the game
             action(position.table)
             return position.outcome
@@ -257,5 +260,6 @@ def install(
         assert moves or offered, "the game is over: that says nothing about this move"
         mine = [m["action"] for m in moves if m["actor"] == actor]
         assert any(all(m.get(k) == v for k, v in action.items()) for m in mine) == offered, (
-            f"{actor} {'may not' if offered else 'may'} {canonical(action)}; the engine lists for {actor}: {', '.join(map(canonical, mine[:8])) or 'nothing'}"
+            f"{actor} {'may not' if offered else 'may'} {canonical(action)}; the engine lists for {actor}: "
+            f"{', '.join(map(canonical, mine[:8])) or 'nothing'}"
         )

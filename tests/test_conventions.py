@@ -154,7 +154,8 @@ def test_the_import_check_can_fail(tmp_path):
 
 def test_a_published_case_log_has_a_line_for_each_entry_naming_only_its_fields():
     """A game that publishes how its case log reads (its schema's facts: ``case_log``) has a line for every kind of
-    entry its log keeps, and each line names only fields that kind of entry carries: the steps and the site read them."""
+    entry its log keeps, and each line names only fields that kind of entry carries:
+    the steps and the site read them."""
     published = {game: schemas.load(game) for game in GAMES}
     published = {game: s for game, s in published.items() if "case_log" in s.get("facts", {})}
     assert published, "no game publishes its case log's lines (the heist game did)"

@@ -1,9 +1,18 @@
-"""step_defs/hidden_information.py, the checks of who sees what, on a hand-made table: each check fails where its sentence is false."""
+"""step_defs/hidden_information.py, the checks of who sees what, on a hand-made table:
+each check fails where its sentence is false."""
 
 from __future__ import annotations
 
 from casebook.protocol import redact
-from step_defs.hidden_information import everybody_sees, hidden, knowers, only_told, own_slots_only, told_in_public
+from step_defs.hidden_information import (
+    everybody_sees,
+    hidden,
+    knowers,
+    only_told,
+    own_slots_only,
+    told_in_public,
+    twins,
+)
 
 
 class Table:
@@ -62,6 +71,42 @@ def test_knowers_count_only_private_knowledge_and_values_never_keys():
     assert knowers(Seen(notes), ["rope"]) == set()
     assert knowers(Seen(table(), [SHOWN]), ["map"]) == {"Ann", "Ben"}  # Ben holds it, Ann was told it
     assert told_in_public(Seen(table(), [SHOWN]), ["map", "Ann"]) == {"Ann"}
+
+
+def test_a_name_told_under_any_key_or_to_the_wrong_seat_makes_a_knower_unless_said_aloud_or_seen_before():
+    in_public = {"type": "out", "player": "Ann", "proof": ["rope"]}  # a key of its own, in the public part
+    assert knowers(Seen(table(), [in_public]), ["rope"]) == {"Ann", "Ben", None}
+    to_all = {"type": "out", "player": "Ann", "private": {"Ann": {"case": ["rope"]}, "Ben": {"case": ["rope"]}}}
+    assert knowers(Seen(table(), [to_all]), ["rope"]) == {"Ann", "Ben"}  # the protocol's shape, the wrong seats
+    said = Seen(table(), [in_public])
+    said.said = frozenset({"rope"})  # a player named it aloud (an accusation): no news to anybody
+    assert knowers(said, ["rope"]) == set()
+    public_before = Seen(table(), [in_public])
+    public_before.beginning = table(board=["rope"])  # every view showed it when the scenario began
+    assert knowers(public_before, ["rope"]) == set()
+
+
+def test_twins_swap_a_secret_with_a_card_of_its_kind_that_only_the_knower_holds():
+    case = {"suspect": "Brittany", "item": "golden belt", "location": "Strand"}
+    state = {
+        "players": ["Justus Jonas", "Peter Shaw"],
+        "surplus": ["antique books"],
+        "secret": {"case_file": case},
+        "private": {
+            "Justus Jonas": {"hand": ["Mr. Grey", "painting", "antique books", "Friedhof"]},
+            "Peter Shaw": {"hand": ["Dick Perry"]},
+        },
+    }
+    made = twins("cluedo_drei", state, set(case.values()), {"Justus Jonas"})
+    assert [t["secret"]["case_file"] for t in made] == [
+        {**case, "suspect": "Mr. Grey"},  # a suspect for a suspect, a place for a place
+        {**case, "location": "Friedhof"},
+        {**case, "item": "painting"},  # never the antique books, which lie face up for all to see
+    ]
+    assert made[0]["private"]["Justus Jonas"]["hand"] == ["Brittany", "painting", "antique books", "Friedhof"]
+    assert all(t["private"]["Peter Shaw"] == state["private"]["Peter Shaw"] for t in made)
+    his = twins("cluedo_drei", state, set(case.values()), {"Peter Shaw"})  # a suspect, nothing else of their kinds
+    assert [t["secret"]["case_file"] for t in his] == [{**case, "suspect": "Dick Perry"}]
 
 
 def test_only_told_needs_exactly_those_players_told_and_nobody_else_knowing():

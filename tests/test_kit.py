@@ -30,7 +30,8 @@ REF = ReferenceImplementation()
 
 
 def dealt(game: str, options: dict) -> dict:
-    """The first position where a player acts, chance drawn from a seeded RNG (always its first move could tie for ever)."""
+    """The first position where a player acts,
+    chance drawn from a seeded RNG (always its first move could tie for ever)."""
     table, rng = REF.new(game, options), random.Random(0)
     while REF.legal(table)["to_act"] == [CHANCE]:
         REF.apply(table, CHANCE, rng.choice(REF.legal(table)["moves"])["action"])
@@ -215,7 +216,8 @@ def test_an_error_inside_a_move_leaves_the_table_as_it_was(monkeypatch):
 
 def test_a_move_that_changes_nothing_is_an_engine_error_and_leaves_the_table(monkeypatch):
     """A deal that deals nothing would be chance's move for ever (the state, and so legal(), stays the same): the kit
-    refuses it as an internal error instead of playing it, so a rule change that drops a set-up callback fails at once."""
+    refuses it as an internal error instead of playing it,
+    so a rule change that drops a set-up callback fails at once."""
     table = Toy.new({})
     before = table.state()
     monkeypatch.setattr(Toy, "give_card", lambda self, actor, action: self.emit("dealt", to=action["to"], private={}))
@@ -240,7 +242,8 @@ def test_new_and_close_cost_the_same_with_fifty_thousand_tables_open():
         return best
 
     gc.collect()
-    gc.freeze()  # the collector's walk over what lives already is the same before and after: only new() and close() differ
+    # the collector's walk over what lives already is the same before and after: only new() and close() differ
+    gc.freeze()
     try:
         empty = cost()
         open_tables = [impl.new("toy", {}) for _ in range(50_000)]

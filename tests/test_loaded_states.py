@@ -117,6 +117,7 @@ def test_ten_thousand_mutated_states_are_refused_or_played_to_a_final_phase(impl
         + "\n"
     )
     print(
-        f"\n{game}: {mutations} mutated states, {verdicts['refused']} refused with bad_request, {verdicts['ended']} played to a final phase"
+        f"\n{game}: {mutations} mutated states, {verdicts['refused']} refused with bad_request, "
+        f"{verdicts['ended']} played to a final phase"
     )
     assert verdicts["refused"] + verdicts["ended"] == mutations and verdicts["refused"] and verdicts["ended"], verdicts

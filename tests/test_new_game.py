@@ -12,7 +12,6 @@ import os
 import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -69,7 +68,17 @@ def test_sections_start_at_the_headings_and_number_paragraphs_as_the_trace_does(
 
 
 def test_without_blank_lines_a_short_line_that_ends_no_sentence_is_a_heading():
-    text = "Opening words of the book, before any heading.\nSetup\nDeal the cards.\n- a list item\n| a | table |\nPlay\nTake turns."
+    text = "\n".join(
+        [
+            "Opening words of the book, before any heading.",
+            "Setup",
+            "Deal the cards.",
+            "- a list item",
+            "| a | table |",
+            "Play",
+            "Take turns.",
+        ]
+    )
     sections = scaffold.sections_of(text.splitlines())
     assert [(s.title, s.numbers) for s in sections] == [
         ("Before the first heading", [1]),
@@ -269,7 +278,8 @@ def run(copy: Path, env: dict, *argv: str) -> subprocess.CompletedProcess:
     return done
 
 
-@pytest.mark.slow  # a copy, a scaffold, its tests, a strict site build, a regeneration: 100-165 s at load 9-15 on 2 cores (~30 s CPU)
+# a copy, a scaffold, its tests, a strict site build, a regeneration: 100-165 s at load 9-15 on 2 cores (~30 s CPU)
+@pytest.mark.slow
 def test_a_new_game_scaffolded_into_a_copy_passes_its_tests_and_shows_in_transcription_on_the_site(tmp_path):
     copy = copy_of_the_checkout(tmp_path / "copy")
     rulebook = book(tmp_path)

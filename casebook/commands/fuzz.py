@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import signal
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
+from casebook.atomic import terminated_as_interrupt
 from casebook.commands import EXIT_CANNOT_RUN, EXIT_FAILED, EXIT_OK, at_least, console
 from casebook.impls import opened
 from casebook.names import slug, terminal
@@ -17,12 +16,12 @@ def register(sub) -> None:
     fuzz = sub.add_parser(
         "fuzz",
         help="differential fuzzing: random legal play on an implementation and the reference",
-        description="Plays random games on the implementation and on the reference at once and compares, after every move, "
-        "what a player can observe: legal(), every player's view and a spectator's, the events as each of them "
-        "receives them, and the error code of a refused move (never the whole state). Moves the implementation "
-        "answers 'unsupported' are played on the reference alone, and its position is loaded into the "
-        "implementation after them. Each distinct disagreement is shrunk to its shortest game and saved as a "
-        "replay file. Exit status: 0 none found, 1 found, 2 could not run.",
+        description="Plays random games on the implementation and on the reference at once and compares, "
+        "after every move, what a player can observe: legal(), every player's view and a spectator's, "
+        "the events as each of them receives them, and the error code of a refused move (never the whole state). "
+        "Moves the implementation answers 'unsupported' are played on the reference alone, and its position is "
+        "loaded into the implementation after them. Each distinct disagreement is shrunk to its shortest game and "
+        "saved as a replay file. Exit status: 0 none found, 1 found, 2 could not run.",
     )
     fuzz.add_argument(
         "--impl", required=True, help='the implementation to judge: reference | python:mod:factory | "cmd:COMMAND"'
@@ -131,7 +130,8 @@ def command(args) -> int:
             out.print(f"[yellow]no disagreement in the {records.games} games played of {args.game}{stopped}[/yellow]")
             return EXIT_CANNOT_RUN
         out.print(
-            f"[green]no disagreement in {args.examples} games of {args.game} (seed {args.seed}, {seconds:.1f} s)[/green]"
+            f"[green]no disagreement in {args.examples} games of {args.game} (seed {args.seed}, "
+            f"{seconds:.1f} s)[/green]"
         )
         return EXIT_OK
     first = (
@@ -158,24 +158,6 @@ def command(args) -> int:
             f"   reproduce: casebook replay {terminal(path)} --impl {terminal(json.dumps(args.impl))}"
         )
     return EXIT_FAILED
-
-
-@contextmanager
-def terminated_as_interrupt():
-    """SIGTERM (a CI job's timeout, ``kill``) stops the search as Ctrl-C does: what was found is saved, not lost."""
-
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt
-
-    try:
-        previous = signal.signal(signal.SIGTERM, interrupt)
-    except ValueError:  # not the main thread: nothing to catch there
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def unused(path: Path) -> Path:

@@ -18,11 +18,13 @@ def register(sub) -> None:
 def command(args) -> int:
     from casebook.conformance.suite import version_line
 
-    # stdout stays the hello's JSON, for scripts; the version line heads the log on stderr (issue 52)
+    with opened(args.impl) as impl:
+        hello = impl.hello()
+    # stdout stays the hello's JSON, for scripts; the version line heads the log on stderr (issue 52), once the engine
+    # answered: an engine that fails is still one line of error
     try:
         print(version_line(), file=sys.stderr)
     except FileNotFoundError:
         pass  # an install without its suite can still ask an engine its hello
-    with opened(args.impl) as impl:
-        print(json.dumps(impl.hello(), indent=2))
+    print(json.dumps(hello, indent=2))
     return 0

@@ -72,8 +72,8 @@ def command(args) -> int:
     shared = rulebooks_folder()
     if shared is None or not (shared / rulebook.name).is_file():
         out.print(
-            f"[yellow]{escape(rulebook.name)} is not in {escape(str(shared or 'shared/rulebooks/'))}: put it there (or set "
-            "CASEBOOK_RULEBOOKS) so the trace is checked against its paragraphs[/yellow]",
+            f"[yellow]{escape(rulebook.name)} is not in {escape(str(shared or 'shared/rulebooks/'))}: "
+            "put it there (or set CASEBOOK_RULEBOOKS) so the trace is checked against its paragraphs[/yellow]",
             highlight=False,
             soft_wrap=True,
         )

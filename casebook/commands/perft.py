@@ -67,7 +67,8 @@ def generate(impl, args, directory: Path, out) -> int:
     taken = [pf.fixture_path(g, directory) for g in games if pf.fixture_path(g, directory).exists()]
     if taken and not (args.force or args.append):
         out.print(
-            f"[red]{terminal(', '.join(map(str, taken)))} exist: --append to add positions, --force to replace them[/red]"
+            f"[red]{terminal(', '.join(map(str, taken)))} exist: "
+            "--append to add positions, --force to replace them[/red]"
         )
         return EXIT_CANNOT_RUN
     for game in games:

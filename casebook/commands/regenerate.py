@@ -39,6 +39,7 @@ from pathlib import Path
 
 from rich.markup import escape
 
+from casebook.atomic import terminated_as_interrupt, write_text
 from casebook.commands import EXIT_CANNOT_RUN, EXIT_FAILED, EXIT_OK, console
 from casebook.scaffold import NotACheckout, checkout_root
 
@@ -52,6 +53,7 @@ GENERATED = (  # where the steps write, for the closing "which files changed"
     "casebook/conformance/validate-your-engine.md",
 )
 DESCRIBED = Path("tests") / "docs" / "fixture" / "describe"
+EXIT_INTERRUPTED = 130  # as a shell reports a command stopped by ^C
 NO_TESTS = 5  # pytest's exit code when it collected nothing (a new game without examples deals no start)
 
 
@@ -80,12 +82,17 @@ def command(args) -> int:
         out.print(f"[red]no game {', '.join(unknown)} in features/; games are {', '.join(games)}[/red]")
         return EXIT_CANNOT_RUN
     failed, stale = [], []
-    for step in STEPS:
-        if args.only and step != args.only:
-            continue
-        out.print(f"[bold]== {step}[/bold]")
-        if not STEP_RUNS[step](root, args.game or games, out, stale if args.check else None):
-            failed.append(step)
+    steps = [step for step in STEPS if not args.only or step == args.only]
+    with terminated_as_interrupt():
+        for n, step in enumerate(steps):
+            out.print(f"[bold]== {step}[/bold]")
+            try:
+                if not STEP_RUNS[step](root, args.game or games, out, stale if args.check else None):
+                    failed.append(step)
+            except KeyboardInterrupt:  # ^C, SIGTERM: every file is whole (casebook/atomic.py); say which may be old
+                if not args.check:
+                    out.print(not_regenerated(steps[n:], args.game or games), highlight=False, soft_wrap=True)
+                return EXIT_INTERRUPTED
     if args.check:
         for path in stale:
             out.print(
@@ -111,6 +118,21 @@ def command(args) -> int:
         out.print(f"[red]failed: {', '.join(failed)}[/red]")
         return EXIT_FAILED
     return EXIT_OK
+
+
+def not_regenerated(steps: list[str], games: list[str]) -> str:
+    """What an interrupted run did not regenerate: the step it was in and every later one, with their files."""
+    files = {
+        "schemas": ["casebook/schemas/*.json"],
+        "positions": [f"features/{game}/positions.json" for game in games],
+        "perft": [f"casebook/conformance/perft/{game}.json" for game in games],
+    }
+    return (
+        f"[red]interrupted in step {steps[0]}: not regenerated: "
+        + "; ".join(f"{step} ({', '.join(files[step])})" for step in steps)
+        + ".[/red] Each file is whole, the old one or the new one (none is half-written): run the same "
+        "casebook regenerate again."
+    )
 
 
 def environment(root: Path, **extra: str) -> dict:
@@ -252,7 +274,7 @@ def describe(root: Path, games: list[str], out, stale: list | None = None) -> bo
         for game in missing:
             path = root / DESCRIBED / f"{game}.json"
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(ask(impl, game), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            write_text(path, json.dumps(ask(impl, game), indent=1, ensure_ascii=False) + "\n")
             out.print(f"wrote {path.relative_to(root)}", highlight=False)
     if not missing:
         out.print(f"every describe answer of {', '.join(games)} is written", highlight=False, soft_wrap=True)

@@ -30,7 +30,8 @@ def command(args) -> int:
         problem = replay(reference, impl, record)
     if problem is None:
         out.print(
-            f"[green]{len(record['steps'])} moves of {record['game']} replayed: the implementation agrees with the reference[/green]"
+            f"[green]{len(record['steps'])} moves of {record['game']} replayed: "
+            "the implementation agrees with the reference[/green]"
         )
         return EXIT_OK
     out.print(f"[red]disagreement reproduced[/red] {terminal(problem)}")

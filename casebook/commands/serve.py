@@ -6,9 +6,9 @@ from casebook.commands import positive
 from casebook.impls import opened
 from casebook.wire import MAX_LINE
 
-IDLE_DEFAULT = (
-    900.0  # seconds: casebook.serve.websocket.IDLE, without importing the WebSocket library for every command
-)
+# casebook.serve.websocket's IDLE and MAX_TABLES, without importing the WebSocket library for every command
+IDLE_DEFAULT = 900.0  # seconds
+MAX_TABLES_DEFAULT = 4096
 
 
 def register(sub) -> None:
@@ -18,13 +18,15 @@ def register(sub) -> None:
         "--max-tables",
         type=positive(int),
         metavar="N",
-        help="refuse new/load (error table_limit) while N tables are open (default: no cap)",
+        help="refuse new/load (error table_limit) while N tables are open on the server, every connection's "
+        f"together (default: no cap over stdio, {MAX_TABLES_DEFAULT} with --listen)",
     )
     serve.add_argument(
         "--idle-timeout",
         type=positive(float),
         metavar="SECONDS",
-        help=f"close a table left this long without a call (default: never over stdio, {IDLE_DEFAULT:g} s with --listen)",
+        help="close a table left this long without a call (default: "
+        f"never over stdio, {IDLE_DEFAULT:g} s with --listen)",
     )
     serve.add_argument(
         "--max-line",
@@ -38,6 +40,14 @@ def register(sub) -> None:
         metavar="HOST:PORT",
         help="serve over WebSocket instead of stdio (ws://HOST:PORT/); loopback unless HOST says otherwise; "
         "PORT 0 picks a free port; the first line printed is the address",
+    )
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="with --listen: accept WebSocket handshakes from this browser origin, e.g. https://example.org "
+        "(repeatable; * accepts any); by default no browser page may connect, only clients that send no Origin",
     )
     serve.add_argument("--certfile", help="with --listen: serve TLS (wss://) with this certificate chain (PEM)")
     serve.add_argument(
@@ -57,7 +67,8 @@ def command(args) -> int:
                 impl,
                 args.listen,
                 idle=args.idle_timeout or IDLE_DEFAULT,
-                max_tables=args.max_tables,
+                max_tables=args.max_tables or MAX_TABLES_DEFAULT,
+                allow_origins=tuple(args.allow_origin),
                 max_line=args.max_line,
                 certfile=args.certfile,
                 keyfile=args.keyfile,

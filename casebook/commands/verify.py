@@ -18,6 +18,7 @@ import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from casebook.atomic import write_text
 from casebook.commands import EXIT_CANNOT_RUN, EXIT_FAILED, EXIT_OK, IMPL_HELP, console
 from casebook.names import terminal
 
@@ -62,7 +63,8 @@ def register(sub) -> None:
         "--deadline",
         type=float,
         default=DEFAULT_DEADLINE,
-        help=f"seconds the whole run may take; tests left then are reported not run (default {DEFAULT_DEADLINE:g}; 0: none)",
+        help=f"seconds the whole run may take; tests left then are reported not run (default {DEFAULT_DEADLINE:g}; "
+        "0: none)",
     )
     verify.add_argument("--no-properties", action="store_true", help="run the feature suite only, not tests/<game>/")
     verify.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -224,8 +226,8 @@ def verify(
     name = report_name(impl, hello["name"], name)
     offered = set(hello["games"])
     # Property tests play whole random games: they judge an engine that plays the whole game, or all of it but the
-    # set-up (its games start from the published positions: casebook.properties.random_play).  One that declines another part
-    # of it (or the game) has them reported unsupported instead.
+    # set-up (its games start from the published positions: casebook.properties.random_play).  One that declines
+    # another part of it (or the game) has them reported unsupported instead.
     whole = {g for g in offered if set(hello["games"][g].get("declines") or ()) <= {"setup"}}
     report_path = out / "conformance" / f"{name}.json"
     # The docs read every results/cucumber*.json as "the last run of the suite"; only the
@@ -279,7 +281,7 @@ def verify(
         result.changes = report["baseline_changes"] = rep.diff(old, report)
     result.report, result.seconds = report, seconds
     result.path = rep.write(report, report_path)
-    report_path.with_suffix(".txt").write_text(summary_text(report, result.changes), encoding="utf-8")
+    write_text(report_path.with_suffix(".txt"), summary_text(report, result.changes))
     result.problems += [f"suite error {terminal(error)}" for error in plugin.errors] + (
         [terminal(plugin.stopped)] if plugin.stopped else []
     )

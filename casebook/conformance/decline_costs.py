@@ -63,7 +63,8 @@ def removed_by(clauses: dict[str, dict]) -> dict[str, dict[str, list[dict]]]:
 
 
 def lost_in_run(report: dict, game: str, tag: str) -> dict:
-    """What a run of an engine declining ``tag`` in ``game`` lost: ``{"lost": {clause: status}, "beyond": {clause: [example]}}``.
+    """What a run of an engine declining ``tag`` in ``game`` lost:
+    ``{"lost": {clause: status}, "beyond": {clause: [example]}}``.
 
     ``beyond``: the examples that did not pass though the tag does not mark them (failed, or unsupported for
     another reason): what the decline cost beyond its tag.  Empty when a decline costs exactly its tag.
@@ -108,7 +109,8 @@ def declines_markdown(runs: dict[str, dict[str, dict]]) -> str:
             continue
         beyond = sorted({cid for row in tags.values() for cid in row["beyond"]})
         out.append(
-            f"### {game}\n\n{len(beyond)} clause(s) lost beyond their tag{': ' + ', '.join(beyond) if beyond else ''}.\n"
+            f"### {game}\n\n{len(beyond)} clause(s) lost beyond their "
+            f"tag{': ' + ', '.join(beyond) if beyond else ''}.\n"
         )
         out.append("| declined tag | clauses lost | lost beyond the tag (examples) |\n|---|---|---|")
         for tag, row in sorted(tags.items()):

@@ -19,9 +19,10 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from casebook.atomic import write_text
 from casebook.conformance.validating import schema_error
 from casebook.errors import DriverFailure, GameError
 from casebook.protocol import CHANCE, Table, canonical, players_of, redact_events
@@ -443,5 +444,4 @@ def replay(reference, implementation, record: dict) -> Disagreement | None:
 
 def save(record: dict, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return path
+    return write_text(path, json.dumps(record, indent=2, ensure_ascii=False) + "\n")

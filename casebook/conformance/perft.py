@@ -21,6 +21,7 @@ import json
 import random
 from pathlib import Path
 
+from casebook.atomic import write_text
 from casebook.protocol import Table
 
 FIXTURES = Path(__file__).resolve().parent / "perft"
@@ -191,5 +192,4 @@ def write_fixtures(game: str, positions: list[dict], directory: Path = FIXTURES)
         "(casebook perft); generated from the reference",
         "positions": positions,
     }
-    path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    return path
+    return write_text(path, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")

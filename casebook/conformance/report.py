@@ -5,9 +5,12 @@ The report is the JSON the docs' conformance page reads
 
     {"implementation": {"spec", "name", "version"}, "generated": ISO time,
      "suite": {"casebook": version, "features": sha256, "steps": sha256, "edited": bool, ...},
+     "roots": [{"clause", "game", "rule", "summary", "example", "message",
+                "blocks": [{"clause", "rule", "status", "examples"}]}],
      "clauses": {"CD-SET-01": {"game", "feature", "rule", "status", "summary",
-                               "scenarios": [{"name", "status", "message"}]}},
-     "totals": {"passed", "partial", "failed", "unsupported", "not_run"},
+                               "scenarios": [{"name", "status", "message", "needs",
+                                              "blocked_by"?, "failure"?}]}},
+     "totals": {"passed", "partial", "failed", "blocked", "unsupported", "not_run"},
      "properties": [{"name", "game", "status", "message", "invariant"}],
      "invariants": {"views_are_redactions": {"status", "failed_in", "passed_in"}}}
 
@@ -18,6 +21,12 @@ examples, 1 unsupported": a clause is never passed on part of its
 examples); none passed, some declined -> unsupported; else (only skipped or
 not run) not_run.  Every clause of the features appears, so a clause that was never
 run (another game selected) says so.
+
+One deviation, one verdict (issue 44): before folding, ``casebook.verdicts.attribute`` gives each failure to
+the clause whose deviation it is.  An example that passes through another clause (``@needs:<id>``) is
+``blocked by`` it when that clause fails for the engine, not failed; ``roots`` lists the clauses that fail on
+their own, each with what it blocks: the report, its console summary and the site lead with them, and
+``--baseline`` compares them.
 
 A property test that fails names the invariant of ``casebook.properties.random_play`` that
 did not hold (``casebook.verdicts.invariant_of`` reads it from the typed
@@ -30,10 +39,11 @@ import datetime as _dt
 import json
 from pathlib import Path
 
+from casebook.atomic import write_text
 from casebook.contract import REPORT_FORMAT
 from casebook.names import terminal
-from casebook.rulebook import CLAUSE_ID, CLAUSE_STATUSES, NOT_RUN, PROPERTY_STATUSES, fold, read_game, summary
-from casebook.verdicts import unsupported_reason
+from casebook.rulebook import BLOCKED, CLAUSE_ID, CLAUSE_STATUSES, PROPERTY_STATUSES, fold, read_game, summary
+from casebook.verdicts import attribute, roots, unsupported_reason
 
 STATUSES = CLAUSE_STATUSES  # the report's totals, in this order
 
@@ -101,7 +111,8 @@ def counts_sentence(report: dict) -> str:
 
 
 def with_counts(text: str, name: str, report: dict) -> str:
-    """``text`` (a guide) with the counts between ``<!-- counts: NAME -->`` and ``<!-- /counts -->`` taken from ``report``."""
+    """``text`` (a guide) with the counts between ``<!-- counts: NAME -->`` and ``<!-- /counts -->``
+    taken from ``report``."""
     start, end = f"<!-- counts: {name} -->", "<!-- /counts -->"
     head, found, rest = text.partition(start)
     if not found or end not in rest:
@@ -140,16 +151,21 @@ def build(
     for result in results:
         for cid in result.get("clauses", []):
             per_clause.setdefault(cid, []).append(
-                {k: result[k] for k in ("name", "status", "message")} | {"nodeid": result.get("nodeid", "")}
+                {k: result[k] for k in ("name", "status", "message")}
+                | {"nodeid": result.get("nodeid", ""), "needs": list(result.get("needs") or ())}
             )
+    for cid, scenarios in per_clause.items():
+        ran = {s["name"].split(" [")[0] for s in scenarios}
+        scenarios += [
+            {"name": name, "status": "not_run", "message": ""}
+            for name in clauses.get(cid, {}).get("declared", [])
+            if name not in ran
+        ]
+    attribute(per_clause)  # a failure through another clause's deviation is that clause's: "blocked by"
     out = {}
     for cid in sorted(per_clause):
         info = clauses.get(cid, {})
         scenarios = per_clause[cid]
-        ran = {s["name"].split(" [")[0] for s in scenarios}
-        scenarios += [
-            {"name": name, "status": "not_run", "message": ""} for name in info.get("declared", []) if name not in ran
-        ]
         out[cid] = {
             "game": info.get("game", next((r["game"] for r in results if cid in r.get("clauses", [])), "")),
             "feature": info.get("feature", ""),
@@ -166,6 +182,7 @@ def build(
         "implementation": implementation,
         **({"suite": extra["suite"]} if extra and "suite" in extra else {}),  # the header: judged against which edition
         "generated": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "roots": root_deviations(out, roots(per_clause)),
         "clauses": out,
         "totals": totals,
     }
@@ -175,6 +192,36 @@ def build(
         report["invariants"] = invariants(properties)
     report.update(extra or {})
     return report
+
+
+def root_deviations(out: dict[str, dict], blocking: dict[str, set[str]]) -> list[dict]:
+    """The report's lead: each clause that fails on its own, with its first failure and what it blocks; the ones
+    that block most first within a game (fix them first: their blocked examples run again)."""
+    entries = []
+    for cid, blocked in blocking.items():
+        clause = out[cid]
+        first = next(s for s in clause["scenarios"] if s["status"] == "failed")
+        blocks = [
+            {
+                "clause": other,
+                "rule": out[other]["rule"],
+                "status": out[other]["status"],
+                "examples": [s["name"] for s in out[other]["scenarios"] if s["status"] == BLOCKED],
+            }
+            for other in sorted(blocked)
+        ]
+        entries.append(
+            {
+                "clause": cid,
+                "game": clause["game"],
+                "rule": clause["rule"],
+                "summary": clause["summary"],
+                "example": first["name"],
+                "message": first["message"],
+                "blocks": blocks,
+            }
+        )
+    return sorted(entries, key=lambda e: (e["game"], -sum(len(b["examples"]) for b in e["blocks"]), e["clause"]))
 
 
 def failed(report: dict) -> bool:
@@ -212,6 +259,7 @@ def diff(baseline: dict, report: dict) -> dict:
     return {
         "baseline": baseline.get("generated", ""),
         "baseline_suite": baseline.get("suite", {}),
+        "roots": roots_changed(baseline, report),
         "changed": changed,
         "added": added,
         "removed": removed,
@@ -220,12 +268,30 @@ def diff(baseline: dict, report: dict) -> dict:
     }
 
 
+def roots_changed(baseline: dict, report: dict) -> dict:
+    """The root deviations of both reports, by clause id: which are new, which are gone (fixed, or now blocked).
+
+    A baseline written before roots were reported (no ``roots``) counts its failed clauses as its roots."""
+    if "roots" in baseline:
+        old = [r["clause"] for r in baseline["roots"]]
+    else:
+        old = sorted(cid for cid, c in baseline.get("clauses", {}).items() if c.get("status") == "failed")
+    new = [r["clause"] for r in report.get("roots", [])]
+    return {
+        "before": old,
+        "after": new,
+        "new": [c for c in new if c not in old],
+        "gone": [c for c in old if c not in new],
+    }
+
+
 def _examples(clause: dict) -> dict[str, str]:
     return {s.get("name", ""): s.get("status", "not_run") for s in clause.get("scenarios", [])}
 
 
 def examples_changed(baseline: dict, report: dict) -> list[dict]:
-    """Per example of the clauses both reports hold: which changed status (a clause may keep its verdict while they do)."""
+    """Per example of the clauses both reports hold:
+    which changed status (a clause may keep its verdict while they do)."""
     old, new = baseline.get("clauses", {}), report.get("clauses", {})
     out = []
     for cid in sorted(set(old) & set(new)):
@@ -298,8 +364,7 @@ def render_regressions(report: dict, changes: dict, console) -> None:
 
 def write(report: dict, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return path
+    return write_text(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
 
 
 # -- the readable summary ------------------------------------------------------
@@ -324,14 +389,17 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
     t = terminal
     impl = report["implementation"]
     console.print(
-        f"[bold]Conformance of {t(impl.get('name'), 200)} {t(impl.get('version'), 80)}[/bold]  ({t(impl.get('spec'), 300)})"
+        f"[bold]Conformance of {t(impl.get('name'), 200)} {t(impl.get('version'), 80)}[/bold]: {t(lead(report))}",
+        highlight=False,
     )
+    console.print(f"  ({t(impl.get('spec'), 300)})", highlight=False)
     render_edition(report, console)
+    render_roots(report, console, limit)
     for game, per_section in sections(report).items():
         table = RichTable(title=t(game), title_justify="left", show_footer=True)
         table.add_column("section", footer="total")
         for status in STATUSES:
-            style = {"passed": "green", "partial": "yellow", "failed": "red"}.get(status, "dim")
+            style = {"passed": "green", "partial": "yellow", "failed": "red", BLOCKED: "magenta"}.get(status, "dim")
             total = sum(c[status] for c in per_section.values())
             table.add_column(status.replace("_", " "), justify="right", style=style, footer=str(total))
         for section, counts in per_section.items():
@@ -339,7 +407,7 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
         console.print(table)
     failures = [(cid, c) for cid, c in report["clauses"].items() if c["status"] == "failed"]
     if failures:
-        console.print(f"[bold red]{len(failures)} clause(s) failed[/bold red]")
+        console.print(f"[bold red]{len(failures)} clause(s) failed[/bold red] (their failures, whole)")
         for cid, clause in failures[:limit]:
             console.print(
                 f"  [red]{t(cid)}[/red] {t(clause['rule'])}  ({t(clause.get('summary', ''))})", highlight=False
@@ -349,6 +417,12 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
                 console.print(indented(scenario["message"], t), highlight=False, soft_wrap=True)
         if len(failures) > limit:
             console.print(f"  … and {len(failures) - limit} more (see the JSON report)")
+    blocked = [(cid, c) for cid, c in report["clauses"].items() if c["status"] == BLOCKED]
+    if blocked:
+        console.print(f"[bold magenta]{len(blocked)} clause(s) blocked[/bold magenta] by another clause's deviation")
+        for cid, clause in blocked[:limit]:
+            by = sorted({b for s in clause["scenarios"] for b in s.get("blocked_by", ())})
+            console.print(f"  [magenta]{t(cid)}[/magenta] blocked by {t(', '.join(by))}  {t(clause['rule'])}")
     partial = [(cid, c) for cid, c in report["clauses"].items() if c["status"] == "partial"]
     if partial:
         console.print(f"[bold yellow]{len(partial)} clause(s) partly supported[/bold yellow]")
@@ -363,7 +437,8 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
     if props:
         console.print(
             f"property tests: {sum(p['status'] == 'passed' for p in props)} passed, {len(bad)} failed, "
-            f"{sum(p['status'] == 'unsupported' for p in props)} unsupported, {sum(p['status'] == 'not_run' for p in props)} not run"
+            f"{sum(p['status'] == 'unsupported' for p in props)} unsupported, "
+            f"{sum(p['status'] == 'not_run' for p in props)} not run"
         )
         for name, entry in report.get("invariants", {}).items():
             style = {"passed": "green", "failed": "red", "unsupported": "yellow"}.get(entry["status"], "dim")
@@ -377,7 +452,8 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
         moved = changes["changed"] + changes["added"] + changes["removed"]
         console.print(
             f"[bold]since the baseline ({t(changes['baseline'])}): {len(changes['changed'])} changed, "
-            f"{len(changes['added'])} new, {len(changes['removed'])} gone, {len(changes.get('examples', []))} example(s) changed[/bold]"
+            f"{len(changes['added'])} new, {len(changes['removed'])} gone, "
+            f"{len(changes.get('examples', []))} example(s) changed[/bold]"
         )
         for c in moved:
             console.print(
@@ -388,12 +464,45 @@ def render(report: dict, console, changes: dict | None = None, limit: int = 40) 
             console.print(
                 f"    {t(e['clause'])} / {t(e['example'])}: {t(e['before'])} → {t(e['after'])}", highlight=False
             )
+        rooted = changes.get("roots")
+        if rooted:
+            console.print(
+                f"  root deviations: {len(rooted['before'])} → {len(rooted['after'])}; "
+                f"new: {t(', '.join(rooted['new']) or 'none')}; gone: {t(', '.join(rooted['gone']) or 'none')}",
+                highlight=False,
+            )
         render_regressions(report, changes, console)
     totals = report["totals"]
     console.print(
-        f"[bold]clauses: {totals['passed']} passed, {totals.get('partial', 0)} partly supported, {totals['failed']} failed, "
-        f"{totals['unsupported']} unsupported, {totals['not_run']} not run[/bold]"
+        f"[bold]clauses: {totals['passed']} passed, {totals.get('partial', 0)} partly supported, "
+        f"{totals['failed']} failed, {totals.get(BLOCKED, 0)} blocked, {totals['unsupported']} unsupported, "
+        f"{totals['not_run']} not run[/bold]"
     )
+
+
+def lead(report: dict) -> str:
+    """The report's first words: its root deviations by clause id, or that none failed."""
+    found = report.get("roots", [])
+    if not found:
+        return "no clause fails"
+    return f"{len(found)} root deviation{'s' * (len(found) != 1)}: " + ", ".join(r["clause"] for r in found)
+
+
+def render_roots(report: dict, console, limit: int = 40) -> None:
+    """What is wrong with the engine, one deviation a line, each with the clauses it blocks."""
+    t = terminal
+    for root in report.get("roots", [])[:limit]:
+        first = (root["message"] or "").strip().splitlines() or [""]
+        console.print(f"  [red]{t(root['clause'])}[/red] {t(root['rule'])}", highlight=False)
+        console.print(f"      {t(root.get('example', ''))}: {t(first[0], MAX_LINE_WIDTH)}", highlight=False)
+        if root["blocks"]:
+            examples = sum(len(b["examples"]) for b in root["blocks"])
+            console.print(
+                f"      blocks {examples} example(s) of {t(', '.join(b['clause'] for b in root['blocks']))}",
+                highlight=False,
+            )
+    if len(report.get("roots", [])) > limit:
+        console.print(f"  … and {len(report['roots']) - limit} more (see the JSON report)")
 
 
 MAX_MESSAGE_LINES = 80  # of one failure in the console and .txt: pytest's whole diff, bounded against a runaway engine

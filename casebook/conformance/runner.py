@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from casebook.names import terminal
+from casebook.atomic import replacing, write_text
 from casebook.conformance.suite import shipped_root
 from casebook.pytest.plugin import INVARIANT_KEY, ITEM_KEY, MESSAGE_KEY, item_info
 from casebook.transports.rpc import ENV_DEADLINE
@@ -156,7 +157,8 @@ class VerifyPlugin:
                 self._task,
                 advance=1,
                 description=(
-                    f"{terminal(self.label)} [green]{c['passed']}✔[/green] [red]{c['failed']}✘[/red] [yellow]{c['unsupported']}∅[/yellow] "
+                    f"{terminal(self.label)} [green]{c['passed']}✔[/green] [red]{c['failed']}✘[/red] "
+                    f"[yellow]{c['unsupported']}∅[/yellow] "
                     f"{terminal(info.get('game', ''))}: {terminal(info.get('feature', info.get('name', ''))[:30])}"
                 ),
             )
@@ -173,7 +175,14 @@ class VerifyPlugin:
                 continue
             result = self.results.get(nodeid, {"status": "not_run", "message": ""})
             out.append(
-                {"nodeid": nodeid, "clauses": info["clauses"], "game": info["game"], "name": info["name"], **result}
+                {
+                    "nodeid": nodeid,
+                    "clauses": info["clauses"],
+                    "needs": info.get("needs", []),
+                    "game": info["game"],
+                    "name": info["name"],
+                    **result,
+                }
             )
         return out
 
@@ -292,7 +301,8 @@ def junit_address(nodeid: str) -> tuple[str, str]:
 
 
 def label_junit(path: Path, info: dict[str, dict]) -> None:
-    """Each scenario's JUnit test case named by its clause ids first (``CD-SET-01 test_three_cards``), as a CI shows it."""
+    """Each scenario's JUnit test case named by its clause ids first (``CD-SET-01 test_three_cards``),
+    as a CI shows it."""
     import xml.etree.ElementTree as ET
 
     if not path.exists():
@@ -303,7 +313,8 @@ def label_junit(path: Path, info: dict[str, dict]) -> None:
         label = labels.get((case.get("classname", ""), case.get("name", "")))
         if label:
             case.set("name", f"{label} {case.get('name')}")
-    tree.write(path, encoding="utf-8", xml_declaration=True)
+    with replacing(path, "wb") as f:
+        tree.write(f, encoding="utf-8", xml_declaration=True)
 
 
 def merge_cucumber(partial: Path, into: Path) -> Path:
@@ -334,8 +345,6 @@ def merge_cucumber(partial: Path, into: Path) -> Path:
         ran = {e.get("line") for e in feature.get("elements", [])}
         kept = [e for e in old.get("elements", []) if e.get("line") not in ran]
         old["elements"] = sorted(kept + feature.get("elements", []), key=lambda e: e.get("line", 0))
-    staged = into.with_name(f".{into.name}.merging")
-    staged.write_text(json.dumps(whole, indent=1, ensure_ascii=False), encoding="utf-8")
-    os.replace(staged, into)
+    write_text(into, json.dumps(whole, indent=1, ensure_ascii=False))
     partial.unlink()
     return into

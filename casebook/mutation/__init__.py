@@ -1,8 +1,8 @@
 """How firmly the examples pin each rule: mutants of the reference engines, run against the rules suite (issue 31).
 
-Not to be confused with ``casebook/properties/hostile_states.py`` (hostile *states* fed to ``load``): this package changes the
-*rules* of a reference engine, one change at a time, and asks whether the game's scenarios and property tests
-notice.  The kit keeps each engine's rules as data (``machine.py``'s rows, ``rules.py``'s counts), and each row
+Not to be confused with ``casebook/properties/hostile_states.py`` (hostile *states* fed to ``load``): this package
+changes the *rules* of a reference engine, one change at a time, and asks whether the game's scenarios and property
+tests notice.  The kit keeps each engine's rules as data (``machine.py``'s rows, ``rules.py``'s counts), and each row
 cites its clauses, so a change and the clauses it touches are known together:
 
     tables.py   the mutants, generated from the tables (operators below) and read from the hand-written lists

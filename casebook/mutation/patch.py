@@ -1,10 +1,10 @@
 """One mutant applied in the engine process, as the game's modules are imported: no file is edited.
 
-``load_mutated(game, recipe)`` imports the reference's ``<package>.<game>`` (tables.reference_package()) through a finder that compiles each of its modules
-from its source with the mutant's text edit (a count, a hand-written change), and after running a module applies
-the mutant's table edit (a row of ``machine.TRANSITIONS`` changed or two rows swapped, before ``engine.py`` builds
-its Machine from them; a trigger's options wrapped on the engine's class).  Call it before anything imports the
-game; pytest then finds the mutated modules already imported.
+``load_mutated(game, recipe)`` imports the reference's ``<package>.<game>`` (tables.reference_package()) through a
+finder that compiles each of its modules from its source with the mutant's text edit (a count, a hand-written
+change), and after running a module applies the mutant's table edit (a row of ``machine.TRANSITIONS`` changed or two
+rows swapped, before ``engine.py`` builds its Machine from them; a trigger's options wrapped on the engine's
+class).  Call it before anything imports the game; pytest then finds the mutated modules already imported.
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ def edit_source(source: str, recipe: dict) -> str:
         return "".join(lines)
     if source.count(recipe["old"]) != 1:
         raise MutantError(
-            f"{recipe['module']}: the text to replace occurs {source.count(recipe['old'])} times, not once: {recipe['old'][:60]!r}"
+            f"{recipe['module']}: the text to replace occurs {source.count(recipe['old'])} times, not once: "
+            f"{recipe['old'][:60]!r}"
         )
     return source.replace(recipe["old"], recipe["new"])
 

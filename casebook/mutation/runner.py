@@ -1,12 +1,13 @@
 """Every mutant of a game against the game's scenarios and property tests; results/mutation/<game>.json.
 
 Each mutant runs in a process of its own (a fork of a worker that collected the game's tests once: worker.py), on
-several workers at once, each stopped after a time limit: 3x the whole run on the engine as it is, and 3x each test's
-own seconds (plus 10): a rule change that loops through ever new positions is stopped in seconds, as a timeout (one
-that stands still, a set-up card never laid, fails at once: the kit refuses a move that changes nothing).  All of the game's scenarios run against every mutant,
-then its property tests, stopping at the first failure (``-x``): a selection by the clauses a mutant cites could
-miss a kill (a row's change shows in other clauses' examples), so none is made.  The engine as it is runs first
-(or, given a time limit, beside the first mutants): a suite that fails without any mutant judges nothing.
+several workers at once, each stopped after a time limit: 3x the whole run on the engine as it is, and 3x each
+test's own seconds (plus 10): a rule change that loops through ever new positions is stopped in seconds, as a
+timeout (one that stands still, a set-up card never laid, fails at once: the kit refuses a move that changes
+nothing).  All of the game's scenarios run against every mutant, then its property tests, stopping at the first
+failure (``-x``): a selection by the clauses a mutant cites could miss a kill (a row's change shows in other
+clauses' examples), so none is made.  The engine as it is runs first (or, given a time limit, beside the first
+mutants): a suite that fails without any mutant judges nothing.
 
 The result (``casebook-mutation/1``, read by casebook/site/mutation.py) names the features it was computed from
 (their digest, as conformance reports name them), so the site shows it only while those features stand.
@@ -28,6 +29,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from casebook.atomic import write_text
 from casebook.mutation.tables import OPERATORS, Mutant, generate
 
 FORMAT = "casebook-mutation/1"
@@ -89,7 +91,8 @@ def read_equivalents(root: Path, game: str) -> dict[str, str]:
 
 
 def sample(mutants: list[Mutant], n: int) -> list[Mutant]:
-    """``n`` mutants, the same ones every time: the operators in turn, each's mutants in the order of their ids' hash."""
+    """``n`` mutants, the same ones every time:
+    the operators in turn, each's mutants in the order of their ids' hash."""
     groups = {
         op: sorted((m for m in mutants if m.operator == op), key=lambda m: hashlib.sha256(m.id.encode()).hexdigest())
         for op in OPERATORS
@@ -295,7 +298,7 @@ def write_result(path: Path, game: str, root: Path, outcomes: list[Outcome], kee
         "clauses": clause_table(mutants),
     }
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     return data
 
 
@@ -429,7 +432,8 @@ def _judge(
                 "timeout": f"stopped: {killed_by}",
             }[o.verdict]
             say(
-                f"[{len(outcomes)}/{len(mutants)}] {o.verdict if o.verdict != 'error' else 'not judged':<10} {m.id} ({seconds:.1f} s): {detail}"
+                f"[{len(outcomes)}/{len(mutants)}] {o.verdict if o.verdict != 'error' else 'not judged':<10} {m.id} "
+                f"({seconds:.1f} s): {detail}"
             )
     finally:
         while not todo.empty():  # stopped early: no worker takes another job

@@ -78,7 +78,8 @@ def _row_words(row: dict) -> str:
 
 
 def from_rows(game: str, rows: list[dict], states: list[dict]) -> list[Mutant]:
-    """Drop or negate each condition, drop each callback, swap each row with the next of its trigger from a shared phase;
+    """Drop or negate each condition, drop each callback,
+    swap each row with the next of its trigger from a shared phase;
     offer each player's trigger to the next seat."""
     out: list[Mutant] = []
     keys = row_keys(rows)

@@ -2,14 +2,15 @@
 
 SPEC.json: ``{"game", "root", "args" (pytest's), "env"}``.  The worker runs pytest in process over the game's tests
 and, once they are collected (the feature files parsed, the step definitions bound: most of a run's cost), forks a
-copy of the collected session for each job read from JOBS_FD, one JSON line
-``{"recipe" (null: the engine as it is), "timeout", "budgets" ({test id: seconds}, optional), "result" (a file)}``.  The copy forgets the game's modules and
+copy of the collected session for each job read from JOBS_FD, one JSON line ``{"recipe" (null: the engine as it is),
+"timeout", "budgets" ({test id: seconds}, optional), "result" (a file)}``.  The copy forgets the game's modules and
 the implementation the collection opened, imports the game with the mutant applied (patch.py), runs the tests with
 ``-x`` against the reference in process, and writes its result; the worker answers each job with one line on
 ANSWERS_FD, after at most ``timeout`` seconds (then it kills the copy):
 
     {"status": "failed", "killed_by"}   the first test that failed, or the mutated engine's import error: a kill
-    {"status": "passed", "durations"}   every test passed: the mutant survived (the engine as it is: each test's seconds)
+    {"status": "passed", "durations"}   every test passed: the mutant survived
+                                        (the engine as it is: each test's seconds)
     {"status": "timeout", "test"}       the whole run, or one test, ran over its budget (a rule change that loops)
     {"status": "error", "error"}        nothing was judged (the recipe does not fit the engine, the tests did not
                                         collect, the copy died): said, never taken for a kill
@@ -27,7 +28,8 @@ from pathlib import Path
 
 
 class FirstFailure:
-    """A pytest plugin: the id of the first test that failed (in its set-up, call or tear-down), or what failed to collect."""
+    """A pytest plugin: the id of the first test that failed (in its set-up, call or tear-down),
+    or what failed to collect."""
 
     def __init__(self):
         self.failed: str | None = None

@@ -1,5 +1,6 @@
 """What a player alone may know, read from a state: the strings in a JSON value, and a listed move that differs
-from another only in names its player alone holds (the check ``events_are_private`` in casebook.properties.random_play plays both)."""
+from another only in names its player alone holds
+(the check ``events_are_private`` in casebook.properties.random_play plays both)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from casebook.protocol import CHANCE, CLOCK, redact
 
 def private_twin(state: dict, legal: dict, move: dict) -> dict | None:
     """Another listed move of ``move``'s player and kind that differs from it only in names that player alone holds
-    (in their ``private`` slot): which of their cards to show or to pass.  None for chance, the clock, or no such move."""
+    (in their ``private`` slot): which of their cards to show or to pass.
+    None for chance, the clock, or no such move."""
     actor, action = move["actor"], move["action"]
     if actor in (CHANCE, CLOCK):
         return None

@@ -1,4 +1,5 @@
-"""What step definitions and property tests share.  It speaks only the protocol, and reads names from the published schemas.
+"""What step definitions and property tests share.
+It speaks only the protocol, and reads names from the published schemas.
 
 The random-play runner (like OpenSpiel's ``random_sim_test``) plays seeded
 random games through any implementation and checks, on every step:
@@ -176,12 +177,14 @@ class LawNotChecked(UserWarning):
 
 
 def law(check, *args) -> None:
-    """A game's own law (``Laws.outcome``, ``Laws.step_law``), checked under its function's name (unless it needs a declined part)."""
+    """A game's own law (``Laws.outcome``, ``Laws.step_law``),
+    checked under its function's name (unless it needs a declined part)."""
     missing = getattr(check, "needs", frozenset()) & _DECLINED.get()
     if missing:
         warnings.warn(
             LawNotChecked(
-                f"{check.__name__} not checked: it needs {', '.join('@' + t for t in sorted(missing))}, which the engine declines"
+                f"{check.__name__} not checked: "
+                f"it needs {', '.join('@' + t for t in sorted(missing))}, which the engine declines"
             ),
             stacklevel=2,
         )

@@ -3,12 +3,18 @@ parsing it again (Python's ``__pycache__`` for bytecode, done for Gherkin).
 
 Our 57 feature files are rulebook-sized (long Rule descriptions, ~9,000 lines), and the official Gherkin parser tries
 each of its token matchers on every line: ~0.16 s of every session and every xdist worker, ~5 % of a run of the
-scenarios (issue 32).  A parse is kept beside its file, ``<folder>/__pycache__/<name>.<tag>.pickle``, with a
-digest of all it depends on (the file's bytes, its paths, the encoding, the versions of pytest-bdd, Gherkin and
-Python); a digest that differs means the parse is done again and the file rewritten.  Nothing is written where
-Python writes no bytecode either (``PYTHONDONTWRITEBYTECODE``, ``sys.dont_write_bytecode``), nor where the folder
-is read-only: the run parses as pytest-bdd always did.  Like a ``.pyc``, the cache is as trusted as the tree it
-sits in.
+scenarios (issue 32).  What is kept is the Gherkin parser's own output, plain JSON (data: nothing in it can run
+code when it is read, issue 46), in the user's cache folder (``platformdirs``: ``~/.cache/casebook/features`` on
+Linux; ``CASEBOOK_CACHE_DIR`` names another), never beside the features, so an installed package gets no cache in
+site-packages and a checkout's ignored folders hold nothing that collection reads.  A file's name is the digest of
+all its parse depends on (the file's bytes, its paths, the encoding, the versions of pytest-bdd, Gherkin and
+Python), and the digest is written inside it again and compared before use; a file that does not match, is not
+JSON, or is JSON of the wrong shape is ignored: the feature is parsed as pytest-bdd always did and the file
+rewritten.  Nothing is written where Python writes no bytecode either (``PYTHONDONTWRITEBYTECODE``,
+``sys.dont_write_bytecode``), nor where the folder cannot be made.
+
+The cache is only a parse: the edition digest verify prints is computed from the feature files' bytes
+(casebook/conformance/suite.py), never from here.
 
     install(module)   wrap ``pytest_bdd.feature.get_feature`` (``module``), returning the stock function
 """
@@ -18,13 +24,16 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-import pickle
 import sys
-import tempfile
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+import orjson
+
+from casebook.atomic import write_bytes
+
 TAG = f"casebook-{sys.implementation.cache_tag}"
+ENV_CACHE_DIR = "CASEBOOK_CACHE_DIR"
 
 
 @functools.cache  # read once a process: metadata lookups cost milliseconds each
@@ -38,9 +47,18 @@ def _versions() -> str:
     return ";".join(found)
 
 
-def cache_path(full_name: str) -> Path:
-    path = Path(full_name)
-    return path.parent / "__pycache__" / f"{path.name}.{TAG}.pickle"
+def cache_folder() -> Path:
+    """Where parses are kept: ``CASEBOOK_CACHE_DIR`` if set, else the user's cache folder."""
+    given = os.environ.get(ENV_CACHE_DIR)
+    if given:
+        return Path(given) / "features"
+    import platformdirs  # (imported here: only a run that keeps parses needs it)
+
+    return Path(platformdirs.user_cache_dir("casebook")) / "features"
+
+
+def cache_path(key: str) -> Path:
+    return cache_folder() / f"{key}.{TAG}.json"
 
 
 def digest(base_path: str, filename: str, full_name: str, encoding: str) -> str | None:
@@ -50,44 +68,72 @@ def digest(base_path: str, filename: str, full_name: str, encoding: str) -> str 
     except OSError:
         return None
     h = hashlib.sha256()
-    for part in (_versions(), sys.version, os.path.abspath(base_path), filename, full_name, encoding):
+    for part in (TAG, _versions(), sys.version, os.path.abspath(base_path), filename, full_name, encoding):
         h.update(part.encode() + b"\0")
     h.update(content)
     return h.hexdigest()
 
 
-def read(full_name: str, key: str):
-    """The kept parse of ``full_name`` if its digest is ``key``, else None."""
+def read(key: str) -> dict | None:
+    """The Gherkin document kept under ``key`` (plain JSON), or None: absent, unreadable, not JSON, another key."""
     try:
-        with open(cache_path(full_name), "rb") as f:
-            kept_key, feature = pickle.load(f)
-    except Exception:  # absent, truncated, written by another version: parsed again
+        kept = orjson.loads(cache_path(key).read_bytes())
+    except (OSError, orjson.JSONDecodeError):
         return None
-    return feature if kept_key == key else None
+    if not (isinstance(kept, dict) and kept.get("key") == key and isinstance(kept.get("gherkin"), dict)):
+        return None
+    return kept["gherkin"]
 
 
-def write(full_name: str, key: str, feature) -> None:
-    """Keep ``feature``'s parse (atomically: parallel workers may write the same file)."""
+def write(key: str, gherkin: dict) -> None:
+    """Keep a Gherkin document (atomically: parallel workers may write the same file)."""
     if sys.dont_write_bytecode:
         return
-    target = cache_path(full_name)
     try:
-        target.parent.mkdir(exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=target.name, suffix=".tmp")
-    except OSError:  # a read-only tree: the run goes on, uncached
+        target = cache_path(key)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes(target, orjson.dumps({"key": key, "gherkin": gherkin}))
+    except (OSError, TypeError):  # a read-only or full disk, a value orjson cannot write: the run goes on, uncached
         return
+
+
+def usable(module) -> bool:
+    """Whether pytest-bdd still has the parts a kept parse is built back through (its versions are bounded, but a
+    private part may go): without them pytest-bdd parses as it always did."""
+    parser = getattr(module, "FeatureParser", None)
     try:
-        with os.fdopen(fd, "wb") as f:
-            pickle.dump((key, feature), f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, target)
-    except Exception:  # a feature that does not pickle, a full disk: uncached, and no half-written file left
-        Path(tmp).unlink(missing_ok=True)
+        from pytest_bdd.gherkin_parser import GherkinDocument
+    except ImportError:
+        return False
+    return callable(getattr(parser, "_parse_feature_file", None)) and callable(
+        getattr(GherkinDocument, "from_dict", None)
+    )
 
 
 def install(module):
     """Wrap ``module.get_feature`` (pytest-bdd's, which parses a file once per process into ``module.features``)
     so that a parse kept on disk is put there first.  Returns the stock function, to put back."""
+    from gherkin.parser import Parser
+    from pytest_bdd.gherkin_parser import GherkinDocument
+
     stock = module.get_feature
+
+    class KeptParser(module.FeatureParser):
+        """pytest-bdd's own parser, handed the Gherkin document instead of reading the file: the Feature it builds
+        is the one it always builds."""
+
+        def __init__(self, base_path: str, filename: str, encoding: str, gherkin: dict):
+            super().__init__(base_path, filename, encoding)
+            self.gherkin = gherkin
+
+        def _parse_feature_file(self):
+            return GherkinDocument.from_dict(self.gherkin)
+
+    def built(base_path: str, filename: str, encoding: str, gherkin: dict):
+        try:
+            return KeptParser(base_path, filename, encoding, gherkin).parse()
+        except Exception:  # a document of the wrong shape (a forged or damaged file): parsed again instead
+            return None
 
     @functools.wraps(stock)  # __wrapped__: the stock function
     def get_feature(base_path: str, filename: str, encoding: str = "utf-8"):
@@ -95,14 +141,20 @@ def install(module):
         if full_name in module.features:
             return stock(base_path, filename, encoding)
         key = digest(base_path, filename, full_name, encoding)
-        kept = read(full_name, key) if key else None
-        if kept is not None:
-            module.features[full_name] = kept
+        kept = read(key) if key else None
+        feature = built(base_path, filename, encoding, kept) if kept is not None else None
+        if feature is None and key:
+            try:
+                gherkin = Parser().parse(Path(full_name).read_text(encoding=encoding))
+            except Exception:  # a file Gherkin refuses: pytest-bdd's own parse raises its own, readable error
+                return stock(base_path, filename, encoding)
+            feature = built(base_path, filename, encoding, gherkin)
+            if feature is not None:
+                write(key, gherkin)
+        if feature is None:
             return stock(base_path, filename, encoding)
-        feature = stock(base_path, filename, encoding)
-        if key:
-            write(full_name, key, feature)
-        return feature
+        module.features[full_name] = feature
+        return stock(base_path, filename, encoding)
 
     module.get_feature = get_feature
     return stock

@@ -36,7 +36,8 @@ def pytest_addoption(parser):
     group.addoption(
         "--impl",
         default="reference",
-        help="implementation under test: reference | python:mod:factory | cmd:COMMAND | ws://HOST:PORT/PATH | entry-point name",
+        help="implementation under test: "
+        "reference | python:mod:factory | cmd:COMMAND | ws://HOST:PORT/PATH | entry-point name",
     )
     group.addoption(
         "--impl-timeout",
@@ -82,7 +83,11 @@ def pytest_configure(config):
         config.add_cleanup(lambda: setattr(bdd, "get_step_function", stock))
         PATCHES["pytest-bdd: step lookup once per module and step text"] = True
     features = importlib.import_module("pytest_bdd.feature")
-    if callable(getattr(features, "get_feature", None)) and isinstance(getattr(features, "features", None), dict):
+    if (
+        callable(getattr(features, "get_feature", None))
+        and isinstance(getattr(features, "features", None), dict)
+        and feature_cache.usable(features)
+    ):
         stock_parse = feature_cache.install(features)  # parsing stays where pytest-bdd does it, only cheaper
         config.add_cleanup(lambda: setattr(features, "get_feature", stock_parse))
         PATCHES["pytest-bdd: a feature file's parse kept on disk by its content"] = True
@@ -269,10 +274,12 @@ def item_info(item) -> dict:
     scenario = _scenario_of(item)
     if scenario is not None:
         clauses = [m.args[0] for m in item.iter_markers("clause") if m.args]
+        needs = sorted({m.args[0] for m in item.iter_markers("needs") if m.args} - set(clauses))
         name = scenario.name + (f" [{item.callspec.id}]" if hasattr(item, "callspec") else "")
         return {
             "kind": "scenario",
             "clauses": clauses,
+            "needs": needs,  # the clauses it passes through (@needs:<id>): the report's "blocked by"
             "game": scenario_game(item),
             "name": name,
             "feature": scenario.feature.name,

@@ -36,8 +36,10 @@ from casebook.rulebook import CLAUSE_ID, read_game
 from casebook.trace import rulebook_paragraphs
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-GAME_ID = re.compile(r"^[a-z][a-z0-9_]{1,39}$")
-PREFIX = re.compile(r"^[A-Z]{2}$")
+GAME_ID = re.compile(r"[a-z][a-z0-9_]{1,39}")  # whole ids only (fullmatch): "pi\n" is none
+PREFIX = re.compile(r"[A-Z]{2}")
+# Lower-case words that a game id names as a Python name in its files (the class ``None``, ``True``…)
+RESERVED = frozenset({"none", "true", "false"})
 HEADING_MAX = 60
 NOT_A_HEADING = re.compile(r"^([•·\-*–—|>]|\d+[.)]\s|\(?[a-z]\)\s)")  # list items, table rows, quotes
 FEATURE = "00-in-transcription.feature"
@@ -183,10 +185,17 @@ def remove_game(root: Path, paths: list[str]) -> None:
 
 
 def check_id(root: Path, game_id: str, replacing: bool = False) -> None:
-    if not GAME_ID.match(game_id or "") or keyword.iskeyword(game_id):
+    if (
+        not isinstance(game_id, str)
+        or not GAME_ID.fullmatch(game_id)
+        or keyword.iskeyword(game_id)
+        or game_id in RESERVED
+        or keyword.iskeyword(class_name(game_id))
+    ):
         raise BadGameId(
             f"{game_id!r} cannot be a game id: 2 to 40 characters, lower-case letters, digits and _, "
-            "starting with a letter, not a Python keyword (it names a package and a folder)"
+            f"starting with a letter, not a Python keyword nor {', '.join(sorted(RESERVED))} "
+            "(it names a package, a folder and a class)"
         )
     taken = [
         p
@@ -227,7 +236,7 @@ def choose_prefix(root: Path, game_id: str, prefix: str | None, replacing: bool 
     parts = [p for p in game_id.split("_") if p]
     words = [p for p in parts if p not in JOINING_WORDS] or parts
     chosen = prefix or (words[0][0] + words[1][0] if len(words) > 1 else words[0][:2]).upper()
-    if not PREFIX.match(chosen):
+    if not PREFIX.fullmatch(chosen):
         raise BadGameId(f"{chosen!r} cannot prefix clause ids: two capital letters A-Z (--prefix)")
     owner = prefixes_in_use(root).get(chosen)
     if owner and not (replacing and owner == game_id):
@@ -244,7 +253,14 @@ def environment() -> Environment:
         value, ensure_ascii=False
     )  # a JSON string is a Python string literal
     env.filters["yamlstr"] = lambda value: json.dumps(value, ensure_ascii=False)  # and a YAML one
+    env.filters["docstring"] = docstring_text
     return env
+
+
+def docstring_text(value: str) -> str:
+    """``value`` as text inside a Python triple-quoted docstring: a quote or backslash in it is escaped, so that no
+    title can end the docstring and run code after it (issue 46)."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def class_name(game_id: str) -> str:
@@ -272,8 +288,10 @@ def plan(
     ):  # one count of paragraphs, the trace's
         raise NoRulebook(f"{rulebook}: the sections found do not cover its paragraphs (a bug in casebook.scaffold)")
     title = " ".join((title or game_id.replace("_", " ").title()).split())
-    if not title:
-        raise BadGameId("the title is empty")
+    if not title or not title.isprintable():
+        raise BadGameId(f"{title!r} cannot be a title: it is empty or holds control characters")
+    if not rulebook.name.isprintable():
+        raise NoRulebook(f"{rulebook.name!r}: a rulebook's file name may hold no control characters (a line break)")
     view = {
         "id": game_id,
         "cls": class_name(game_id),
@@ -298,6 +316,12 @@ def plan(
     }
     out = {path: env.get_template(template).render(**view) for path, template in files.items()}
     out[f"tests/{game_id}/__init__.py"] = ""
+    for path, text in out.items():  # whatever the title and file names held, each module is the template's
+        if path.endswith(".py"):
+            try:
+                compile(text, path, "exec", dont_inherit=True)
+            except SyntaxError as exc:
+                raise BadGameId(f"{path} would not be Python ({exc.msg}): check the title and names") from None
     return out
 
 
@@ -345,7 +369,8 @@ def checkout_root(start: Path | None = None) -> Path:
     )
     if root is None:
         raise NotACheckout(
-            f"{here} is not inside a Casebook checkout (a folder with mkdocs.yml, features/, step_defs/ and statemachines/)"
+            f"{here} is not inside a Casebook checkout (a folder with mkdocs.yml, features/, "
+            "step_defs/ and statemachines/)"
         )
     own = Path(__file__).resolve().parents[2]
     if own != root:  # the engines and generators that run must be the checkout's own, or we would write another's files

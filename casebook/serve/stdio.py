@@ -193,6 +193,18 @@ def bad_request(rid, code: int, message: str) -> dict:
     return _error(rid, code, message, {"code": BadRequest.code, "message": message})
 
 
+class TableCount:
+    """The tables open on a whole server, against its cap (``None``: no cap).  Over WebSocket every connection's
+    ``Server`` shares one, so ``--max-tables`` bounds the server, not each connection."""
+
+    def __init__(self, cap: int | None = None):
+        self.cap, self.open = cap, 0
+
+    def check(self) -> None:
+        if self.cap is not None and self.open >= self.cap:
+            raise TableLimit(f"this server hosts at most {self.cap} open tables: close one first")
+
+
 class Server:
     """Answers request lines for one implementation; optionally caps and expires its tables."""
 
@@ -205,11 +217,15 @@ class Server:
         max_line: int = MAX_LINE,
         clock: Callable[[], float] = time.monotonic,
         private: bool = False,
+        count: TableCount | None = None,
     ):
         """``private``: the implementation is shared with other servers (one per connection), and a
-        call may name only a table this server opened: another connection's are not there."""
+        call may name only a table this server opened: another connection's are not there.  ``count``: the
+        tables open on the whole server, shared by those servers (else this server's own, capped at
+        ``max_tables``)."""
         self.impl = impl
-        self.max_tables, self.idle, self.max_line, self.clock, self.private = max_tables, idle, max_line, clock, private
+        self.idle, self.max_line, self.clock, self.private = idle, max_line, clock, private
+        self.count = count or TableCount(max_tables)
         self.tables: collections.OrderedDict[str, float] = collections.OrderedDict()  # id -> last call, oldest first
         self.expired: collections.OrderedDict[str, None] = collections.OrderedDict()
 
@@ -265,13 +281,14 @@ class Server:
         table = args[0] if method.params and method.params[0] is TABLE else None
         if table is not None:
             self._touch(table, now)
-        if method.opens and self.max_tables is not None and len(self.tables) >= self.max_tables:
-            raise TableLimit(f"this server hosts at most {self.max_tables} open tables: close one first")
+        if method.opens:
+            self.count.check()
         result = _dispatch(self.impl, name, args)
         if method.opens:
             self.tables[str(result)] = now
-        if method.closes:
-            self.tables.pop(table, None)
+            self.count.open += 1
+        if method.closes and self.tables.pop(table, None) is not None:
+            self.count.open -= 1
         return method.wrap(result) if method.wrap else result
 
     @staticmethod
@@ -311,6 +328,7 @@ class Server:
         """Close every table this server opened (its connection ended)."""
         while self.tables:
             table, _ = self.tables.popitem(last=False)
+            self.count.open -= 1
             try:
                 self.impl.close(table)
             except Exception:  # gone already: nothing to free
@@ -325,6 +343,7 @@ class Server:
             if now - last <= self.idle:
                 return
             del self.tables[table]
+            self.count.open -= 1
             self.expired[table] = None
             if len(self.expired) > REMEMBER_EXPIRED:
                 self.expired.popitem(last=False)

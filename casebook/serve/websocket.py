@@ -6,6 +6,18 @@ connections are served at once, each with its own tables: a call may name
 only a table its connection opened, and a connection's tables are closed
 when it ends.  A table left without a call for ``--idle-timeout`` seconds
 (15 minutes unless told) is closed, whether or not another call comes.
+``--max-tables`` counts the tables open on the whole server, every
+connection's together: 4,096 unless told (at the kit's goal of 50 KiB a dealt
+table, at most ~200 MiB), beyond which ``new``/``load`` are refused
+(``table_limit``).  Connections take turns, one message each: a client that
+sends a thousand requests without waiting does not make another wait for
+them (the other's median wait stays within a few times its wait alone).
+
+A browser sends the page's ``Origin`` with its WebSocket handshake, and any
+page the user opens may try a loopback address: the server accepts no
+browser origin unless ``--allow-origin`` names it (repeatable; ``*`` accepts
+any), and answers a handshake from another with 403.  Clients that are not
+browsers (verify, the transports, scripts) send no Origin and are served.
 
 A frame over ``--max-line`` bytes closes its connection with code 1009, and
 text that is not UTF-8 with code 1007 (the WebSocket library never holds
@@ -38,10 +50,11 @@ from http import HTTPStatus
 from websockets.asyncio.server import serve as websocket_serve
 from websockets.exceptions import ConnectionClosed
 
-from casebook.serve.stdio import INVALID_REQUEST, Server, bad_request
+from casebook.serve.stdio import INVALID_REQUEST, Server, TableCount, bad_request
 from casebook.wire import MAX_LINE, dumps
 
 IDLE = 900.0  # seconds a table may go without a call before the server closes it
+MAX_TABLES = 4096  # tables open on the whole server unless --max-tables says otherwise
 MAX_CONNECTIONS = 4096
 SWEEP_EVERY = 5.0  # seconds between looks for idle tables (at most; less with a short idle time)
 
@@ -90,7 +103,8 @@ async def serve_websocket(
     port: int,
     *,
     idle: float | None = IDLE,
-    max_tables: int | None = None,
+    max_tables: int | None = MAX_TABLES,
+    allow_origins: tuple[str, ...] = (),
     max_line: int = MAX_LINE,
     max_connections: int = MAX_CONNECTIONS,
     certfile: str | None = None,
@@ -104,13 +118,14 @@ async def serve_websocket(
     the layer that resolves an ``--impl`` spec."""
     out, err = out or sys.stdout, err or sys.stderr
     servers: set[Server] = set()
+    count = TableCount(max_tables)  # every connection's tables, against one cap
     tls = None
     if certfile:
         tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         tls.load_cert_chain(certfile, keyfile)
 
     async def connection(ws) -> None:
-        server = Server(impl, idle=idle, max_tables=max_tables, max_line=max_line, private=True)
+        server = Server(impl, idle=idle, max_line=max_line, private=True, count=count)
         servers.add(server)
         try:
             async for message in ws:
@@ -122,6 +137,9 @@ async def serve_websocket(
                     reply = server.reply(message)
                 if reply is not None:
                     await ws.send(reply[:-1], text=True)
+                # The other connections' turn, one message each, round and round: a message already read (a client
+                # that sends many without waiting) would otherwise be answered without the loop ever yielding.
+                await asyncio.sleep(0)
         except ConnectionClosed:  # dropped, half-closed, or a frame over the limit: its tables go with it
             pass
         finally:
@@ -149,7 +167,14 @@ async def serve_websocket(
         except (NotImplementedError, RuntimeError, ValueError):  # not the main thread (a test), or no signals here
             pass
     async with websocket_serve(
-        connection, host, port, max_size=max_line, compression=None, ssl=tls, process_request=admit
+        connection,
+        host,
+        port,
+        max_size=max_line,
+        compression=None,
+        ssl=tls,
+        process_request=admit,
+        origins=None if "*" in allow_origins else [None, *allow_origins],  # None: a client that sends no Origin
     ) as listening:
         bound = listening.sockets[0].getsockname()
         shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]

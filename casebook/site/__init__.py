@@ -16,10 +16,14 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+
+from casebook.atomic import replace_folder
 
 DEFAULT_ADDR = "127.0.0.1:8000"
 SOURCES = {".feature", ".md", ".py", ".json", ".yml", ".yaml", ".css", ".js"}  # what a page can be made from
@@ -79,7 +83,28 @@ def run_scenarios(root: Path, results: Path, impl: str | None = None) -> tuple[i
 
 
 def build(root: Path, results: Path | None, strict: bool = True, out: Path | None = None) -> tuple[int, float]:
-    """``mkdocs build`` of the site; returns (exit code, seconds)."""
+    """``mkdocs build`` of the site into a folder beside ``out``, put in its place whole once built (a failed or
+    interrupted build leaves the site that was there); returns (exit code, seconds)."""
+    out = out or site_dir(root)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.building."))
+    try:
+        code, seconds = _mkdocs_build(root, results, strict, staging)
+        if code == 0:
+            (staging / SITE_MARK).write_text(
+                "built by casebook docs build; the next build may replace this folder's files\n"
+            )
+            if out.is_dir():  # mkdocs keeps a site folder's hidden files (a .git of gh-pages): so does the swap
+                for hidden in out.iterdir():
+                    if hidden.name.startswith(".") and not (staging / hidden.name).exists():
+                        os.replace(hidden, staging / hidden.name)
+            replace_folder(staging, out)
+        return code, seconds
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _mkdocs_build(root: Path, results: Path | None, strict: bool, out: Path) -> tuple[int, float]:
     env = dict(os.environ)
     if results is not None:
         env["CASEBOOK_RESULTS"] = str(results.resolve())
@@ -92,7 +117,7 @@ def build(root: Path, results: Path | None, strict: bool = True, out: Path | Non
         "-f",
         str(root / "mkdocs.yml"),
         "-d",
-        str(out or site_dir(root)),
+        str(out),
     ]
     if strict:
         command.append("--strict")
@@ -126,7 +151,8 @@ def cmd_build(args) -> int:
     foreign = foreign_files(out) if args.site_dir and not args.force else []
     if foreign:
         print(
-            f"casebook docs: {out} holds {len(foreign)} files Casebook did not build ({', '.join(p.name for p in foreign[:3])}"
+            f"casebook docs: {out} holds {len(foreign)} files Casebook did not build "
+            f"({', '.join(p.name for p in foreign[:3])}"
             f"{', …' if len(foreign) > 3 else ''}); the build would delete them. Choose an empty folder, or --force.",
             file=sys.stderr,
         )
@@ -135,8 +161,6 @@ def cmd_build(args) -> int:
     if args.run:
         _, suite = run_scenarios(root, results, args.impl)
     code, seconds = build(root, results, strict=not args.no_strict, out=out)
-    if code == 0:
-        (out / SITE_MARK).write_text("built by casebook docs build; the next build may replace this folder's files\n")
     report(code, seconds, suite, out)
     return code
 

@@ -126,7 +126,8 @@ def kind(node, root: dict) -> str:
         if key:
             return f"an entry for every {key}{tail}"
         if "propertyNames" in node:
-            return f"a map from {kind(node['propertyNames'], root)} to {kind(node.get('additionalProperties', {}), root)}{tail}"
+            keys, values = kind(node["propertyNames"], root), kind(node.get("additionalProperties", {}), root)
+            return f"a map from {keys} to {values}{tail}"
         return f"object{tail}"
     if isinstance(t, list):
         return " or ".join(t)
@@ -257,11 +258,15 @@ def field_reference(schema: dict) -> str:
     named = {k: v for k, v in defs.items() if k not in PARTS and isinstance(v, dict)}
     out = [
         "\n## Every field, action and event { #fields }\n",
-        "<p>What each part of this game's JSON means, generated from the schema below. A path reads as you walk the JSON: "
-        "<code>a.b</code> is field <code>b</code> of <code>a</code>, <code>a[]</code> each item of list <code>a</code>, "
-        '<code>a.&lt;colour&gt;</code> the entry of each colour (the names are listed under <a href="#names">Names</a>). '
+        "<p>What each part of this game's JSON means, generated from the schema below. "
+        "A path reads as you walk the JSON: "
+        "<code>a.b</code> is field <code>b</code> of <code>a</code>, "
+        "<code>a[]</code> each item of list <code>a</code>, "
+        "<code>a.&lt;colour&gt;</code> the entry of each colour "
+        '(the names are listed under <a href="#names">Names</a>). '
         "<em>Seen by</em> says who sees a field in a view: <code>secret</code> is seen by nobody (only the referee's "
-        "<code>state()</code>), a <code>private</code> slot only by its player. A view has the state's fields, redacted so.</p>",
+        "<code>state()</code>), a <code>private</code> slot only by its player. "
+        "A view has the state's fields, redacted so.</p>",
         "\n### Names { #names }\n",
         "<p>The named sets every field below draws its values from. Spell them exactly so.</p>",
     ]
@@ -296,7 +301,8 @@ def field_reference(schema: dict) -> str:
                 + (
                     "the fields of each are below."
                     if part == "action"
-                    else "its <code>secret</code> part is removed for every player and its <code>private</code> slots for everyone but their player, as in a view."
+                    else "its <code>secret</code> part is removed for every player and its <code>private</code> "
+                    "slots for everyone but their player, as in a view."
                 )
                 + "</p>"
             )

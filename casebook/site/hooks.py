@@ -29,6 +29,7 @@ from pathlib import Path
 
 from mkdocs.structure.files import File
 
+from casebook.atomic import write_text
 from casebook.site.render import Site
 from casebook.site.vendor import LICENCE as MERMAID_LICENCE, VendorError, mermaid_js
 
@@ -125,7 +126,7 @@ def on_post_build(config):
         return
     index = json.loads(path.read_text(encoding="utf-8"))
     index = _site.search_index(index)
-    path.write_text(json.dumps(index, separators=(",", ":"), ensure_ascii=False), encoding="utf-8")
+    write_text(path, json.dumps(index, separators=(",", ":"), ensure_ascii=False))
 
 
 def on_serve(server, config, builder):

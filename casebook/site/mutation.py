@@ -18,10 +18,11 @@ refuses it), not a crash.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from casebook.rulebook import Game
+from casebook.site.results import within_limits
+from casebook.wire import WireError
 
 FORMAT = "casebook-mutation/1"
 VERDICTS = ("killed", "survived", "timeout", "equivalent")
@@ -43,9 +44,9 @@ def read(
         return None
     where = f"mutation/{path.name}"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        problems.append(f"{where}: not JSON ({exc})")
+        data = within_limits(path)  # the wire's limits: depth, size (casebook/site/results.py)
+    except (OSError, WireError) as exc:
+        problems.append(f"{where}: not JSON within the limits ({exc})")
         return None
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("game") != game.id:
         problems.append(f"{where}: not a {FORMAT} result for {game.id}")
@@ -66,13 +67,18 @@ def read(
             continue
         counts[str(clause_id)] = {v: entry.get(v, 0) for v in ("tried", *VERDICTS)}
     survivors: dict[str, list[str]] = {}
+    # a game's totals count mutants, each once: the clauses' counts are per clause, so a mutant that
+    # touches three clauses is in three of them (issue 51: "180 of 180" for a run of 76 mutants)
+    verdicts = [m.get("verdict") for m in mutants if isinstance(m, dict)]
+    totals = {v: verdicts.count(v) for v in VERDICTS}
+    totals["tried"] = len(verdicts)
     for m in mutants:
         if isinstance(m, dict) and m.get("verdict") == "survived" and isinstance(m.get("clauses"), list):
             for clause_id in m["clauses"]:
                 survivors.setdefault(str(clause_id), []).append(
                     str(m.get("change") or m.get("operator") or m.get("id") or "a rule change")
                 )
-    return {"clauses": counts, "survivors": survivors}
+    return {"clauses": counts, "survivors": survivors, "mutants": totals}
 
 
 def clause_strength(result: dict | None, clause_id: str) -> dict | None:
@@ -90,11 +96,12 @@ def clause_strength(result: dict | None, clause_id: str) -> dict | None:
 
 
 def game_summary(result: dict | None) -> dict | None:
-    """A game's totals over its clauses: changes counted, caught, unnoticed, and in how many clauses."""
+    """A game's totals: the mutants (rule changes) counted, caught and unnoticed, and in how many clauses the
+    unnoticed lie.  Each mutant counts once, however many clauses it touches."""
     if result is None or not result["clauses"]:
         return None
     rows = result["clauses"].values()
-    total = {v: sum(c[v] for c in rows) for v in ("tried", *VERDICTS)}
+    total = dict(result["mutants"])
     return {**total, "counted": total["tried"] - total["equivalent"], "weak": sum(1 for c in rows if c["survived"])}
 
 

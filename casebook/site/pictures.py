@@ -65,7 +65,8 @@ def verb_label(t: dict) -> str:
 
 
 def drawn_edges(describe: dict) -> tuple[dict, dict]:
-    """((source, dest) -> labels drawn between them, (label, dest) -> sources listed under the picture as one fan-in)."""
+    """((source, dest) -> labels drawn between them,
+    (label, dest) -> sources listed under the picture as one fan-in)."""
     edges: dict[tuple[str, str], list[str]] = defaultdict(list)
     fans: dict[tuple[str, str], set[str]] = defaultdict(set)
     moving = [
@@ -81,7 +82,8 @@ def drawn_edges(describe: dict) -> tuple[dict, dict]:
 
 
 def fan_ins(describe: dict) -> list[dict]:
-    """What the picture leaves to a line under it: a step many phases take to one phase (a full hazard track ends the game)."""
+    """What the picture leaves to a line under it:
+    a step many phases take to one phase (a full hazard track ends the game)."""
     return [
         {"label": said, "dest": words(dest), "count": len(sources), "sources": sorted(words(s) for s in sources)}
         for (said, dest), sources in sorted(drawn_edges(describe)[1].items())
@@ -277,7 +279,8 @@ def layout(board: dict) -> dict[str, tuple[float, float]]:
 
 
 def capped(board: dict) -> tuple[dict, int]:
-    """The board as drawn (its first BOARD_LIMIT places and the paths between them), and how many places were left out."""
+    """The board as drawn (its first BOARD_LIMIT places and the paths between them),
+    and how many places were left out."""
     locations = board["locations"][:BOARD_LIMIT]
     names = {loc["name"] for loc in locations}
     paths = [p for p in board["paths"] if p["a"] in names and p["b"] in names][:PATH_LIMIT]

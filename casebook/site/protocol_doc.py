@@ -50,7 +50,11 @@ def simple_table(lines: list[str]) -> str:
     rows = [cells(line) for line in lines[body_start : borders[-1]] if line.strip()]
     head = "".join(f"<tr>{''.join(f'<th>{inline(c)}</th>' for c in row)}</tr>" for row in header)
     body = "".join(f"<tr>{''.join(f'<td>{inline(c)}</td>' for c in row)}</tr>" for row in rows)
-    return f'<div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table>{f"<thead>{head}</thead>" if head else ""}<tbody>{body}</tbody></table></div></div>'
+    thead = f"<thead>{head}</thead>" if head else ""
+    return (
+        f'<div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table>{thead}<tbody>{body}</tbody>'
+        "</table></div></div>"
+    )
 
 
 def rst_to_html(doc: str) -> str:
@@ -146,7 +150,8 @@ EXCHANGES = [
     (
         "clock",
         "The clock actor",
-        "A timer ends only by a move of the actor ``clock``, listed by ``legal()`` while the timer runs, without ``p``. "
+        "A timer ends only by a move of the actor ``clock``, listed by ``legal()`` while the timer runs, "
+        "without ``p``. "
         "Random play, fuzz and perft choose it like any other move; the engine never reads the time.",
         [
             (_rpc(1, "new", {"game": "hourglass", "options": {}}), _ok(1, {"table": "1"})),
@@ -240,8 +245,8 @@ EXCHANGES = [
         "player",
         "The player's form",
         "A client facing one player asks ``legal`` with ``actor`` (who is to act, and only that player's moves) and "
-        "``apply`` with ``viewer`` (events redacted as that player may see them).  ``state``, the plain ``legal`` and raw "
-        "events are the referee's.",
+        "``apply`` with ``viewer`` (events redacted as that player may see them).  "
+        "``state``, the plain ``legal`` and raw events are the referee's.",
         [
             (_rpc(1, "new", {"game": "sealed", "options": {"players": ["A", "B"]}}), _ok(1, {"table": "1"})),
             (
@@ -263,11 +268,13 @@ EXCHANGES = [
     (
         "step",
         "The batched call: step",
-        '``step`` is ``apply`` followed by ``legal``; with ``"state": true`` it adds the state, with ``"views": true`` every '
-        'player\'s view and the spectator\'s (``{"player", "view"}``).  A random move then costs one round trip.  '
-        "Refused, a ``step`` that asked for the state may carry it in the error's ``data.state`` (Casebook's client uses it "
-        "for the next ``state()``; without it, it asks).  "
-        "An engine without ``step`` answers -32601 (method not found) and Casebook sends ``apply`` and ``legal`` instead.",
+        '``step`` is ``apply`` followed by ``legal``; with ``"state": true`` it adds the state, '
+        'with ``"views": true`` every player\'s view and the spectator\'s (``{"player", "view"}``).  '
+        "A random move then costs one round trip.  "
+        "Refused, a ``step`` that asked for the state may carry it in the error's ``data.state`` "
+        "(Casebook's client uses it for the next ``state()``; without it, it asks).  "
+        "An engine without ``step`` answers -32601 (method not found) "
+        "and Casebook sends ``apply`` and ``legal`` instead.",
         [
             (_rpc(1, "new", {"game": "hourglass", "options": {}}), _ok(1, {"table": "1"})),
             (
@@ -287,9 +294,10 @@ EXCHANGES = [
     (
         "describe",
         "describe(game)",
-        "Optional: what the docs draw.  Phases (with the actor who moves in each and the clauses each cites), transitions "
-        "by rulebook verb with their guards and effects, and the modelled board, or ``null``.  An engine without it answers "
-        "-32601, which Casebook reports as unsupported.",
+        "Optional: what the docs draw.  "
+        "Phases (with the actor who moves in each and the clauses each cites), transitions "
+        "by rulebook verb with their guards and effects, and the modelled board, or ``null``.  "
+        "An engine without it answers -32601, which Casebook reports as unsupported.",
         [
             (
                 _rpc(1, "describe", {"game": "sealed"}),
@@ -426,13 +434,16 @@ def error_codes() -> str:
             and getattr(cls, "code", None)
         ):
             doc = inspect.getdoc(cls) or ""
+            first_paragraph = doc.split("\n\n")[0].replace("\n", " ")
             rows.append(
-                f"<tr><td><code>{esc(cls.code)}</code></td><td><code>{esc(name)}</code></td><td>{inline(doc.split(chr(10) + chr(10))[0].replace(chr(10), ' '))}</td></tr>"
+                f"<tr><td><code>{esc(cls.code)}</code></td><td><code>{esc(name)}</code></td>"
+                f"<td>{inline(first_paragraph)}</td></tr>"
             )
     if not rows:
         return ""
     return (
-        '<div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table><thead><tr><th>code</th><th>class</th><th>meaning</th></tr></thead><tbody>'
+        '<div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table>'
+        "<thead><tr><th>code</th><th>class</th><th>meaning</th></tr></thead><tbody>"
         + "".join(rows)
         + "</tbody></table></div></div>"
     )

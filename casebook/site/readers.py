@@ -42,7 +42,8 @@ def read_questions(root: Path, game: Game, problems: list[str]) -> dict:
             ask, ids = (item.get("ask"), item.get("clauses")) if isinstance(item, dict) else (None, None)
             if not isinstance(ask, str) or not isinstance(ids, list) or not ids:
                 problems.append(
-                    f"features/{game.id}/questions.yml ({topic}): each question is {{ask: text, clauses: [ids]}}, not {item!r:.80}"
+                    f"features/{game.id}/questions.yml ({topic}): "
+                    f"each question is {{ask: text, clauses: [ids]}}, not {item!r:.80}"
                 )
                 continue
             unknown = [i for i in ids if i not in known]
@@ -84,7 +85,8 @@ def read_rulebook_words(root: Path, game: Game, problems: list[str]) -> dict:
         return {}
     if not (isinstance(part, dict) and isinstance(part.get("language"), str) and isinstance(part.get("words"), dict)):
         problems.append(
-            f"features/{game.id}/synonyms.yml: rulebook is {{language: its language, words: {{the rulebook's word: the features' words}}}}"
+            f"features/{game.id}/synonyms.yml: "
+            "rulebook is {language: its language, words: {the rulebook's word: the features' words}}"
         )
         return {}
     return {"language": part["language"], "words": _word_map(part["words"])}

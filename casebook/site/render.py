@@ -46,7 +46,8 @@ NOT_SEARCHED = "---\nsearch:\n  exclude: true\n---\n\n"
 
 
 def about_of(schema: dict | None) -> dict:
-    """What the site says of a game, from its schema's "game" (generated from the game's GameInfo, kept nowhere else)."""
+    """What the site says of a game, from its schema's "game" (generated from the game's GameInfo,
+    kept nowhere else)."""
     about = (schema or {}).get("game") or {}
     named = {
         "title": about.get("title"),
@@ -212,7 +213,8 @@ class Site:
         return f"# Games\n\n{body}\n"
 
     def games_list(self, here: str) -> str:
-        """Every game that has features, each with its one-line summary and player count (the home page, the games page)."""
+        """Every game that has features, each with its one-line summary and player count
+        (the home page, the games page)."""
         games = []
         for game in self.games:
             links = [("the rules", f"games/{game.id}/{game.sections[0].slug}.md")] if game.sections else []
@@ -335,7 +337,8 @@ class Site:
         return [by_id[i] for i in ids if i in by_id and i != clause.id]
 
     def questions_page(self, game: Game) -> str:
-        """Table questions: what players ask, in their words, each answered by its clauses (features/<game>/questions.yml)."""
+        """Table questions: what players ask, in their words,
+        each answered by its clauses (features/<game>/questions.yml)."""
         by_id = {c.id: c for c in game.clauses}
         topics = [
             (topic, [{"ask": q["ask"], "clauses": [by_id[i] for i in q["clauses"] if i in by_id]} for q in questions])
@@ -344,7 +347,8 @@ class Site:
         return self.render("questions.md.j2", f"games/{game.id}/questions.md", title=self.title(game.id), topics=topics)
 
     def rulings_page(self, game: Game) -> str:
-        """Every ruling with its reason: first those about play, which players argue about; the models of facts the rulebook leaves out last."""
+        """Every ruling with its reason: first those about play, which players argue about;
+        the models of facts the rulebook leaves out last."""
         rulings = [c for c in game.clauses if c.is_ruling]
         groups = [
             {
@@ -471,11 +475,23 @@ class Site:
                 for i, e in sorted(r.clauses.items())
                 if e.get("status") == "failed"
             ]
+            roots = [
+                {
+                    "id": root["clause"],
+                    "clause": known.get(root["clause"]),
+                    "rule": root.get("rule", ""),
+                    "example": root.get("example", ""),
+                    "message": root.get("message", ""),
+                    "blocks": [{**b, "id": b["clause"], "clause": known.get(b["clause"])} for b in root["blocks"]],
+                }
+                for root in r.roots
+            ]
             reports.append(
                 {
                     "report": r,
                     "counts": [r.totals.get(s, 0) for s in CLAUSE_STATUSES],
                     "passing": f"{100 * r.totals.get('passed', 0) / total:.0f}",
+                    "roots": roots,
                     "failing": failing,
                 }
             )
@@ -492,7 +508,12 @@ class Site:
                 cells.append({"status": status, "summary": entry.get("summary") if status == "partial" else ""})
             matrix.append({"id": i, "clause": known.get(i), "cells": cells})
         return self.render(
-            "conformance.md.j2", "conformance.md", reports=reports, matrix=matrix, validating=self.validating
+            "conformance.md.j2",
+            "conformance.md",
+            reports=reports,
+            matrix=matrix,
+            validating=self.validating,
+            statuses=CLAUSE_STATUSES,
         )
 
     def clause_index_page(self) -> str:

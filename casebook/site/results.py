@@ -9,18 +9,32 @@ results folder is read, the newest file winning where two ran the same example.
 A Cucumber element is matched to its example by feature file and line; the
 rows of a Scenario Outline share that line, so a row is matched by its steps'
 text with the row's values filled in, and failing that by its position.
+
+Every file is read within the wire's limits (casebook/wire.py: nesting, numbers, and size: a report as large as
+one message may be, Cucumber JSON ``CUCUMBER_SIZE``): a file beyond them is refused with a message naming it, and
+the other files still build (a report nested 100,000 deep once ended ``docs build`` in a RecursionError).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from casebook.contract import NotAReport, read_report
+from casebook.wire import MAX_DEPTH, MAX_LINE, WireError, parse
 from casebook.names import REFERENCE_NAME, brief, is_reference, slug
 from casebook.rulebook import NOT_RUN, Example, Game, Result, fold
+
+
+CUCUMBER_SIZE = 8 * MAX_LINE  # a whole run's Cucumber JSON: every step of ~900 scenarios, with their messages
+
+
+def within_limits(path: Path, size: int = MAX_LINE):
+    """The JSON in ``path``, read as the wire reads a message; ``WireError`` (``OSError``) saying what is wrong."""
+    if path.stat().st_size > size:  # never read whole first
+        raise WireError("too_large", f"{path.stat().st_size} bytes (at most {size})")
+    return parse(path.read_bytes() or b"[]", max_line=size, max_depth=MAX_DEPTH)
 
 
 @dataclass
@@ -74,8 +88,8 @@ def read_cucumber(results: Path | None) -> LastRun:
     files = sorted(results.glob("cucumber*.json"), key=lambda p: p.stat().st_mtime)
     for path in files:
         try:
-            features = json.loads(path.read_text(encoding="utf-8") or "[]")
-        except (OSError, ValueError) as exc:
+            features = within_limits(path, CUCUMBER_SIZE)
+        except (OSError, WireError) as exc:
             last.problems.append(f"{path.name}: not readable as Cucumber JSON ({exc})")
             continue
         if not isinstance(features, list):
@@ -84,6 +98,8 @@ def read_cucumber(results: Path | None) -> LastRun:
         last.files.append(path)
         fresh: dict[tuple[str, str, int], list[Run]] = {}
         for feature in features:
+            if not isinstance(feature, dict):
+                continue
             parts = Path(str(feature.get("uri", ""))).parts
             if len(parts) < 2:
                 continue
@@ -145,6 +161,7 @@ class Report:
     generated: str
     clauses: dict[str, dict]
     totals: dict[str, int]
+    roots: list[dict] = field(default_factory=list)  # the clauses that fail on their own, with what they block
 
     @property
     def label(self) -> str:
@@ -169,7 +186,11 @@ def read_reports(results: Path | None) -> tuple[list[Report], list[str]]:
         return reports, problems
     for path in sorted(folder.glob("*.json")):
         try:
+            within_limits(path)  # a cheap look first: the report's own reader (json) has no limits
             data = read_report(path)
+        except (OSError, WireError) as exc:
+            problems.append(f"conformance/{path.name}: not a conformance report ({exc})")
+            continue
         except NotAReport as exc:
             problems.append(f"conformance/{path.name}: not a conformance report ({exc.why})")
             continue
@@ -183,6 +204,7 @@ def read_reports(results: Path | None) -> tuple[list[Report], list[str]]:
                 generated=data["generated"],
                 clauses=data["clauses"],
                 totals=data["totals"],
+                roots=data.get("roots", []),
             )
         )
     return reports, problems

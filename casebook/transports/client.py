@@ -56,7 +56,8 @@ class Client(Session):
         return self._ask_apply(table, actor, action).result()
 
     def send(self, method: str, *args):
-        """Ask ``load``, ``state``, ``view``, ``legal`` or ``apply`` now; ``.result()`` takes the answer (``casebook.protocol.send``).
+        """Ask ``load``, ``state``, ``view``, ``legal`` or ``apply`` now;
+        ``.result()`` takes the answer (``casebook.protocol.send``).
 
         The request is written at once and the engine works on it while the caller goes on;
         reading its answer first reads the answers to everything asked before it.

@@ -64,7 +64,8 @@ class Channel(Protocol):
 
 
 def send_all(send, data: bytes, until: float, room, pump, blocked: tuple = (BlockingIOError,)) -> None:
-    """Write ``data`` with ``send`` (non-blocking: it raises one of ``blocked`` when full) and never wait past ``until``.
+    """Write ``data`` with ``send`` (non-blocking: it raises one of ``blocked`` when full)
+    and never wait past ``until``.
 
     While the peer does not read, ``room(seconds)`` waits for room and ``pump()`` reads
     what the peer wrote meanwhile: a peer blocked on writing its answers would never
@@ -237,7 +238,8 @@ class Session:
         return self._ask(method, params, timeout=timeout).result()
 
     def _read_answer(self) -> None:
-        """Read the answer to the oldest request in flight and settle it; a broken answer fails every request in flight."""
+        """Read the answer to the oldest request in flight and settle it;
+        a broken answer fails every request in flight."""
         sent = self._inflight[0]
         method, rid = sent.method, sent.rid
         while True:

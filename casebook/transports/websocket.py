@@ -114,7 +114,8 @@ class SocketChannel:
     def ended(self) -> str:
         rcvd = self.protocol.close_rcvd
         if rcvd is not None:
-            return f"the server closed the connection (code {rcvd.code}{': ' + brief(rcvd.reason, 200) if rcvd.reason else ''})"
+            reason = f": {brief(rcvd.reason, 200)}" if rcvd.reason else ""
+            return f"the server closed the connection (code {rcvd.code}{reason})"
         return "the connection dropped (no closing frame)"
 
     def tail(self) -> str:

@@ -199,7 +199,8 @@ def main() -> None:
         "--fault",
         action="append",
         default=[],
-        help=f"one of {', '.join(FAULTS)}, optionally NAME:METHOD:EVERY or NAME:METHOD@TABLE; repeat for several faults",
+        help=f"one of {', '.join(FAULTS)}, optionally NAME:METHOD:EVERY or NAME:METHOD@TABLE; "
+        "repeat for several faults",
     )
     parser.add_argument("--on", help="the method that misbehaves (default: apply, or the one the fault is about)")
     parser.add_argument("--every", type=int, default=1, help="misbehave on every Nth call of that method (default 1)")

@@ -33,7 +33,8 @@ def x2(g, obstacle: str) -> int:
 
 # -- the protocol: hello's facts and declines (casebook.adapter does the wire, tables, errors) -------------
 def declined() -> list[str]:
-    """The set-up, every clause of the phases it does not play, the event tokens it does not carry out, and the modelled parts it lacks."""
+    """The set-up, every clause of the phases it does not play, the event tokens it does not carry out,
+    and the modelled parts it lacks."""
     clauses = {c for p in SCHEMA["phases"] if p["name"] not in PLAYED for c in p["clauses"]}
     cards = {f"FD-CARD-{n:02d}" for n in range(1, 20)}  # detective cards may be played in any step: none is played here
     return sorted(

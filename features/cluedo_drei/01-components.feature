@@ -31,7 +31,7 @@ Feature: Components
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
-  @CD-CMP-03
+  @CD-CMP-03 @setup
   Rule: Two to six players take part, each playing a different one of the six investigators
     Source: Components ¶18, ¶24; Setup ¶41
     Example: seven investigators cannot be seated

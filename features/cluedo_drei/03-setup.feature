@@ -71,7 +71,7 @@ Feature: Setup
         | Aunt Mathilda   |
         | Inspector Cotta |
 
-  @CD-SET-05 @setup
+  @CD-SET-05 @setup @model-markers
   Rule: The suspect and item markers start beside the board, on no location
     Source: Components ¶26-27; Setup ¶41
     Example: all twelve markers are beside the board
@@ -91,7 +91,7 @@ Feature: Setup
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       Then the Advantage stack holds 13 cards
 
-  @CD-SET-07
+  @CD-SET-07 @setup
   Rule: Options the game does not know are refused, and an unknown variant is unsupported
     Source: Setup ¶41, ¶45
     Example: an unknown variant
@@ -118,3 +118,14 @@ Feature: Setup
       And 0 cards lie face up beside the board
       And 0 cards lie face down beside the board
       And the Advantage stack holds 13 cards
+
+  @CD-SET-09 @ruling @setup
+  Rule: Only the pawns of the investigators chosen take part; the others stay off the board
+    Source: Setup ¶41
+    The text puts the pawns on their start spaces and lets each player choose an investigator, without saying
+    what becomes of the pawns nobody chose.  Since markers, not pawns, stand for the suspects, an unchosen pawn
+    has no part to play: it stays in the box, and no view shows it.
+
+    Example: in a game of three, three pawns stand on the board
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      Then only the pawns of Justus Jonas, Peter Shaw and Bob Andrews stand on the board

@@ -18,6 +18,6 @@ Feature: Object of the Game
       And the case file holds Brittany, the golden belt and the Memorial Hospital
       And Justus Jonas has just entered the Headquarters
       When Justus Jonas accuses Brittany, the golden belt and the Memorial Hospital
-      And Peter Shaw tries to roll the dice
+      And Peter Shaw tries to accuse Brittany, the golden belt and the Memorial Hospital
       Then the action is rejected as illegal_action
       And the game is exactly as it was

@@ -2,7 +2,7 @@ Feature: Turn Sequence — who starts
   Transcribes step 1 of the rulebook's "Turn Sequence": every player rolls
   both dice, the highest total starts, then play goes clockwise.
 
-  @CD-TRN-01
+  @CD-TRN-01 @model-start-roll
   Rule: Every player rolls both dice once and the one with the highest total starts
     Source: Turn Sequence ¶50-52
     Example: Peter's eleven beats seven and four
@@ -24,7 +24,7 @@ Feature: Turn Sequence — who starts
       When the dice show 3 and 4
       Then the dice are rolled next for Peter Shaw
 
-  @CD-TRN-02 @ruling
+  @CD-TRN-02 @ruling @model-start-roll
   Rule: Players tied for the highest total roll again, alone, until one of them is highest
     Source: Turn Sequence ¶52
     The rulebook does not say what a tie does.  Only those tied at the top
@@ -70,11 +70,11 @@ Feature: Turn Sequence — who starts
 
     Example: a player cannot act on someone else's turn
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
-      When Bob Andrews tries to roll the dice
+      When Bob Andrews tries to accuse Brittany, the painting and the Strand
       Then the action is rejected as not_your_turn
       And the game is exactly as it was
 
-  @CD-TRN-04 @ruling
+  @CD-TRN-04 @ruling @model-start-roll
   Rule: In the roll for the start a question mark counts one pip and draws no Advantage card
     Source: Turn Sequence ¶51, ¶55
     The rulebook ties the Advantage draw to a roll made to move; the first

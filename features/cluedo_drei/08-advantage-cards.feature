@@ -189,6 +189,7 @@ Feature: Turn Sequence — Advantage cards
       When Peter Shaw rolls 4 and 5
       Then Peter Shaw may not move to Ring 12
 
+    @needs:CD-MOV-05
     Example: without the cards, Peter stops on Ring 12 with the exact count and his turn ends there
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
       And it is Peter Shaw's turn

@@ -73,7 +73,7 @@ Feature: Turn Sequence — questioning
       When Justus Jonas asks about Victor Hugenay, the painting and Palisades Park
       Then an event "questioned" was reported
 
-  @CD-QUE-03
+  @CD-QUE-03 @model-markers
   Rule: The named suspect's and item's markers are moved into the location asked about
     Source: Turn Sequence ¶66
     See also: CD-END-03
@@ -101,7 +101,6 @@ Feature: Turn Sequence — questioning
       Then Justus Jonas has seen the painting
       And Justus Jonas has not seen Victor Hugenay
       And Uncle Titus has not seen the painting
-      And it is Peter Shaw's turn
 
     Example: Peter cannot show a card that was not named
       Given Peter Shaw holds Victor Hugenay and Brittany
@@ -151,17 +150,43 @@ Feature: Turn Sequence — questioning
       And Justus Jonas has just entered the Strand
       When Justus Jonas asks about Victor Hugenay, the painting and the Strand
       Then Peter Shaw and Bob Andrews found no evidence, in that order
-      And Uncle Titus must show one of the Strand
+      And Uncle Titus must show a card
+
+  @CD-QUE-10
+  Rule: The question stops at the first player who shows a card; nobody after them is asked
+    Source: Turn Sequence ¶67-68
+    See also: CD-QUE-04, CD-QUE-05
+    @needs:CD-QUE-04
+    Example: once Peter has shown the painting, neither Bob, who holds none of the cards, nor Uncle Titus, who holds Victor Hugenay, is asked
+      Given Peter Shaw holds the painting
+      And Bob Andrews holds none of Victor Hugenay, the painting and the Strand
+      And Uncle Titus holds Victor Hugenay
+      And Justus Jonas has just entered the Strand
+      When Justus Jonas asks about Victor Hugenay, the painting and the Strand
+      And Peter Shaw shows the painting
+      Then Bob Andrews is not asked
+      And Uncle Titus is not asked
+
+    @needs:CD-QUE-05
+    Example: once Bob has shown the Strand, after Peter had nothing, Uncle Titus, who holds none of the cards, is not asked
+      Given Peter Shaw holds none of Victor Hugenay, the painting and the Strand
+      And Bob Andrews holds the Strand
+      And Uncle Titus holds none of Victor Hugenay, the painting and the Strand
+      And Justus Jonas has just entered the Strand
+      When Justus Jonas asks about Victor Hugenay, the painting and the Strand
+      And Bob Andrews shows the Strand
+      Then Uncle Titus is not asked
 
   @CD-QUE-06
-  Rule: If nobody can show a named card, nobody shows one and the turn passes on
+  Rule: If nobody can show a named card, nobody shows one
     Source: Turn Sequence ¶68-70
-    See also: CD-DUE-03
+    See also: CD-DUE-03, CD-END-01
+    The turn then passes on as after any answer: CD-END-01.
+
     Example: the case file's three cards are asked about
       Given Justus Jonas has just entered the Friedhof
       When Justus Jonas asks about Skinner Norris, the golden belt and the Friedhof
       Then nobody shows a card
-      And it is Peter Shaw's turn
 
   @CD-QUE-07 @ruling
   Rule: The face-up surplus cards are held by nobody, so nobody shows them
@@ -169,9 +194,41 @@ Feature: Turn Sequence — questioning
     The rulebook says the surplus has nothing to do with the case; it is not
     in anyone's hand, so a question about it gets no card for it.
 
+    @setup
+    Example: the engine's own deal leaves Brittany and the Art Gallery Hall face up, and nobody shows them
+      Given a new game of Justus Jonas, Peter Shaw, Bob Andrews and Uncle Titus
+      When the case file is filled with Skinner Norris, the golden belt and the Friedhof
+      And every card is dealt but Brittany and the Art Gallery Hall
+      Then every view shows Brittany face up beside the board
+      Given Justus Jonas has just entered the Art Gallery Hall
+      When Justus Jonas asks about Brittany, the golden belt and the Art Gallery Hall
+      Then nobody shows a card
+
     Example: asking about a face-up card gets no answer for it
       Given Brittany lies face up beside the board
       And the Art Gallery Hall lies face up beside the board
       And Justus Jonas has just entered the Art Gallery Hall
       When Justus Jonas asks about Brittany, the golden belt and the Art Gallery Hall
       Then nobody shows a card
+
+  @CD-QUE-10 @ruling
+  Rule: A question moves the named markers only: no pawn moves with them, and a marker already in the location stays there
+    Source: Turn Sequence ¶66
+    See also: CD-QUE-03
+    The text says the markers go to the asker's location, and says nothing of pawns or of a marker already
+    there.  The markers stand for the suspects and items, the pawns for the players: moving one never moves the
+    other, and a marker that is where the question puts it simply stays.
+
+    Example: the markers come to Palisades Park, and Peter's pawn stays in the Strand
+      Given Peter Shaw stands in the Strand
+      And Justus Jonas has just entered the Palisades Park
+      When Justus Jonas asks about Victor Hugenay, the painting and Palisades Park
+      Then the markers of Victor Hugenay and the painting stand in Palisades Park
+      And Peter Shaw stands in the Strand
+      And Justus Jonas stands in the Palisades Park
+
+    Example: Victor Hugenay's marker, already in Palisades Park, stays there
+      Given the marker of Victor Hugenay stands in Palisades Park
+      And Justus Jonas has just entered the Palisades Park
+      When Justus Jonas asks about Victor Hugenay, the painting and Palisades Park
+      Then the markers of Victor Hugenay and the painting stand in Palisades Park

@@ -43,7 +43,6 @@ Feature: Winning the Game — making an accusation
       When Justus Jonas accuses <suspect>, the <item> and the <location>
       Then Justus Jonas is out of the race
       And nobody but Justus Jonas has looked into the case file
-      And it is Peter Shaw's turn
 
       Examples:
         | wrong           | suspect        | item        | location          |
@@ -62,7 +61,7 @@ Feature: Winning the Game — making an accusation
       And Justus Jonas is out of the race
       And Bob Andrews has just entered the Strand
       When Bob Andrews asks about Dick Perry, the painting and the Strand
-      Then Justus Jonas must show one of Dick Perry
+      Then Justus Jonas must show a card
       And no view shows another player's hand
 
   @CD-ACC-05
@@ -74,8 +73,7 @@ Feature: Winning the Game — making an accusation
       And Peter Shaw is out of the race
       And Bob Andrews has just entered the Headquarters
       When Bob Andrews accuses Mr. Grey, the golden belt and the Memorial Hospital
-      Then Bob Andrews is out of the race
-      And the case remains unsolved
+      Then the case remains unsolved
       And everybody sees the case file: Brittany, the golden belt and the Memorial Hospital
       And the game is over
 
@@ -106,12 +104,12 @@ Feature: Winning the Game — making an accusation
     stays unsolved if no player accuses rightly.  So the last player keeps
     taking turns until they accuse.
 
+    @needs:CD-ACC-03
     Example: Peter's wrong accusation leaves Bob alone in the race, and it is Bob's turn
       Given Justus Jonas is out of the race
       And Peter Shaw has just entered the Headquarters
       When Peter Shaw accuses Mr. Grey, the golden belt and the Memorial Hospital
-      Then Peter Shaw is out of the race
-      And it is Bob Andrews's turn
+      Then it is Bob Andrews's turn
 
     Example: with Justus and Peter out, Bob plays turn after turn
       Given Justus Jonas is out of the race
@@ -134,6 +132,21 @@ Feature: Winning the Game — making an accusation
     Source: Making an Accusation ¶83
     The rulebook forbids them to question or accuse, which is all a turn is
     for; moving their pawn would change nothing, so their turns are skipped.
+    The first two examples play the moment a player drops out; the others
+    start with a player already out.
+
+    @needs:CD-ACC-03
+    Example: the moment Justus drops out, play passes to Peter
+      Given Justus Jonas has just entered the Headquarters
+      When Justus Jonas accuses Mr. Grey, the golden belt and the Memorial Hospital
+      Then it is Peter Shaw's turn
+
+    @needs:CD-ACC-03
+    Example: the moment Bob drops out, play passes over Justus, already out, to Peter
+      Given Justus Jonas is out of the race
+      And Bob Andrews has just entered the Headquarters
+      When Bob Andrews accuses Mr. Grey, the golden belt and the Memorial Hospital
+      Then it is Peter Shaw's turn
 
     Example: Justus's turns are skipped
       Given Justus Jonas is out of the race
@@ -159,13 +172,13 @@ Feature: Winning the Game — making an accusation
     the race they may yet accuse rightly (CD-ACC-07), so the game ends
     unsolved only with the last player's wrong accusation.
 
+    @needs:CD-ACC-03
     Example: with Bob still in the race, Peter's wrong accusation does not end the game
       Given Justus Jonas is out of the race
       And Peter Shaw has just entered the Headquarters
       When Peter Shaw accuses Mr. Grey, the golden belt and the Memorial Hospital
-      Then Peter Shaw is out of the race
+      Then the game goes on
       And nobody but Peter Shaw has looked into the case file
-      And it is Bob Andrews's turn
 
     Example: the last wrong accusation leaves nobody to act
       Given Justus Jonas is out of the race
@@ -173,3 +186,54 @@ Feature: Winning the Game — making an accusation
       And Bob Andrews has just entered the Headquarters
       When Bob Andrews accuses Mr. Grey, the golden belt and the Memorial Hospital
       Then the game is unsolved
+
+    @model-board @needs:CD-MOV-04 @needs:CD-ACC-08
+    Example: all three walk into the Headquarters in turn and accuse wrongly, and the game ends unsolved with the third
+      Given Justus Jonas stands on Lane A3
+      And Peter Shaw stands on Lane A3
+      And Bob Andrews stands on Lane A3
+      And it is Justus Jonas's turn
+      When Justus Jonas rolls 2 and 2
+      And Justus Jonas moves to the Headquarters
+      And Justus Jonas accuses Mr. Grey, the golden belt and the Memorial Hospital
+      And Peter Shaw rolls 2 and 2
+      And Peter Shaw moves to the Headquarters
+      And Peter Shaw accuses Brittany, the painting and the Memorial Hospital
+      Then the game goes on
+      When Bob Andrews rolls 2 and 2
+      And Bob Andrews moves to the Headquarters
+      And Bob Andrews accuses Brittany, the golden belt and the Strand
+      Then the case remains unsolved
+      And the game is over
+
+  @CD-ACC-10 @ruling @model-board
+  Rule: The Headquarters needs no exact roll: a pawn enters it like any location, with pips to spare, and may accuse at once, with no question first
+    Source: Making an Accusation ¶79
+    See also: CD-MOV-04, CD-ACC-01
+    The text sends the accuser to the Headquarters, "the location in the middle", and does not say whether the
+    roll must be exact, nor whether a question comes first.  It is a location, and a location needs no exact roll
+    (¶57); nothing can be asked there, since it is no clue card (CD-CMP-02).
+
+    Example: twelve pips from the door's lane still take Justus in, and he may accuse
+      Given Justus Jonas stands on Lane A3
+      When Justus Jonas rolls 6 and 6
+      And Justus Jonas moves to the Headquarters
+      Then Justus Jonas stands in the Headquarters
+      And Justus Jonas must accuse or end the turn
+
+  @CD-ACC-11
+  Rule: A wrong accuser tells nobody which of the three named cards was wrong: the others learn only that the accusation failed
+    Source: Making an Accusation ¶83
+    See also: CD-ACC-03
+
+    Scenario Outline: Justus names the wrong <wrong>, and the others cannot tell which
+      Given Justus Jonas has just entered the Headquarters
+      When Justus Jonas accuses <suspect>, the <item> and the <location>
+      Then the others are told only that Justus Jonas accused <suspect>, the <item> and the <location> and was wrong
+
+      Examples:
+        | wrong           | suspect        | item        | location          |
+        | suspect         | Mr. Grey       | golden belt | Memorial Hospital |
+        | item            | Brittany       | painting    | Memorial Hospital |
+        | location        | Brittany       | golden belt | Strand            |
+        | three all wrong | Wilbur Graham  | painting    | Friedhof          |

@@ -4,7 +4,7 @@ Feature: Clever Moves — secret passages
   other end instead of rolling; a pawn never goes through a location within
   one turn; the Crypt links the Friedhof and the Memorial Hospital.
 
-  @CD-PAS-01
+  @CD-PAS-01 @model-passages
   Rule: At the start of a turn, a player in a location with a secret passage may go through it instead of rolling, and then questions in the location reached
     Source: Secret Passages ¶88
     Example: Justus goes from the Friedhof through the Crypt into the Memorial Hospital
@@ -20,9 +20,15 @@ Feature: Clever Moves — secret passages
       Then Justus Jonas may take the secret passage
       And Justus Jonas may roll the dice
 
-  @CD-PAS-02
+  @CD-PAS-02 @model-passages
   Rule: The secret passage is taken only at the start of the turn, never after rolling
     Source: Secret Passages ¶88
+    Example: at the start of his turn, before rolling, Justus may take the passage
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      And Justus Jonas stands in the Friedhof
+      And it is Justus Jonas's turn
+      Then Justus Jonas may take the secret passage
+
     Example: having rolled, Justus can no longer take the passage
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And Justus Jonas stands in the Friedhof
@@ -31,7 +37,7 @@ Feature: Clever Moves — secret passages
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
-  @CD-PAS-03
+  @CD-PAS-03 @model-passages
   Rule: The Crypt is a passage both ways between the Friedhof and the Memorial Hospital
     Source: Secret Passages ¶90
     Example: from the Memorial Hospital back to the Friedhof
@@ -40,7 +46,7 @@ Feature: Clever Moves — secret passages
       When Justus Jonas takes the secret passage
       Then Justus Jonas stands in the Friedhof
 
-  @CD-PAS-04 @ruling @model-board
+  @CD-PAS-04 @ruling @model-board @model-passages
   Rule: A second secret passage links the Bibliothek and Palisades Park, both ways; no other location has one
     Source: Secret Passages ¶88
     The rulebook names only the Crypt; its board, like classic Cluedo's, has
@@ -83,7 +89,7 @@ Feature: Clever Moves — secret passages
       When Justus Jonas rolls ? and ?
       Then Justus Jonas may move exactly to Headquarters, Lane A1 and Lane A3
 
-  @CD-PAS-06 @model-board
+  @CD-PAS-06 @model-board @model-passages
   Rule: The rulebook's example: from the Strand into the Friedhof, and on the next turn through the Crypt into the Memorial Hospital
     Source: Secret Passages ¶90
     Example: Uncle Titus follows the example

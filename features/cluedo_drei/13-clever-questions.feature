@@ -13,3 +13,17 @@ Feature: Clever Moves — clever questions
       And Justus Jonas has just entered the Strand
       When Justus Jonas asks about Brittany, the golden belt and the Strand
       Then nobody shows a card
+
+  @CD-CLV-02
+  Rule: A question may name three cards all in the asker's hand; then nobody can show one, and the turn passes on
+    Source: Turn Sequence ¶70; Clever Questions ¶92
+    See also: CD-CLV-01, CD-QUE-06
+
+    Example: Justus names his own Brittany, golden belt and Strand; Peter and Bob both find nothing
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      And Justus Jonas holds Brittany, the golden belt and the Strand
+      And Justus Jonas has just entered the Strand
+      When Justus Jonas asks about Brittany, the golden belt and the Strand
+      Then Peter Shaw and Bob Andrews found no evidence, in that order
+      And nobody shows a card
+      And it is Peter Shaw's turn

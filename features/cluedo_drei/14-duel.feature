@@ -56,16 +56,16 @@ Feature: Cluedo Duel for 2 players or teams
       And Peter Shaw has not seen the card in slot 2
       And it is Peter Shaw's turn
 
-    Example: when Peter can show a card he shows it, and Justus looks at nothing beside the board
+    @needs:CD-QUE-04
+    Example: when Peter shows a card, Justus looks at nothing beside the board: the turn passes
       Given a Duel of Justus Jonas and Peter Shaw
       And the case file holds Skinner Norris, the golden belt and the Friedhof
       And Peter Shaw holds the painting
       And Justus Jonas has just entered the Friedhof
       When Justus Jonas asks about Skinner Norris, the painting and the Friedhof
-      Then Peter Shaw must show one of the painting
-      When Peter Shaw shows the painting
-      Then Justus Jonas has seen the painting
-      And it is Peter Shaw's turn
+      And Peter Shaw shows the painting
+      Then it is Peter Shaw's turn
+      And Justus Jonas has not seen the card in slot 1
 
   @CD-DUE-04 @variant-duel
   Rule: The card looked at goes back face down in exactly the same place

@@ -21,6 +21,7 @@ Feature: Game setup
         | 4     |
         | 5     |
 
+    @setup
     Example: there is no difficulty 6
       Then starting a game for 2 players at difficulty 6 is refused as bad_request
 
@@ -113,3 +114,24 @@ Feature: Game setup
       And every clue but the one set aside lies face up on the suspect track
       Then the suspect track holds 23 clues
       And 23 clue cards are in play
+
+  @FD-SET-10 @ruling
+  Rule: With two or three players nothing changes but the figures left in the box; each player moves only their own figure
+    Source: Game Setup ¶17
+    The text says only that unused figures go back into the box; it gives no other change for fewer players, and
+    no player running two figures.  So each player has one figure, turns go round the players who play, and a
+    move moves the mover's figure alone.
+
+    Example: Peter's move leaves Justus's figure where it stands
+      Given a 2-player game at difficulty 1
+      And Peter has rolled "red" and 3
+      And it is Peter's movement step on "Zentrale"
+      When Peter moves to "Schrottplatz"
+      Then Peter's figure stands on "Schrottplatz"
+      And Justus's figure stands on "Zentrale"
+
+    Example: after Peter, the second of two, Justus plays again
+      Given a 2-player game at difficulty 1
+      And it is Peter's detective cards step on "Zentrale"
+      When Peter ends the turn
+      Then it is Justus's roll step

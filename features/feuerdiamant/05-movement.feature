@@ -113,3 +113,38 @@ Feature: Movement
       And it is Peter's movement step on "Zentrale"
       Then Peter may move to "Schrottplatz~Zentrale:1"
       And Peter may move to "Schrottplatz"
+
+  @FD-MOV-08 @ruling @model-board
+  Rule: A figure moves once a turn, in one go, to the space where it ends; turning back on the way is allowed but reaches nothing more
+    Source: Game Sequence ¶35
+    The text lets a figure go in any direction, up to the die's number, and is silent on turning back within one
+    move.  Since a figure may also stop short, a route that turns back can only end on a space the figure reaches
+    directly, so we allow it and let a move name only the space where the figure ends.  The move is then made: the
+    rest of the die's number is lost, and the figure cannot go on from there in the same turn.
+
+    Example: after one space of his three, Peter cannot move on
+      Given a 2-player game at difficulty 1
+      And Peter has rolled "red" and 3
+      And it is Peter's movement step on "Zentrale"
+      When Peter moves to "Schrottplatz~Zentrale:2"
+      And Peter tries to move to "Schrottplatz"
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
+  @FD-MOV-09 @ruling @model-board @model-tracks
+  Rule: A roadblock placed by an event in the hazard step bars the way already in the movement step of the same turn
+    Source: Game Sequence ¶33, ¶35
+    The dice are rolled before the hazard step, so one could ask whether a roadblock the roll brings counts for
+    that roll's movement.  The text activates the token at once and puts the roadblock on the board, and the
+    movement step comes after the hazard step: so it does.
+
+    Example: the roadblock Justus's hazard die brings keeps him from the Hospital
+      Given a 2-player game at difficulty 5
+      And the event token "roadblock Hospital~Schrottplatz" lies on space 6 of the red track
+      And Justus has rolled "red" and 3
+      And Justus's figure stands on "Schrottplatz"
+      When Justus moves the red hazard indicator
+      And Justus carries out the event
+      Then it is Justus's movement step
+      And Justus may move to "Jachthafen"
+      And Justus cannot move to "Hospital"

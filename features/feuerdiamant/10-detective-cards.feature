@@ -487,3 +487,21 @@ Feature: Detective cards
       Then Peter cannot play "Wolf's Face"
       And Peter cannot play "Remove a Roadblock"
       And Peter may play "Remove an Obstacle"
+
+  @FD-CARD-20 @ruling @model-board
+  Rule: "Movement +3" and "Movement -2" both change the die's number: they add up first, and only the total is held at zero
+    Source: Cards and Tokens ¶90, ¶106
+    See also: FD-OBS-12
+    The card adds to the result of the movement die and the obstacle shortens every movement; the text does not
+    say how the two meet.  Both change the same number, so we add them and hold only the total at zero
+    (FD-OBS-12): a 1 under "Movement -2" with one card moves 1 - 2 + 3 = 2 spaces, not 0 + 3.
+
+    Example: a 1 under "Movement -2" with one "+3" card moves two spaces, not three
+      Given a 2-player game at difficulty 1
+      And the obstacle "Movement -2" lies on "Leuchtturm"
+      And Justus holds "Movement +3"
+      And Peter has rolled "red" and 1
+      And it is Peter's movement step on "Zentrale"
+      When Justus plays "Movement +3"
+      Then Peter may move to "Schrottplatz~Zentrale:1"
+      And Peter cannot move to "Schrottplatz"

@@ -196,7 +196,6 @@ Feature: What you must discover
       And Anna has just entered the Kitchen
       When Anna asks about Marcus, the drill and the Kitchen
       Then nobody could show a card
-      And Anna must accuse or end the turn
 
   @HO-DIS-11 @ruling @model-board @players-2
   Rule: On our board a secret passage enters the place at its other end, so its face-down card is looked at; a walk that stops in the hall short of the place enters nothing, so nothing is looked at
@@ -206,6 +205,7 @@ Feature: What you must discover
 
     Source: What you must discover ¶8
 
+    @model-passages
     Example: arriving by the secret passage also shows it
       Given a game of Anna and Bernat
       And the drill lies face down in the Library
@@ -221,3 +221,28 @@ Feature: What you must discover
       And Anna selects the Kitchen
       And Anna confirms the move
       Then Anna has not seen the drill
+
+  @HO-DIS-12 @ruling @players-2
+  Rule: The two-seat rule is settled once, at the deal: a seat going out later neither lays cards face down nor takes them away
+    Source: What you must discover ¶8
+    The page ties the four face-down cards to "two active seats" without saying when the seats are counted.  The
+    cards are laid and dealt only once, before play, so we count the seats then: a game of three with one player
+    out is not a two-seat game, and a two-seat game keeps its four face-down cards after a player goes out.
+
+    Example: in a game of three, Anna's wrong accusation lays no card face down
+      Given a game of Anna, Bernat and Carla
+      And the hideout holds Vera, the thermal lance and the Wine Cellar
+      And Anna has just entered the Kitchen
+      When Anna accuses Otto, the thermal lance and the Wine Cellar
+      Then Anna is out
+      And the seats hold 6, 6 and 6 cards, in seat order
+      And no card lies face down
+
+    Example: with Bernat out, Anna still looks at the drill face down in the Kitchen
+      Given a game of Anna and Bernat
+      And the drill lies face down in the Kitchen
+      And Bernat is out
+      And Anna has selected the Kitchen, within reach of the roll
+      When Anna confirms the move
+      Then Anna has seen the drill
+      And Bernat has not seen the drill

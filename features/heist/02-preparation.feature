@@ -32,7 +32,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       Then Carla stands in the Entrance
       And Anna stands in the Entrance
 
-  @HO-PRE-03 @ruling
+  @HO-PRE-03 @ruling @model-start-roll
   Rule: For the first roll every seat rolls two dice once, in seat order, and the highest total starts
     The page says only that a first roll decides who starts; we take the
     highest total of two dice, as the turns' own roll uses two dice.
@@ -48,7 +48,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       And the dice show 2 and 2
       Then it is Bernat's turn
 
-  @HO-PRE-04 @ruling
+  @HO-PRE-04 @ruling @model-start-roll
   Rule: When several seats share the highest total, only they roll again, until one total is highest
     Source: Preparation ¶10
 
@@ -81,7 +81,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       When Carla ends the turn
       Then it is Anna's turn
 
-  @HO-PRE-06
+  @HO-PRE-06 @setup
   Rule: A table has 2 to 6 seats, bots included; a room of any other size is refused
     Source: Preparation ¶11
 
@@ -98,7 +98,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       When a private room is requested for Anna, Bernat, Carla, Dani, Emma and the Hard bot Rook
       Then the room opens with 6 seats
 
-  @HO-PRE-07
+  @HO-PRE-07 @setup
   Rule: Whoever opens a private room may add bots, each Easy, Normal or Hard; any other level is refused
     Source: Preparation ¶11
 
@@ -135,7 +135,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       When a private room is requested for the Easy bot Pip, the Normal bot Nyx and the Hard bot Rook
       Then the request is refused as bad_request
 
-  @HO-PRE-10 @ruling
+  @HO-PRE-10 @ruling @setup
   Rule: Room options are checked when the room opens: unknown options, malformed values and seat names that are missing, repeated or reserved are refused as bad_request, an unknown kind of room as unsupported
     Source: Preparation ¶11
 
@@ -191,7 +191,6 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       When Anna asks about Marcus, the drill and the Kitchen
       And the bots play
       Then Anna has seen the drill
-      And it is still Anna's turn
 
   @HO-PRE-13
   Rule: A bot never accuses twice: once out, it takes no more turns, and it still shows cards

@@ -138,7 +138,7 @@ Feature: Your turn, step by step
       When Anna rolls 3 and 4
       Then Anna may select in 8 ways, naming each place but the Kitchen
 
-  @HO-TRN-07
+  @HO-TRN-07 @model-passages
   Rule: After rolling, a player whose turn began in a place with a secret passage may take it instead of the move, arriving in the place at its other end
     Source: Your turn, step by step ¶15
 
@@ -156,9 +156,14 @@ Feature: Your turn, step by step
       And Anna takes the secret passage
       Then Anna stands in the Library
 
-  @HO-TRN-08
+  @HO-TRN-08 @model-passages
   Rule: The secret passage is taken only after rolling
     Source: Your turn, step by step ¶15
+
+    Example: after rolling in the Kitchen, Anna may take the passage
+      Given Anna stands in the Kitchen
+      When Anna rolls 3 and 4
+      Then Anna may take the secret passage
 
     Example: before rolling, the passage is refused
       Given Anna stands in the Kitchen
@@ -166,7 +171,7 @@ Feature: Your turn, step by step
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
-  @HO-TRN-09
+  @HO-TRN-09 @model-passages
   Rule: The secret passage is taken only from the place where the turn began, and only from a place that has one
     Source: Your turn, step by step ¶15
     See also: HO-MOD-03 (which places have one, on our board)

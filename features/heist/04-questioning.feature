@@ -31,7 +31,7 @@ Feature: Questioning
       Then the action is rejected as bad_request
       And the game is exactly as it was
 
-  @HO-QUE-02
+  @HO-QUE-02 @model-tokens
   Rule: The named gang member and method are brought to the asker's place, and stay there until another question moves them
     Source: Questioning ¶20
 
@@ -52,14 +52,14 @@ Feature: Questioning
       And Carla holds the drill
       And Anna has just entered the Kitchen
       When Anna asks about Marcus, the drill and the Kitchen
-      Then Bernat must show one of Marcus
+      Then Bernat must show a card
 
     Example: round the table from Dani, the last seat, Anna answers first
       Given Anna holds the drill
       And Bernat holds Marcus
       And Dani has just entered the Kitchen
       When Dani asks about Marcus, the drill and the Kitchen
-      Then Anna must show one of the drill
+      Then Anna must show a card
 
   @HO-QUE-04
   Rule: A player holding any of the named cards must show exactly one, chosen by them, to the asker alone
@@ -113,7 +113,7 @@ Feature: Questioning
         | Anna asked about Marcus, the drill and the Kitchen |
         | Bernat had no card                               |
         | Carla had no card                                |
-      And Dani must show one of the Kitchen
+      And Dani must show a card
 
   @HO-QUE-06
   Rule: The question stops at the first player who shows a card; nobody after them is asked
@@ -130,7 +130,17 @@ Feature: Questioning
         | entry                                            |
         | Anna asked about Marcus, the drill and the Kitchen |
         | Bernat showed Anna a card                        |
-      And Anna must accuse or end the turn
+      And Carla is not asked
+
+    Example: once Bernat has shown Marcus, Carla, who holds none of the cards, is not asked, nor is Dani
+      Given Bernat holds Marcus
+      And Carla holds none of Marcus, the drill and the Kitchen
+      And Dani holds the drill
+      And Anna has just entered the Kitchen
+      When Anna asks about Marcus, the drill and the Kitchen
+      And Bernat shows Marcus
+      Then Carla is not asked
+      And Dani is not asked
 
   @HO-QUE-07
   Rule: When nobody can show a card, the case log says so, and the asker's turn goes on

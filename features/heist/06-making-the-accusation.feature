@@ -71,6 +71,12 @@ Feature: Making the accusation
         | method      | Vera | the drill         | the Wine Cellar  |
         | place       | Vera | the thermal lance | the Kitchen      |
 
+    Example: the moment Bernat drops out, play passes over Carla, already out, to Anna
+      Given Carla is out
+      And Bernat has just entered the Kitchen
+      When Bernat accuses Otto, the drill and the Garage
+      Then it is Anna's turn
+
     Example: Anna, out, is passed over: after Carla comes Bernat
       Given Anna is out
       And Carla has just entered the Kitchen
@@ -87,7 +93,7 @@ Feature: Making the accusation
       And Anna holds none of the drill and the Kitchen
       And Carla has just entered the Kitchen
       When Carla asks about Marcus, the drill and the Kitchen
-      Then Anna must show one of Marcus
+      Then Anna must show a card
 
   @HO-ACC-07 @ruling
   Rule: The last player still in does not win by that alone: they play on and must accuse rightly to win
@@ -103,12 +109,12 @@ Feature: Making the accusation
       When Carla ends the turn
       Then it is Carla's turn
 
+    @needs:HO-ACC-05
     Example: when Anna is wrong with Carla already out, the game goes on with Bernat
       Given Carla is out
       And Anna has just entered the Kitchen
       When Anna accuses Otto, the drill and the Garage
-      Then Anna is out
-      And it is Bernat's turn
+      Then it is Bernat's turn
 
   @HO-ACC-08 @ruling
   Rule: When every seat has accused wrongly the case stays unsolved: the game ends with no winner and the hideout is shown to all
@@ -130,3 +136,34 @@ Feature: Making the accusation
         | Carla opened the hideout and was wrong                      |
         | the case is closed: Vera, the thermal lance and the Wine Cellar |
       And the game is over
+
+    @needs:HO-TRN-12 @needs:HO-ACC-05
+    Example: standing in places, Anna, Bernat and Carla accuse wrongly in turn, and the game ends unsolved with Carla
+      Given Anna stands in the Kitchen
+      And Bernat stands in the Library
+      And Carla stands in the Study
+      And it is Anna's turn
+      When Anna accuses Otto, the drill and the Garage
+      And Bernat accuses Vera, the drill and the Wine Cellar
+      Then the game goes on
+      When Carla accuses Vera, the thermal lance and the Kitchen
+      Then the case remains unsolved
+      And the game is over
+
+  @HO-ACC-09 @ruling
+  Rule: A player who is out keeps their place in the answering order, and has the same 15 seconds to show a card
+    Source: Making the accusation ¶34; The timer ¶36
+    See also: HO-ACC-06, HO-QUE-10
+    The page keeps the player at the table, showing cards, without saying when they are asked or how long they
+    have.  Nothing sets them apart: they are asked where they sit, before the players after them, and the limit to
+    show a card is always 15 seconds.
+
+    Example: Bernat, out, is asked before Carla, and his 15 seconds run
+      Given Bernat is out
+      And Bernat holds Marcus
+      And Bernat holds none of the drill and the Kitchen
+      And Carla holds the drill
+      And Anna has just entered the Kitchen
+      When Anna asks about Marcus, the drill and the Kitchen
+      Then Bernat must show one of Marcus
+      And the clock may end the show timer of Bernat

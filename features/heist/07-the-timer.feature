@@ -33,6 +33,7 @@ Feature: The timer
       Given a game of Anna, Bernat and Carla, with the turn timer off
       Then the clock may not end the turn timer
 
+    @setup
     Example: twenty seconds is not a choice
       When a private room is requested for Anna, Bernat and Carla, with a 20-second turn timer
       Then the request is refused as bad_request
@@ -166,6 +167,7 @@ Feature: The timer
       Given the tutorial for Anna
       Then the clock may not end the turn timer
 
+    @setup
     Example: a tutorial cannot be asked for with a turn timer
       When the tutorial is requested for Anna, with a 30-second turn timer
       Then the request is refused as bad_request

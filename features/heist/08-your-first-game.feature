@@ -31,6 +31,7 @@ Feature: Your first game — learn by playing
       When the tutorial is requested for Anna and Bernat
       Then the request is refused as bad_request
 
+    @setup
     Example: a tutorial with the assistant off
       When the tutorial is requested for Anna, with the notes assistant off
       Then the request is refused as bad_request

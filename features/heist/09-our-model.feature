@@ -69,7 +69,7 @@ Feature: Our model of what the page leaves out — names, board and bots
         | Dining Room | 6     |
         | Attic       | 7     |
 
-  @HO-MOD-03 @ruling @model-board
+  @HO-MOD-03 @ruling @model-board @model-passages
   Rule: Two secret passages join the Kitchen and the Library, and the Conservatory and the Wine Cellar, each both ways; no other place has one
     The page speaks of places with a secret passage without naming them; we
     join opposite sides of the ring, as far apart as two places can be.
@@ -128,7 +128,7 @@ Feature: Our model of what the page leaves out — names, board and bots
       And Anna confirms the move
       Then Anna stands in the Kitchen
 
-  @HO-MOD-05 @ruling @setup
+  @HO-MOD-05 @ruling @setup @model-tokens
   Rule: The gang members' and methods' tokens start in no place, until a question brings them to one
     The page says only where a question brings them.
 
@@ -245,6 +245,7 @@ Feature: Our model of what the page leaves out — names, board and bots
       When Nyx rolls 3 and 4
       Then the bot Nyx chooses to select the Attic
 
+    @model-passages
     Example: with only the Library and the Wine Cellar unmarked and a roll of two, Nyx takes the passage
       Given a game of Anna, Bernat and the Normal bot Nyx
       And Nyx holds none of Otto and the Library

@@ -116,7 +116,7 @@ Feature: Goal of the game
       Then it is Blue's turn
       And it is still round 3
 
-  @PI-GOAL-06 @ruling
+  @PI-GOAL-06 @ruling @setup
   Rule: Two to five players take part, each under a different colour: Red, Blue, Green, Yellow or Purple
     The text assumes the box's player count (2 to 5); the colours are our
     names for the players.

@@ -85,3 +85,17 @@ Feature: How a turn runs
       When Red places a detective on Skid Row
       And chance sets up the new round
       Then it is Red's turn
+
+  @PI-TURN-05 @ruling
+  Rule: A player with no detective left and no face-up evidence card to take must try to solve their case
+    The text gives three actions and says the turn must be one of them (¶9); it does not say what a player does
+    when two of them are gone.  Passing is not one of the three, so the one left is the turn: the player names a
+    solution, at the risk of a penalty, and the round cannot stall on them.
+    Source: How a turn runs [Déroulement d'un tour] ¶9-12
+
+    Example: with no detective and no card to take, Red may only try to solve
+      Given a game of Red, Blue and Green
+      And Red has 0 detectives left
+      And no evidence card lies face up
+      Then it is Red's turn
+      And Red may only name a solution

@@ -62,8 +62,11 @@ Feature: End of the game
       When Blue takes the Murder card
       Then Red wins
 
-  @PI-END-04
+  @PI-END-04 @ruling
   Rule: Between players tied on points and detectives, the one with fewer penalties wins
+    The text does not say whether the penalties of the whole game or of the last round break the tie.  We count
+    the whole game's, as the detectives beside them are counted: both are kept over the three rounds (PI-GOAL-05),
+    while the rounds are otherwise independent.
     Source: End of the game [Fin de la partie] ¶33
 
     Example: tied on 12 with two detectives each, Blue has no penalty

@@ -44,7 +44,7 @@ Feature: Contents
       Given a game of 5 players
       Then the players hold between them Shadowing, Foot Patrol 001, Foot Patrol 002, Foot Patrol 003, Foot Patrol 004, Dead End, Police Raid, Informant, Unexpected, On Wheels, Disguise, Small Move, Big Move, Neighbor Survey and Telephone Call
 
-  @SD-CMP-04 @ruling
+  @SD-CMP-04 @ruling @setup
   Rule: Each player is one detective, named by its colour: Red, Yellow, Green, Blue or Purple, each colour played once
     Source: Contents ¶24-25
     The rulebook has five detectives and five magnifying glasses of matching

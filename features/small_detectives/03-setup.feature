@@ -239,10 +239,12 @@ Feature: Setup
   Rule: The game is for two to five players
     Source: Setup ¶35
 
+    @setup
     Example: one detective alone cannot play
       When a new game of Red is requested
       Then the request is refused as bad_request
 
+    @setup
     Example: six players are refused
       When a new game of 6 players is requested
       Then the request is refused as bad_request

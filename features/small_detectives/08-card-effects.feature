@@ -518,3 +518,28 @@ Feature: Card Effects
       And Red shadows Yellow
       Then Green stands on House 1
       And only Green has seen the Cook
+
+  @SD-CARD-24 @ruling
+  Rule: A card's effect is not optional: its player carries it out, and chooses only among what the card offers
+    The card texts are written as orders (move, go, swap, designate) and only Neighbor Survey and the tiles say
+    "may"; the rulebook never says a played card may be left unused.  So a played card always takes effect: where
+    it leaves a choice (how far, where to, whom), its player picks one of its outcomes, and passing is not one.
+    Source: Card Effects ¶57-69
+
+    Example: Red may not pass up Unexpected
+      Given a game of Red, Yellow and Green
+      And Yellow has chosen Foot Patrol 001 and Green has chosen Foot Patrol 002
+      And Red holds Unexpected
+      When Red plays Unexpected
+      And Red tries to pass
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
+    Example: Red may not pass up On Wheels
+      Given a game of Red, Yellow and Green
+      And Yellow has chosen Foot Patrol 001 and Green has chosen Foot Patrol 002
+      And Red holds On Wheels
+      When Red plays On Wheels
+      And Red tries to pass
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was

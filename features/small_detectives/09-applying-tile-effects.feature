@@ -322,9 +322,12 @@ Feature: 3. Applying Tile Effects
       When Red plays Foot Patrol 001
       Then the detectives at the Police are, in order, Blue and Red
 
-  @SD-POL-03
+  @SD-POL-03 @ruling
   Rule: A player who names wrongly is out of the game: the detective leaves the board, the player's hand and played card leave the game, the tiles go back under the Police, and the others play on
     Source: 3. Applying Tile Effects ¶81
+    The rulebook says the player and their cards leave the game, and not what becomes of the detective.  We take
+    it off the board with its player: a detective nobody plays should not keep another from being alone, stand in
+    the line at the Police, or be swapped by Disguise.
 
     Example: Red names the Butler and the Rope, but the Police hides the Maid and the Rope
       Given a game of Red, Yellow and Green

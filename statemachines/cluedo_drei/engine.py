@@ -82,7 +82,8 @@ class CluedoDrei(Game):
                 raise BadRequest("the Duel is for exactly 2 players or teams")  # CD-DUE-01
             if options["advantage_cards"]:
                 raise BadRequest(
-                    'the Duel is played without Advantage cards (two players who want them ask for the variant "classic")'
+                    "the Duel is played without Advantage cards "
+                    '(two players who want them ask for the variant "classic")'
                 )  # CD-DUE-02, CD-SET-08
 
     @classmethod
@@ -211,7 +212,7 @@ class CluedoDrei(Game):
     @memo(lambda self: None)
     def options_fill_case_file(self):
         return chance(
-            {"suspect": s, "item": i, "location": l} for s in R.SUSPECTS for i in R.ITEMS for l in R.LOCATIONS
+            {"suspect": s, "item": i, "location": loc} for s in R.SUSPECTS for i in R.ITEMS for loc in R.LOCATIONS
         )
 
     def options_set_aside(self):
@@ -268,7 +269,7 @@ class CluedoDrei(Game):
         """CD-ACC-01: any suspect, item and clue location may be named."""
         return offer(
             self.current,
-            ({"suspect": s, "item": i, "location": l} for s in R.SUSPECTS for i in R.ITEMS for l in R.LOCATIONS),
+            ({"suspect": s, "item": i, "location": loc} for s in R.SUSPECTS for i in R.ITEMS for loc in R.LOCATIONS),
         )
 
     # -- guards (pure: they read, never write) -------------------------------------------------

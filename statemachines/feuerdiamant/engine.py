@@ -501,7 +501,8 @@ class Feuerdiamant(Game):
         self.emit("person_returned", person=person, location=loc)
 
     def _remove(self, obstacle_at: str | None, path: str | None) -> None:
-        """FD-REM-01, FD-HLP-03, FD-OBS-05: a removed obstacle or roadblock goes into the box and earns a detective card."""
+        """FD-REM-01, FD-HLP-03, FD-OBS-05:
+        a removed obstacle or roadblock goes into the box and earns a detective card."""
         if obstacle_at:
             token, self.s["board"][obstacle_at]["obstacle"] = self.s["board"][obstacle_at]["obstacle"], None
             self.s["box"]["obstacles"].append(token)

@@ -351,7 +351,8 @@ ACTIONS = {
             "space?": (SPACE, "Ignore an Event Token: the space of the token put into the box"),
             "choice?": (
                 Enum("draw", "move back", "discard event"),
-                "Central Office card: draw two detective cards, move an indicator back, or discard the next event token ahead of one",
+                "Central Office card: "
+                "draw two detective cards, move an indicator back, or discard the next event token ahead of one",
             ),
             "path?": "path",
             "person?": "person",
@@ -476,7 +477,8 @@ STATE = {
             {
                 "person": (
                     CARD_SLOT,
-                    'the person card here: its name when face up; "face down" (which one is in secret.persons); null: none',
+                    'the person card here: its name when face up; "face down" (which one is in secret.persons); '
+                    "null: none",
                 ),
                 "clue": (
                     Maybe(OneOf("clue", Const(FACE_DOWN))),
@@ -505,7 +507,8 @@ STATE = {
                 "pool": "pool",
                 "to": (
                     str,
-                    'where the card goes: "<colour>:<space>" for an event token, a player for a detective card, "set aside" for the culprit\'s clue, else a board location',
+                    'where the card goes: "<colour>:<space>" for an event token, a player for a detective card, '
+                    '"set aside" for the culprit\'s clue, else a board location',
                 ),
             }
         ],

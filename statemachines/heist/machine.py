@@ -471,7 +471,8 @@ LOG_ENTRY = Tagged({kind: typed(kind, public) for kind, (_, _, public, _) in _EV
 SEEN = {
     "seen": (
         Enum("in hand", "shown", "face down"),
-        "how the player knows the card: in their own hand, shown by a player (by), or looked at face down on a place (place)",
+        "how the player knows the card: "
+        "in their own hand, shown by a player (by), or looked at face down on a place (place)",
     ),
     "by?": "player",
     "place?": "place",
@@ -512,7 +513,8 @@ STATE = {
                 "timer": "timer",
                 "seconds": (
                     Int(1),
-                    "its length in seconds: 15 to show a card, or the room's turn timer (30, 45 or 60); only a clock move ends it",
+                    "its length in seconds: 15 to show a card, or the room's turn timer (30, 45 or 60); "
+                    "only a clock move ends it",
                 ),
                 "seat": "player",
             }

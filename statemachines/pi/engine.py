@@ -194,7 +194,8 @@ class PI(Game):
         return chance(({"location": loc, "tile": t} for t in tiles), (supply.count(t) for t in tiles))
 
     def options_draw_case(self):
-        # PI-GOAL-03 (@ruling): from the round's first player on, each draws culprit, place, crime for the left neighbour
+        # PI-GOAL-03 (@ruling): from the round's first player on,
+        # each draws culprit, place, crime for the left neighbour
         holder, kind = self._next_case_card()
         return chance({"card": c} for c in self.s["secret"]["case_decks"] if R.KIND_OF[c] == kind)
 

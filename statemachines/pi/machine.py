@@ -225,7 +225,8 @@ ACTIONS = {
         {"location": "location", "tile": TILE},
     ),
     "draw_case": (
-        "chance gives the next case card to the player drawing it (culprit, place, crime; players from the round's first)",
+        "chance gives the next case card to the player drawing it (culprit, place, crime; "
+        "players from the round's first)",
         {"card": "evidence"},
     ),
     "turn_up": ("chance turns an evidence card from the deck face up", {"card": "evidence"}),

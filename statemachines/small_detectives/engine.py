@@ -149,7 +149,8 @@ class SmallDetectives(Game):
                     all(len(s["played"].get(p, [])) == pair for p in inside)
                     and sealed == (inside if n == 2 and pair == 1 else [])
                 ),
-                "every player still in has turned over the card(s) of this pair, and only the second pair waits face down",
+                "every player still in has turned over the card(s) of this pair, "
+                "and only the second pair waits face down",
             ),
             (
                 all(t["player"] in inside and t["card"] in s["played"].get(t["player"], []) for t in s["to_resolve"])

@@ -509,7 +509,8 @@ EVENTS = {
             "house": "house",
             "via": (
                 Enum("house", "shadowing", "survey"),
-                "house: their detective ended the round alone on it; shadowing: the detective they followed did; survey: Neighbor Survey",
+                "house: their detective ended the round alone on it; shadowing: the detective they followed did; "
+                "survey: Neighbor Survey",
             ),
             "private": MapOf("player", {"clue": "clue"}),
         },
@@ -585,7 +586,8 @@ STATE = {
             {
                 "result": (
                     Enum("solved", "last_detective", "stalemate"),
-                    "solved: a right report; last_detective: everyone else failed at the Police; stalemate: nobody can reach the Police",
+                    "solved: a right report; last_detective: everyone else failed at the Police; stalemate: "
+                    "nobody can reach the Police",
                 ),
                 "winner": Maybe("player"),
                 "case": (

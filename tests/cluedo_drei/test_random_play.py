@@ -1,4 +1,5 @@
-"""Cluedo: Die drei ??? under random play (casebook.properties.random_play's runner), through whichever driver --impl names.
+"""Cluedo: Die drei ??? under random play (casebook.properties.random_play's runner),
+through whichever driver --impl names.
 
 What this game adds to the runner's checks: its options (2-6 players and the
 Duel), an eager policy (a player who can enter a place does so half the time:
@@ -141,14 +142,16 @@ def test_random_games_hold_every_invariant(implementation, seed):
 
 @pytest.mark.slow  # the long run: ./run.sh test gives it a step of its own; fewer games over other drivers
 def test_many_random_games_hold_the_invariants_on_every_step(implementation, request):
-    """282 games in process (2-6 players and the Duel, 47 each), 12 over other drivers (CASEBOOK_CLUEDO_GAMES overrides)."""
+    """282 games in process (2-6 players and the Duel, 47 each),
+    12 over other drivers (CASEBOOK_CLUEDO_GAMES overrides)."""
     games = int(
         os.environ.get("CASEBOOK_CLUEDO_GAMES", 282 if request.config.getoption("--impl") == "reference" else 12)
     )
     ends = [
         random_sim_test(implementation, LAWS, 1000 + k, load_every=100, views_every=7)["phase"] for k in range(games)
     ]
-    # each ended within the bound (the runner checks the outcome law; a right guess is 1 in 324: see below), in a final phase
+    # each ended within the bound (the runner checks the outcome law; a right guess is 1 in 324:
+    # see below), in a final phase
     assert set(ends) <= {"solved", "unsolved"}, ends
 
 

@@ -87,7 +87,8 @@ def test_the_kit_answers_the_protocol_with_typed_errors(hazard_state):
 
 
 def test_after_the_end_every_move_is_illegal_action(hazard_state):
-    """CD-OBJ-01 and its kind: once nothing is listed (the game is over), a move is illegal_action for anyone, never not_your_turn."""
+    """CD-OBJ-01 and its kind: once nothing is listed (the game is over), a move is illegal_action for anyone,
+    never not_your_turn."""
     table = Table.load(HazardOnly(), "feuerdiamant", hazard_state)
     move = table.legal()["moves"][0]
     table.apply(move["actor"], move["action"])
@@ -123,6 +124,20 @@ def test_a_declined_action_type_is_listed_nowhere_and_unsupported(hazard_state):
     assert table.state() == before
     with pytest.raises(BadRequest):  # malformed stays bad_request, declined or not
         table.apply(hazard_state["current"], {"type": "end_turn", "no such field": 1})
+
+
+def test_a_declined_action_type_costs_only_itself_game_over_and_turn_come_first(hazard_state):
+    """Issue 44 item 5: CD-OBJ-01 and CD-TRN-03 probe with a move; an engine that declines that move's type still
+    answers "the game is over" and "not your turn" as every engine does, so it keeps those clauses."""
+    table = Table.load(HazardNoPass(), "feuerdiamant", hazard_state)
+    other = next(p for p in hazard_state["players"] if p != hazard_state["current"])
+    with pytest.raises(NotYourTurn):
+        table.apply(other, {"type": "end_turn"})
+    move = table.legal()["moves"][0]
+    table.apply(move["actor"], move["action"])
+    assert table.legal()["moves"] == []  # the hazard ended the game
+    with pytest.raises(IllegalAction, match="the game is over"):
+        table.apply(hazard_state["current"], {"type": "end_turn"})
 
 
 def test_verify_list_says_what_a_hello_runs_without_running_it():

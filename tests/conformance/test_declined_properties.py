@@ -1,7 +1,8 @@
 """Invariants under declines (issue 25 item 6): an engine that declines the set-up still gets its random play checked.
 
 Its games start from the published starting positions (features/<game>/positions.json: the pytest plugin's
-``Declining`` finds one for the game's options) instead of ``new``, every invariant of ``casebook.properties.random_play``
+``Declining`` finds one for the game's options) instead of ``new``,
+every invariant of ``casebook.properties.random_play``
 runs, and a game's law that needs the deal (``@needs("setup")``) is not checked and says so.
 """
 

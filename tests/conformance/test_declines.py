@@ -18,6 +18,7 @@ import sys
 
 import pytest
 
+from casebook.atomic import write_text
 from casebook.conformance.decline_costs import (
     DECLINES_MARK,
     RUNS,
@@ -104,7 +105,7 @@ def test_a_decline_costs_exactly_its_tag(game, tmp_path):
         assert not harness_words(report), harness_words(report)
     if os.environ.get("CASEBOOK_WRITE_GUIDE"):  # one game at a time: run without -n
         runs = {**read_runs(), game: seen}
-        RUNS.write_text(json.dumps(runs, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        write_text(RUNS, json.dumps(runs, indent=1, sort_keys=True) + "\n")
         GUIDE.write_text(guide_with(runs), encoding="utf-8")
     assert seen == read_runs().get(game), (
         f"{game}: the runs differ from {RUNS.name}: rerun with CASEBOOK_WRITE_GUIDE=1 and read the diff"

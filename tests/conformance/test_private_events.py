@@ -1,6 +1,7 @@
 """Events are private too (issue 25 item 8): a bystander's copy of an event never carries the card that changed hands.
 
-The random-play invariant ``events_are_private`` (casebook/properties/random_play.py) plays, beside a move where a player chose
+The random-play invariant ``events_are_private`` (casebook/properties/random_play.py) plays,
+beside a move where a player chose
 among their own hidden cards, the other choice on a copy, and asks that every seat who cannot tell the two outcomes
 apart in its view gets the same events.  Here: one such moment per game, found by the game's own random play and
 driven through the protocol only, where the bystanders' events must not name the card; and an engine that tells
@@ -32,7 +33,8 @@ def laws_of(game: str):
 
 
 def private_moment(impl, game: str, laws, seed: int, kind: str):
-    """The first move of ``kind`` in a random game where a player chose among their own hidden cards, the other choice differs
+    """The first move of ``kind`` in a random game where a player chose among their own hidden cards,
+    the other choice differs
     only in hidden places, and a bystander sees neither: (state before, move, twin, events, after, the twin's after)."""
     rng, table = random.Random(seed), Table.new(impl, game, laws.options(seed))
     try:

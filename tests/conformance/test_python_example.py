@@ -1,4 +1,5 @@
-"""The second independent example (examples/python-hazard): under 30 lines of protocol, and the report its author sees."""
+"""The second independent example (examples/python-hazard):
+under 30 lines of protocol, and the report its author sees."""
 
 from __future__ import annotations
 
@@ -126,7 +127,8 @@ def test_fuzz_compares_every_step_it_plays_and_finds_no_disagreement():
 
 
 def test_fuzz_finds_a_wrong_phase_after_a_move_even_when_that_phase_is_declined():
-    """An engine that skips the hazard step after the roll lands in the movement step, which it declines: still a disagreement."""
+    """An engine that skips the hazard step after the roll lands in the movement step, which it declines:
+    still a disagreement."""
 
     class SkipsHazard(HazardEngine):
         def play(self, g, actor, action):

@@ -58,7 +58,7 @@ def test_a_clause_folds_its_scenarios(tmp_path):
     report = rep.build({"spec": "s", "name": "n", "version": "1"}, catalog(tmp_path), results)
     assert report["clauses"]["XX-SET-01"]["status"] == "failed"
     assert report["clauses"]["XX-SET-02"]["status"] == "unsupported"
-    assert report["totals"] == {"passed": 0, "partial": 0, "failed": 1, "unsupported": 1, "not_run": 0}
+    assert report["totals"] == {"passed": 0, "partial": 0, "failed": 1, "blocked": 0, "unsupported": 1, "not_run": 0}
     assert rep.failed(report)
     assert set(report) >= {"implementation", "generated", "clauses", "totals"}
 
@@ -150,7 +150,11 @@ def test_the_baseline_diff_compares_each_example(tmp_path):
 def test_the_console_report_prints_the_whole_assertion_diff(tmp_path):
     from rich.console import Console
 
-    message = "assertion failed (step: Then x): assert {'a': 1, 'b': 2} == {'a': 1, 'b': 3}\n  Differing items:\n  {'b': 2} != {'b': 3}"
+    message = (
+        "assertion failed (step: Then x): assert {'a': 1, 'b': 2} == {'a': 1, 'b': 3}\n"
+        "  Differing items:\n"
+        "  {'b': 2} != {'b': 3}"
+    )
     results = [{"clauses": ["XX-SET-01"], "game": "xx", "name": "three cards", "status": "failed", "message": message}]
     report = rep.build({"spec": "s", "name": "n", "version": "1"}, catalog(tmp_path), results)
     console = Console(record=True, width=200)
@@ -209,7 +213,8 @@ def test_a_failed_random_game_names_the_invariant_it_broke():
 
 
 def test_an_invariant_fails_with_its_name_whatever_calls_it():
-    """The name travels in the exception (InvariantBroken), not in the traceback's frames: a wrapper or a rename of the runner changes nothing."""
+    """The name travels in the exception (InvariantBroken), not in the traceback's frames:
+    a wrapper or a rename of the runner changes nothing."""
     from casebook.errors import DriverFailure, InvariantBroken
     from casebook.properties.random_play import INVARIANTS, invariant
 

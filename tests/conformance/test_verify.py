@@ -95,7 +95,8 @@ def test_the_node_example_fails_exactly_the_clauses_of_its_deviation(tmp_path):
     assert not harness_words(report), harness_words(report)  # what the engine answered, never the harness's Python
     # CD-SET-02's Then says what the engine dealt, and where it stands
     assert (
-        "not so: they hold Justus Jonas 5, Peter Shaw 5, Bob Andrews 4, Uncle Titus 4; the game goes on (phase starting_turn)"
+        "not so: they hold Justus Jonas 5, Peter Shaw 5, Bob Andrews 4, Uncle Titus 4; "
+        "the game goes on (phase starting_turn)"
         in next(s["message"] for s in report["clauses"]["CD-SET-02"]["scenarios"] if "four-4-4-2" in s["name"])
     )
     changed = {c["clause"]: (c["before"], c["after"]) for c in report["baseline_changes"]["changed"]}
@@ -177,7 +178,8 @@ def test_the_harness_words_check_can_fail():
     ],
 )
 def test_a_baseline_that_is_not_a_report_stops_verify_before_it_runs(tmp_path, text, says):
-    """Checked against the one report schema before the engine starts: named, with the fault, never a crash after the run."""
+    """Checked against the one report schema before the engine starts:
+    named, with the fault, never a crash after the run."""
     from casebook.commands.verify import verify as run_verify
 
     baseline = tmp_path / "base line.json"

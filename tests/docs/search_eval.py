@@ -135,14 +135,16 @@ def table(scores: dict) -> str:
         s = scores[game]
         own = s.get("own", {}).get("home", [])
         lines.append(
-            f"{game:<18} {s['n']:>3}   {share(s['landing'], 1):>12} {share(s['landing'], 5):>5}   {share(s['home'], 1):>9} {share(s['home'], 5):>5} {sum(own):>4}"
+            f"{game:<18} {s['n']:>3}   {share(s['landing'], 1):>12} {share(s['landing'], 5):>5}   "
+            f"{share(s['home'], 1):>9} {share(s['home'], 5):>5} {sum(own):>4}"
         )
         for key in ("landing", "home"):
             total[key] += s[key]
         total["own"] += own
         total["n"] += s["n"]
     lines.append(
-        f"{'all':<18} {total['n']:>3}   {share(total['landing'], 1):>12} {share(total['landing'], 5):>5}   {share(total['home'], 1):>9} {share(total['home'], 5):>5} {sum(total['own']):>4}"
+        f"{'all':<18} {total['n']:>3}   {share(total['landing'], 1):>12} {share(total['landing'], 5):>5}   "
+        f"{share(total['home'], 1):>9} {share(total['home'], 5):>5} {sum(total['own']):>4}"
     )
     return "\n".join(lines)
 
@@ -173,7 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     empty = [q["ask"] for q in questions if not answering(site, q)]
     if empty:
         print(
-            f"warning: {len(empty)} questions have no answering clause (their paragraphs are cited by none): {empty[:3]}",
+            f"warning: {len(empty)} questions have no answering clause (their paragraphs are cited by none): "
+            f"{empty[:3]}",
             file=sys.stderr,
         )
     with tempfile.TemporaryDirectory() as tmp:
@@ -188,7 +191,8 @@ def main(argv: list[str] | None = None) -> int:
         for game in sorted(scores):
             for m in scores[game]["misses"]:
                 print(
-                    f"  {game} [{m['where']}] {m['ask']!r} wants {m['wants']}: at {m['place']}; first five {m['first five']}"
+                    f"  {game} [{m['where']}] {m['ask']!r} wants {m['wants']}: at {m['place']}; "
+                    f"first five {m['first five']}"
                 )
     if args.json:
         args.json.write_text(json.dumps(scores, indent=1, ensure_ascii=False))

@@ -257,7 +257,8 @@ def test_each_turn_diagram_renders_at_page_width_with_its_phases_as_links(browse
         open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-diagram') !== null")
         state = wait_for(
             browser,
-            "const d = document.querySelector('.cb-diagram'); const s = d && d.getAttribute('data-drawn'); return s && s !== 'pending' ? s : null;",
+            "const d = document.querySelector('.cb-diagram'); const s = d && d.getAttribute('data-drawn'); "
+            "return s && s !== 'pending' ? s : null;",
         )
         assert state == "yes", browser.execute_script(
             "return document.querySelector('.cb-diagram').getAttribute('data-error')"
@@ -268,9 +269,12 @@ def test_each_turn_diagram_renders_at_page_width_with_its_phases_as_links(browse
         assert sorted(set(shown)) == phases, game.id
         # legible at page width: no wider than the text column, and its labels no smaller than small print
         fit = browser.execute_script(
-            """const svg = document.querySelector('.cb-diagram svg'), col = document.querySelector('.md-content__inner');
-               const label = Array.from(svg.querySelectorAll('g.node text, g.node span, g.node p')).map(e => e.getBoundingClientRect().height).filter(h => h > 0);
-               return {svg: svg.getBoundingClientRect().width, column: col.getBoundingClientRect().width, label: Math.min(...label)};"""
+            """const svg = document.querySelector('.cb-diagram svg');
+               const col = document.querySelector('.md-content__inner');
+               const label = Array.from(svg.querySelectorAll('g.node text, g.node span, g.node p'))
+                 .map(e => e.getBoundingClientRect().height).filter(h => h > 0);
+               return {svg: svg.getBoundingClientRect().width, column: col.getBoundingClientRect().width,
+                       label: Math.min(...label)};"""
         )
         assert fit["svg"] <= fit["column"] + 1 and fit["label"] >= 9, (game.id, fit)
         # a phase is a link to the clauses that govern it
@@ -293,9 +297,12 @@ def test_each_game_page_draws_its_board(browser, real):
         board = boards[game.id]
         open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-board-legend') !== null")
         drawn = browser.execute_script(
-            """const svg = document.querySelector('.cb-board svg'); if (!svg) return null; const box = svg.getBoundingClientRect();
-               return {locations: svg.querySelectorAll('.cb-board-location').length, paths: svg.querySelectorAll('.cb-board-path').length,
-                       names: Array.from(svg.querySelectorAll('.cb-board-location')).map(g => g.getAttribute('data-name')),
+            """const svg = document.querySelector('.cb-board svg'); if (!svg) return null;
+               const box = svg.getBoundingClientRect();
+               return {locations: svg.querySelectorAll('.cb-board-location').length,
+                       paths: svg.querySelectorAll('.cb-board-path').length,
+                       names: Array.from(svg.querySelectorAll('.cb-board-location'))
+                         .map(g => g.getAttribute('data-name')),
                        width: box.width, height: box.height};"""
         )
         assert drawn, f"{game.id}: no board"
@@ -318,12 +325,14 @@ def overlapping(boxes: list[dict]) -> list[tuple[str, str]]:
 
 
 BOXES = """return Array.from(document.querySelectorAll(arguments[0])).map(e => { const r = e.getBoundingClientRect();
-             return {name: e.getAttribute(arguments[1]) || e.textContent, left: r.left, top: r.top, right: r.right, bottom: r.bottom}; })
+             return {name: e.getAttribute(arguments[1]) || e.textContent,
+                     left: r.left, top: r.top, right: r.right, bottom: r.bottom}; })
              .filter(b => b.right > b.left);"""
 
 
 def test_diagrams_read_at_one_text_size_with_no_box_over_another(browser, real):
-    """Issue 26: one text size across games, readable at page width; no phase box over another; sub-diagrams drawn too."""
+    """Issue 26: one text size across games, readable at page width; no phase box over another;
+    sub-diagrams drawn too."""
     base, _, site = real
     browser.set_window_size(1400, 1000)
     sizes = {}
@@ -332,22 +341,27 @@ def test_diagrams_read_at_one_text_size_with_no_box_over_another(browser, real):
             open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-diagram') !== null")
             wait_for(
                 browser,
-                "const all = document.querySelectorAll('.cb-diagram'); return all.length && Array.from(all).every(d => ['yes', 'error'].includes(d.getAttribute('data-drawn')));",
+                "const all = document.querySelectorAll('.cb-diagram'); "
+                "return all.length && "
+                "Array.from(all).every(d => ['yes', 'error'].includes(d.getAttribute('data-drawn')));",
             )
             assert browser.execute_script(
-                "return Array.from(document.querySelectorAll('.cb-diagram')).every(d => d.getAttribute('data-drawn') === 'yes')"
+                "return Array.from(document.querySelectorAll('.cb-diagram'))"
+                ".every(d => d.getAttribute('data-drawn') === 'yes')"
             ), game.id
             for n in range(browser.execute_script("return document.querySelectorAll('.cb-diagram').length")):
                 boxes = browser.execute_script(
                     """const svg = document.querySelectorAll('.cb-diagram svg')[arguments[0]];
-                       return Array.from(svg.querySelectorAll('g.node')).map(g => { const r = g.querySelector('rect, path, polygon').getBoundingClientRect();
+                       return Array.from(svg.querySelectorAll('g.node')).map(g => {
+                         const r = g.querySelector('rect, path, polygon').getBoundingClientRect();
                          return {name: g.id, left: r.left, top: r.top, right: r.right, bottom: r.bottom}; });""",
                     n,
                 )
                 assert boxes and not overlapping(boxes), (game.id, n, overlapping(boxes))
                 heights = browser.execute_script(
                     """const svg = document.querySelectorAll('.cb-diagram svg')[arguments[0]];
-                       return Array.from(svg.querySelectorAll('g.node text, g.node span, g.node p')).map(t => t.getBoundingClientRect().height).filter(h => h > 0);""",
+                       return Array.from(svg.querySelectorAll('g.node text, g.node span, g.node p'))
+                         .map(t => t.getBoundingClientRect().height).filter(h => h > 0);""",
                     n,
                 )
                 sizes[(game.id, n)] = min(heights)
@@ -361,7 +375,8 @@ def test_diagrams_read_at_one_text_size_with_no_box_over_another(browser, real):
 
 
 def test_boards_have_no_label_over_another_and_a_whole_legend_on_a_desk_and_a_phone(browser, real):
-    """Issue 26: at 1400 px and at a phone's 390 px, no two places of a board overlap and every legend entry is on screen."""
+    """Issue 26: at 1400 px and at a phone's 390 px, no two places of a board overlap
+    and every legend entry is on screen."""
     base, _, site = real
     try:
         for width in (1400, 390):
@@ -372,14 +387,16 @@ def test_boards_have_no_label_over_another_and_a_whole_legend_on_a_desk_and_a_ph
                 open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-board-legend') !== null")
                 places = browser.execute_script(BOXES, ".cb-board-location rect, .cb-board-location circle", "class")
                 names = browser.execute_script(
-                    "return Array.from(document.querySelectorAll('.cb-board-location')).map(g => g.getAttribute('data-name'))"
+                    "return Array.from(document.querySelectorAll('.cb-board-location'))"
+                    ".map(g => g.getAttribute('data-name'))"
                 )
                 for box, name in zip(places, names):
                     box["name"] = name
                 assert places and not overlapping(places), (game.id, width, overlapping(places)[:5])
                 legend = browser.execute_script(BOXES, ".cb-board-legend li", "class")
                 figure = browser.execute_script(
-                    "const r = document.querySelector('.cb-board').getBoundingClientRect(); return {left: r.left, right: r.right};"
+                    "const r = document.querySelector('.cb-board').getBoundingClientRect(); "
+                    "return {left: r.left, right: r.right};"
                 )
                 assert legend and all(
                     b["left"] >= figure["left"] - 1 and b["right"] <= figure["right"] + 1 for b in legend
@@ -396,7 +413,10 @@ def test_the_engine_authors_switch_shows_results_and_engine_only_examples(browse
         section_url(base, clause),
         "document.querySelector('.cb-audience-toggle') !== null && document.getElementById('FD-TURN-04') !== null",
     )
-    visible = "return Array.from(document.querySelectorAll(arguments[0])).filter(e => e.getBoundingClientRect().height > 0).length"
+    visible = (
+        "return Array.from(document.querySelectorAll(arguments[0]))"
+        ".filter(e => e.getBoundingClientRect().height > 0).length"
+    )
     assert browser.execute_script(visible, ".cb-example .cb-badge") == 0  # players see no results
     hidden = browser.execute_script(visible, "#FD-TURN-04-ex2")
     browser.execute_script("document.querySelector('.cb-audience-toggle').click()")
@@ -420,7 +440,8 @@ def test_the_home_page_opens_with_the_games(browser, real):
     )
     assert games == [site.title(g.id) for g in site.games]
     order = browser.execute_script(
-        "const t = document.querySelector('.md-content').textContent; return [t.indexOf(arguments[0]), t.indexOf('Settle a question'), t.indexOf('Other uses')];",
+        "const t = document.querySelector('.md-content').textContent; "
+        "return [t.indexOf(arguments[0]), t.indexOf('Settle a question'), t.indexOf('Other uses')];",
         site.title(site.games[0].id),
     )
     assert 0 <= order[0] < order[1] < order[2], order
@@ -542,13 +563,13 @@ def test_search_answers_the_players_questions_in_the_first_five_results(browser,
             if found_in_top(results, clauses):
                 found[game.id] += 1
             else:
-                missed.append(
-                    f"{game.id}: {question!r} wants {clauses}; first five: {[r[-1].rsplit('/', 2)[-1] if r else '' for r in results[:5]]}"
-                )
+                first_five = [r[-1].rsplit("/", 2)[-1] if r else "" for r in results[:5]]
+                missed.append(f"{game.id}: {question!r} wants {clauses}; first five: {first_five}")
             anywhere += found_in_top(from_home[question], clauses)
     with capsys.disabled():
         print(
-            f"\nsearch: {total - len(missed)}/{total} table questions find a clause in the first 5 results on their game's pages "
+            f"\nsearch: {total - len(missed)}/{total} table questions find a clause "
+            "in the first 5 results on their game's pages "
             f"({found}), {first}/{total} in the first result, {anywhere}/{total} from the home page"
             + "".join(f"\n  missed {m}" for m in missed)
         )

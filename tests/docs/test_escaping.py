@@ -19,7 +19,10 @@ from casebook.site.render import Site
 from casebook.site.templating import render
 from tests.hostile.test_names import Attributes
 
-HOSTILE = "<script>alert(1)</script><img src=x onerror=alert(2)>\" onmouseover=\"alert(3)' onfocus='alert(4) { #x .y onclick=alert(5) } \x1b[31m"
+HOSTILE = (
+    "<script>alert(1)</script><img src=x onerror=alert(2)>"
+    "\" onmouseover=\"alert(3)' onfocus='alert(4) { #x .y onclick=alert(5) } \x1b[31m"
+)
 FEATURE = f'''Feature: Hostile {HOSTILE}
   Transcribes {HOSTILE}
 

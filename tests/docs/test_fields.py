@@ -94,7 +94,8 @@ def test_secret_and_private_say_who_sees_them():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_page_shows_every_fact_the_engine_publishes(game):
-    """A schema's top-level facts (the heist's case-log lines, Feuerdiamant's clues) are on the page, each value readable."""
+    """A schema's top-level facts (the heist's case-log lines, Feuerdiamant's clues) are on the page,
+    each value readable."""
     schema = schemas.load(game)
     page = field_reference(schema)
     facts = schema.get("facts") or {}

@@ -411,6 +411,21 @@ def test_a_section_page_speaks_to_players_and_keeps_the_engine_view_behind_the_s
     assert '<span class="cb-where cb-engine-only">01-the-turn.feature:' in page
 
 
+def test_the_engine_view_keeps_the_players_words_and_the_protocols_apart():
+    """Issue 51: with the switch on, both spellings show; they read "not allowed (in the protocol: ...)",
+    never "not allowedthe action is rejected as ..." run together."""
+    import re
+
+    from casebook.rulebook import Step
+    from casebook.site.templating import environment
+    from casebook.site.viewmodels import step_view
+
+    macros = environment().get_template("examples.j2").make_module({"here": "", "directory_urls": True})
+    shown = str(macros.step(step_view(Step("Then", "the action is rejected as illegal_action", 1))))
+    text = re.sub(r"<[^>]+>", "", shown)
+    assert "that is not allowed (in the protocol: the action is rejected as illegal_action)" in text, text
+
+
 def test_see_also_is_declared_once_and_rendered_both_ways(toy_project):
     site = toy_site(toy_project)
     trn, elm = clause(site, "TG-TRN-01"), clause(site, "TG-ELM-02")
@@ -484,7 +499,8 @@ def test_search_data_carries_each_games_title_and_player_words(toy_project):
 def test_a_rulebook_in_another_language_gives_the_glossary_its_words_and_search_knows_them(toy_project):
     """Issue 26: the printed rulebook's own words (French, Catalan) as a player holding it types them."""
     (toy_project / "features" / "toy_game" / "synonyms.yml").write_text(
-        "knocked out: eliminated\nrulebook:\n  language: French\n  words:\n    éliminé: eliminated\n    pénalité: penalty\n"
+        "knocked out: eliminated\nrulebook:\n  language: French\n  words:\n    éliminé: eliminated\n    pénalité: "
+        "penalty\n"
     )
     site = toy_site(toy_project)
     assert site.synonyms["toy_game"] == {"knocked out": ["eliminated"]}  # the rulebook part is no player's word

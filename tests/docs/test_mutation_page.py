@@ -72,13 +72,23 @@ def test_a_fresh_result_shows_on_the_clause_the_game_page_and_the_coverage_page(
     assert "1 of 2 rule changes caught" in turn  # the equivalent change is not counted against the clause
     assert "swapping the order of the two answer rows went unnoticed" in turn
     assert "the turn passes counter-clockwise" not in turn  # a caught change needs no words
-    assert "8 of 9 rule changes tried on the engine were caught" in pages["games/toy_game/index.md"]
+    # the game counts mutants, not mutant-clause pairs (the clauses' 10 tried): 3 tried, 1 equivalent
+    assert "1 of 2 rule changes tried on the engine were caught" in pages["games/toy_game/index.md"]
     coverage = pages["coverage.md"]
     assert "rule changes tried on the engine" in coverage
     assert (
-        "<td><strong>10</strong></td><td><strong>8</strong></td><td><strong>1</strong></td>" in coverage
-    )  # tried, caught, unnoticed
+        "<td><strong>3</strong></td><td><strong>1</strong></td><td><strong>1</strong></td>" in coverage
+    )  # tried, caught, unnoticed: mutants
     assert not site.problems
+
+
+def test_a_mutant_touching_several_clauses_counts_once_in_the_game(toy_project):
+    data = result(toy_project)
+    data["mutants"][0]["clauses"] = ["TG-TRN-01", "TG-ELM-02"]
+    data["clauses"]["TG-ELM-02"]["tried"] += 1
+    data["clauses"]["TG-ELM-02"]["killed"] += 1
+    pages = site_with(toy_project, data).pages()
+    assert "1 of 2 rule changes tried on the engine were caught" in pages["games/toy_game/index.md"]
 
 
 def test_a_stale_or_absent_result_shows_nothing(toy_project):

@@ -159,7 +159,8 @@ def test_random_games_keep_every_invariant(implementation, seed):
 
 @pytest.mark.slow  # the long run: ./run.sh test gives it a step of its own; fewer games over other drivers
 def test_hundreds_of_random_games_end_with_every_invariant_kept(implementation, request):
-    """290 games in process, 50 over other drivers (CASEBOOK_FD_GAMES overrides): they reach real turns, not a first-turn guess."""
+    """290 games in process, 50 over other drivers (CASEBOOK_FD_GAMES overrides):
+    they reach real turns, not a first-turn guess."""
     games = int(os.environ.get("CASEBOOK_FD_GAMES", 290 if request.config.getoption("--impl") == "reference" else 50))
     PLAYED.clear()  # these games' own moves: the Hypothesis test above may have run first in this process
     finals = [

@@ -18,7 +18,8 @@ ROLL_OFF = "rolling_for_start"
 
 
 def without_the_roll_off(game: type[Game]) -> type[Game]:
-    """``game`` with the deal's last card going straight to the first seat's turn; the roll-off phase and its rows gone."""
+    """``game`` with the deal's last card going straight to the first seat's turn;
+    the roll-off phase and its rows gone."""
 
     def first_seat_starts(self, actor, action):
         self.s.update(

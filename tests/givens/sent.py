@@ -3,7 +3,8 @@
     pytest step_defs -p no:xdist -p tests.givens.sent --impl python:tests.givens.sent:make
 
 writes to ``$CASEBOOK_SENT`` one record a move: the example's node id, game and clauses, the step that sent it
-(its type, given, when or then, and its text) and the move's actor and action type.  A chance move sent by a Given is the set-up
+(its type, given, when or then, and its text) and the move's actor and action type.
+A chance move sent by a Given is the set-up
 (a deal, a roll for who starts): test_subjects.py leaves those aside and holds every other move against the
 clause's subject.
 """

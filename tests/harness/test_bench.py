@@ -1,4 +1,5 @@
-"""The benchmark measures every figure several times, reaches engines only through the protocol, and says what it found."""
+"""The benchmark measures every figure several times, reaches engines only through the protocol,
+and says what it found."""
 
 from __future__ import annotations
 
@@ -126,7 +127,8 @@ def test_the_suite_and_its_floor_run_as_back_to_back_pairs_without_unmeasured_pl
     runs, floors, matched, mean = bench.suite_and_floor(3)
     suite = ("suite", (*bench.NOT_MEASURED, "step_defs"))
     assert asked == [suite, ("empty", 2, 3), ("empty", 2, 6)] * 3, (
-        "each suite run is followed by as many empty scenarios, of 3 steps and of the suite's mean (5.5, rounded to even)"
+        "each suite run is followed by as many empty scenarios, of 3 steps and of the suite's mean (5.5, "
+        "rounded to even)"
     )
     assert len(runs) == len(floors) == len(matched) == 3 and mean == 5.5 and "no:hypothesispytest" in bench.NOT_MEASURED
 

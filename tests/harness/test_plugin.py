@@ -1,4 +1,5 @@
-"""The pytest plugin: a bad --impl stops the run with one readable message; its patches of private internals still apply."""
+"""The pytest plugin: a bad --impl stops the run with one readable message;
+its patches of private internals still apply."""
 
 import json
 import subprocess
@@ -88,7 +89,8 @@ def test_a_stale_patch_is_warned_of():
 
 
 def test_the_harness_asserts_are_rewritten_whatever_the_install():
-    """casebook.properties.random_play's asserts get pytest's introspection in a failure report, from a wheel and from an editable
+    """casebook.properties.random_play's asserts get pytest's introspection in a failure report,
+    from a wheel and from an editable
     install alike (uv's editable install lists no modules to pytest: the patch once registered nothing there)."""
     import casebook.properties.random_play
     from _pytest.assertion.rewrite import AssertionRewritingHook

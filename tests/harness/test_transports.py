@@ -141,7 +141,8 @@ def test_server_answers_bad_wire_input_with_errors():
 @pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 @pytest.mark.parametrize("game", ["small_detectives", "heist"])
 def test_a_seed_plays_the_same_game_in_process_and_over_stdio(game):
-    """The runner sends requests ahead over stdio and asks at once in process: the same calls, the same draws, the same game."""
+    """The runner sends requests ahead over stdio and asks at once in process:
+    the same calls, the same draws, the same game."""
     from casebook.impls import open_implementation
     from casebook.properties.random_play import random_sim_test
 

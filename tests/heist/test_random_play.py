@@ -1,4 +1,5 @@
-"""The online heist game under random play (casebook.properties.random_play's runner), through whichever driver --impl names.
+"""The online heist game under random play (casebook.properties.random_play's runner),
+through whichever driver --impl names.
 
 What this game adds to the runner's checks: its rooms (2 to 6 seats, bots of
 every level, public and private rooms, turn timers, the assistant's default,

@@ -92,7 +92,8 @@ def test_f2_an_entry_point_taking_the_reference_name_is_refused_by_name(tmp_path
     [
         (
             "raise ImportError('a dependency is missing')\n",
-            "cannot load entry point 'broken' (broken_engine:make, from the distribution broken-engine 1.0): ImportError",
+            "cannot load entry point 'broken' (broken_engine:make, from the distribution broken-engine 1.0): "
+            "ImportError",
         ),
         (None, "ModuleNotFoundError: No module named 'broken_engine'"),
         (

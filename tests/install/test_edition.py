@@ -1,4 +1,5 @@
-"""The pieces behind the install test, checked in process: the edition a report names, and what counts as a regression."""
+"""The pieces behind the install test, checked in process:
+the edition a report names, and what counts as a regression."""
 
 from __future__ import annotations
 

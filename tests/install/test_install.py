@@ -319,8 +319,10 @@ def test_perft_fuzz_and_docs_work_from_the_wheel(installed, author):
 def ci_jobs() -> tuple[str, dict]:
     """The shell script and the GitHub Actions workflow, exactly as the page shows them."""
     text = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
-    blocks = dict(re.findall(r"```(sh|yaml)\n(.*?)```", text, re.S))
-    return blocks["sh"], yaml.safe_load(blocks["yaml"])
+    scripts = [block for block in re.findall(r"```sh\n(.*?)```", text, re.S) if "ci/casebook.sh" in block]
+    (workflow,) = re.findall(r"```yaml\n(.*?)```", text, re.S)
+    assert len(scripts) == 1, "the page shows one shell job (ci/casebook.sh)"
+    return scripts[0], yaml.safe_load(workflow)
 
 
 def run_workflow(workflow: dict, cwd: Path, env: dict) -> tuple[int, str]:
@@ -373,12 +375,20 @@ def test_the_documented_ci_jobs_fail_only_on_regressions(installed, author):
     assert upload["with"]["path"].rstrip("/") == "casebook-results" and upload.get("if") == "always()"
     assert report_of(author / "casebook-results", "node-cluedo")["totals"]["failed"] == 2
 
-    # 2. that report, committed, is the baseline: the same engine stays green
+    # 2. that report, committed, is the baseline: the same engine stays green, its edition pinned and checked
     (author / "casebook").mkdir()
     shutil.copy(reports / "node-cluedo.json", author / "casebook" / "baseline.json")
+    env["EDITION"] = report_of(author / "casebook-results", "node-cluedo")["suite"]["features"]
     shell = subprocess.run(["sh", "ci/casebook.sh"], cwd=author, env=env, capture_output=True, text=True, timeout=600)
     assert shell.returncode == 0, shell.stdout[-3000:] + shell.stderr[-3000:]
     assert "0 regression(s)" in shell.stdout
+    assert shell.stdout.startswith(f"casebook {installed.wheel.name.split('-')[1]}, rulebook edition: features ")
+    # a pinned edition that is not the installed one stops the job before any verify, exit 2
+    wrong = subprocess.run(
+        ["sh", "ci/casebook.sh"], cwd=author, env={**env, "EDITION": "0" * 64}, capture_output=True, text=True
+    )
+    assert wrong.returncode == 2 and "not the one pinned" in wrong.stdout, wrong.stdout + wrong.stderr
+    assert "regression(s)" not in wrong.stdout
 
     # 3. the engine breaks a clause it kept (one secret passage rewired): the job turns red and names it
     engine = author / "engine" / "engine.js"

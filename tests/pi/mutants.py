@@ -234,14 +234,19 @@ MUTANTS = [
         ["PI-EVI-05"],
         ENGINE,
         "kind = R.KIND_OF[on]\n",
-        'kind = R.KIND_OF[on]\n        if kind == "location" and any(self.where(k, case[k]) == on for k in ("suspect", "crime")):\n            return {"discs": 1, "cubes": 0}\n',
+        "kind = R.KIND_OF[on]\n"
+        '        if kind == "location" and any(self.where(k, case[k]) == on for k in ("suspect", "crime")):\n'
+        '            return {"discs": 1, "cubes": 0}\n',
     ),
     (
         "card-tells-every-element-at-its-tile",
         ["PI-EVI-03", "PI-EVI-04"],
         ENGINE,
         "kind = R.KIND_OF[on]\n",
-        'kind = R.KIND_OF[on]\n        tile, spots = self.where(kind, on), [self.where(k, case[k]) for k in R.CASE_KINDS]\n        return {"discs": sum(x == tile for x in spots), "cubes": sum(x in R.NEIGHBOURS[tile] for x in spots)}\n',
+        "kind = R.KIND_OF[on]\n"
+        "        tile, spots = self.where(kind, on), [self.where(k, case[k]) for k in R.CASE_KINDS]\n"
+        '        return {"discs": sum(x == tile for x in spots), '
+        '"cubes": sum(x in R.NEIGHBOURS[tile] for x in spots)}\n',
     ),
     (
         "blank-tile-earns-a-disc",
@@ -255,7 +260,8 @@ MUTANTS = [
         ["PI-SOLV-06"],
         ENGINE,
         'self.emit("penalised", player=actor, penalties=self.s["penalties"][actor])',
-        'self.emit("penalised", player=actor, penalties=self.s["penalties"][actor])\n        self.emit("case_shown", player=actor, case=dict(self.case_of(actor)))',
+        'self.emit("penalised", player=actor, penalties=self.s["penalties"][actor])\n'
+        '        self.emit("case_shown", player=actor, case=dict(self.case_of(actor)))',
     ),
     # -- added after the first pass
     (
@@ -291,7 +297,8 @@ MUTANTS = [
         ["PI-TIP-05"],
         ENGINE,
         '"answerer": self.right_of(player)',
-        '"answerer": self.right_of(player) if self.right_of(player) not in self.s["solved"] else self.right_of(self.right_of(player))',
+        '"answerer": self.right_of(player) if self.right_of(player) not in self.s["solved"] '
+        "else self.right_of(self.right_of(player))",
     ),
     (
         "case-drawn-for-right-neighbour",

@@ -1,4 +1,5 @@
-"""P.I. under random legal play on the shared runner (casebook.properties.random_play.random_sim_test), 2 to 5 players, both answering variants.
+"""P.I. under random legal play on the shared runner (casebook.properties.random_play.random_sim_test),
+2 to 5 players, both answering variants.
 
 The runner checks what every game owes (legal() well formed, views are redactions, the log hides secrets, the
 inventory, refusals change nothing, load(state()) is the identity, listed moves apply, termination).  P.I. adds:
