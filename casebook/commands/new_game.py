@@ -81,7 +81,9 @@ def command(args) -> int:
         f"\n{args.game} is in transcription (docs/add-a-rulebook.md).  Next:\n"
         f"  pytest step_defs/{args.game}.py tests/{args.game}    its tests\n"
         f"  casebook docs build                    the site: the game, its placeholders, its untraced paragraphs\n"
-        f"  casebook regenerate --game {args.game}     after each change to its engine or scenarios",
+        f"  casebook regenerate --only schemas     after a change to its engine's tables (its steps may lag)\n"
+        f"  casebook regenerate --game {args.game}     once its steps match: schema, describe, positions, perft, "
+        "declines",
         highlight=False,
         soft_wrap=True,
     )
