@@ -42,6 +42,7 @@ SHARED = [
     "tests/docs/test_fields.py",
     "tests/docs/test_generator.py",
     "tests/givens/test_subjects.py",
+    "tests/mutation/test_tables.py",
 ]
 ACROSS = (
     "describe_answers_in_the_published_shape or draws_from_describe or unique_and_prefixed or never_import "

@@ -42,7 +42,14 @@ TRANSITIONS = [
         "before": "keep_code",
         "clauses": ["BC-CODE-01"],
     },
-    {"trigger": AUTO, "source": "choosing", "dest": "guessing", "conditions": "both_chose", "after": "open_guessing"},
+    {
+        "trigger": AUTO,
+        "source": "choosing",
+        "dest": "guessing",
+        "conditions": "both_chose",
+        "after": "open_guessing",
+        "clauses": ["BC-TURN-01"],
+    },
     {
         "trigger": "guess",
         "source": "guessing",
