@@ -1,8 +1,9 @@
 """The second independent example (examples/python-hazard):
-under 30 lines of protocol, and the report its author sees."""
+under 20 statements of protocol, and the report its author sees."""
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import subprocess
@@ -21,17 +22,29 @@ sys.path.insert(0, str(HERE))
 from engine import HazardEngine  # noqa: E402  (the example is a script, not a package)
 
 
-def code_lines(text: str) -> int:
-    return sum(1 for line in text.splitlines() if line.strip() and not line.strip().startswith("#"))
+def statements_by_part(source: str) -> dict[str, int]:
+    """Statements (docstrings aside) of the protocol part (with the ``__main__`` block) and of the rules part: a count
+    the formatter cannot change, where lines were (ruff wraps one long expression over many)."""
+
+    def line(marker: str) -> int:
+        return source[: source.index(marker)].count("\n") + 1
+
+    protocol, rules, main = line("# -- the protocol"), line("# -- the rules"), line('if __name__ == "__main__":')
+    counts = {"protocol": 0, "rules": 0}
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.stmt) or (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
+            continue
+        if protocol <= node.lineno < rules or node.lineno >= main:
+            counts["protocol"] += 1
+        elif rules <= node.lineno < main:
+            counts["rules"] += 1
+    return counts
 
 
-def test_the_protocol_takes_under_30_lines_and_the_rest_is_rules():
-    source = (HERE / "engine.py").read_text(encoding="utf-8")
-    protocol = source[source.index("# -- the protocol") : source.index("# -- the rules")]
-    main = source[source.index('if __name__ == "__main__":') :]
-    rules = source[source.index("# -- the rules") : source.index('if __name__ == "__main__":')]
-    assert code_lines(protocol) + code_lines(main) < 30, protocol + main
-    assert code_lines(rules) > 2 * (code_lines(protocol) + code_lines(main))
+def test_the_protocol_takes_under_20_statements_and_the_rest_is_rules():
+    counts = statements_by_part((HERE / "engine.py").read_text(encoding="utf-8"))
+    assert counts["protocol"] < 20, counts
+    assert counts["rules"] > 2 * counts["protocol"], counts
 
 
 @pytest.fixture(scope="module")
