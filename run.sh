@@ -23,7 +23,8 @@ apt_install() {  # apt_install PACKAGE... : install missing Debian packages, onc
   for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
   [ ${#missing[@]} = 0 ] && return 0
   say "installing ${missing[*]} from Debian"
-  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  as_root apt-get update -qq &&
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
 setup() {
@@ -35,8 +36,10 @@ setup() {
   # uv resolves and installs in parallel, several times faster than pip (most of a busy machine's
   # start-up was pip); it comes from the package index like any package, and pip does the job where
   # uv cannot be had.  --no-compile: Python compiles what it imports when it first imports it.
-  [ -x .venv/bin/uv ] || .venv/bin/python -m pip install -q --no-compile --disable-pip-version-check uv >/dev/null 2>&1 || true
-  if ! { [ -x .venv/bin/uv ] && .venv/bin/uv pip install -q --native-tls --python .venv/bin/python -e ".[browser,test]"; }; then
+  [ -x .venv/bin/uv ] ||
+    .venv/bin/python -m pip install -q --no-compile --disable-pip-version-check uv >/dev/null 2>&1 || true
+  if ! { [ -x .venv/bin/uv ] &&
+         .venv/bin/uv pip install -q --native-tls --python .venv/bin/python -e ".[browser,test]"; }; then
     .venv/bin/python -m pip install -q --no-compile --disable-pip-version-check -e ".[browser,test]"
   fi
   export PATH="$PWD/.venv/bin:$PATH"  # so the stdio runs find `casebook serve`
@@ -65,9 +68,11 @@ case "${1:-}" in
     echo "   progress in results/background.log; the site is rebuilt with their verdicts when they end"
     (
       casebook verify --impl reference --no-progress -n auto || true
-      command -v node >/dev/null || apt_install nodejs || true  # only the example engine needs Node: not before the first page
+      # only the example engine needs Node: not before the first page
+      command -v node >/dev/null || apt_install nodejs || true
       if command -v node >/dev/null; then
-        casebook verify --impl "cmd:node examples/node-cluedo/engine.js" --name node-cluedo-example --no-progress || true
+        casebook verify --impl "cmd:node examples/node-cluedo/engine.js" --name node-cluedo-example \
+          --no-progress || true
       fi
       casebook docs build --results results && echo "== the site now has every verdict: refresh the page"
     ) > results/background.log 2>&1 &
@@ -77,9 +82,10 @@ case "${1:-}" in
     setup
     # Node runs the example engine (the tests that judge it are skipped without it); the docs need no Node
     # (mermaid comes from the package index, casebook/site/vendor.py).
-    apt_install chromium chromium-driver nodejs || echo "(no root: the browser test and the Node example's tests will say they are skipped)"
+    apt_install chromium chromium-driver nodejs ||
+      echo "(no root: the browser test and the Node example's tests will say they are skipped)"
     export NO_MKDOCS_2_WARNING=1
-    say "the formatter and the linter (ruff, configured in pyproject.toml): seconds, so a mis-formatted line fails first"
+    say "the formatter and the linter (ruff, configured in pyproject.toml): seconds, so a bad line fails first"
     ruff format --check .
     ruff check .
     # -n auto: one pytest-xdist worker per core; the Cucumber JSON still holds every scenario.
@@ -91,8 +97,10 @@ case "${1:-}" in
     # (a 30 s deadline run, wheel and sdist builds, verify subprocesses), and with one worker a core the cores idled a
     # quarter of the step (1.46 of 2 busy).  On 2 cores, back to back: 157-162 s against 189-190 s with -n 2.  The
     # transport steps below keep one a core: their served engines take the rest (-n 4 took 83-90 s there, -n 2 64-66 s).
-    pytest -q -n "$(( $(nproc) * 2 ))" --dist worksteal -m "not slow" --cucumberjson=results/cucumber.json --ignore=tests/docs/test_browser.py
-    say "what a transport can change, against the reference served over stdio: every scenario, the property tests on their fixed seeds"
+    pytest -q -n "$(( $(nproc) * 2 ))" --dist worksteal -m "not slow" --cucumberjson=results/cucumber.json \
+      --ignore=tests/docs/test_browser.py
+    say "what a transport can change, against the reference served over stdio:" \
+      "every scenario, the property tests on their fixed seeds"
     # The long random games over a transport on a fixed sample of seeds (each game's first ones; in process they all
     # ran above): what a transport could change (framing, ordering, timeouts) shows in any game, and these games were
     # both transport steps' critical path (Feuerdiamant's 50 took 74 s over stdio, 333 s over WebSocket at load).
@@ -111,7 +119,7 @@ case "${1:-}" in
     pytest -q -n auto -m slow -p no:cacheprovider || [ $? = 5 ]  # 5: none marked slow
     say "a sample of rule mutants per game: every one must be noticed (casebook mutate; the full run is on demand)"
     # 6 mutants of each game, the same every time, 2 at a time (about 3 minutes on 2 cores); a survivor not marked
-    # equivalent in features/<game>/equivalent-mutants.yml fails the step, a mutant stopped after 60 s does not (a
+    # equivalent in statemachines/<game>/equivalent-mutants.yml fails the step, a mutant stopped after 60 s does not (a
     # rule change that loops; a forgotten set-up callback no longer does: the kit refuses a move that changes
     # nothing, a kill in seconds).  The sample goes beside the results the site reads
     # (results/mutation/, a full run's): a sample is no clause's strength.

@@ -41,7 +41,9 @@ import time
 import tracemalloc
 from pathlib import Path
 
+from casebook import settings
 from casebook.impls import close_implementation, open_implementation
+from casebook.pytest_command import pytest_command
 from casebook.protocol import CHANCE, Table
 from casebook.properties.random_play import policy_step, random_step
 
@@ -254,34 +256,17 @@ def _env() -> dict:
     return dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
 
 
-# A tiny pytest plugin: each passed test's own time (setup, call, teardown), unrounded
-# (JUnit XML keeps milliseconds, too coarse for an empty scenario), and each scenario's number of steps.
-TIMER_PLUGIN = """
-import json, os
-times, steps, failed = {}, {}, set()
-def pytest_runtest_logreport(report):
-    times[report.nodeid] = times.get(report.nodeid, 0.0) + report.duration
-    if report.failed or report.skipped:
-        failed.add(report.nodeid)
-def pytest_bdd_before_step(request):
-    steps[request.node.nodeid] = steps.get(request.node.nodeid, 0) + 1
-def pytest_sessionfinish(session):
-    with open(os.environ["CASEBOOK_BENCH_TIMES"], "w") as f:
-        json.dump({"times": {k: v for k, v in times.items() if k not in failed}, "steps": steps}, f)
-"""
-
-
 def pytest_durations(args: list[str], cwd: Path, steps: dict | None = None) -> tuple[float, dict[str, float]]:
-    """pytest's own session time (start-up excluded) and each passed test's own duration (``steps``, if given,
-    takes each passed scenario's number of steps)."""
+    """pytest's own session time (start-up excluded) and each passed test's own duration, timed by
+    casebook/bench_timer.py (``steps``, if given, takes each passed scenario's number of steps).  ``cwd`` is the suite's
+    root: its pytest.ini configures the run where it has one (the empty scenarios), else its pyproject.toml."""
+    config = cwd / "pytest.ini" if (cwd / "pytest.ini").is_file() else None
     with tempfile.TemporaryDirectory() as tmp:
-        (Path(tmp) / "casebook_bench_timer.py").write_text(TIMER_PLUGIN)
         times = Path(tmp) / "times.json"
         env = _env()
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [tmp, env.get("PYTHONPATH")]))
-        env["CASEBOOK_BENCH_TIMES"] = str(times)
+        env[settings.BENCH_TIMES.name] = str(times)
         out = subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "casebook_bench_timer", *args],
+            pytest_command(cwd, "-q", "-p", "casebook.bench_timer", *args, config=config),
             cwd=cwd,
             env=env,
             capture_output=True,
@@ -613,3 +598,37 @@ def _report(impl, args, repeat: int) -> int:
         f"(no goal of its own set; stdio's is <= {VERIFY_GOAL}x)"
     )
     return 0
+
+
+# -- the performance page ----------------------------------------------------------------------------------------
+PERFORMANCE_DATA = ROOT / "docs" / "performance.json"  # the last run's figures and the goals, kept as data
+
+
+def performance_tables(data: dict) -> dict[str, str]:
+    """docs/performance.md's tables from docs/performance.json: the goals (also the README's), the last run's figures
+    and the earlier sessions' row by row.  The page holds each between ``<!-- performance: NAME -->`` and
+    ``<!-- /performance -->``; tests/docs/test_performance_page.py keeps them equal."""
+
+    def table(head: list[str], rows: list[list[str]]) -> str:
+        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows]) + "\n"
+
+    last = data["last_run"]
+    return {
+        "goals": table(["what", "goal"], [[g["what"], g["goal"]] for g in data["goals"]]),
+        "last": f"Last figures ({last['when']}, {last['commit']}; {last['conditions']}):\n\n"
+        + table(["figure", "value"], [[f["figure"], f["value"]] for f in last["figures"]]),
+        "earlier": table(data["earlier"]["columns"], data["earlier"]["rows"]),
+    }
+
+
+def with_performance_tables(text: str, data: dict) -> str:
+    """``text`` with each ``<!-- performance: NAME -->`` ... ``<!-- /performance -->`` block generated afresh."""
+    for name, body in performance_tables(data).items():
+        text = re.sub(
+            rf"(<!-- performance: {name} -->\n).*?(<!-- /performance -->)",
+            lambda m: m.group(1) + body + m.group(2),
+            text,
+            flags=re.S,
+        )
+    return text

@@ -30,13 +30,13 @@ tagged ``@untranscribed`` (a section's placeholder) cites nothing.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
+from casebook import settings
 from casebook.rulebook import Clause, Game
 
 SOURCE_LINE = re.compile(r"^\s*Source:\s*(?P<cited>.*)$", re.MULTILINE)
@@ -180,8 +180,8 @@ def read_trace(game: Game, folder: Path) -> Trace:
 def rulebooks_folder() -> Path | None:
     """Where the rulebook texts are, if at hand: $CASEBOOK_RULEBOOKS, else a ``shared/rulebooks``
     folder beside this checkout or any folder above it (the workplace keeps them there)."""
-    if os.environ.get("CASEBOOK_RULEBOOKS"):
-        folder = Path(os.environ["CASEBOOK_RULEBOOKS"])
+    if settings.RULEBOOKS.get():
+        folder = Path(settings.RULEBOOKS.get())
         return folder if folder.is_dir() else None
     for start in (Path(__file__).resolve(), Path.cwd().resolve()):
         for ancestor in start.parents:

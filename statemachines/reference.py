@@ -1,7 +1,7 @@
 """The reference implementation behind the driver protocol, hosting many tables.
 
 Games are found by id: every subpackage of ``statemachines`` that exposes
-``make_engine()`` is one: a ``statemachines.core.Engine`` (``game_id``,
+``make_engine()`` is one: a ``statemachines.kit.Engine`` (``game_id``,
 ``facts`` for ``hello``, ``new``, ``load``, ``describe``).  Tables
 live in a dict: opening and closing one costs the same at 50,000 tables as at 0.
 """

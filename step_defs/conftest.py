@@ -13,13 +13,13 @@ Here: refusals and their error, a copy that lost a component, the game's end and
 
 import gc
 import json
-import os
 import re
 from pathlib import Path
 
 import pytest
 from pytest_bdd import parsers, then, when
 
+from casebook import settings
 from casebook import schemas
 from casebook.pytest.plugin import Tables, game_of
 from casebook.atomic import write_text
@@ -55,7 +55,7 @@ def pytest_sessionfinish(session, exitstatus):
     ``casebook regenerate --only positions`` runs it for the published ones (the whole suite, in one process:
     each game's file is replaced whole), as part of regenerating everything generated.
     """
-    folder = os.environ.get(positions.RECORD)
+    folder = settings.RECORD_POSITIONS.get()
     if not folder or hasattr(session.config, "workerinput"):  # an xdist worker saw only its share of the starts
         return
     if exitstatus == pytest.ExitCode.INTERRUPTED:  # ^C, SIGTERM: the starts not dealt yet would be lost

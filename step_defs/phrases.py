@@ -18,12 +18,12 @@ step_defs/vocabulary.py builds the generic steps on these.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from pytest_bdd.parsers import StepParser
+from casebook import settings
 
 
 class UnknownKind(KeyError):
@@ -121,7 +121,7 @@ class Types:
         return Phrasing("".join(full), re.compile("".join(skeleton)), checks), converters
 
 
-CHECK = "CASEBOOK_CHECK_PHRASES"  # set: every match is made both ways and compared (tests/harness/test_phrases.py)
+CHECK = settings.CHECK_PHRASES.name  # set: every match is made both ways and compared (tests/harness/test_phrases.py)
 
 
 class Phrasing:
@@ -165,7 +165,7 @@ class Phrasing:
         return found
 
 
-CHECKING = bool(os.environ.get(CHECK))
+CHECKING = bool(settings.CHECK_PHRASES.get())
 
 
 def third_person(phrase: str) -> str:

@@ -14,13 +14,13 @@ from __future__ import annotations
 import copy
 import json
 import marshal
-import os
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
+from casebook import settings
 from casebook.contract import P_TOLERANCE, is_chance_node
 from casebook.errors import GameError
 from casebook.protocol import CHANCE, CLOCK, canonical, redact
@@ -91,9 +91,6 @@ class Seen(dict):
         )
 
 
-RECORD = (
-    "CASEBOOK_RECORD_POSITIONS"  # a folder: deal every start on the engine and write <folder>/<game>/positions.json
-)
 FEATURES = Path(__file__).resolve().parent.parent / "features"
 _published: dict[
     str, dict
@@ -167,7 +164,7 @@ class Position:
 
     def dealt(self, options: dict, deal: Callable) -> None:
         name = position_name(deal, options)
-        recording = os.environ.get(RECORD)
+        recording = settings.RECORD_POSITIONS.get()
         if not recording and declines_setup(self.implementation, self.game) and name in published(self.game):
             self._table, self._state = None, copy.deepcopy(published(self.game)[name])
             return

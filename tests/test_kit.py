@@ -1,4 +1,4 @@
-"""The game kit itself (statemachines.core): what every game gets from it, shown on the real games and the toy.
+"""The game kit itself (statemachines/kit/): what every game gets from it, shown on the real games and the toy.
 
 The hostile loads issue 12 reproduced, each refused as bad_request; an engine
 error inside a move leaves the table as it was; a listed move always names its
@@ -14,13 +14,14 @@ import json
 import pickle
 import random
 import time
+from pathlib import Path
 
 import pytest
 
 from casebook.errors import BadRequest, GameError
 from casebook.protocol import CHANCE
 from casebook.readonly import ReadOnlyDict
-from statemachines.core import Game, InternalError
+from statemachines.kit import Game, InternalError, QuestionRound, RollOff
 from statemachines.reference import ReferenceImplementation
 from statemachines.schemas import write_all
 from tests.harness.parlour import Parlour
@@ -130,23 +131,27 @@ def test_the_public_log_keeps_public_events_only_and_shares_nothing():
     assert log[0]["dice"] == [6], "the log holds copies"
 
 
-# What a game may define that the kit also defines: the documented hooks (statemachines.core's docstring)
+# What a game may define that the kit also defines: the documented hooks (docs/write-a-game-engine.md)
 HOOKS = {"setup", "derive", "check", "check_options", "triggers", "normalise_options", "engine_plays", "roll_pips"}
 
 
 @pytest.mark.parametrize("game", sorted(REF.engines))
 def test_a_game_grows_the_kit_by_its_hooks_and_overrides_no_other_kit_method(game):
     cls = REF.engines[game].game
-    kit = {n for n, v in vars(Game).items() if callable(v) or isinstance(v, (classmethod, staticmethod, property))}
+    kit = {
+        n
+        for part in (Game, QuestionRound, RollOff)
+        for n, v in vars(part).items()
+        if callable(v) or isinstance(v, (classmethod, staticmethod, property))
+    }
     overridden = {n for n in vars(cls) if n in kit}
     assert overridden <= HOOKS, f"{game} overrides kit methods that are no hook: {sorted(overridden - HOOKS)}"
     assert not {n for n in overridden if n.startswith("_") and not n.startswith("__")}
 
 
 def test_every_hook_is_documented_and_the_parlour_toy_uses_each():
-    from statemachines import core
-
-    assert all(f"``{h}" in core.__doc__ for h in HOOKS | {"public_log", "unlogged"})
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "write-a-game-engine.md").read_text(encoding="utf-8")
+    assert all(f"`{h}" in guide for h in HOOKS | {"public_log", "unlogged"})
     used = {n for n in vars(Parlour) if n in HOOKS} | ({"public_log"} if Parlour.public_log else set())
     assert used >= {"normalise_options", "engine_plays", "roll_pips", "public_log"} and Parlour.unlogged
 
@@ -290,12 +295,12 @@ def test_a_move_met_before_is_reused_by_what_it_is_made_of_types_included(monkey
     """The kit reuses a read-only move built at an earlier position (any table): 1, 1.0 and True are one key in Python
     and three moves in JSON, and so are [1, 2] and [1, 2.0]; a move whose fields are not plain data is built each time;
     the cache forgets all at once when full."""
-    from statemachines import core
+    from statemachines.kit import moves
 
     met = {}
-    first, again = (core._entries("bet", [("A", {"amount": 1}, None)], met) for _ in range(2))
+    first, again = (moves._entries("bet", [("A", {"amount": 1}, None)], met) for _ in range(2))
     assert first[0] is again[0]
-    kinds = [core._entries("bet", [("A", {"amount": v}, 0.5)], met)[0] for v in (1, 1.0, True)]
+    kinds = [moves._entries("bet", [("A", {"amount": v}, 0.5)], met)[0] for v in (1, 1.0, True)]
     assert [json.dumps(move["action"]["amount"]) for _, move in kinds] == ["1", "1.0", "true"]
     assert [key for key, _ in kinds] == [
         ("A", '{"amount":1,"type":"bet"}'),
@@ -303,13 +308,13 @@ def test_a_move_met_before_is_reused_by_what_it_is_made_of_types_included(monkey
         ("A", '{"amount":true,"type":"bet"}'),
     ]
     dice, same, floats = (
-        core._entries("roll", [("chance", {"dice": d}, 0.5)], met)[0] for d in ([1, 2], [1, 2], [1, 2.0])
+        moves._entries("roll", [("chance", {"dice": d}, 0.5)], met)[0] for d in ([1, 2], [1, 2], [1, 2.0])
     )
     assert dice is same and dice[1] == {"actor": "chance", "action": {"type": "roll", "dice": [1, 2]}, "p": 0.5}
     assert json.dumps(floats[1]["action"]["dice"]) == "[1, 2.0]" and len(met) == 6
-    odd = [core._entries("look", [("A", {"at": ReadOnlyDict(x=1)}, None)], met)[0] for _ in range(2)]
+    odd = [moves._entries("look", [("A", {"at": ReadOnlyDict(x=1)}, None)], met)[0] for _ in range(2)]
     assert odd[0] is not odd[1] and odd[0] == odd[1] and len(met) == 6
-    monkeypatch.setattr(core, "MET_KEPT", 5)
+    monkeypatch.setattr(moves, "MET_KEPT", 5)
     for amount in range(2, 12):
-        core._entries("bet", [("A", {"amount": amount}, None)], met)
+        moves._entries("bet", [("A", {"amount": amount}, None)], met)
     assert 0 < len(met) <= 5

@@ -12,13 +12,13 @@ a stuck or a broken table fails.
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from casebook import settings
 from casebook import schemas
 from casebook.errors import GameError
 from casebook.properties.hostile_states import mutate, refused_or_plays_on
@@ -49,9 +49,7 @@ def played_states(impl, game: str, games: int, rng: random.Random) -> list[dict]
 def test_a_mutated_state_is_refused_or_plays_on(implementation, hello, request, game):
     if game not in hello["games"]:
         pytest.skip(f"unsupported: game {game} not offered")
-    mutations = int(
-        os.environ.get("CASEBOOK_MUTATIONS", 2000 if request.config.getoption("--impl") == "reference" else 200)
-    )
+    mutations = settings.MUTATIONS.number(2000 if request.config.getoption("--impl") == "reference" else 200)
     rng = random.Random(f"mutations of {game}")
     schema, states = schemas.load(game), played_states(implementation, game, 10, rng)
     verdicts = Counter(
@@ -95,10 +93,8 @@ def refused_or_played_to_the_end(impl, game: str, state: dict, rng: random.Rando
 def test_ten_thousand_mutated_states_are_refused_or_played_to_a_final_phase(implementation, hello, request, game):
     if game not in hello["games"]:
         pytest.skip(f"unsupported: game {game} not offered")
-    mutations = int(
-        os.environ.get(
-            "CASEBOOK_SLOW_MUTATIONS", SLOW_MUTATIONS if request.config.getoption("--impl") == "reference" else 500
-        )
+    mutations = settings.SLOW_MUTATIONS.number(
+        SLOW_MUTATIONS if request.config.getoption("--impl") == "reference" else 500
     )
     rng = random.Random(f"long run of {game}")
     schema, states = schemas.load(game), played_states(implementation, game, 10, rng)

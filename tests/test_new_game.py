@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from casebook.pytest_command import pytest_command
+from casebook import settings
 from casebook import scaffold
 from casebook.cli import main
 
@@ -105,10 +107,8 @@ def test_the_plan_holds_every_file_a_game_has_beside_its_features(tmp_path):
         "positions.json"
     }
     assert yaml.safe_load(files["features/demo/subjects.yml"]) == {"parts": {}, "also": {}}
-    assert all(
-        yaml.safe_load(files[f"features/demo/{n}"]) is None
-        for n in ("questions.yml", "synonyms.yml", "equivalent-mutants.yml")
-    )
+    assert all(yaml.safe_load(files[f"features/demo/{n}"]) is None for n in ("questions.yml", "synonyms.yml"))
+    assert yaml.safe_load(files["statemachines/demo/equivalent-mutants.yml"]) is None  # beside the engine
 
 
 # -- refusals: a typed error, nothing written -------------------------------------------------------
@@ -128,7 +128,7 @@ def written_paths() -> set[str]:
         ("class", scaffold.BadGameId),
         ("x", scaffold.BadGameId),
         ("pi", scaffold.GameExists),
-        ("core", scaffold.GameExists),
+        ("kit", scaffold.GameExists),
         ("vocabulary", scaffold.GameExists),
     ],
 )
@@ -286,15 +286,15 @@ def test_a_new_game_scaffolded_into_a_copy_passes_its_tests_and_shows_in_transcr
     env = {
         **os.environ,
         "PYTHONPATH": str(copy),
-        "CASEBOOK_RULEBOOKS": str(rulebook.parent),
+        settings.RULEBOOKS.name: str(rulebook.parent),
         "NO_MKDOCS_2_WARNING": "1",
-        "CASEBOOK_RESULTS": str(tmp_path / "results"),
-        "CASEBOOK_MUTATIONS": "200",
-        "CASEBOOK_SLOW_MUTATIONS": "200",
+        settings.RESULTS.name: str(tmp_path / "results"),
+        settings.MUTATIONS.name: "200",
+        settings.SLOW_MUTATIONS.name: "200",
     }  # mutated states loaded: the toy's check() holds
     cached = sorted((ROOT / "build" / "vendor").glob("mermaid-*.min.js"))
     if cached:  # the vendored mermaid, rather than fetching it again
-        env["CASEBOOK_MERMAID_JS"] = str(cached[-1])
+        env[settings.MERMAID_JS.name] = str(cached[-1])
     casebook = [sys.executable, "-m", "casebook.cli"]
     run(copy, env, *casebook, "new-game", "demo", "--rulebook", str(rulebook), "--title", "Demo Game")
     for path in (
@@ -314,19 +314,7 @@ def test_a_new_game_scaffolded_into_a_copy_passes_its_tests_and_shows_in_transcr
     # its tests: the toy's random play, the house rules, the trace (every paragraph untraced is no problem), and the
     # tests every game meets (its schema under the contract, its describe(), its fields on the site); -k picks the
     # demo's parameters, its folders' tests and the tests across games
-    pytest_run = [
-        sys.executable,
-        "-m",
-        "pytest",
-        "-q",
-        "-rA",
-        "-p",
-        "no:cacheprovider",
-        "-p",
-        "no:xdist",
-        "-k",
-        ACROSS + " or demo",
-    ]
+    pytest_run = pytest_command(copy, "-q", "-rA", "-p", "no:xdist", "-k", ACROSS + " or demo")
     own = [
         "tests/demo",
         "step_defs/demo.py",

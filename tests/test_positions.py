@@ -11,11 +11,12 @@ import json
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from casebook.pytest_command import pytest_command
+from casebook import settings
 from casebook.conformance.decline_costs import removed_by
 from casebook.conformance.report import catalog, plan
 from casebook.impls import open_implementation
@@ -31,19 +32,7 @@ GAMES = what_games_have.games()
 def scenarios(game: str, *options: str, env: dict | None = None) -> subprocess.CompletedProcess:
     """Every scenario of a game, in one process (a recording run must see every start)."""
     return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-rs",
-            "-p",
-            "no:cacheprovider",
-            "-p",
-            "no:xdist",
-            *options,
-            f"step_defs/{game}.py",
-        ],
+        pytest_command(ROOT, "-q", "-rs", "-p", "no:xdist", *options, f"step_defs/{game}.py"),
         cwd=ROOT,
         env={**os.environ, **(env or {})},
         capture_output=True,
@@ -54,7 +43,7 @@ def scenarios(game: str, *options: str, env: dict | None = None) -> subprocess.C
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_published_positions_are_the_references_deals_and_every_start_the_suite_uses(tmp_path, game):
-    run = scenarios(game, env={positions.RECORD: str(tmp_path)})
+    run = scenarios(game, env={settings.RECORD_POSITIONS.name: str(tmp_path)})
     assert run.returncode in (0, NO_TESTS), run.stdout[-3000:] + run.stderr[-3000:]
     if not (tmp_path / game / "positions.json").exists() and not (ROOT / "features" / game / "positions.json").exists():
         pytest.skip(f"{game} is in transcription: its scenarios deal no start yet, and it publishes none")
@@ -123,8 +112,8 @@ def test_a_setup_clause_is_unsupported_for_an_engine_that_declines_it_and_no_oth
     lost = {cid for cid, v in verdicts.items() if v["status"] != "runs"}
     assert lost == {cid for cid, c in mine.items() if any("setup" in e["tags"] for e in c["examples"])}, game
     assert {cid for cid in lost if verdicts[cid]["status"] == "unsupported"} == {
-        cid for cid, c in mine.items() if "setup" in c["tags"]
-    }, game  # a tagged Rule goes whole, a tagged example alone
+        cid for cid, c in mine.items() if all("setup" in e["tags"] for e in c["examples"])
+    }, game  # a tagged Rule goes whole (its examples carry its tags), a tagged example alone
     assert all(r["on_subject"] for r in removed_by(mine).get(game, {}).get("setup", []))
     if not what_games_have.chance_phases(game):
         pytest.skip(f"{game} has no chance deal (no phase where chance acts): no clause can check a deal")
@@ -157,7 +146,7 @@ def test_a_published_start_is_loaded_and_never_dealt_on_an_engine_that_declines_
 
     published = {"phase": "playing", "players": options["players"]}
     monkeypatch.setitem(positions._published, "pi", {position_name(deal, options): published})
-    monkeypatch.delenv(positions.RECORD, raising=False)
+    monkeypatch.delenv(settings.RECORD_POSITIONS.name, raising=False)
     opened = []
     position = Position(
         Hello(["setup"]), lambda options=None, state=None: opened.append((options, state)) or "table", "pi"
@@ -177,7 +166,7 @@ class Dealt:
 
 
 def test_a_full_engine_deals_itself_and_an_unpublished_start_is_dealt(monkeypatch):
-    monkeypatch.delenv(positions.RECORD, raising=False)
+    monkeypatch.delenv(settings.RECORD_POSITIONS.name, raising=False)
     for declines, published in ((["model-board"], True), (["setup"], False)):
         dealt = []
 

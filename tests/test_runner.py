@@ -14,7 +14,7 @@ import pytest
 
 from casebook.protocol import CLOCK
 from casebook.properties.random_play import Laws, random_sim_test
-from statemachines.core import AUTO, Engine, Game, GameInfo, offer
+from statemachines.kit import AUTO, Engine, Game, GameInfo, offer
 from statemachines.reference import ReferenceImplementation
 from statemachines.schemas import Enum, MapOf, Maybe
 

@@ -5,7 +5,7 @@
     casebook mutate --game pi --sample 12      12 mutants, the same every time (CI), none marked equivalent
     casebook mutate --game pi --list           the mutants, nothing run
 
-Exits 1 when a mutant survived that is not marked equivalent in features/<game>/equivalent-mutants.yml, or could
+Exits 1 when a mutant survived that is not marked equivalent in statemachines/<game>/equivalent-mutants.yml, or could
 not be judged (its recipe no longer fits the engine, its process died): never green on what was not tried.
 """
 
@@ -41,7 +41,7 @@ def register(sub) -> None:
         help="where <game>.json goes (default results/mutation, which the site reads)",
     )
     mutate.add_argument(
-        "--no-hand", action="store_true", help="only the generated mutants, not tests/<game>/mutants.py"
+        "--no-hand", action="store_true", help="only the generated mutants, not statemachines/<game>/mutants.py"
     )
     mutate.add_argument("--list", action="store_true", help="list the mutants and run nothing")
     mutate.set_defaults(func=command)
@@ -67,7 +67,7 @@ def _run(args, out, root) -> int:
 
     if args.list:
         for game in args.game:
-            marked = read_equivalents(root, game)
+            marked = read_equivalents(game)
             for m in generate(game, root, hand=not args.no_hand):
                 if args.clause is None or args.clause in m.clauses:
                     flag = " (marked equivalent)" if m.id in marked else ""

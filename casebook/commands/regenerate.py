@@ -39,6 +39,8 @@ from pathlib import Path
 
 from rich.markup import escape
 
+from casebook.pytest_command import pytest_command
+from casebook import settings
 from casebook.atomic import terminated_as_interrupt, write_text
 from casebook.commands import EXIT_CANNOT_RUN, EXIT_FAILED, EXIT_OK, console
 from casebook.scaffold import NotACheckout, checkout_root
@@ -186,9 +188,9 @@ def _text(path: Path) -> str | None:
 def _record(root: Path, games: list[str], out, folder: Path) -> bool:
     files = [f"step_defs/{g}.py" for g in games]
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider", *files],
+        pytest_command(root, "-q", "-p", "no:xdist", *files),
         cwd=root,
-        env=environment(root, CASEBOOK_RECORD_POSITIONS=str(folder)),
+        env=environment(root, **{settings.RECORD_POSITIONS.name: str(folder)}),
         capture_output=True,
         text=True,
     )
@@ -298,10 +300,9 @@ def declines(root: Path, games: list[str], out, stale: list | None = None) -> bo
     if not runnable:
         out.print(f"no game of {', '.join(games)} has an example yet: no decline to run")
         return True
-    write = {} if stale is not None else {"CASEBOOK_WRITE_GUIDE": "1"}
+    write = {} if stale is not None else {settings.WRITE_GUIDE.name: "1"}
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider"]
-        + [f"{DECLINES_TEST}[{g}]" for g in runnable],
+        pytest_command(root, "-q", "-p", "no:xdist", *[f"{DECLINES_TEST}[{g}]" for g in runnable]),
         cwd=root,
         env=environment(root, **write),
         capture_output=True,

@@ -19,11 +19,12 @@ from pathlib import Path
 
 import pytest
 
+from casebook.pytest_command import pytest_args
+from casebook import settings
 from casebook.names import terminal
 from casebook.atomic import replacing, write_text
 from casebook.conformance.suite import shipped_root
 from casebook.pytest.plugin import INVARIANT_KEY, ITEM_KEY, MESSAGE_KEY, item_info
-from casebook.transports.rpc import ENV_DEADLINE
 from casebook.verdicts import UNSUPPORTED, failure_message, invariant_of
 
 ROOT = shipped_root()  # the suite Casebook carries: the wheel's packaged copy, else this checkout (see suite.py)
@@ -254,28 +255,24 @@ def run_suite(
         return 5, plugin, 0.0
     (out / "conformance").mkdir(parents=True, exist_ok=True)
     junit = out / "conformance" / f"{name}.junit.xml"
-    args = [
+    args = pytest_args(
+        root,
         *paths,
-        f"--rootdir={root}",
-        "-c",
-        str(root / "pyproject.toml"),
-        f"--impl={WRAPPED_SPEC}",
         f"--impl-timeout={timeout}",
         f"--junitxml={junit}",
         f"--cucumberjson={cucumber or (out / 'cucumber.json')}",
-        "-p",
-        "no:cacheprovider",
         "-o",
-        "verbosity_assertions=2",
-    ]  # pytest's whole assertion diff in the message, never "use -v to see more"
+        "verbosity_assertions=2",  # pytest's whole assertion diff in the message, never "use -v to see more"
+        impl=WRAPPED_SPEC,
+    )
     args += ["-v"] if verbose else ["-p", "no:terminal"]
     if workers and workers != "0" and not clauses:
         args += ["-n", str(workers)]
     args += extra_args or []
-    saved = {k: os.environ.get(k) for k in ("CASEBOOK_VERIFY_IMPL", "CASEBOOK_VERIFY_TIMEOUT", ENV_DEADLINE)}
-    os.environ["CASEBOOK_VERIFY_IMPL"], os.environ["CASEBOOK_VERIFY_TIMEOUT"] = spec, str(timeout)
+    saved = {s.name: os.environ.get(s.name) for s in (settings.VERIFY_IMPL, settings.VERIFY_TIMEOUT, settings.DEADLINE)}
+    os.environ[settings.VERIFY_IMPL.name], os.environ[settings.VERIFY_TIMEOUT.name] = spec, str(timeout)
     if ends_at is not None:
-        os.environ[ENV_DEADLINE] = str(ends_at)
+        os.environ[settings.DEADLINE.name] = str(ends_at)
     if str(root) not in sys.path:
         sys.path.insert(0, str(root))  # step_defs and tests import as packages of the repo
     started = time.perf_counter()

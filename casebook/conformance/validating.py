@@ -28,7 +28,6 @@ legal() and no-leak checks run on every answer.
 from __future__ import annotations
 
 import json
-import os
 from functools import lru_cache
 
 import jsonschema
@@ -38,14 +37,12 @@ try:  # compiled (Rust): the fast yes/no; a platform without its wheel falls bac
 except ImportError:  # pragma: no cover - every platform we test has the wheel
     jsonschema_rs = None
 
+from casebook import settings
 from casebook import schemas
 from casebook.errors import DriverFailure
 from casebook.impls import close_implementation, open_implementation
 from casebook.contract import check_hello, legal_problems, problems
 from casebook.protocol import Pending, Then, canonical, leaks, send
-
-ENV_SPEC = "CASEBOOK_VERIFY_IMPL"
-ENV_TIMEOUT = "CASEBOOK_VERIFY_TIMEOUT"
 
 
 @lru_cache(maxsize=None)
@@ -274,6 +271,6 @@ def implementation() -> ValidatingImplementation:
     ``casebook verify`` sets ``CASEBOOK_VERIFY_IMPL`` to the real spec, so the
     plugin's ``implementation`` fixture gets the wrapped one without changes.
     """
-    spec = os.environ.get(ENV_SPEC, "reference")
-    timeout = float(os.environ.get(ENV_TIMEOUT, "10"))
+    spec = settings.VERIFY_IMPL.get("reference")
+    timeout = float(settings.VERIFY_TIMEOUT.get("10"))
     return ValidatingImplementation(open_implementation(spec, timeout=timeout))

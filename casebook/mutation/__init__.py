@@ -12,6 +12,7 @@ cites its clauses, so a change and the clauses it touches are known together:
 
 Operators (``tables.OPERATORS``): drop a row's condition, negate it, swap two rows of one trigger (row order is
 meaning), drop a row's before/after callback, change a count of ``rules.py`` by one, offer a player's move to the
-next seat; and the hand-written mutants of ``tests/<game>/mutants.py`` (a text of the engine replaced).
-A mutant no example could notice is marked by hand in ``features/<game>/equivalent-mutants.yml`` with why.
+next seat; and the hand-written mutants of ``statemachines/<game>/mutants.py`` (a text of the engine replaced
+inside the function, method or constant it names as its anchor).
+A mutant no example could notice is marked by hand in ``statemachines/<game>/equivalent-mutants.yml`` with why.
 """

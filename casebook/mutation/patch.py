@@ -9,6 +9,7 @@ class).  Call it before anything imports the game; pytest then finds the mutated
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.machinery
 import sys
@@ -36,12 +37,41 @@ def edit_source(source: str, recipe: dict) -> str:
             )
         lines[recipe["line"] - 1] = line[:col] + recipe["new"] + line[end:]
         return "".join(lines)
-    if source.count(recipe["old"]) != 1:
-        raise MutantError(
-            f"{recipe['module']}: the text to replace occurs {source.count(recipe['old'])} times, not once: "
-            f"{recipe['old'][:60]!r}"
-        )
-    return source.replace(recipe["old"], recipe["new"])
+    start, end = anchored_span(source, recipe["within"], recipe["module"]) if recipe.get("within") else (0, len(source))
+    where = f"{recipe['module']}{' in ' + recipe['within'] if recipe.get('within') else ''}"
+    found = source[start:end].count(recipe["old"])
+    if found != 1:
+        raise MutantError(f"{where}: the text to replace occurs {found} times, not once: {recipe['old'][:60]!r}")
+    return source[:start] + source[start:end].replace(recipe["old"], recipe["new"]) + source[end:]
+
+
+def anchored_span(source: str, name: str, module: str = "the module") -> tuple[int, int]:
+    """Where the definition ``name`` lies in ``source`` (character offsets of its whole lines): a function, a class
+    or a method (``Class.method``), or a module-level constant; a hand-written mutant is anchored on it, so its text
+    need only be once there, and a reformat or an edit elsewhere in the file cannot move it into another place."""
+    lines = source.splitlines(keepends=True)
+
+    def span(node) -> tuple[int, int]:
+        start = sum(len(line) for line in lines[: node.lineno - 1])
+        return start, start + sum(len(line) for line in lines[node.lineno - 1 : node.end_lineno])
+
+    def walk(body, prefix: str):
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                yield prefix + node.name, node
+                if isinstance(node, ast.ClassDef):
+                    yield from walk(node.body, prefix + node.name + ".")
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)) and not prefix:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    for leaf in ast.walk(target):
+                        if isinstance(leaf, ast.Name):
+                            yield leaf.id, node
+
+    found = [node for qualified, node in walk(ast.parse(source).body, "") if qualified == name]
+    if len(found) != 1:
+        raise MutantError(f"{module}: {len(found)} definitions named {name!r}, not one")
+    return span(found[0])
 
 
 def _char_offsets(line: str, col: int, end_col: int) -> tuple[int, int]:

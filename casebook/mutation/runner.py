@@ -29,19 +29,21 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from casebook.pytest_command import pytest_args
+from casebook import settings
 from casebook.atomic import write_text
-from casebook.mutation.tables import OPERATORS, Mutant, generate
+from casebook.mutation.tables import OPERATORS, Mutant, engine_folder, generate
 
 FORMAT = "casebook-mutation/1"
 VERDICTS = ("killed", "survived", "timeout", "equivalent")
-EQUIVALENTS = "equivalent-mutants.yml"  # features/<game>/, beside the clauses it speaks of
+EQUIVALENTS = "equivalent-mutants.yml"  # beside the engine it speaks of: statemachines/<game>/
 
 # What runs against each mutant, besides the game's scenarios (step_defs/<game>.py): its property tests of the
 # default run (-m "not slow"); where a game's random play is only in its long run, that run with fewer games (the
 # count the tests themselves use over other drivers), so that every game is judged by random play too.
 PROPERTY_RUNS = {
-    "heist": ([], {"CASEBOOK_HEIST_GAMES": "16"}),
-    "small_detectives": ([], {"CASEBOOK_SD_GAMES": "12"}),
+    "heist": ([], {settings.HEIST_GAMES.name: "16"}),
+    "small_detectives": ([], {settings.SD_GAMES.name: "12"}),
 }
 DEFAULT_PROPERTY_RUN = (["-m", "not slow"], {})
 LIMIT_TIMES = 3  # a mutant, and each of its tests, may run this many times as long as on the engine as it is
@@ -75,11 +77,11 @@ class GameRun:
         return sum(o.verdict == verdict for o in self.outcomes)
 
 
-def read_equivalents(root: Path, game: str) -> dict[str, str]:
-    """features/<game>/equivalent-mutants.yml: {mutant id: why no example can tell it from the engine}."""
+def read_equivalents(game: str) -> dict[str, str]:
+    """statemachines/<game>/equivalent-mutants.yml: {mutant id: why no example can tell it from the engine}."""
     import yaml
 
-    path = root / "features" / game / EQUIVALENTS
+    path = engine_folder(game) / EQUIVALENTS
     if not path.is_file():
         return {}
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
@@ -105,31 +107,20 @@ def sample(mutants: list[Mutant], n: int) -> list[Mutant]:
     return chosen
 
 
-def pytest_args(root: Path, game: str) -> tuple[list[str], dict]:
+def game_run(root: Path, game: str) -> tuple[list[str], dict]:
+    """pytest's arguments and the environment of a run of ``game``'s scenarios and property tests."""
     extra, env = PROPERTY_RUNS.get(game, DEFAULT_PROPERTY_RUN)
     targets = [str(root / "step_defs" / f"{game}.py")]
     if (root / "tests" / game).is_dir():
         targets.append(str(root / "tests" / game))
-    args = [
-        *targets,
-        "-x",
-        "-p",
-        "no:cacheprovider",
-        "-p",
-        "no:terminal",
-        f"--rootdir={root}",
-        "-c",
-        str(root / "pyproject.toml"),
-        *extra,
-    ]
-    return args, env
+    return pytest_args(root, *targets, "-x", "-p", "no:terminal", *extra), env
 
 
 class Worker:
     """One worker process (worker.py): it collects the game's tests once, then judges one job at a time."""
 
     def __init__(self, game: str, root: Path, scratch: Path, label: str, select: list[str] | None = None):
-        args, env = pytest_args(root, game)
+        args, env = game_run(root, game)
         spec = scratch / f"{label}.worker.json"
         spec.write_text(json.dumps({"game": game, "root": str(root), "args": args + (select or []), "env": env}))
         self.scratch, self.label, self.jobs_done, self.last_answer = scratch, label, 0, {}
@@ -322,7 +313,7 @@ def run_game(
         raise CannotRun(f"no game {game!r}; the games are {games(root)}")
     started = time.perf_counter()
     every = generate(game, root, hand=hand)
-    equivalent = read_equivalents(root, game)
+    equivalent = read_equivalents(game)
     warnings = [f"{game}: {EQUIVALENTS} names no mutant {i}" for i in sorted(set(equivalent) - {m.id for m in every})]
     mutants = [m for m in every if clause is None or clause in m.clauses]
     if sample_size is not None:

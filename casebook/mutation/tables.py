@@ -10,13 +10,14 @@ that leave the same phase is a rule change like any other.
 
 The harness never names the reference engine's modules: the reference is the implementation registered as the
 entry point ``reference`` (pyproject.toml), and its games are the packages beside that module, written on the kit
-(``<package>/<game>/machine.py``, ``rules.py``, ``engine.py``: the layout statemachines/core.py documents).
+(``<package>/<game>/machine.py``, ``rules.py``, ``engine.py``: the layout docs/write-a-game-engine.md documents).
 """
 
 from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import re
 import runpy
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from pathlib import Path
 from casebook.rulebook import CLAUSE_ID
 
 AUTO = (
-    "auto"  # statemachines.core.AUTO: the trigger of automatic rows (not imported: the harness reaches engines by name)
+    "auto"  # statemachines.kit.AUTO: the trigger of automatic rows (not imported: the harness reaches engines by name)
 )
 CLAUSE = re.compile(r"\b" + CLAUSE_ID.pattern.strip("^$") + r"\b")  # a clause id inside a comment
 
@@ -241,14 +242,24 @@ def from_counts(game: str, module: str, path: Path) -> list[Mutant]:
 
 
 # -- hand-written mutants ----------------------------------------------------------------------------
-def hand_written(game: str, root: Path) -> list[Mutant]:
-    """``tests/<game>/mutants.py``'s ``MUTANTS``: (name, [clause ids], file, text, its replacement), each text once in
-    its file.  The file is data: it is run for its table, nothing else."""
-    path = root / "tests" / game / "mutants.py"
+def engine_folder(game: str) -> Path:
+    """The reference engine's folder of ``game`` (``<package>/<game>/``), where its mutation data lies beside it:
+    ``mutants.py`` (hand-written mutants) and ``equivalent-mutants.yml`` (those no example can tell apart)."""
+    spec = importlib.util.find_spec(f"{reference_package()}.{game}")  # imports the package of games, not the game
+    if spec is None or not spec.submodule_search_locations:
+        raise LookupError(f"no reference engine for {game}")
+    return Path(list(spec.submodule_search_locations)[0])
+
+
+def hand_written(game: str) -> list[Mutant]:
+    """``<engine folder>/mutants.py``'s ``MUTANTS``: (name, [clause ids], file, anchor, text, its replacement), each
+    text once inside its anchor: the name of the function, method (``Class.method``) or module constant that holds it
+    (casebook.mutation.patch.anchored_span).  The file is data: run for its table, nothing else (never imported)."""
+    path = engine_folder(game) / "mutants.py"
     if not path.is_file():
         return []
     out = []
-    for name, clauses, file, old, new in runpy.run_path(str(path))["MUTANTS"]:
+    for name, clauses, file, anchor, old, new in runpy.run_path(str(path))["MUTANTS"]:
         module = file.removesuffix(".py").replace("/", ".")
         out.append(
             Mutant(
@@ -256,7 +267,7 @@ def hand_written(game: str, root: Path) -> list[Mutant]:
                 "hand",
                 tuple(clauses),
                 f"{_words(name.replace('-', ' '))} (hand-written, {file})",
-                {"kind": "text", "module": module, "old": old, "new": new},
+                {"kind": "text", "module": module, "within": anchor, "old": old, "new": new},
             )
         )
     return out
@@ -285,7 +296,7 @@ def generate(game: str, root: Path, hand: bool = True) -> list[Mutant]:
     mutants = from_rows(game, machine.TRANSITIONS, machine.STATES)
     mutants += from_counts(game, rules.__name__, Path(rules.__file__))
     if hand:
-        mutants += hand_written(game, root)
+        mutants += hand_written(game)
     ids = [m.id for m in mutants]
     twice = sorted({i for i in ids if ids.count(i) > 1})
     if twice:

@@ -30,10 +30,11 @@ from pathlib import Path
 
 import orjson
 
+from casebook import settings
 from casebook.atomic import write_bytes
 
 TAG = f"casebook-{sys.implementation.cache_tag}"
-ENV_CACHE_DIR = "CASEBOOK_CACHE_DIR"
+ENV_CACHE_DIR = settings.CACHE_DIR.name
 
 
 @functools.cache  # read once a process: metadata lookups cost milliseconds each
@@ -49,7 +50,7 @@ def _versions() -> str:
 
 def cache_folder() -> Path:
     """Where parses are kept: ``CASEBOOK_CACHE_DIR`` if set, else the user's cache folder."""
-    given = os.environ.get(ENV_CACHE_DIR)
+    given = settings.CACHE_DIR.get()
     if given:
         return Path(given) / "features"
     import platformdirs  # (imported here: only a run that keeps parses needs it)

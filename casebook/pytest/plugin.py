@@ -48,14 +48,29 @@ def pytest_addoption(parser):
 
 
 # Where this plugin reaches into a library's private internals (pyproject.toml bounds their versions), and whether
-# it could this run.  A patch that finds the internals gone leaves the library's own, slower way in place, silently:
-# tests/harness/test_plugin.py warns when one stopped applying.
+# it could this run.  A patch that finds the internals gone leaves the library's own, slower way in place, and
+# tests/harness/test_plugin.py fails: adapt the patch, or drop it if its upstream issue (UPSTREAM) is fixed.
 PATCHES = {
     "pytest-bdd: step lookup once per module and step text": False,
     "pytest-bdd: step signatures read once": False,
     "pytest: asserts rewritten in casebook.properties.random_play only": False,
     "pytest-bdd: a step's target fixture dropped after its test": False,
     "pytest-bdd: a feature file's parse kept on disk by its content": False,
+}
+# Each patch's upstream issue, looked for in pytest's and pytest-bdd's trackers (2026-12): none asks for what these
+# patches do, so each names the nearest thread and what we would report.
+UPSTREAM = {
+    "pytest-bdd: step lookup once per module and step text": "no issue filed; the lookup walks every fixture of the "
+    "session per step (pytest-dev/pytest-bdd#544, the resolution this replaces; #509 proposed a step registry, "
+    "closed unmerged)",
+    "pytest-bdd: step signatures read once": "no issue filed; inspect.signature is read twice per step executed "
+    "since pytest-dev/pytest-bdd#737",
+    "pytest: asserts rewritten in casebook.properties.random_play only": "no issue for narrowing a plugin "
+    "distribution's rewrite; nearest: pytest-dev/pytest#2995 (PYTEST_DONT_REWRITE not checked for plugins)",
+    "pytest-bdd: a step's target fixture dropped after its test": "no issue filed; the value is registered with "
+    "_register_fixture since pytest-dev/pytest-bdd#680 and never unregistered",
+    "pytest-bdd: a feature file's parse kept on disk by its content": "no issue filed; pytest-bdd parses every "
+    "feature file at each collection (nearest: pytest-dev/pytest-bdd#623, parser speed)",
 }
 
 

@@ -4,9 +4,10 @@
 ``{path relative to the checkout: text}``, or raises a ``ScaffoldError`` (nothing is written by it):
 
     statemachines/<id>/__init__.py, rules.py, machine.py, engine.py   the kit's toy, in the shape of every game
+    statemachines/<id>/equivalent-mutants.yml   empty: the rule changes no example can tell apart, with why
     features/<id>/00-in-transcription.feature   one placeholder Rule per section heading, tagged @untranscribed
     features/<id>/trace.yml                     the sections and every paragraph, each one untraced
-    features/<id>/subjects.yml, questions.yml, synonyms.yml, equivalent-mutants.yml   empty, with what each is for
+    features/<id>/subjects.yml, questions.yml, synonyms.yml   empty, with what each is for
     step_defs/<id>.py                           the toy's sentences on the shared vocabulary
     tests/<id>/__init__.py, test_random_play.py random play on the shared runner, the toy's outcome law
 
@@ -43,12 +44,7 @@ RESERVED = frozenset({"none", "true", "false"})
 HEADING_MAX = 60
 NOT_A_HEADING = re.compile(r"^([•·\-*–—|>]|\d+[.)]\s|\(?[a-z]\)\s)")  # list items, table rows, quotes
 FEATURE = "00-in-transcription.feature"
-PER_GAME_YAML = (
-    "subjects.yml",
-    "questions.yml",
-    "synonyms.yml",
-    "equivalent-mutants.yml",
-)  # beside the features, as every game has
+PER_GAME_YAML = ("subjects.yml", "questions.yml", "synonyms.yml")  # beside the features, as every game has
 
 
 class ScaffoldError(ValueError):
@@ -308,6 +304,7 @@ def plan(
         f"statemachines/{game_id}/rules.py": "rules.py.j2",
         f"statemachines/{game_id}/machine.py": "machine.py.j2",
         f"statemachines/{game_id}/engine.py": "engine.py.j2",
+        f"statemachines/{game_id}/equivalent-mutants.yml": "equivalent-mutants.yml.j2",  # mutation data, beside it
         f"features/{game_id}/{FEATURE}": "feature.j2",
         f"features/{game_id}/trace.yml": "trace.yml.j2",
         **{f"features/{game_id}/{name}": f"{name}.j2" for name in PER_GAME_YAML},

@@ -22,6 +22,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from casebook.pytest_command import pytest_command
+from casebook import settings
 
 from casebook.atomic import replace_folder
 
@@ -61,22 +63,10 @@ def foreign_files(out: Path) -> list[Path]:
 def run_scenarios(root: Path, results: Path, impl: str | None = None) -> tuple[int, float]:
     """Run the scenarios once for fresh results; returns (pytest's exit code, seconds)."""
     results.mkdir(parents=True, exist_ok=True)
-    # The venv's pytest script rather than ``python -m pytest``: the latter puts the working
-    # directory first on sys.path, and the clause-id tags then failed as unknown markers.
-    script = Path(sys.executable).parent / "pytest"
-    runner = [str(script)] if script.is_file() else [sys.executable, "-m", "pytest"]
-    command = runner + [
-        "-q",
-        "-p",
-        "no:xdist",
-        "-p",
-        "no:cacheprovider",
-        "step_defs",
-        f"--cucumberjson={results / 'cucumber.json'}",
-    ]
-    if impl:
-        command.append(f"--impl={impl}")
-    print("casebook docs: running", " ".join(["pytest"] + command[len(runner) :]), flush=True)
+    command = pytest_command(
+        root, "-q", "-p", "no:xdist", "step_defs", f"--cucumberjson={results / 'cucumber.json'}", impl=impl
+    )
+    print("casebook docs: running", " ".join(command), flush=True)
     start = time.perf_counter()
     code = subprocess.call(command, cwd=root)
     return code, time.perf_counter() - start
@@ -107,7 +97,7 @@ def build(root: Path, results: Path | None, strict: bool = True, out: Path | Non
 def _mkdocs_build(root: Path, results: Path | None, strict: bool, out: Path) -> tuple[int, float]:
     env = dict(os.environ)
     if results is not None:
-        env["CASEBOOK_RESULTS"] = str(results.resolve())
+        env[settings.RESULTS.name] = str(results.resolve())
     command = [
         sys.executable,
         "-m",
@@ -196,7 +186,7 @@ def cmd_serve(args) -> int:
     results = Path(args.results) if args.results else root / "results"
     if args.live:
         env_results = str(results.resolve())
-        os.environ["CASEBOOK_RESULTS"] = env_results
+        os.environ[settings.RESULTS.name] = env_results
         return subprocess.call(
             [sys.executable, "-m", "mkdocs", "serve", "-f", str(root / "mkdocs.yml"), "-a", args.addr], cwd=root
         )

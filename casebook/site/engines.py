@@ -17,10 +17,10 @@ reported in the contract's words (``mkdocs build --strict`` refuses it) and its 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from casebook import settings
 from casebook import contract
 
 DEFAULT_ENGINE = "reference"
@@ -35,7 +35,7 @@ class EngineInfo:
 
 
 def engine_spec(configured: str | None = None) -> str:
-    return os.environ.get("CASEBOOK_IMPL") or configured or DEFAULT_ENGINE
+    return settings.IMPL.get() or configured or DEFAULT_ENGINE
 
 
 def check_describe(game: str, answer, known: set[str], problems: list[str]) -> dict | None:

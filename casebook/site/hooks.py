@@ -29,6 +29,7 @@ from pathlib import Path
 
 from mkdocs.structure.files import File
 
+from casebook import settings
 from casebook.atomic import write_text
 from casebook.site.render import Site
 from casebook.site.vendor import LICENCE as MERMAID_LICENCE, VendorError, mermaid_js
@@ -66,7 +67,7 @@ def expand(nav, site: Site):
 def on_config(config):
     global _site
     root = root_of(config)
-    results = Path(os.environ.get("CASEBOOK_RESULTS") or root / "results")
+    results = Path(settings.RESULTS.get() or root / "results")
     extra = (config.extra or {}).get("casebook", {}) or {}
     _site = Site(
         root,
@@ -74,9 +75,7 @@ def on_config(config):
         titles=extra.get("games", {}) or {},
         engine=extra.get("engine"),
         directory_urls=config.use_directory_urls,
-        validating=os.environ.get(
-            "CASEBOOK_VALIDATING", ""
-        ),  # ./run.sh docs: the first build, while the reference is validated
+        validating=settings.VALIDATING.get(""),  # ./run.sh docs: the first build, while the reference is validated
     ).build()
     for problem in _site.problems:
         log.warning(problem)
@@ -134,7 +133,7 @@ def on_serve(server, config, builder):
     root = root_of(config)
     for path in (
         root / "features",
-        Path(os.environ.get("CASEBOOK_RESULTS") or root / "results"),
+        Path(settings.RESULTS.get() or root / "results"),
         root / "statemachines",
         root / "casebook" / "schemas",
     ):

@@ -14,7 +14,6 @@ fetch it, ``npm pack`` of mermaid itself is the fallback, with the same check.
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
 import subprocess
 import sys
@@ -22,6 +21,7 @@ import tarfile
 import tempfile
 import zipfile
 from pathlib import Path
+from casebook import settings
 
 MERMAID_VERSION = "11.16.0"  # the major Material for MkDocs expects (it asks for mermaid@11)
 SHA256 = "74d7c46dabca328c2294733910a8aa1ed0c37451776e8d5295da38a2b758fb9b"  # of mermaid@11.16.0's dist/mermaid.min.js
@@ -38,7 +38,7 @@ class VendorError(RuntimeError):
 
 def mermaid_js(root: Path) -> Path:
     """The path of a mermaid.min.js to publish; fetched once, then cached."""
-    given = os.environ.get("CASEBOOK_MERMAID_JS")
+    given = settings.MERMAID_JS.get()
     if given:
         path = Path(given)
         if not path.is_file():

@@ -25,10 +25,11 @@ import uuid
 
 import psutil
 
+from casebook import settings
 from casebook.errors import DriverFailure
 from casebook.names import brief
 
-ENV_TOKEN = "CASEBOOK_ENGINE_TOKEN"  # marks an engine's processes, whatever their parent or session
+ENV_TOKEN = settings.ENGINE_TOKEN.name  # marks an engine's processes, whatever their parent or session
 STDERR_LINES, STDERR_WIDTH, STDERR_PARTIAL = 20, 300, 1 << 16
 READ_CHUNK = 1 << 16
 

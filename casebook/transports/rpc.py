@@ -28,10 +28,10 @@ driver protocol's calls are ``casebook.transports.client``.
 from __future__ import annotations
 
 import collections
-import os
 import time
 from typing import Protocol
 
+from casebook import settings
 from casebook.errors import ERRORS, DriverFailure, GameError, Unsupported, error_from_json
 from casebook.names import brief
 from casebook.contract import check_hello
@@ -41,7 +41,6 @@ DEFAULT_TIMEOUT = 10.0
 OPTIONAL_METHODS = ("describe", "step")  # an engine may lack these: JSON-RPC's "method not found" means unsupported
 METHOD_NOT_FOUND = -32601
 START_TIMEOUT = 15.0  # the handshake also pays for the engine's start-up (imports on a cold, busy machine)
-ENV_DEADLINE = "CASEBOOK_DEADLINE"  # seconds since the epoch after which no call waits any more
 
 
 class Fault(Exception):
@@ -87,7 +86,7 @@ def send_all(send, data: bytes, until: float, room, pump, blocked: tuple = (Bloc
 
 def env_deadline() -> float | None:
     """The deadline from the environment, as a ``time.monotonic()`` instant."""
-    text = os.environ.get(ENV_DEADLINE)
+    text = settings.DEADLINE.get()  # seconds since the epoch after which no call waits any more
     try:
         at = float(text) if text else None
     except ValueError:

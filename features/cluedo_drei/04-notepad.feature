@@ -19,6 +19,7 @@ Feature: The detective notepad
   @CD-NOT-02
   Rule: A card shown to you is noted for you alone; the others learn only that a card was shown, and by whom
     Source: Turn Sequence ¶67, ¶71-72
+    @needs:CD-QUE-04
     Example: Justus notes the painting; Bob only sees that Peter showed a card
       Given Justus Jonas has just entered the Strand
       When Justus Jonas asks about Victor Hugenay, the painting and the Strand

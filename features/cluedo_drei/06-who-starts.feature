@@ -54,6 +54,7 @@ Feature: Turn Sequence — who starts
   Rule: After a player's turn the player to their left (next clockwise, the next in seating order) has the turn
     Source: Turn Sequence ¶53, ¶74
     See also: CD-ACC-08
+    @needs:CD-END-01
     Example: after Peter's turn Bob plays
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And Peter Shaw has just entered the Strand
@@ -61,6 +62,7 @@ Feature: Turn Sequence — who starts
       And every question is answered
       Then it is Bob Andrews's turn
 
+    @needs:CD-END-01
     Example: after the last seat's turn the first seat plays
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And Bob Andrews has just entered the Memorial Hospital

@@ -110,6 +110,7 @@ Feature: Turn Sequence — Advantage cards
       Then Peter Shaw may move on with 5 pips
       And the Advantage discard pile holds 1 card
 
+    @model-board
     Example: drawn on an Advantage space and put away, the card ends Peter's turn there
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And it is Peter Shaw's turn
@@ -121,6 +122,7 @@ Feature: Turn Sequence — Advantage cards
       And the Advantage discard pile holds 1 card
       And it is Bob Andrews's turn
 
+    @model-board
     Example: a tip-off drawn on an Advantage space: Justus shows Peter a card, and Peter's turn is over
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And it is Peter Shaw's turn

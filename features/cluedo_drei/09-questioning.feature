@@ -18,12 +18,17 @@ Feature: Turn Sequence — questioning
     begins a turn in a location cannot question there without leaving and
     coming back in (or arriving through a secret passage, which is entering).
 
+    Example: having just entered the Strand, Justus may ask there
+      Given Justus Jonas has just entered the Strand
+      Then Justus Jonas may ask about Victor Hugenay, the painting and the Strand
+
     Example: Justus cannot ask at the start of his turn
       Given Justus Jonas stands in the Strand
       When Justus Jonas tries to ask about Victor Hugenay, the painting and the Strand
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
+    @needs:CD-END-01
     Example: a question already answered cannot be followed by a second one
       Given Peter Shaw holds the painting
       And Justus Jonas has just entered the Strand
@@ -93,14 +98,14 @@ Feature: Turn Sequence — questioning
   Rule: The player to the asker's left answers first, and if they hold a named card they show exactly one to the asker alone
     Source: Turn Sequence ¶67
     See also: CD-QUE-09
-    Example: Peter shows the painting; only Justus learns which card it was
+    Example: Peter shows Victor Hugenay; only Justus learns which card it was, and only that one
       Given Peter Shaw holds Victor Hugenay and the painting
       And Justus Jonas has just entered the Strand
       When Justus Jonas asks about Victor Hugenay, the painting and the Strand
-      And Peter Shaw shows the painting
-      Then Justus Jonas has seen the painting
-      And Justus Jonas has not seen Victor Hugenay
-      And Uncle Titus has not seen the painting
+      And Peter Shaw shows Victor Hugenay
+      Then Justus Jonas has seen Victor Hugenay
+      And Justus Jonas has not seen the painting
+      And Uncle Titus has not seen Victor Hugenay
 
     Example: Peter cannot show a card that was not named
       Given Peter Shaw holds Victor Hugenay and Brittany
@@ -152,7 +157,7 @@ Feature: Turn Sequence — questioning
       Then Peter Shaw and Bob Andrews found no evidence, in that order
       And Uncle Titus must show a card
 
-  @CD-QUE-10
+  @CD-QUE-11
   Rule: The question stops at the first player who shows a card; nobody after them is asked
     Source: Turn Sequence ¶67-68
     See also: CD-QUE-04, CD-QUE-05
@@ -195,7 +200,7 @@ Feature: Turn Sequence — questioning
     in anyone's hand, so a question about it gets no card for it.
 
     @setup
-    Example: the engine's own deal leaves Brittany and the Art Gallery Hall face up, and nobody shows them
+    Example: dealt to the end, the deal leaves Brittany and the Art Gallery Hall face up, and nobody shows them
       Given a new game of Justus Jonas, Peter Shaw, Bob Andrews and Uncle Titus
       When the case file is filled with Skinner Norris, the golden belt and the Friedhof
       And every card is dealt but Brittany and the Art Gallery Hall
@@ -211,7 +216,7 @@ Feature: Turn Sequence — questioning
       When Justus Jonas asks about Brittany, the golden belt and the Art Gallery Hall
       Then nobody shows a card
 
-  @CD-QUE-10 @ruling
+  @CD-QUE-10 @ruling @model-markers
   Rule: A question moves the named markers only: no pawn moves with them, and a marker already in the location stays there
     Source: Turn Sequence ¶66
     See also: CD-QUE-03

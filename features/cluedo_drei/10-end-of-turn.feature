@@ -29,6 +29,7 @@ Feature: Turn Sequence — marking clues and ending the turn
   @CD-END-02
   Rule: What you were shown stays on your notepad for the rest of the game
     Source: Turn Sequence ¶71-72
+    @needs:CD-QUE-04
     Example: a card shown in an earlier turn is still noted after the next one is shown
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And the case file holds Skinner Norris, the golden belt and the Friedhof
@@ -67,6 +68,7 @@ Feature: Turn Sequence — marking clues and ending the turn
       And every question is answered
       Then the markers of Victor Hugenay and the painting stand in Palisades Park
 
+    @needs:CD-QUE-04
     Example: a later question fetches Victor Hugenay's marker and leaves the painting's in Palisades Park
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And the case file holds Skinner Norris, the golden belt and the Friedhof

@@ -25,6 +25,13 @@ Feature: Winning the Game — making an accusation
       Given Justus Jonas has just entered the Headquarters
       Then Justus Jonas must accuse or end the turn
 
+    Example: starting a later turn in the Headquarters, Justus cannot accuse without leaving and coming back
+      Given Justus Jonas stands in the Headquarters
+      And it is Justus Jonas's turn
+      When Justus Jonas tries to accuse Brittany, the golden belt and the Memorial Hospital
+      Then the action is rejected as illegal_action
+      And the game is exactly as it was
+
   @CD-ACC-02
   Rule: A right accusation wins, and the case file is shown to everybody as proof
     Source: Making an Accusation ¶80-82
@@ -82,20 +89,14 @@ Feature: Winning the Game — making an accusation
     Source: Making an Accusation ¶79
     The rulebook sends a player there to accuse once sure, but nothing forces
     a guess; declining simply ends the turn.  The chance to accuse comes with
-    arriving: a player who stays must leave and come back to accuse later.
+    arriving: a player who stays must leave and come back to accuse later
+    (CD-ACC-01).
 
     Example: Justus ends his turn in the Headquarters
       Given Justus Jonas has just entered the Headquarters
       When Justus Jonas ends the turn
       Then it is Peter Shaw's turn
       And Justus Jonas stands in the Headquarters
-
-    Example: starting a later turn in the Headquarters, Justus cannot accuse without leaving and coming back
-      Given Justus Jonas stands in the Headquarters
-      And it is Justus Jonas's turn
-      When Justus Jonas tries to accuse Brittany, the golden belt and the Memorial Hospital
-      Then the action is rejected as illegal_action
-      And the game is exactly as it was
 
   @CD-ACC-07 @ruling
   Rule: The last player still in the race plays on alone and must still accuse rightly to win
@@ -111,6 +112,7 @@ Feature: Winning the Game — making an accusation
       When Peter Shaw accuses Mr. Grey, the golden belt and the Memorial Hospital
       Then it is Bob Andrews's turn
 
+    @needs:CD-END-01
     Example: with Justus and Peter out, Bob plays turn after turn
       Given Justus Jonas is out of the race
       And Peter Shaw is out of the race
@@ -148,6 +150,7 @@ Feature: Winning the Game — making an accusation
       When Bob Andrews accuses Mr. Grey, the golden belt and the Memorial Hospital
       Then it is Peter Shaw's turn
 
+    @needs:CD-END-01
     Example: Justus's turns are skipped
       Given Justus Jonas is out of the race
       And Bob Andrews has just entered the Strand
@@ -155,6 +158,7 @@ Feature: Winning the Game — making an accusation
       And every question is answered
       Then it is Peter Shaw's turn
 
+    @needs:CD-END-01
     Example: even standing in the Headquarters, Justus gets no turn to accuse
       Given Justus Jonas is out of the race
       And Justus Jonas stands in the Headquarters
@@ -178,7 +182,6 @@ Feature: Winning the Game — making an accusation
       And Peter Shaw has just entered the Headquarters
       When Peter Shaw accuses Mr. Grey, the golden belt and the Memorial Hospital
       Then the game goes on
-      And nobody but Peter Shaw has looked into the case file
 
     Example: the last wrong accusation leaves nobody to act
       Given Justus Jonas is out of the race

@@ -92,6 +92,7 @@ Feature: Clever Moves — secret passages
   @CD-PAS-06 @model-board @model-passages
   Rule: The rulebook's example: from the Strand into the Friedhof, and on the next turn through the Crypt into the Memorial Hospital
     Source: Secret Passages ¶90
+    @needs:CD-END-01
     Example: Uncle Titus follows the example
       Given a game of Justus Jonas, Peter Shaw and Uncle Titus
       And it is Uncle Titus's turn

@@ -15,15 +15,14 @@ Feature: Clever Moves — clever questions
       Then nobody shows a card
 
   @CD-CLV-02
-  Rule: A question may name three cards all in the asker's hand; then nobody can show one, and the turn passes on
+  Rule: A question may name three cards all in the asker's hand; then nobody can show one
     Source: Turn Sequence ¶70; Clever Questions ¶92
-    See also: CD-CLV-01, CD-QUE-06
+    See also: CD-CLV-01, CD-QUE-06, CD-END-01
+    The turn then passes on as after any question (CD-END-01).
 
-    Example: Justus names his own Brittany, golden belt and Strand; Peter and Bob both find nothing
+    Example: Justus names his own Brittany, golden belt and Strand; nobody shows a card
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews
       And Justus Jonas holds Brittany, the golden belt and the Strand
       And Justus Jonas has just entered the Strand
       When Justus Jonas asks about Brittany, the golden belt and the Strand
-      Then Peter Shaw and Bob Andrews found no evidence, in that order
-      And nobody shows a card
-      And it is Peter Shaw's turn
+      Then nobody shows a card

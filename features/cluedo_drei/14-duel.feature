@@ -56,7 +56,7 @@ Feature: Cluedo Duel for 2 players or teams
       And Peter Shaw has not seen the card in slot 2
       And it is Peter Shaw's turn
 
-    @needs:CD-QUE-04
+    @needs:CD-QUE-04 @needs:CD-END-01
     Example: when Peter shows a card, Justus looks at nothing beside the board: the turn passes
       Given a Duel of Justus Jonas and Peter Shaw
       And the case file holds Skinner Norris, the golden belt and the Friedhof

@@ -203,6 +203,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       When Anna ends the turn
       Then it is Bernat's turn
 
+    @needs:HO-ACC-06
     Example: Rook, out, still shows Marcus
       Given a game of Anna, the Hard bot Rook and Bernat
       And Rook is out

@@ -191,6 +191,10 @@ Feature: Your turn, step by step
 
     Source: Your turn, step by step ¶16
 
+    Example: having just entered the Kitchen, Anna may ask there
+      Given Anna has just entered the Kitchen
+      Then Anna may ask about Marcus, the drill and the Kitchen
+
     Example: at the start of her turn in the Kitchen, Anna cannot ask there
       Given Anna stands in the Kitchen
       When Anna tries to ask about Marcus, the drill and the Kitchen

@@ -42,6 +42,7 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
   Rule: The notes assistant writes the player's own cards on the sheet, and each card shown to them with who showed it
     Source: Taking notes ¶28
 
+    @needs:HO-QUE-04
     Example: Anna's own Marcus, and the drill Bernat shows her
       Given a game of Anna, Bernat and Carla, with the notes assistant on
       And Anna holds Marcus
@@ -58,6 +59,7 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
   Rule: Unless the opener changes it, the assistant is off: the sheets stay blank
     Source: Taking notes ¶28
 
+    @needs:HO-QUE-04
     Example: in a room opened with the defaults, Anna's sheet is blank although she holds cards and is shown one
       Given a game of Anna, Bernat and Carla
       And Bernat holds the drill
@@ -80,6 +82,7 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
   Rule: Each player may switch the assistant off for themselves alone; the others' assistants go on
     Source: Taking notes ¶28
 
+    @needs:HO-QUE-04
     Example: Anna switches hers off while answering; Carla's still notes the card Anna shows her
       Given a game of Anna, Bernat and Carla, with the notes assistant on
       And Anna holds the drill
@@ -89,6 +92,7 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
       And Anna shows the drill
       Then the notes sheet of Carla marks the drill as shown by Anna
 
+    @needs:HO-QUE-04
     Example: after switching off, a card shown to Anna is not written on her sheet
       Given a game of Anna, Bernat and Carla, with the notes assistant on
       And Bernat holds the drill
@@ -186,6 +190,7 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
   Rule: The case log is public: every player and a spectator read the same log, apart from a card shown privately to them
     Source: Taking notes ¶29
 
+    @needs:HO-QUE-04
     Example: after a question and an answer every view reads the same entries
       Given a game of Anna, Bernat and Carla
       And Bernat holds the drill
@@ -202,7 +207,15 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
   Rule: Every roll is in the case log, with its dice: the rolls for who starts and the roll of every turn
     Source: Taking notes ¶29
 
-    Example: the first roll and a turn's roll
+    Example: a turn's roll
+      Given a game of Anna, Bernat and Carla
+      When Anna rolls 3 and 4
+      Then the case log ends with:
+        | entry               |
+        | Anna rolled 3 and 4 |
+
+    @model-start-roll
+    Example: the rolls for who starts, and then a turn's roll
       Given a dealt game of Anna, Bernat and Carla
       When the dice show 6 and 5
       And the dice show 1 and 2
@@ -220,6 +233,7 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
   Rule: Every question is in the case log, with who asked and the three cards named; and every player who had no card
     Source: Taking notes ¶29
 
+    @needs:HO-QUE-05
     Example: Anna's question and Bernat's "no card"
       Given a game of Anna, Bernat and Carla
       And Carla holds Marcus
@@ -235,6 +249,7 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
   Rule: The case log records who showed a card and to whom, and never names the card to anyone else
     Source: Taking notes ¶29; Questioning ¶25
 
+    @needs:HO-QUE-04
     Example: Carla reads that Bernat showed Anna a card, not which
       Given a game of Anna, Bernat and Carla
       And Bernat holds Marcus

@@ -81,6 +81,7 @@ Feature: Your first game — learn by playing
       And the bots play
       Then the coach has spoken to Anna about the first card shown
 
+    @needs:HO-QUE-04
     Example: Anna shows Tito a card; the coach keeps quiet
       Given the tutorial for Anna
       And Anna holds the Kitchen

@@ -271,6 +271,7 @@ Feature: Our model of what the page leaves out — names, board and bots
       And Nyx has just entered the Kitchen
       Then the bot Nyx chooses to ask about Marcus, the drill and the Kitchen
 
+    @needs:HO-QUE-04
     Example: Nyx shows Anna the drill again rather than Marcus
       Given a game of Anna, the Normal bot Nyx and Bernat
       And Nyx holds Marcus and the drill

@@ -7,7 +7,7 @@ roll of the two dice, every Advantage draw.  Information: imperfect (hands,
 cards shown, the case file).
 """
 
-from statemachines.core import Engine
+from statemachines.kit import Engine
 
 from .engine import CluedoDrei
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from casebook.errors import BadRequest
-from statemachines.core import Game, chance, chance_by_count, memo, offer, roll_off_problem
+from statemachines.kit import Game, QuestionRound, RollOff, chance, chance_by_count, memo, offer, roll_off_problem
 
 from . import rules as R
 from .machine import ACTIONS, EVENTS, INVENTORY, PHASE_CLAUSES, STATE, STATES, TRANSITIONS
@@ -60,7 +60,7 @@ def destinations(origin: str, roll: int, advantage_cards: bool) -> tuple[str, ..
     return tuple(sorted(found))
 
 
-class CluedoDrei(Game):
+class CluedoDrei(QuestionRound, RollOff, Game):
     """One table of Cluedo: Die drei ???."""
 
     info, names, board = R.INFO, R.NAMES, R.BOARD

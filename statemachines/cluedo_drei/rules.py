@@ -11,7 +11,7 @@ the passages other than the Crypt.
 
 from __future__ import annotations
 
-from statemachines.core import GameInfo, Option
+from statemachines.kit import GameInfo, Option
 from statemachines.schemas import Enum
 
 GAME_ID = "cluedo_drei"

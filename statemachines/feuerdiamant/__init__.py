@@ -9,7 +9,7 @@ The set-up (event tokens, person cards, clue cards, the clue set aside) is
 dealt by chance moves right after ``new``; so is every later draw.
 """
 
-from statemachines.core import Engine
+from statemachines.kit import Engine
 
 from .engine import Feuerdiamant
 

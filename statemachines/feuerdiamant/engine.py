@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Callable, NamedTuple
 
 from casebook.errors import BadRequest
-from statemachines.core import Game, chance, chance_by_count, guard, memo, offer, offered_when
+from statemachines.kit import Game, chance, chance_by_count, guard, memo, offer, offered_when
 
 from . import rules as R
 from .machine import (

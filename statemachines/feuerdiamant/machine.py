@@ -10,7 +10,7 @@ wins; AUTO rows move on by themselves after every move.  The guards and
 callbacks named here live in engine.py.
 """
 
-from statemachines.core import AUTO
+from statemachines.kit import AUTO
 from statemachines.schemas import Const, Enum, Int, ListOf, Maybe, MapOf, OneOf, PerPlayer, Record
 
 from . import rules as R

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from statemachines.core import GameInfo, Option
+from statemachines.kit import GameInfo, Option
 from statemachines.schemas import Int
 
 GAME_ID = "feuerdiamant"

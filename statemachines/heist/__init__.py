@@ -8,7 +8,7 @@ and the turn timer.  Information: imperfect (hands, cards shown, face-down
 cards, the hideout, the notes sheets, the coach).
 """
 
-from statemachines.core import Engine
+from statemachines.kit import Engine
 
 from .engine import Heist
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from casebook.errors import BadRequest
 from casebook.protocol import CLOCK
-from statemachines.core import Game, chance, memo, offer, roll_off_problem
+from statemachines.kit import Game, QuestionRound, RollOff, chance, memo, offer, roll_off_problem
 
 from . import bots
 from . import rules as R
@@ -42,7 +42,7 @@ def heading(card: str) -> str:
     return next(h for h, k in R.HEADINGS.items() if k == R.KIND_OF[card])
 
 
-class Heist(Game):
+class Heist(QuestionRound, RollOff, Game):
     """One table of the online heist game."""
 
     info, names, board = R.INFO, R.NAMES, R.BOARD

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from math import cos, pi, sin
 
-from statemachines.core import GameInfo, Option
+from statemachines.kit import GameInfo, Option
 from statemachines.schemas import Enum, MapOf
 
 GAME_ID = "heist"

@@ -8,7 +8,7 @@ evidence card turned up.  Information: imperfect (each player knows one case,
 never their own).
 """
 
-from statemachines.core import Engine
+from statemachines.kit import Engine
 
 from .engine import PI
 

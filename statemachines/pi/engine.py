@@ -14,7 +14,7 @@ it until it is solved (PI-SOLV-07) or the round ends (PI-SOLV-10).
 from __future__ import annotations
 
 from casebook.errors import BadRequest
-from statemachines.core import Game, chance, memo, offer
+from statemachines.kit import Game, chance, memo, offer
 
 from . import rules as R
 from .machine import ACTIONS, EVENTS, INVENTORY, PHASE_CLAUSES, STATE, STATES, TRANSITIONS

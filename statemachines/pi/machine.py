@@ -9,7 +9,7 @@ round or the game, or pass the turn.  For one trigger the first row whose
 guards hold wins: row order is meaning.  Guards and callbacks live in engine.py.
 """
 
-from statemachines.core import AUTO
+from statemachines.kit import AUTO
 from statemachines.schemas import Enum, Int, ListOf, Maybe, MapOf, OneOf, PerPlayer, Record
 
 from . import rules as R

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from statemachines.core import GameInfo
+from statemachines.kit import GameInfo
 
 GAME_ID = "pi"
 TITLE = "P.I."

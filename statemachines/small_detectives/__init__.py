@@ -8,7 +8,7 @@ Information: imperfect (hands, sealed cards, house clues, Bar questions,
 reports at the Police).
 """
 
-from statemachines.core import Engine
+from statemachines.kit import Engine
 
 from .engine import SmallDetectives
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from itertools import combinations, permutations
 
 from casebook.errors import BadRequest
-from statemachines.core import Game, chance, memo, offer
+from statemachines.kit import Game, chance, memo, offer
 
 from . import rules as R
 from .machine import ACTIONS, EVENTS, INVENTORY, PHASE_CLAUSES, STATE, STATES, TRANSITIONS

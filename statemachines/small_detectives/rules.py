@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from statemachines.core import GameInfo
+from statemachines.kit import GameInfo
 
 GAME_ID = "small_detectives"
 TITLE = "Small Detectives"

@@ -18,13 +18,13 @@ each does within its bound.
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from casebook.settings import CLUEDO_GAMES
 from casebook import schemas
 from casebook.protocol import CHANCE, Table, redact
 from casebook.properties.random_play import Laws, choose, law, needs, random_sim_test
@@ -144,9 +144,7 @@ def test_random_games_hold_every_invariant(implementation, seed):
 def test_many_random_games_hold_the_invariants_on_every_step(implementation, request):
     """282 games in process (2-6 players and the Duel, 47 each),
     12 over other drivers (CASEBOOK_CLUEDO_GAMES overrides)."""
-    games = int(
-        os.environ.get("CASEBOOK_CLUEDO_GAMES", 282 if request.config.getoption("--impl") == "reference" else 12)
-    )
+    games = CLUEDO_GAMES.number(282 if request.config.getoption("--impl") == "reference" else 12)
     ends = [
         random_sim_test(implementation, LAWS, 1000 + k, load_every=100, views_every=7)["phase"] for k in range(games)
     ]

@@ -14,13 +14,13 @@ Without the variable it declines nothing: the baseline that shows the kit alone 
 
 from __future__ import annotations
 
-import os
 
+from casebook import settings
 from casebook.adapter import Rules, Unsupported
 from casebook.impls import open_implementation
 from casebook.protocol import Table
 
-ENV = "CASEBOOK_TOY_DECLINE"
+ENV = settings.TOY_DECLINE.name
 
 
 class Declining(Rules):
@@ -83,5 +83,5 @@ class Declining(Rules):
 
 
 def make() -> Declining:
-    game, _, tag = os.environ.get(ENV, "").partition(" ")
+    game, _, tag = settings.TOY_DECLINE.get("").partition(" ")
     return Declining(game or None, tag or None)

@@ -3,7 +3,7 @@
 * the probability tolerance is one number, and every checker (verify's wrapper, the random-play
   invariant, the steps) says the same of a distribution just inside or just outside it;
 * a conformance report validates against the published report schema;
-* the kit's state check (statemachines.core) and the published schema agree on a corpus of states;
+* the kit's state check (statemachines/kit/) and the published schema agree on a corpus of states;
 * ``canonical()`` is RFC 8785 (JCS): it matches the rfc8785 library on the states of every game.
 """
 
@@ -152,7 +152,7 @@ ONLY_THE_KIT = ("$.players must be options.players", "needs one entry for each o
 
 
 def kit_verdict(game: str, state) -> str | None:
-    """Why the kit's own check of a loaded state's shape refuses it (statemachines.core, as load() runs it), or None."""
+    """Why the kit's own check of a loaded state's shape refuses it (statemachines/kit/, as load() runs it), or None."""
     cls = importlib.import_module(f"statemachines.{game}").make_engine().game
     try:
         if type(state) is not dict or state.get("game") != game:

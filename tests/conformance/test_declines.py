@@ -18,6 +18,7 @@ import sys
 
 import pytest
 
+from casebook import settings
 from casebook.atomic import write_text
 from casebook.conformance.decline_costs import (
     DECLINES_MARK,
@@ -104,7 +105,7 @@ def test_a_decline_costs_exactly_its_tag(game, tmp_path):
         assert not row["beyond"], f"{game} declining @{tag} lost examples it does not tag: {row['beyond']}"
         assert set(row["lost"]) == planned_loss(clauses, game, tag), f"{game} @{tag}: lost {sorted(row['lost'])}"
         assert not harness_words(report), harness_words(report)
-    if os.environ.get("CASEBOOK_WRITE_GUIDE"):  # one game at a time: run without -n
+    if settings.WRITE_GUIDE.get():  # one game at a time: run without -n
         runs = {**read_runs(), game: seen}
         write_text(RUNS, json.dumps(runs, indent=1, sort_keys=True) + "\n")
         GUIDE.write_text(guide_with(runs), encoding="utf-8")

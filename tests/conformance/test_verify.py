@@ -7,7 +7,6 @@ Verify runs pytest itself, so each run here is a subprocess.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -15,6 +14,7 @@ import uuid
 
 import pytest
 
+from casebook import settings
 from casebook.conformance import report as rep
 from tests.conformance.helpers import FAKE, ROOT, alive, harness_words, processes_with
 
@@ -107,7 +107,7 @@ def test_the_node_example_fails_exactly_the_clauses_of_its_deviation(tmp_path):
     )
     # The guide quotes this run's numbers: generated here (CASEBOOK_WRITE_GUIDE=1 writes them), never typed.
     text = GUIDE.read_text(encoding="utf-8")
-    if os.environ.get("CASEBOOK_WRITE_GUIDE"):
+    if settings.WRITE_GUIDE.get():
         GUIDE.write_text(rep.with_counts(text, "node-cluedo", report), encoding="utf-8")
     assert rep.with_counts(text, "node-cluedo", report) == text, (
         f"the guide's numbers for examples/node-cluedo are stale; this run: {rep.counts_sentence(report)} "

@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from casebook import settings
 from casebook.site import SITE_MARK, stale
 from casebook.site.render import Site
 from casebook.site.viewmodels import example_is_engine_only
@@ -135,7 +136,7 @@ def built_site() -> Path | None:
     """The site ``$CASEBOOK_SITE`` names, if it is current: ./run.sh test sets it to the site its step before
     built strict (``casebook docs build``, from this checkout and results/), so that the real site is not built
     twice; a site older than any of its sources, or none, is built afresh here, as when this test runs alone."""
-    folder = os.environ.get("CASEBOOK_SITE")
+    folder = settings.SITE.get()
     if not folder:
         return None
     out = Path(folder).resolve()

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from casebook import settings
 from casebook.site import engines, links, pictures, protocol_doc, search, wording
 from casebook.site.render import Site
 from casebook.site.results import attach, read_cucumber, read_reports
@@ -541,15 +542,14 @@ def mkdocs_build(project: Path, out: Path, impl: str | None = None) -> subproces
     for name in ("mkdocs.yml", "docs", "casebook"):
         if not (project / name).exists():
             (project / name).symlink_to(ROOT / name)
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", CASEBOOK_RESULTS=str(project / "results"))
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", **{settings.RESULTS.name: str(project / "results")})
     if impl:
-        env.update(
-            CASEBOOK_IMPL=impl, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-        )
+        env[settings.IMPL.name] = impl
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     if (ROOT / "build" / "vendor").is_dir():  # reuse the vendored mermaid rather than fetch it again
         cached = sorted((ROOT / "build" / "vendor").glob("mermaid-*.min.js"))
         if cached:
-            env["CASEBOOK_MERMAID_JS"] = str(cached[-1])
+            env[settings.MERMAID_JS.name] = str(cached[-1])
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(project / "mkdocs.yml"), "-d", str(out)],
         cwd=project,

@@ -6,11 +6,12 @@ import hashlib
 
 import pytest
 
+from casebook import settings
 from casebook.site import vendor
 
 
 def sources(monkeypatch, wheel, npm):
-    monkeypatch.delenv("CASEBOOK_MERMAID_JS", raising=False)
+    monkeypatch.delenv(settings.MERMAID_JS.name, raising=False)
     monkeypatch.setattr(vendor, "_from_wheel", wheel)
     monkeypatch.setattr(vendor, "_from_npm", npm)
 

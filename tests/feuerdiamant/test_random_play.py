@@ -15,7 +15,6 @@ clue set aside).
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 
@@ -23,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from casebook.settings import FD_GAMES
 from casebook import schemas
 from casebook.protocol import CHANCE, redact
 from casebook.properties.random_play import Laws, choose, random_sim_test
@@ -161,7 +161,7 @@ def test_random_games_keep_every_invariant(implementation, seed):
 def test_hundreds_of_random_games_end_with_every_invariant_kept(implementation, request):
     """290 games in process, 50 over other drivers (CASEBOOK_FD_GAMES overrides):
     they reach real turns, not a first-turn guess."""
-    games = int(os.environ.get("CASEBOOK_FD_GAMES", 290 if request.config.getoption("--impl") == "reference" else 50))
+    games = FD_GAMES.number(290 if request.config.getoption("--impl") == "reference" else 50)
     PLAYED.clear()  # these games' own moves: the Hypothesis test above may have run first in this process
     finals = [
         random_sim_test(implementation, LAWS, seed, load_every=10, views_every=5, sample_moves=1)

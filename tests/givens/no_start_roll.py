@@ -10,7 +10,7 @@ judged by the suite these engines lose only the clauses about the roll for who s
 from __future__ import annotations
 
 from statemachines.cluedo_drei.engine import CluedoDrei
-from statemachines.core import Engine, Game
+from statemachines.kit import Engine, Game
 from statemachines.heist.engine import Heist
 from statemachines.reference import ReferenceImplementation
 

@@ -12,12 +12,12 @@ clause's subject.
 from __future__ import annotations
 
 import json
-import os
 
+from casebook import settings
 from casebook.pytest.plugin import item_info
 from statemachines.reference import ReferenceImplementation
 
-OUT = "CASEBOOK_SENT"
+OUT = settings.SENT.name
 _now: dict = {}  # the example and step running now
 _sent: list[dict] = []
 
@@ -49,6 +49,6 @@ def pytest_runtest_teardown(item):
 
 
 def pytest_sessionfinish(session):
-    if os.environ.get(OUT):
-        with open(os.environ[OUT], "w", encoding="utf-8") as out:
+    if settings.SENT.get():
+        with open(settings.SENT.get(), "w", encoding="utf-8") as out:
             json.dump(_sent, out)

@@ -1,4 +1,4 @@
-"""A toy on the game kit that uses each of the kit's hooks (statemachines.core's docstring points here).
+"""A toy on the game kit that uses each of the kit's hooks (docs/write-a-game-engine.md points here).
 
 Three players roll one die each for the first turn (the tied highest roll again: the kit's roll-off); the starter
 asks about a card and the first player to their left holding it shows it (the kit's question round); a seat may be
@@ -9,7 +9,7 @@ face in the roll-off (``roll_pips``).
 
 from __future__ import annotations
 
-from statemachines.core import Game, GameInfo, chance, offer
+from statemachines.kit import Game, GameInfo, QuestionRound, RollOff, chance, offer
 from statemachines.schemas import Enum, ListOf, Maybe, MapOf, PerPlayer
 
 CARDS = ("key", "map", "rope")
@@ -38,7 +38,7 @@ TRANSITIONS = [
 ]
 
 
-class Parlour(Game):
+class Parlour(QuestionRound, RollOff, Game):
     info = GameInfo(id="parlour", title="Parlour", rulebook="", players=(3, 3), default_players=("Ann", "Ben", "Bot"))
     names = {"player": (None, "any names"), "card": (CARDS, "the cards")}
     phases, transitions = STATES, TRANSITIONS

@@ -3,10 +3,11 @@ each field's own regex, the whole regex only where a field does not hold; and a 
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from casebook.pytest_command import pytest_command
 
 from step_defs import phrases
 from step_defs.phrases import Parser, Types
@@ -75,7 +76,7 @@ def test_a_text_met_again_builds_its_arguments_afresh():
 @pytest.mark.slow  # the scenarios run once more, every match made both ways (~5 s)
 def test_every_step_of_the_suite_splits_the_same_both_ways():
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", "step_defs"],
+        pytest_command(ROOT, "-q", "-x", "step_defs"),
         cwd=ROOT,
         env=dict(os.environ, **{phrases.CHECK: "1"}),
         capture_output=True,

@@ -1,15 +1,15 @@
-"""The pytest plugin: a bad --impl stops the run with one readable message;
-its patches of private internals still apply."""
+"""The pytest plugin: a bad --impl stops the run with one readable message; its patches of private internals
+still apply, each with its upstream issue stated."""
 
 import json
+import re
 import subprocess
-import sys
-import warnings
 from pathlib import Path
 
 import pytest
 
-from casebook.pytest.plugin import PATCHES
+from casebook.pytest_command import pytest_command
+from casebook.pytest.plugin import PATCHES, UPSTREAM
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.slow  # a verify run, a fuzz search or a wire fuzz: out of the inner loop (pytest -m 'not slow')
 def test_an_unknown_implementation_stops_the_run_with_one_message():
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "step_defs", "--impl=nonsense"],
+        pytest_command(ROOT, "-q", "step_defs", impl="nonsense"),
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -33,22 +33,15 @@ def test_a_parallel_run_writes_every_scenario_to_the_cucumber_json(tmp_path):
     suite = ROOT / "tests" / "harness" / "toysuite"
     out = tmp_path / "cucumber.json"
     run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
+        pytest_command(
+            suite,
             "-q",
-            "-p",
-            "no:cacheprovider",
             "-n",
             "2",
-            "-c",
-            str(suite / "pyproject.toml"),
-            f"--rootdir={suite}",
             str(suite / "step_defs"),
-            "--impl=python:tests.harness.toys:make",
             f"--cucumberjson={out}",
-        ],
+            impl="python:tests.harness.toys:make",
+        ),
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -62,30 +55,26 @@ def test_a_parallel_run_writes_every_scenario_to_the_cucumber_json(tmp_path):
     assert all(step["result"]["status"] == "passed" for e in scenarios for step in e["steps"])
 
 
-class PatchStopped(UserWarning):
-    """A patch of a library's private internals found them gone: the library's own (slower) way runs instead."""
-
-
-def warn_of_stale(patches: dict[str, bool]) -> list[str]:
-    stale = [name for name, applied in patches.items() if not applied]
-    for name in stale:
-        warnings.warn(
-            PatchStopped(
-                f"the plugin's patch '{name}' no longer applies: the library changed inside its "
-                "pinned range (pyproject.toml); the suite runs, slower. Adapt the patch or drop it."
-            )
-        )
-    return stale
+def stale(patches: dict[str, bool]) -> list[str]:
+    return [name for name, applied in patches.items() if not applied]
 
 
 def test_every_patch_of_a_private_internal_still_applies():
-    """Warns (never fails: the suite is still right, only slower) for each patch that found its internals gone."""
-    warn_of_stale(PATCHES)
+    """Fails for each patch that found its library's internals gone.  The suite would still be right, only slower,
+    but the library changed inside its pinned range (pyproject.toml): adapt the patch, or drop it (UPSTREAM says
+    what upstream fix would make it unneeded)."""
+    assert stale(PATCHES) == [], "these patches no longer apply (casebook/pytest/plugin.py PATCHES)"
 
 
-def test_a_stale_patch_is_warned_of():
-    with pytest.warns(PatchStopped, match="no longer applies"):
-        assert warn_of_stale({"a patch": False, "another": True}) == ["a patch"]
+def test_a_patch_that_stopped_applying_fails_the_test(monkeypatch):
+    monkeypatch.setitem(PATCHES, "pytest-bdd: step signatures read once", False)
+    with pytest.raises(AssertionError, match="no longer apply"):
+        test_every_patch_of_a_private_internal_still_applies()
+
+
+def test_every_patch_states_its_upstream_issue():
+    assert set(UPSTREAM) == set(PATCHES)
+    assert all(re.search(r"pytest-dev/pytest(-bdd)?#\d+", text) for text in UPSTREAM.values()), UPSTREAM
 
 
 def test_the_harness_asserts_are_rewritten_whatever_the_install():

@@ -1,12 +1,12 @@
 """A two-player toy game on the game kit, for testing the harness without a real game.
 
 Chance deals each player a private card (1–3); then each bets 1 or 2, A first.
-It is also the smallest example of a game written on statemachines.core.
+It is also the smallest example of a game written on statemachines/kit/.
 """
 
 from __future__ import annotations
 
-from statemachines.core import Engine, Game, GameInfo, chance, offer
+from statemachines.kit import Engine, Game, GameInfo, chance, offer
 from statemachines.reference import ReferenceImplementation
 from statemachines.schemas import Int, MapOf
 

@@ -15,11 +15,11 @@ accuses wrongly).
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
 
+from casebook import settings
 from casebook import schemas
 from casebook.protocol import CHANCE, CLOCK, Table
 from casebook.properties.random_play import Laws, choose, random_sim_test
@@ -104,7 +104,7 @@ LAWS = Laws(
 @pytest.mark.slow  # the long run: ./run.sh test gives it a step of its own; fewer games over other drivers
 def test_many_random_games_hold_the_invariants_on_every_step(implementation, request):
     """96 games in process (each room 12 times), 16 over other drivers (CASEBOOK_HEIST_GAMES overrides)."""
-    games = int(os.environ.get("CASEBOOK_HEIST_GAMES", 96 if request.config.getoption("--impl") == "reference" else 16))
+    games = settings.HEIST_GAMES.number(96 if request.config.getoption("--impl") == "reference" else 16)
     ends = [random_sim_test(implementation, LAWS, seed, load_every=50, views_every=5)["phase"] for seed in range(games)]
     assert set(ends) <= {"solved", "unsolved"} and len(ends) == games
 

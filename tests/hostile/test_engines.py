@@ -16,6 +16,7 @@ import time
 
 import pytest
 
+from casebook import settings
 from casebook.errors import DriverFailure
 from casebook.protocol import Table
 from casebook.transports.stdio import StdioImplementation
@@ -130,7 +131,7 @@ def test_an_overall_deadline_ends_a_run_of_slow_answers(monkeypatch, spawned):
 
 
 def test_the_deadline_comes_from_the_environment(monkeypatch):
-    monkeypatch.setenv("CASEBOOK_DEADLINE", str(time.time() - 1))
+    monkeypatch.setenv(settings.DEADLINE.name, str(time.time() - 1))
     stdio = StdioImplementation(fake_argv("slow", on="legal"), timeout=5.0)
     assert failure(5, stdio.hello).cause == "deadline"
     assert stdio.proc is None, "nothing is started once the deadline has passed"

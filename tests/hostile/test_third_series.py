@@ -13,16 +13,20 @@ import subprocess
 import sys
 from pathlib import Path
 
+from casebook import settings
 from casebook.pytest import feature_cache
+from casebook.pytest_command import pytest_command
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME, CLAUSE = "small_detectives", "SD-CMP-01"  # one quick clause: these tests judge the harness, not the rules
 
 
-def run(*args: str, cwd: Path = ROOT, env: dict | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
+def run(
+    *args: str, cwd: Path = ROOT, env: dict | None = None, timeout: float = 300, program: tuple = (sys.executable,)
+) -> subprocess.CompletedProcess:
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     return subprocess.run(
-        [sys.executable, *map(str, args)],
+        [*program, *map(str, args)],
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -58,9 +62,9 @@ def test_c1_a_planted_pickle_runs_nowhere_a_cache_is_read(tmp_path):
     """A pickle where the cache was read before issue 46 (``features/<game>/__pycache__/<file>.<tag>.pickle``) and
     in place of every file the cache keeps now, by its own name: collection and verify create no file."""
     copy, cache, marker = suite_copy(tmp_path), tmp_path / "cache", tmp_path / "ran-code"
-    env = {"CASEBOOK_CACHE_DIR": str(cache), "PYTHONDONTWRITEBYTECODE": ""}
-    collect = ("-m", "pytest", "-q", "--collect-only", "-p", "no:cacheprovider", f"step_defs/{GAME}.py")
-    first = run(*collect, cwd=copy, env=env)
+    env = {settings.CACHE_DIR.name: str(cache), "PYTHONDONTWRITEBYTECODE": ""}
+    collect = pytest_command(copy, "-q", "--collect-only", f"step_defs/{GAME}.py")
+    first = run(*collect, cwd=copy, env=env, program=())
     assert first.returncode == 0, first.stdout + first.stderr
     kept = sorted((cache / "features").iterdir()) if (cache / "features").is_dir() else []
     payload = pickle.dumps(Planted(marker))
@@ -70,7 +74,7 @@ def test_c1_a_planted_pickle_runs_nowhere_a_cache_is_read(tmp_path):
     for feature in (copy / "features" / GAME).glob("*.feature"):  # where main read its pickles
         (feature.parent / "__pycache__").mkdir(exist_ok=True)
         (feature.parent / "__pycache__" / f"{feature.name}.{feature_cache.TAG}.pickle").write_bytes(payload)
-    again = run(*collect, cwd=copy, env=env)
+    again = run(*collect, cwd=copy, env=env, program=())
     assert again.returncode == 0 and not marker.exists(), again.stdout + again.stderr
     verified = run(
         *("-m", "casebook.cli", "verify", "--suite", copy, "--game", GAME, "--clause", CLAUSE),

@@ -30,6 +30,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from casebook import settings
 from casebook.conformance import report as rep
 from casebook.conformance import suite
 
@@ -215,7 +216,7 @@ def test_verify_the_reference_from_a_folder_without_casebook(installed, author):
         GAME,
         "--no-progress",
         cwd=author,
-        env=installed.env(CASEBOOK_CLUEDO_GAMES="2"),
+        env=installed.env(**{settings.CLUEDO_GAMES.name: "2"}),
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     report = report_of(author / "results", "casebook-reference")
@@ -305,7 +306,7 @@ def test_perft_fuzz_and_docs_work_from_the_wheel(installed, author):
     # the docs: a stand-in for mermaid (no npm needed here; the site only publishes the file)
     (author / "mermaid.min.js").write_text("/* stand-in */\n")
     docs = installed.casebook(
-        "docs", "build", cwd=author, env=installed.env(CASEBOOK_MERMAID_JS=str(author / "mermaid.min.js"))
+        "docs", "build", cwd=author, env=installed.env(**{settings.MERMAID_JS.name: str(author / "mermaid.min.js")})
     )
     assert docs.returncode == 0, docs.stdout[-3000:] + docs.stderr[-3000:]
     site = author / "build" / "site"

@@ -150,9 +150,9 @@ def test_every_game_has_mutants_of_its_rows_with_clauses(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_mutant_marked_equivalent_exists_with_a_reason(game):
-    marked = read_equivalents(ROOT, game)  # raises on a mark without a reason
+    marked = read_equivalents(game)  # raises on a mark without a reason
     assert not set(marked) - {m.id for m in generate(game, ROOT)}, (
-        f"features/{game}/{EQUIVALENTS} names mutants that are gone"
+        f"statemachines/{game}/{EQUIVALENTS} names mutants that are gone"
     )
 
 
@@ -167,3 +167,22 @@ def test_row_keys_are_unique():
     for game in GAMES:
         keys = row_keys(game_module(game, "machine").TRANSITIONS)
         assert len(set(keys)) == len(keys), game
+
+
+def test_a_hand_written_text_is_anchored_on_the_definition_that_holds_it():
+    source = "X = 1\n\n\nclass G:\n    def a(self):\n        x = 1\n\n    def b(self):\n        x = 1\n        y = 2\n"
+    recipe = {"kind": "text", "module": "m", "within": "G.b", "old": "x = 1", "new": "x = 3"}
+    assert patch.edit_source(source, recipe).endswith("def b(self):\n        x = 3\n        y = 2\n")
+    assert "def a(self):\n        x = 1\n" in patch.edit_source(source, recipe), "the same text elsewhere is kept"
+    with pytest.raises(patch.MutantError, match="occurs 0 times"):
+        patch.edit_source(source, {**recipe, "within": "X"})
+    with pytest.raises(patch.MutantError, match="0 definitions named 'G.c'"):
+        patch.edit_source(source, {**recipe, "within": "G.c"})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_hand_written_mutant_changes_its_anchor_once(game):
+    for mutant in (m for m in generate(game, ROOT) if m.operator == "hand"):
+        recipe = mutant.recipe
+        source = (ROOT / (recipe["module"].replace(".", "/") + ".py")).read_text(encoding="utf-8")
+        assert recipe["within"] and patch.edit_source(source, recipe) != source, mutant.id

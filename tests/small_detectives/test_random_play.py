@@ -20,11 +20,11 @@ tiles, refusals changing nothing, load identity, termination).  This game adds:
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
 
+from casebook import settings
 from casebook import schemas
 from casebook.protocol import CHANCE
 from casebook.properties.random_play import Laws, choose, random_sim_test
@@ -97,7 +97,7 @@ LAWS = Laws(
 def test_random_games_of_2_to_5_players_hold_every_invariant(implementation, request):
     """120 games in process (30 for each number of players), 12 over other drivers (CASEBOOK_SD_GAMES overrides)."""
     in_process = request.config.getoption("--impl") == "reference"
-    games = int(os.environ.get("CASEBOOK_SD_GAMES", 120 if in_process else 12))
+    games = settings.SD_GAMES.number(120 if in_process else 12)
     ends = [
         random_sim_test(
             implementation, LAWS, seed, load_every=1 if in_process else 10, views_every=1 if in_process else 5

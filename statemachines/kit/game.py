@@ -1,113 +1,22 @@
-"""The game kit: every reference game is written the same short way on it.
-
-How to write a game on the kit
-==============================
-
-A game is a package ``statemachines/<game>/`` of four files (tests/harness/toy.py is a whole game in 60 lines):
-
-``rules.py`` — the rulebook's facts as data: ``INFO = GameInfo(...)`` (id, title, rulebook file,
-    players, options, variants, tag kinds; the site's short name, summary and edition); ``NAMES`` (every named thing:
-    ``{"suspect": (SUSPECTS, "the six suspects")}``; ``"player"``: the fixed seat names, or ``None``
-    for free names); counts, the board, decks; ``BOARD`` (for ``describe``: locations with ``x``,
-    ``y`` layout hints in 0..1, and paths); ``FACTS`` (data a player reads off the components).
-    Whatever the rulebook does not give is a model, marked ``@ruling``.
-
-``machine.py`` — the turn as tables (data only):
-    ``STATES``       ``[{"name", "actor": player|players|chance|clock|None, "summary"[, "clauses"][, "final"]}]``,
-                     the first is the initial phase; a final phase is named by its result ("won").
-    ``PHASE_CLAUSES`` ``{phase: [clause ids]}`` below the tables: the clauses each phase cites, where they would
-                     push its row past the page (a phase's own ``"clauses"`` wins).
-    ``TRANSITIONS``  transitions rows ``{"trigger", "source", "dest", "conditions", "unless",
-                     "before", "after", "clauses"}``.  The trigger IS the action type a player (or
-                     chance, or the clock) sends; the callbacks named in the row are its effects;
-                     for one trigger the first row whose guards hold wins (row order is meaning).
-                     Rows with trigger ``AUTO`` are automatic phase changes (boardgame.io's
-                     ``endIf``/``next``): after every move the first AUTO row of the current phase
-                     whose guards hold fires, and again, until none does.  ``dest: None`` stays.
-    ``ACTIONS``      ``{trigger: ("what it does", {field: spec})}`` (``OneOf({...}, {...})`` for
-                     alternative field sets); ``EVENTS`` ``{type: ("what happened", {field: spec})}``.
-    ``STATE``        ``{field: spec}``: the canonical state besides game/options/players/phase.
-                     Common keys: ``current`` (whose turn), ``outcome`` (``{"result": <final phase>,
-                     "winners": [...]}`` or null), ``secret`` (nobody sees it) and ``private``
-                     (``PerPlayer({...})``, each player their own slot); secrets live only there.
-    ``INVENTORY``    ``{kind: ({name: count}, ["path.*.to", ...])}``: every component and where it
-                     may lie (casebook.schemas.count); load() and random play both check it.
-    Specs are the small language of ``statemachines.schemas`` (names, int, [T], {...}, PerPlayer...).
-
-``engine.py`` — one ``Game`` subclass naming those tables, with:
-    ``setup()``            fill ``self.s`` (the canonical state itself, a plain dict) for ``new``;
-    ``options_<trigger>()`` who may send the trigger now, with which fields: ``offer(actor, [fields])``,
-                           ``chance(outcomes[, weights])``, ``chance_by_count(field, pile)``;
-                           ``@memo(key)`` caches a big list that depends only on ``key(self)``; a
-                           trigger without fields and without options is the current player's;
-    ``triggers()``         optional: narrow the verbs open in this phase (a pending draw interrupts);
-    guards             pure methods ``(actor, action) -> bool`` named in rows;
-    callbacks          ``(actor, action)`` named in rows: mutate ``self.s``, ``self.emit(type, **fields)``;
-    ``derive()``       optional: recompute fields that follow from others (counts) after each move and load;
-    ``check()``        optional: what the specs cannot say about a loaded state (raise BadRequest);
-    ``check_options(options)`` optional classmethod: rules across options (the Duel is for 2).
-
-Hooks: what a game may define to grow the kit, never overriding a private method (tests/harness/parlour.py is a
-toy that uses every one):
-    ``normalise_options(cls, options)`` classmethod: options across fields filled in before the kit checks them
-                           (the heist tutorial seats its bots); return ``super().normalise_options(options)``;
-    ``engine_plays(actor, moves)`` the move the engine makes for a seat it plays (a bot), or None for a person:
-                           asked whenever one player alone acts, and ``legal()`` lists only that move;
-    ``public_log``, ``unlogged`` a state key whose list keeps the public part of every event (a case log), and the
-                           event types kept out of it;
-    ``roll_pips(dice)``    what a roll counts in the roll-off for the first turn (default: the sum).
-Helpers for mechanics several rulebooks share, on every table:
-    ``others_from_the_left(player)``, ``first_holder(named, hand)`` the question round: from the current player's
-                           left, who passed and the first holding a named card;
-    the roll-off on ``start_waiting``/``start_rolls``: ``decides_start`` (a guard for the row that ends it),
-                           ``start_roll(dice)``, ``start_ties()``, ``start_winner()``; ``roll_off_problem`` for check().
-
-``__init__.py`` — ``def make_engine(): return Engine(TheGame)`` (the registry's only import).
-Then ``casebook regenerate`` writes casebook/schemas/<game>.json (``python -m statemachines.schemas``), which steps and
-tests read, and the positions and perft counts generated from the engine.  ``casebook new-game`` starts a game.
-
-Timers and sealed choices
--------------------------
-* A timer: while it runs, ``options_expire()`` returns ``offer(CLOCK, [{"timer": "answer"}])`` beside
-  the players' moves; the ``expire`` row's callback does what running out means.  Never read the clock.
-* Sealed simultaneous choices: a phase with ``"actor": "players"``; ``options_choose()`` offers every
-  player who has not chosen yet; the callback keeps the choice in ``private[player]`` and only *that*
-  they chose in public (``"chosen": [...]``); an AUTO row leaves the phase once all have chosen, its
-  callback revealing every choice at once, in the rulebook's order, with one event.
-
-What the kit does once, for every game
---------------------------------------
-* ``new``/``load``: options checked strictly against their spec (``2.0`` is no integer), a state
-  checked against its spec, its players, its inventory, its outcome, the game's ``check()``, and
-  playability: a non-final phase must offer a move, and the first listed move of every type must
-  apply without error (on a copy).
-* ``legal()``: the options of the triggers leaving the current phase, sorted by (actor, canonical
-  JSON), computed once per position; ``apply()`` accepts exactly a listed move, fires its trigger
-  (the row's guards pick the row, its callbacks are the effect), then the AUTO rows, then
-  ``derive()``.  An error inside a move restores the table and is reported as an internal error; so is a
-  move that leaves the state exactly as it was (``STANDS_STILL``: it would be offered again for ever).
-* ``view(player)``: the state without ``secret`` and with only the viewer's ``private`` slot.
-* ``describe()`` (the site draws the turn from it), ``hello`` facts and the JSON Schema come from the same tables.
-* One ``transitions`` Machine per game, shared by every table without registering them
-  (``Machine.models`` would make new()/close() linear in the open tables).
-"""
+"""The game and the engine: one ``Game`` subclass per reference game (its tables, guards, callbacks and options), and
+the ``Engine`` the reference host sees of it.  How to write one: docs/write-a-game-engine.md."""
 
 from __future__ import annotations
 
 import marshal
 from dataclasses import dataclass, field
-from functools import wraps
-from operator import itemgetter
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from transitions import Machine
 
 from casebook import schemas as published
 from casebook.errors import BadRequest, IllegalAction, NotYourTurn, Unsupported
 from casebook.protocol import CHANCE, CLOCK, canonical  # canonical: legal()'s move keys
-from casebook.readonly import ReadOnlyDict, plain, read_only
+from casebook.readonly import ReadOnlyDict, plain
 
-from . import schemas as S
+from .. import schemas as S
+from .moves import Built, _entries, _first
+from .options import offer
 
 AUTO = "auto"  # the trigger of automatic rows; never an action
 MAX_AUTO = 100  # automatic rows firing more often than this after one move is a loop: an engine bug
@@ -169,127 +78,6 @@ def independent_copy(value: Any) -> Any:
     return marshal.loads(marshal.dumps(value, 2))
 
 
-# -- building options -------------------------------------------------------------------
-def offer(actor: str, choices: Iterable[dict] = ({},)) -> list[tuple]:
-    """Moves of one actor: one per dict of fields (default: one move without fields)."""
-    return [(actor, fields, None) for fields in choices]
-
-
-def chance(outcomes: Iterable[dict], weights: Iterable[float] | None = None) -> list[tuple]:
-    """Chance moves, uniform or weighted; the kit makes the probabilities sum to 1."""
-    outcomes = list(outcomes)
-    weights = [1.0] * len(outcomes) if weights is None else list(weights)
-    total = float(sum(weights))
-    return [(CHANCE, o, w / total) for o, w in zip(outcomes, weights) if w]
-
-
-def chance_by_count(field: str, counts: dict) -> list[tuple]:
-    """Chance draws ``{field: name}`` from a pile of ``{name: how many}``, each as likely as its count."""
-    names = [n for n in sorted(counts) if counts[n]]
-    return chance(({field: n} for n in names), [counts[n] for n in names])
-
-
-def offered_when(test: Callable[[Any], bool]):
-    """An ``options_<trigger>``: the current player's move without fields, while ``test(table)`` holds."""
-    return lambda self: offer(self.current) if test(self) else []
-
-
-def guard(test: Callable[[Any], bool]):
-    """A guard that reads only the table (most do): ``a_draw_is_pending = guard(lambda g: bool(g.s["draws"]))``."""
-    return lambda self, actor, action: test(self)
-
-
-def roll_off_problem(state: dict, players: list[str], phase: str, before: tuple[str, ...], rolling: str) -> str | None:
-    """What is wrong with a loaded state's roll-off for the first turn (``start_waiting``, ``start_rolls``), or None.
-
-    Before ``rolling`` (in the phases ``before``) everybody waits, in seating order, and nobody has rolled; while
-    rolling, those still to roll are players in seating order; after it nobody waits (a game may keep the rolls).
-    Random play relies on it: ``decides_start`` reads the last waiting player's roll (issue 27, F4)."""
-    waiting, rolls = state["start_waiting"], state["start_rolls"]
-    if phase in before:
-        return (
-            None
-            if waiting == list(players) and not rolls
-            else f"before {rolling} everybody waits to roll, in seating order"
-        )
-    if phase == rolling:
-        in_order = [p for p in players if p in waiting]
-        return None if waiting and waiting == in_order else f"{rolling} needs players still to roll, in seating order"
-    return None if not waiting else f"after {rolling} nobody waits to roll"
-
-
-class Built(list):
-    """Moves already built and sorted (what @memo caches), with what legal() and apply() read of them, made once:
-    a big list (P.I.'s 1,680 solutions) is handed out as the same read-only moves, never sorted or keyed again."""
-
-    def __init__(self, entries):
-        super().__init__(entries)
-        self.moves = [m for _, m in self]
-        self.keys = frozenset(k for k, _ in self)
-        self.actors = frozenset(k[0] for k in self.keys)
-
-
-def memo(key: Callable[[Any], Any]):
-    """Cache an ``options_<trigger>`` whose moves depend only on ``key(self)``: built and sorted once."""
-
-    def decorate(fn):
-        trigger = fn.__name__.removeprefix("options_")
-        cache: dict = {}
-
-        @wraps(fn)
-        def cached(self):
-            k = key(self)
-            built = cache.get(k)
-            if built is None:
-                built = cache[k] = Built(sorted(_entries(trigger, fn(self), met=None), key=_first))
-            return built
-
-        return cached
-
-    return decorate
-
-
-_first = itemgetter(0)  # an entry's key, what legal()'s order sorts by (no Python call per entry)
-
-
-# Moves met before, by what they are made of: a read-only move is the same JSON wherever it is listed, so a position
-# reuses the entry (key and move) an earlier one built, at any table: a position's moves cost a lookup each, not a
-# canonical key and two dicts.  The name is the option's marshal bytes (version 2: no back-references, ~0.35 µs
-# against ~0.65 for a tuple of typed fields): marshal spells each type apart, as JSON must (1, 1.0 and True are equal
-# in Python), and a roll's list of dice is named too.  The same value may get two names (a string interned or not):
-# a second entry, never a wrong one.  Forgotten all at once when full (~1 KiB an entry): a cache, never a leak.
-# @memo's lists keep their own.
-_MET: dict = {}
-MET_KEPT = 20_000
-
-
-def _entries(trigger: str, options, met: dict | None = _MET) -> list[tuple]:
-    """(key, move) of each option, the move read-only: legal() hands out these very moves."""
-    out = []
-    for actor, fields, p in options:
-        try:
-            name = None if met is None else marshal.dumps((trigger, actor, p, fields), 2)
-        except ValueError:  # not plain data (a dict subclass among the fields): built each time
-            name = None
-        entry = None if name is None else met.get(name)
-        if entry is None:
-            entry = _entry(trigger, actor, fields, p)
-            if name is not None:
-                if len(met) >= MET_KEPT:
-                    met.clear()
-                met[name] = entry
-        out.append(entry)
-    return out
-
-
-def _entry(trigger: str, actor: str, fields: dict, p) -> tuple:
-    action = {"type": trigger, **fields}
-    key, action = canonical(action), read_only(action)
-    return (actor, key), ReadOnlyDict(actor=actor, action=action) if p is None else ReadOnlyDict(
-        actor=actor, action=action, p=p
-    )
-
-
 def _listify(value) -> list:
     if value is None:
         return []
@@ -298,7 +86,8 @@ def _listify(value) -> list:
 
 # -- the game -------------------------------------------------------------------------------
 class Game:
-    """One table.  Subclasses are data plus guards, callbacks and ``options_<trigger>``: see the module doc."""
+    """One table.  Subclasses are data plus guards, callbacks and ``options_<trigger>``:
+    see docs/write-a-game-engine.md."""
 
     info: GameInfo
     names: dict  # rules.NAMES
@@ -531,61 +320,6 @@ class Game:
         """Hook: the move the engine makes for a seat it plays itself (a bot), one of ``moves``; None for a person.
         Asked whenever one player alone is to act; ``legal()`` then lists only that move."""
         return None
-
-    # -- helpers for mechanics several rulebooks share -------------------------------------------
-    def others_from_the_left(self, player: str) -> list[str]:
-        """Everybody else, starting with the player to the left of ``player`` (clockwise)."""
-        i = self.players.index(player)
-        return self.players[i + 1 :] + self.players[:i]
-
-    def first_holder(self, named: set, hand: Callable[[str], list]) -> tuple[list[str], str | None]:
-        """The question round: from the current player's left, the players who hold none of ``named`` (passed) and
-        the first who holds one (or None): Cluedo's and the heist game's question alike."""
-        passed = []
-        for other in self.others_from_the_left(self.current):
-            if named.intersection(hand(other)):
-                return passed, other
-            passed.append(other)
-        return passed, None
-
-    # The roll-off for the first turn, on the state's ``start_waiting`` (who still rolls, in order) and ``start_rolls``
-    # (the rolls of those still in the running): everybody rolls in turn, the tied highest roll again.
-    def roll_pips(self, dice: list) -> int:
-        """Hook: what a roll counts in the roll-off (Cluedo's question mark counts one)."""
-        return sum(dice)
-
-    def decides_start(self, actor, action) -> bool:
-        """Guard: this roll is the last of its round and, with the rolls before it, one total alone is the highest."""
-        waiting = self.s["start_waiting"]
-        if len(waiting) > 1:
-            return False
-        totals = [self.roll_pips(d) for d in dict(self.s["start_rolls"], **{waiting[0]: action["dice"]}).values()]
-        return totals.count(max(totals)) == 1
-
-    def start_roll(self, dice: list) -> str:
-        """Record the next player's roll-off roll; who rolled."""
-        roller = self.s["start_waiting"].pop(0)
-        self.s["start_rolls"][roller] = dice
-        return roller
-
-    def start_ties(self) -> list[str]:
-        """After the round's last roll: the players tied for the highest, who roll again (none while the round runs)."""
-        s = self.s
-        if s["start_waiting"]:
-            return []
-        best = max(self.roll_pips(d) for d in s["start_rolls"].values())
-        s["start_waiting"] = [
-            p for p in self.players if p in s["start_rolls"] and self.roll_pips(s["start_rolls"][p]) == best
-        ]
-        s["start_rolls"] = {p: s["start_rolls"][p] for p in s["start_waiting"]}  # the others' old rolls no longer count
-        return list(s["start_waiting"])
-
-    def start_winner(self) -> str:
-        """The one highest roll-off total: who starts (nobody waits any more)."""
-        rolls = self.s["start_rolls"]
-        best = max(self.roll_pips(d) for d in rolls.values())
-        self.s["start_waiting"] = []
-        return next(p for p, dice in rolls.items() if self.roll_pips(dice) == best)
 
     # -- new and load --------------------------------------------------------------------
     @classmethod
