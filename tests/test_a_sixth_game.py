@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from casebook import settings
+from casebook.pytest_command import pytest_command
 from tests.test_new_game import copy_of_the_checkout
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,9 +73,9 @@ def test_bulls_and_cows_passes_the_shared_tests_or_each_says_why_it_skips(tmp_pa
     env = {
         **os.environ,
         "PYTHONPATH": str(copy),
-        "CASEBOOK_RULEBOOKS": str(FILES),
-        "CASEBOOK_MUTATIONS": "200",
-        "CASEBOOK_SLOW_MUTATIONS": "200",
+        settings.RULEBOOKS.name: str(FILES),
+        settings.MUTATIONS.name: "200",
+        settings.SLOW_MUTATIONS.name: "200",
         "COLUMNS": "200",
     }
     # 1. new-game: the id's initials besides "and" prefix its clauses
@@ -105,8 +107,10 @@ def test_bulls_and_cows_passes_the_shared_tests_or_each_says_why_it_skips(tmp_pa
 
     # the shared tests, untouched, on the new game: each passes or says why it skips
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", "-n", "2"]
-        + ["-k", f"{GAME} or {ACROSS}", f"step_defs/{GAME}.py", f"tests/{GAME}", *SHARED],
+        pytest_command(
+            copy, "-q", "-rA", "-n", "2", "-k", f"{GAME} or {ACROSS}", f"step_defs/{GAME}.py", f"tests/{GAME}"
+        )
+        + SHARED,
         cwd=copy,
         env=env,
         capture_output=True,
