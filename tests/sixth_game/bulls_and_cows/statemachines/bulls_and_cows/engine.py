@@ -7,7 +7,7 @@ down.  A guess is answered at once, in public.  The game ends after a complete r
 from __future__ import annotations
 
 from casebook.errors import BadRequest
-from statemachines.core import Game, guard, memo, offer
+from statemachines.kit import Game, guard, memo, offer
 
 from . import rules as R
 from .machine import ACTIONS, EVENTS, INVENTORY, STATE, STATES, TRANSITIONS

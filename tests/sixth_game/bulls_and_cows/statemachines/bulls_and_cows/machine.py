@@ -4,7 +4,7 @@ Both players set down a code, sealed (``choosing``); then they guess in turn, th
 (``guessing``); after a round in which a code was broken the game is ``over``.
 """
 
-from statemachines.core import AUTO
+from statemachines.kit import AUTO
 from statemachines.schemas import Enum, Int, ListOf, Maybe, MapOf, PerPlayer, Scalar
 
 from . import rules as R

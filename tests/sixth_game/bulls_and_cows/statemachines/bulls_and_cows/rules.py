@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from statemachines.core import GameInfo
+from statemachines.kit import GameInfo
 
 GAME_ID = "bulls_and_cows"
 TITLE = "Bulls and Cows"
