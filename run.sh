@@ -39,8 +39,8 @@ setup() {
   [ -x .venv/bin/uv ] ||
     .venv/bin/python -m pip install -q --no-compile --disable-pip-version-check uv >/dev/null 2>&1 || true
   if ! { [ -x .venv/bin/uv ] &&
-         .venv/bin/uv pip install -q --native-tls --python .venv/bin/python -e ".[browser,test]"; }; then
-    .venv/bin/python -m pip install -q --no-compile --disable-pip-version-check -e ".[browser,test]"
+         .venv/bin/uv pip install -q --native-tls --python .venv/bin/python -e ".[browser,test,cluster]"; }; then
+    .venv/bin/python -m pip install -q --no-compile --disable-pip-version-check -e ".[browser,test,cluster]"
   fi
   export PATH="$PWD/.venv/bin:$PATH"  # so the stdio runs find `casebook serve`
   # Compiled and assertion-rewritten modules are kept (in the ignored __pycache__ folders): dozens of processes

@@ -9,6 +9,7 @@ one, never half of one.  The temporary file is removed if the write fails.
     write_bytes(path, data)      write_text(path, text)      replacing(path) as f: ...   (a file written in parts)
     replace_folder(built, path)  a whole folder built elsewhere (the site) put in place of ``path``
     terminated_as_interrupt()    SIGTERM raises KeyboardInterrupt, so a command's cleanup runs as on ^C
+    cannot_write(folders, instead)   why a command cannot write its output, checked before its work (--out)
 """
 
 from __future__ import annotations
@@ -100,3 +101,31 @@ def terminated_as_interrupt():
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def unwritable(folder: str | os.PathLike) -> str | None:
+    """Why no file can be written in ``folder`` (or made in it, where it does not exist yet), or None.  Probed by
+    a temporary file in ``folder`` or its nearest existing parent, removed at once: a read-only checkout or mount,
+    a file where a folder should be, a folder of another user's: what the OS says, before any long work."""
+    probe = Path(os.path.abspath(folder))
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    if not probe.is_dir():
+        return f"{probe} is a file, not a folder"
+    try:
+        fd, tmp = tempfile.mkstemp(dir=probe, prefix=".casebook-probe.")
+    except OSError as exc:
+        return f"{probe} cannot be written ({exc.strerror or exc})"
+    os.close(fd)
+    os.unlink(tmp)
+    return None
+
+
+def cannot_write(folders, instead: str) -> str | None:
+    """A refusal naming the first of ``folders`` that cannot be written, and ``instead`` (where to write instead),
+    or None when every one can."""
+    for folder in folders:
+        why = unwritable(folder)
+        if why:
+            return f"cannot write in {folder}: {why}; {instead}"
+    return None

@@ -434,6 +434,9 @@ def websocket_calls(spec: str, games: dict) -> None:
         f"{eight.median:.0f} calls/s {eight.spread(0)} in all"
         f"   (no goal set: a rate to compare versions by)"
     )
+    from casebook.serve.fairness import bench_line
+
+    print(bench_line(spec))
 
 
 # -- the report ---------------------------------------------------------------------------
@@ -536,6 +539,10 @@ def _report(impl, args, repeat: int) -> int:
             f"({1e6 * empty.median:.1f} µs → {1e6 * full.median:.1f} µs a call)   (goal <= {NEW_GOAL}x)"
         )
     websocket_calls(getattr(args, "impl", "reference"), games)
+    from casebook.conformance.campaign import bench_lines
+
+    print("\nfuzz campaign on a local Dask cluster (the reference against itself, Small Detectives)")
+    print("\n".join(bench_lines()))
     if args.quick:
         return 0
 

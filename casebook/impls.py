@@ -3,6 +3,7 @@
 ``reference``                 the reference engines, in this process
 ``python:pkg.module:factory`` any Python package; ``factory()`` returns an Implementation
 ``cmd:COMMAND``               any program speaking JSON-RPC lines on stdin/stdout
+``kit:COMMAND``               any program answering the kit's pure calls on whole states (``casebook.kit_bridge``)
 ``ws://HOST:PORT/PATH``       a game server speaking JSON-RPC over WebSocket (``wss://``: over TLS)
 ``NAME``                      an entry point of the ``casebook.implementations`` group
 
@@ -26,6 +27,9 @@ from casebook.transports.stdio import StdioImplementation
 GROUP = "casebook.implementations"
 REFERENCE = "reference"
 REFERENCE_FACTORY = "statemachines.reference:make_implementation"
+KIT_FACTORY = (
+    "casebook.kit_bridge:KitEngine"  # kit:COMMAND, an engine answering the kit's calls (casebook/kit_bridge.py)
+)
 CALLS = ("hello", "new", "load", "state", "view", "legal", "apply", "close")  # what every implementation answers
 
 
@@ -40,6 +44,14 @@ def open_implementation(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Implemen
         if not command:
             raise SpecError('cmd: needs a command, e.g. --impl "cmd:casebook serve"')
         return StdioImplementation(command, timeout=timeout)
+    if spec.startswith("kit:"):
+        command = spec[4:].strip()
+        if not command:
+            raise SpecError('kit: needs a command, e.g. --impl "kit:node my-engine.js"')
+        # loaded by name as every engine is (the reference too): the kit is an engine's side, above the harness
+        module_name, _, factory = KIT_FACTORY.partition(":")
+        make = getattr(importlib.import_module(module_name), factory)
+        return _made(lambda: make(command, timeout=timeout), f"kit:{command}")
     if spec.startswith(("ws://", "wss://")):
         from casebook.transports.websocket import WebSocketImplementation  # the library only where it is used
 
@@ -62,7 +74,7 @@ def open_implementation(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Implemen
         return _reference(found)
     if not found:
         names = sorted(ep.name for ep in entry_points(group=GROUP))
-        raise SpecError(f"no implementation {spec!r}; entry points: {names}; or use python:… / cmd:… / ws://…")
+        raise SpecError(f"no implementation {spec!r}; entry points: {names}; or use python:… / cmd:… / kit:… / ws://…")
     point = found[0]
     what = f"entry point {spec!r} ({point.value}{_from(point)})"
     try:

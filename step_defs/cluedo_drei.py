@@ -350,6 +350,10 @@ FACTS += shared("deal", "roll-off", "solved", "unsolved") + [
         "nobody but {player:player} has looked into the case file",
         check=lambda st, player: alone_knows(st, player, CARDS.lying_at(st, "secret.case_file")),
     ),
+    Fact(  # the moment a card is dealt: told to its receiver, and to nobody else under any key (issue 50)
+        "nobody but {player:player} knows {cards:card+}",
+        check=lambda st, player, cards: alone_knows(st, player, cards),
+    ),
     Fact(
         "the cards beside the board are as they were",
         check=lambda st: st["secret"]["side_cards"] == st.outcome.before["secret"]["side_cards"],

@@ -18,9 +18,12 @@ GAMES = [g.id for g in read_games(FEATURES)]
 @pytest.mark.parametrize("game", GAMES)
 def test_every_statement_and_question_of_the_reading_is_answered(game):
     rules = read_game(game, FEATURES / game)
+    trace = read_trace(rules, FEATURES / game)
+    if trace.in_transcription and not (FEATURES / game / "reading.yml").is_file():
+        pytest.skip(f"{game} is in transcription: its reading comes with the features")
     reading = read_reading(game, FEATURES / game)
     assert reading.count("statement") and reading.count("question"), f"{game}: the reading lists nothing"
-    problems = check(reading, rules, read_trace(rules, FEATURES / game).paragraphs)
+    problems = check(reading, rules, trace.paragraphs)
     assert not problems, "\n".join(problems)
 
 

@@ -8,6 +8,7 @@
     replay     play a saved fuzz disagreement again on both sides
     perft      count action sequences from the published positions and compare
     regenerate rewrite every generated file from the reference: schemas, positions, perft (a checkout)
+    new-adapter  a starting adapter for an engine you have (js: the kit over the wire; python: the kit)
     new-game   scaffold a new game from its rulebook: engine, features, trace, steps, tests (a checkout)
     mutate     change the reference engine's rules one at a time: which changes do the examples notice
 
@@ -21,9 +22,22 @@ from __future__ import annotations
 
 import argparse
 
-COMMANDS = ("serve", "hello", "describe", "verify", "fuzz", "replay", "perft", "mutate", "regenerate", "new_game")
+COMMANDS = (
+    "serve",
+    "hello",
+    "describe",
+    "verify",
+    "merge",
+    "fuzz",
+    "replay",
+    "perft",
+    "mutate",
+    "regenerate",
+    "new_game",
+    "new_adapter",
+)
 EXIT_OK, EXIT_FAILED, EXIT_CANNOT_RUN = 0, 1, 2
-IMPL_HELP = 'implementation: reference | python:mod:factory | "cmd:COMMAND" | ws://HOST:PORT/PATH'
+IMPL_HELP = 'implementation: reference | python:mod:factory | "cmd:COMMAND" | "kit:COMMAND" | ws://HOST:PORT/PATH'
 
 
 def console(stderr: bool = False):

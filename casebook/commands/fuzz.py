@@ -6,7 +6,8 @@ import json
 import time
 from pathlib import Path
 
-from casebook.atomic import terminated_as_interrupt
+from casebook.atomic import cannot_write, terminated_as_interrupt
+from casebook.commands import campaign
 from casebook.commands import EXIT_CANNOT_RUN, EXIT_FAILED, EXIT_OK, at_least, console
 from casebook.impls import opened
 from casebook.names import slug, terminal
@@ -79,6 +80,7 @@ def register(sub) -> None:
         "--reference", default="reference", help="what to compare with (default: the reference, in process)"
     )
     fuzz.add_argument("--no-shrink", action="store_true", help="save each disagreement as found, unshrunk (faster)")
+    campaign.add_options(fuzz)  # --workers, --scheduler: a campaign on Dask
     fuzz.set_defaults(func=command)
 
 
@@ -88,9 +90,15 @@ def command(args) -> int:
     from casebook.conformance.differential import save
     from casebook.conformance.fuzzing import search
 
+    if campaign.wanted(args):
+        return campaign.command(args)
     out = console()
     if args.out and Path(args.out).exists() and not args.force:
         out.print(f"[red]{terminal(args.out)} exists: give another --out, or --force to overwrite it[/red]")
+        return EXIT_CANNOT_RUN
+    refused = cannot_write([Path(args.out).parent if args.out else Path("results") / "fuzz"], "give --out FILE")
+    if refused:  # before the games, not after them
+        out.print(f"[red]{terminal(refused)}[/red]", soft_wrap=True)
         return EXIT_CANNOT_RUN
     # every answer is compared with the reference's, not checked on its own
     with opened(args.reference) as reference, opened(args.impl, args.timeout) as impl:

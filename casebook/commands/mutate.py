@@ -61,6 +61,7 @@ def command(args) -> int:
 
 
 def _run(args, out, root) -> int:
+    from casebook.atomic import cannot_write
     from casebook.mutation.runner import CannotRun, read_equivalents, run_game
     from casebook.mutation.tables import generate
     from casebook.names import terminal
@@ -73,6 +74,10 @@ def _run(args, out, root) -> int:
                     flag = " (marked equivalent)" if m.id in marked else ""
                     out.print(terminal(f"{m.id}  [{', '.join(m.clauses)}]  {m.change}{flag}"), soft_wrap=True)
         return EXIT_OK
+    refused = cannot_write([args.out], "give a writable folder with --out")
+    if refused:  # before the first mutant runs, not after the last
+        out.print(f"[red]{terminal(refused)}[/red]", soft_wrap=True)
+        return EXIT_CANNOT_RUN
     bad = 0
     for game in args.game:
         try:

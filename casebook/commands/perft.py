@@ -36,6 +36,7 @@ def register(sub) -> None:
 
 
 def command(args) -> int:
+    from casebook.atomic import cannot_write
     from casebook.conformance import perft as pf
     from casebook.conformance.validating import ValidatingImplementation
 
@@ -46,6 +47,10 @@ def command(args) -> int:
             f"[red]the published fixtures are the reference's counts; write those of {terminal(args.impl)} "
             f"elsewhere with --fixtures DIR[/red]"
         )
+        return EXIT_CANNOT_RUN
+    refused = args.generate and cannot_write([directory], "give a writable folder with --fixtures DIR")
+    if refused:
+        out.print(f"[red]{terminal(refused)}[/red]", soft_wrap=True)
         return EXIT_CANNOT_RUN
     with opened(args.impl, args.timeout) as engine:
         impl = ValidatingImplementation(engine) if args.validate else engine

@@ -39,9 +39,9 @@ from pathlib import Path
 
 from rich.markup import escape
 
-from casebook.pytest_command import pytest_command
 from casebook import settings
-from casebook.atomic import terminated_as_interrupt, write_text
+from casebook.atomic import cannot_write, terminated_as_interrupt, write_text
+from casebook.pytest_command import pytest_command
 from casebook.commands import EXIT_CANNOT_RUN, EXIT_FAILED, EXIT_OK, console
 from casebook.scaffold import NotACheckout, checkout_root
 
@@ -82,6 +82,14 @@ def command(args) -> int:
     unknown = [g for g in args.game if g not in games]
     if unknown:
         out.print(f"[red]no game {', '.join(unknown)} in features/; games are {', '.join(games)}[/red]")
+        return EXIT_CANNOT_RUN
+    refused = not args.check and cannot_write(
+        [root / "casebook" / "schemas", root / "casebook" / "conformance" / "perft"]
+        + [root / "features" / game for game in args.game or games],
+        "regenerate rewrites the checkout's generated files: run it in a writable clone (--check writes nothing)",
+    )
+    if refused:
+        out.print(f"[red]{escape(refused)}[/red]", highlight=False, soft_wrap=True)
         return EXIT_CANNOT_RUN
     failed, stale = [], []
     steps = [step for step in STEPS if not args.only or step == args.only]

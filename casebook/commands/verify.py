@@ -18,7 +18,7 @@ import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from casebook.atomic import write_text
+from casebook.atomic import cannot_write, write_text
 from casebook.commands import EXIT_CANNOT_RUN, EXIT_FAILED, EXIT_OK, IMPL_HELP, console
 from casebook.names import terminal
 
@@ -75,6 +75,8 @@ def register(sub) -> None:
     verify.add_argument(
         "--suite", help="the Casebook checkout holding features/, step_defs/, tests/ (default: this one)"
     )
+    verify.add_argument("--chunk", metavar="K/N", help="run the K-th of N shares (CI jobs; casebook merge joins them)")
+    verify.add_argument("--chunk-timings", metavar="JUNIT", help="--chunk: balance the shares by this run's times")
     verify.set_defaults(func=command)
 
 
@@ -95,6 +97,16 @@ class Verified:
 
 
 def command(args) -> int:
+    refused = (
+        None
+        if args.list
+        else cannot_write(
+            [args.out, *([Path(args.cucumber).parent] if args.cucumber else [])], "give a writable folder with --out"
+        )
+    )
+    if refused:  # before the run, not after it
+        console().print(f"[red]{terminal(refused)}[/red]", soft_wrap=True)
+        return EXIT_CANNOT_RUN
     headline_of_log(Path(args.suite).resolve() if args.suite else None, console())
     result = verify(
         args.impl,
@@ -113,6 +125,8 @@ def command(args) -> int:
         verbose=args.verbose,
         workers=args.workers,
         suite=Path(args.suite).resolve() if args.suite else None,
+        chunk=args.chunk,
+        chunk_timings=args.chunk_timings,
     )
     show(result, console())
     return result.exit
@@ -162,6 +176,8 @@ def verify(
     verbose: bool = False,
     workers: str | None = None,
     suite: Path | None = None,
+    chunk: str | None = None,
+    chunk_timings: str | None = None,
 ) -> Verified:
     """Run the suite against ``impl`` (a spec) and write its report; ``list_only``: plan from its hello, run nothing."""
     from casebook.conformance import report as rep
@@ -173,6 +189,13 @@ def verify(
     from casebook.names import is_reference, report_name
 
     clauses = clauses or []
+    if chunk:
+        from casebook.conformance import chunks
+
+        try:
+            out = out / "chunks" / chunks.out_folder(chunk)  # each share's files apart; casebook merge joins them
+        except chunks.ChunkError as exc:
+            return Verified(EXIT_CANNOT_RUN, problems=[terminal(str(exc))])
     if fail_on == "regression" and not baseline:
         return Verified(
             EXIT_CANNOT_RUN,
@@ -269,6 +292,7 @@ def verify(
         cucumber=cucumber,
         deadline=deadline,
         workers=workers,
+        extra_args=chunks.run_arguments(chunk, chunk_timings) if chunk else None,
     )
     if cucumber != target:
         merged = merge_cucumber(cucumber, target)
@@ -277,6 +301,9 @@ def verify(
                 f"{terminal(target)} is not Cucumber JSON; this run's results are in {terminal(merged)}"
             )
     report = build_report(impl, hello, games, clauses, root, plugin, seconds, properties, whole)
+    if chunk:  # what casebook merge folds again
+        dealt = chunks.DEALT[-1] if chunks.DEALT else chunks.Dealt(*chunks.parse(chunk))  # (nothing collected)
+        report["chunk"] = chunks.block(dealt, plugin, hello, name, games, clauses, properties, whole, seconds)
     if old is not None:
         result.changes = report["baseline_changes"] = rep.diff(old, report)
     result.report, result.seconds = report, seconds

@@ -25,7 +25,7 @@ from pathlib import Path
 from casebook.pytest_command import pytest_command
 from casebook import settings
 
-from casebook.atomic import replace_folder
+from casebook.atomic import cannot_write, replace_folder
 
 DEFAULT_ADDR = "127.0.0.1:8000"
 SOURCES = {".feature", ".md", ".py", ".json", ".yml", ".yaml", ".css", ".js"}  # what a page can be made from
@@ -146,6 +146,12 @@ def cmd_build(args) -> int:
             f"{', …' if len(foreign) > 3 else ''}); the build would delete them. Choose an empty folder, or --force.",
             file=sys.stderr,
         )
+        return 2
+    refused = cannot_write([out.parent], "give a writable folder with --site-dir DIR") or (
+        args.run and cannot_write([results], "give a writable folder for the results with --results DIR")
+    )
+    if refused:  # before the scenarios and the build, not after them
+        print(f"casebook docs: {refused}", file=sys.stderr)
         return 2
     suite = None
     if args.run:

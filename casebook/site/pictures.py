@@ -51,8 +51,16 @@ def phase_ids(describe: dict) -> dict[str, str]:
     return {p["name"]: f"p{i}" for i, p in enumerate(describe["phases"])}
 
 
-def verb_label(t: dict) -> str:
-    """A transition's words on its arrow: its verb, or for an automatic step what makes it happen."""
+# What a player reads on an arrow for the verbs that are the engine's: an automatic step carries no words
+# (its guard, "unless a draw is pending", is the engine author's), the clock's "expire" is time running out.
+PLAYER_VERBS = {AUTO: "", "expire": "time runs out"}
+
+
+def verb_label(t: dict, player: bool = False) -> str:
+    """A transition's words on its arrow: its verb, or for an automatic step what makes it happen; for a
+    player (``player``), no guard and no engine verb (PLAYER_VERBS)."""
+    if player and t["verb"] in PLAYER_VERBS:
+        return PLAYER_VERBS[t["verb"]]
     if t["verb"] != AUTO:
         return label(t["verb"])
     if t.get("conditions"):
@@ -64,7 +72,7 @@ def verb_label(t: dict) -> str:
     return "then"
 
 
-def drawn_edges(describe: dict) -> tuple[dict, dict]:
+def drawn_edges(describe: dict, player: bool = False) -> tuple[dict, dict]:
     """((source, dest) -> labels drawn between them,
     (label, dest) -> sources listed under the picture as one fan-in)."""
     edges: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -73,9 +81,9 @@ def drawn_edges(describe: dict) -> tuple[dict, dict]:
         t for t in describe["transitions"] if t.get("dest") is not None and t["dest"] != t["source"]
     ]  # the others stay: table only
     for t in moving:
-        fans[(verb_label(t), t["dest"])].add(t["source"])
+        fans[(verb_label(t, player), t["dest"])].add(t["source"])
     for t in moving:
-        said = verb_label(t)
+        said = verb_label(t, player)
         if len(fans[(said, t["dest"])]) < FAN_IN and said not in edges[(t["source"], t["dest"])]:
             edges[(t["source"], t["dest"])].append(said)
     return edges, {k: v for k, v in fans.items() if len(v) >= FAN_IN}
@@ -96,12 +104,37 @@ def loop_backs(describe: dict, edges: dict) -> dict[str, tuple[str, set[str]]]:
     Every arrow back up the page arrives at a copy of its phase drawn where it ends ("↺ starting
     turn"), so the picture has no cycle: the start is at the top and the turn reads downwards.
     """
-    order = {p["name"]: i for i, p in enumerate(describe["phases"])}
+    order = drawing_order(describe)
     back: dict[str, set[str]] = defaultdict(set)
     for source, dest in edges:
         if order[dest] <= order[source]:
             back[dest].add(source)
     return {dest: (f"again{n}", sources) for n, (dest, sources) in enumerate(back.items())}
+
+
+def drawing_order(describe: dict) -> dict[str, int]:
+    """Each phase's place down the picture: breadth first from the initial phase along the arrows (the engine's
+    order among phases reached at once; the final phases last), so that every phase the play reaches is
+    entered by an arrow from above (P.I.'s "refilling", listed before the phase that leads to it, was drawn
+    with no arrow in)."""
+    names = [p["name"] for p in describe["phases"]]
+    given = {n: i for i, n in enumerate(names)}
+    out_of: dict[str, list[str]] = defaultdict(list)
+    for t in describe["transitions"]:
+        if t.get("dest") in given and t.get("source") in given and t["dest"] not in out_of[t["source"]]:
+            out_of[t["source"]].append(t["dest"])
+    start = describe.get("initial") if describe.get("initial") in given else (names[0] if names else None)
+    finals = {p["name"] for p in describe["phases"] if p.get("final")}
+    seen, queue = [], [start] if start else []
+    while queue:
+        here = queue.pop(0)
+        if here in seen:
+            continue
+        seen.append(here)
+        queue += sorted((d for d in out_of[here] if d not in seen), key=given.get)
+    ordered = [n for n in seen if n not in finals] + [n for n in names if n not in seen and n not in finals]
+    ordered += [n for n in names if n in finals]
+    return {n: i for i, n in enumerate(ordered)}
 
 
 DETOURS = 3  # this many phases entered from one phase and leading only back to it: drawn apart, as a sub-diagram
@@ -127,8 +160,8 @@ def group_id(n: int) -> str:
     return f"steps{n}"
 
 
-def turn_diagram(describe: dict, sub: str | None = None) -> str:
-    return drawing(describe, sub)[0]
+def turn_diagram(describe: dict, sub: str | None = None, player: bool = False) -> str:
+    return drawing(describe, sub, player)[0]
 
 
 def diagram_links(describe: dict, sub: str | None = None) -> dict[str, str]:
@@ -136,27 +169,87 @@ def diagram_links(describe: dict, sub: str | None = None) -> dict[str, str]:
     return drawing(describe, sub)[1]
 
 
-def drawing(describe: dict, sub: str | None = None) -> tuple[str, dict[str, str]]:
+SETUP, TURN = "set-up", "turn"  # the two parts a turn with a set-up is drawn in (``drawing``'s ``part``)
+
+
+def parts(describe: dict) -> list[str | None]:
+    """The pictures a turn is drawn in: its set-up and its turn apart when it has a set-up (each then fits a
+    screen: heist's whole turn was 1,336 px tall), else one; a turn of more than SPLIT arrows in two halves
+    (Cluedo's was 1,340 px wide, its text scaled to 10.6 px); a phase's side steps always apart (``detours``)."""
+    setup, _ = part_phases(describe, SETUP)
+    turn = [TURN] if len(turn_edges(describe)) <= SPLIT else [TURN + " 1", TURN + " 2"]
+    return [SETUP, *turn] if setup else [None] if turn == [TURN] else turn
+
+
+SPLIT = 16  # arrows a turn's picture holds before it is drawn in two halves
+
+
+def turn_edges(describe: dict) -> list[tuple[str, str]]:
+    mine, _ = part_phases(describe, TURN)
+    hidden = {d for group in detours(describe).values() for d in group}
+    return [(a, b) for a, b in drawn_edges(describe, True)[0] if a in mine and b in mine and b not in hidden]
+
+
+def part_phases(describe: dict, part: str) -> tuple[set[str], str]:
+    """The phases a part draws, and its title.  The set-up: the phases before the turn comes back
+    (glance.turn_phases); the turn: the rest, the final phases with it; "turn 1" and "turn 2": its halves
+    in the drawing order, the final phases with the second."""
+    from casebook.site.glance import turn_phases
+
+    setup, turn, finals = turn_phases(describe)
+    if not setup and not turn:  # no loop found: the whole is the turn
+        turn = [p for p in describe["phases"] if not p.get("final")]
+        finals = [p for p in describe["phases"] if p.get("final")]
+    if part == SETUP:
+        return {p["name"] for p in setup}, "Setting up"
+    if part == TURN:
+        return {p["name"] for p in turn + finals}, "A turn, and how the game ends"
+    order = drawing_order(describe)
+    hidden = {d for group in detours(describe).values() for d in group}
+    playing = sorted((p["name"] for p in turn if p["name"] not in hidden), key=order.get)
+    half = (len(playing) + 1) // 2
+    if part == TURN + " 1":
+        return set(playing[:half]), "A turn, first part"
+    return set(playing[half:]) | {p["name"] for p in finals}, "A turn, second part, and how the game ends"
+
+
+def drawing(
+    describe: dict, sub: str | None = None, player: bool = False, part: str | None = None
+) -> tuple[str, dict[str, str]]:
     """The turn as a mermaid flowchart, top to bottom: phases as boxes (the last ones rounded, below
     every other), verbs on the arrows, arrows back up drawn to a copy of their phase.
 
     A phase with many side steps (``detours``: a card's effects, each entered from it and leading
     back to it) keeps one box for them in the turn (``steps0``), and ``sub=<that phase>`` draws them
     as a picture of their own: large turns read as the turn plus sub-diagrams, not one tangle.
+    ``part`` draws the set-up (``SETUP``) or the turn (``TURN``) alone: an arrow to a phase of the other
+    part goes to a copy of it.  ``player``: the players' picture, with no guard and no engine verb on an
+    arrow (``verb_label``).  A step from many phases into a final phase is drawn from one box standing for
+    them all, so that every end of the game has an arrow in.
     """
     ids = phase_ids(describe)
     side = detours(describe)
     lines = ["flowchart TB"]
     links = {}
-    edges, _ = drawn_edges(describe)
+    edges, fans = drawn_edges(describe, player)
     if sub is not None:
         shown = {sub, *side[sub]}
         edges = {(a, b): v for (a, b), v in edges.items() if a in shown and b in shown}
         phases = [p for p in describe["phases"] if p["name"] in shown]
     else:
         hidden = {d for group in side.values() for d in group}
-        edges = {(a, b): v for (a, b), v in edges.items() if a not in hidden and b not in hidden}
+        elsewhere: set[str] = set()  # the phases of the other part
+        if part is not None:
+            mine, _ = part_phases(describe, part)
+            elsewhere = {p["name"] for p in describe["phases"]} - mine - hidden
+            hidden |= elsewhere
+        kept = {(a, b): v for (a, b), v in edges.items() if a not in hidden and b not in hidden}
+        # an arrow to a phase of the other part: to a copy of it, named as where it goes
+        beyond = {(a, b): v for (a, b), v in edges.items() if a not in hidden and b in elsewhere}
+        edges = kept
         phases = [p for p in describe["phases"] if p["name"] not in hidden]
+    order = drawing_order(describe)
+    phases.sort(key=lambda p: order[p["name"]])
     finals = [p["name"] for p in phases if p.get("final")]
     for p in phases:
         text = label(p["name"])
@@ -167,30 +260,51 @@ def drawing(describe: dict, sub: str | None = None) -> tuple[str, dict[str, str]
         again = {sub: ("again0", set(side[sub]))}
     else:
         for home in side:  # the side steps lead back to their phase: to its copy, below them
-            again.setdefault(home, (f"again{len(again)}", set()))
+            if home in {p["name"] for p in phases}:
+                again.setdefault(home, (f"again{len(again)}", set()))
     for dest, (alias, _) in again.items():
         lines.append(f'  {alias}["↺ {label(dest)}"]')
         links[alias] = dest
     for (source, dest), verbs in edges.items():
         target = again[dest][0] if dest in again and source in again[dest][1] else ids[dest]
-        lines.append(f"  {ids[source]} -->|{', '.join(verbs)}| {target}")
+        lines.append(f"  {ids[source]} {arrow(verbs)} {target}")
+    copies = [a for a, _ in again.values()]
+    if sub is None and part is not None:  # one copy for each phase of another part an arrow goes to
+        aliases: dict[str, str] = {}
+        for (source, dest), verbs in sorted(beyond.items(), key=lambda e: (order[e[0][0]], order[e[0][1]])):
+            if dest not in aliases:
+                aliases[dest] = f"next{len(aliases)}"
+                mark = "↺ " if order[dest] < order[source] else "▸ "
+                lines.append(f'  {aliases[dest]}["{mark}{label(dest)}"]')
+                links[aliases[dest]] = dest
+                copies.append(aliases[dest])
+            lines.append(f"  {ids[source]} {arrow(verbs)} {aliases[dest]}")
+    drawn = {p["name"] for p in phases}
     if sub is None:
+        for n, ((said, dest), sources) in enumerate(sorted(fans.items())):
+            if dest in finals and dest in drawn and not any(d == dest for _, d in edges):
+                alias = f"fan{n}"
+                lines.append(f'  {alias}["any of {len(sources)} phases"]')
+                lines.append(f"  {alias} {arrow([said])} {ids[dest]}")
+                copies.append(alias)
         for n, (home, group) in enumerate(side.items()):
+            if home not in drawn:
+                continue
             lines.append(f'  {group_id(n)}["{len(group)} side steps of {label(home)} ▸ below"]')
             lines.append(f"  {ids[home]} --> {group_id(n)}")
             lines.append(f"  {group_id(n)} --> {again[home][0]}")
             links[group_id(n)] = home
+            copies.append(group_id(n))
     # the last phases at the bottom: below the last phase of play and the copies, by links nobody sees
     playing = [p["name"] for p in phases if not p.get("final")]
     if playing and finals:
         for above in [ids[playing[-1]]] + [alias for alias, _ in again.values()]:
             for name in finals:
                 lines.append(f"  {above} ~~~ {ids[name]}")
-    if describe.get("initial") in ids and sub is None:
+    if describe.get("initial") in ids and describe.get("initial") in drawn and sub is None:
         lines.append(f"  class {ids[describe['initial']]} cbstart")
     if finals:
         lines.append(f"  class {','.join(ids[n] for n in finals)} cbfinal")
-    copies = [a for a, _ in again.values()] + ([group_id(n) for n in range(len(side))] if sub is None else [])
     if copies:
         lines.append(f"  class {','.join(copies)} cbagain")
     lines += [
@@ -199,6 +313,12 @@ def drawing(describe: dict, sub: str | None = None) -> tuple[str, dict[str, str]
         "  classDef cbagain stroke-dasharray:4 3",
     ]
     return "\n".join(lines) + "\n", links
+
+
+def arrow(verbs: list[str]) -> str:
+    """An arrow with its words, or a bare one when none is said (a player's automatic step)."""
+    said = ", ".join(v for v in verbs if v)
+    return f"-->|{said}|" if said else "-->"
 
 
 def phase_clauses(describe: dict) -> dict[str, list[str]]:
@@ -292,7 +412,7 @@ def label_width(name: str) -> float:
 
 
 LABEL_HEIGHT, DOT = 30, 14  # a place's box in the picture (a dot's box for the unlabelled kinds)
-GAP = 4  # between two boxes once they are moved apart
+GAP = 10  # between two boxes once they are moved apart: labels that do not touch (heist's halls touched at 4)
 
 
 def separate(boxes: dict[str, list[float]], rounds: int = 80) -> None:
@@ -347,6 +467,64 @@ def overlaps(boxes: dict[str, list[float]]) -> list[tuple[str, str]]:
     return out
 
 
+def leaving(box: list[float], dx: float, dy: float) -> float:
+    """How far along (dx, dy) from a box's centre the line leaves the box, as a share of (dx, dy)."""
+    x, y, w, h = box
+    shares = [w / 2 / abs(dx) if dx else math.inf, h / 2 / abs(dy) if dy else math.inf]
+    return min(shares) if min(shares) < math.inf else 0.0
+
+
+def path_dots(a: list[float], b: list[float], length: int) -> list[tuple[str, str]]:
+    """One dot for each space between two places, spread along the part of the line between their boxes: a dot
+    is never under its own end's label (issue 51: Cluedo's start-space labels hid 15 of 100 dots)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    start = leaving(a, dx, dy) + DOT / 2 / (math.hypot(dx, dy) or 1)
+    end = 1 - leaving(b, -dx, -dy) - DOT / 2 / (math.hypot(dx, dy) or 1)
+    if end <= start:  # the boxes touch: the dots go between their centres
+        start, end = 0.0, 1.0
+    return [
+        (f"{a[0] + dx * t:.1f}", f"{a[1] + dy * t:.1f}")
+        for t in (start + (end - start) * i / (length + 1) for i in range(1, length + 1))
+    ]
+
+
+def clear_dots(boxes: dict[str, list[float]], paths: list[dict], unlabelled: set[str], rounds: int = 6) -> None:
+    """Move a label off the spaces of the paths it does not end (issue 51: Cluedo's start-space labels hid path
+    dots): up or down, whichever is shorter, then apart from the other labels again; a few rounds."""
+    for _ in range(rounds):
+        moved = False
+        for p in paths:
+            if p["a"] not in boxes or p["b"] not in boxes or "secret" in str(p.get("kind")):
+                continue
+            length = p.get("length") if isinstance(p.get("length"), int) and p.get("length") > 0 else 0
+            for x, y in path_dots(boxes[p["a"]], boxes[p["b"]], min(length, 50)):
+                x, y = float(x), float(y)
+                for name, box in boxes.items():
+                    if name in (p["a"], p["b"]) or name in unlabelled:
+                        continue
+                    bx, by, bw, bh = box
+                    if abs(x - bx) < bw / 2 + DOT / 2 and abs(y - by) < bh / 2 + DOT / 2:
+                        up, down = (by + bh / 2 + DOT / 2 + GAP) - y, y - (by - bh / 2 - DOT / 2 - GAP)
+                        box[1] -= up if up < down else -down
+                        box[1] = min(HEIGHT - bh / 2 - 4, max(bh / 2 + 4, box[1]))
+                        moved = True
+        if not moved:
+            return
+        separate(boxes)
+
+
+def drop_shared_dots(paths: list[dict]) -> None:
+    """Leave out the dots where paths cross at a dot (Small Detectives' four "opposite" paths met at the board's
+    centre): several paths' spaces drawn at one point read as a space of the board that does not exist."""
+    at: dict[tuple[int, int], set[int]] = defaultdict(set)
+    for n, p in enumerate(paths):
+        for x, y in p["dots"]:
+            at[(round(float(x) / DOT), round(float(y) / DOT))].add(n)
+    shared = {cell for cell, owners in at.items() if len(owners) > 1}
+    for p in paths:
+        p["dots"] = [(x, y) for x, y in p["dots"] if (round(float(x) / DOT), round(float(y) / DOT)) not in shared]
+
+
 def board_view(board: dict, title: str) -> dict:
     """What templates/board.svg draws: every place and path with its coordinates, and the legend."""
     drawn, cut = capped(board)
@@ -358,6 +536,7 @@ def board_view(board: dict, title: str) -> dict:
         for n, (x, y) in at.items()
     }
     separate(boxes)  # no label over another (issue 26): the places move apart, their paths follow
+    clear_dots(boxes, drawn["paths"], unlabelled)
     at = {n: (box[0], box[1]) for n, box in boxes.items()}
     kinds = Counter(str(loc.get("kind") or "location") for loc in drawn["locations"])
     colour = {k: PALETTE[i % len(PALETTE)] for i, k in enumerate(sorted(kinds, key=lambda k: (-kinds[k], k)))}
@@ -382,14 +561,10 @@ def board_view(board: dict, title: str) -> dict:
                 # a secret passage is bent, so that it does not run over what lies between
                 "mx": f"{(x1 + x2) / 2 - (y2 - y1) * 0.15:.1f}",
                 "my": f"{(y1 + y2) / 2 + (x2 - x1) * 0.15:.1f}",
-                "dots": []
-                if secret
-                else [
-                    (f"{x1 + (x2 - x1) * i / (length + 1):.1f}", f"{y1 + (y2 - y1) * i / (length + 1):.1f}")
-                    for i in range(1, min(length, 50) + 1)
-                ],
+                "dots": [] if secret else path_dots(boxes[p["a"]], boxes[p["b"]], min(length, 50)),
             }
         )
+    drop_shared_dots(paths)
     locations = []
     for loc in drawn["locations"]:
         name, kind = loc["name"], str(loc.get("kind") or "location")

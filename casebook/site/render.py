@@ -43,6 +43,7 @@ GUIDES = (
 # Pages made of what other pages say (a register, an index, results, the protocol): kept out of
 # the search index (Material's own front matter), so a search lands on the clause itself.
 NOT_SEARCHED = "---\nsearch:\n  exclude: true\n---\n\n"
+WIDE = "---\nhide:\n  - toc\n---\n\n"  # Material's front matter: no table of contents beside the page
 
 
 def about_of(schema: dict | None) -> dict:
@@ -188,7 +189,9 @@ class Site:
             "protocol/index.md": NOT_SEARCHED + self.protocol_page(),
         }
         for game in self.games:
-            pages[f"games/{game.id}/index.md"] = self.game_page(game)
+            # no table of contents beside the game page: its turn pictures take the column's whole width, so that
+            # at 1400 px they are drawn at their own text size (Cluedo's halves are 1,100 px wide; issue 51)
+            pages[f"games/{game.id}/index.md"] = WIDE + self.game_page(game)
             pages[glance.path(game.id)] = NOT_SEARCHED + self.glance_page(
                 game
             )  # it repeats clauses: a search lands on them
@@ -297,7 +300,11 @@ class Site:
             summary=self.titles.get(game.id, {}).get("summary"),
             players=self.players(game.id),
             has_questions=bool(self.questions.get(game.id)),
-            v=glance.glance_view(game, described, self.titles.get(game.id, {}).get("glance")),
+            v=glance.glance_view(
+                game, described, self.titles.get(game.id, {}).get("glance"), self.schemas.get(game.id)
+            ),
+            engine_words=glance.engine_words,
+            modelled=glance.modelled,
             board=pictures.board_view(board, self.title(game.id)) if board and board["locations"] else None,
         )
 

@@ -173,15 +173,21 @@ def diagram_view(described: dict, by_id: dict[str, Clause], clause_ids: list[str
         for t in described["transitions"]
     ]
     pictures_ = []
-    for sub in [None, *pictures.detours(described)]:
-        source, boxes = pictures.drawing(described, sub)
-        pictures_.append(
-            {
-                "source": source,
-                "title": f"The side steps of {pictures.words(sub)}" if sub else "",
-                "links": {box: {"name": phase, "href": f"#phase-{slug(phase)}"} for box, phase in boxes.items()},
-            }
-        )
+    drawn = [(None, part) for part in pictures.parts(described)] + [(sub, None) for sub in pictures.detours(described)]
+    for sub, part in drawn:
+        # the players' picture, and behind the engine-authors switch the same with guards and engine verbs
+        for player in (True, False):
+            source, boxes = pictures.drawing(described, sub, player, part)
+            pictures_.append(
+                {
+                    "source": source,
+                    "player": player,
+                    "title": f"The side steps of {pictures.words(sub)}"
+                    if sub
+                    else (pictures.part_phases(described, part)[1] if part else ""),
+                    "links": {box: {"name": phase, "href": f"#phase-{slug(phase)}"} for box, phase in boxes.items()},
+                }
+            )
     return {
         "pictures": pictures_,
         "linked": linked,

@@ -75,8 +75,10 @@
     // One text size for every game's diagram: a fixed font, and a picture never scaled up (it is
     // scaled down only when wider than the page, which the sub-diagrams of a large turn avoid).
     mermaid.initialize({ startOnLoad: false, securityLevel: "strict", theme: schemeIsDark() ? "dark" : "default",
-                         themeVariables: { fontSize: "15px" },
-                         flowchart: { useMaxWidth: true, htmlLabels: false, nodeSpacing: 30, rankSpacing: 45, curve: "basis" } });
+                         themeVariables: { fontSize: "14px" },
+                         // spacing close enough that every picture fits a 1400 x 900 screen at 14 px (issue 51)
+                         flowchart: { useMaxWidth: true, htmlLabels: false, nodeSpacing: 18, rankSpacing: 36,
+                                      curve: "basis" } });
     boxes.forEach(function (box) {
       box.setAttribute("data-drawn", "pending");
       var source = box.querySelector(".cb-mermaid-source").textContent;

@@ -66,6 +66,14 @@ var PAGE = 0.5;   // a section page (its summary) against its clauses
 // answers in the first five (46 against 42) than 3 or 1.
 var GROUP = 2;    // from the home page: results of one game shown together before the next game's
 var EVIDENCE = 2; // from the home page: a game weighs the sum of its best this many results
+// From the home page, which game the question's words point to (issue 51): each game's words are
+// counted over its pages and clauses at set-up (a unigram model per game, add-SMOOTH smoothing), and
+// a question's words, each game's own players' words (synonyms.yml) turned into that game's words,
+// are scored against each game's model.  The likeliest game's results come first.
+var SMOOTH = 0.5;
+var LIKELY = 1;   // 0: order the games by their results' evidence alone (as before issue 51)
+var model = { counts: {}, totals: {}, vocabulary: 1 };
+var likely = [];  // games, likeliest first, for the last query typed on the home page
 
 nativeAddEventListener("message", function (event) {
   var message = event.data;
@@ -83,6 +91,7 @@ function setup(index) {
   var tuning = book.tuning || {}; // casebook/site/search.py: TUNING
   B = tuning.B || B; PREFER = tuning.PREFER || PREFER; WORD = tuning.WORD || WORD; PAGE = tuning.PAGE || PAGE;
   GROUP = tuning.GROUP || GROUP; EVIDENCE = tuning.EVIDENCE || EVIDENCE;
+  SMOOTH = tuning.SMOOTH || SMOOTH; LIKELY = tuning.LIKELY !== undefined ? tuning.LIKELY : LIKELY;
   filler = {};
   book.filler.forEach(function (word) { filler[word] = true; });
   forms = {};
@@ -98,6 +107,50 @@ function setup(index) {
     sum += lengths[doc.location];
   });
   average = index.docs.length ? sum / index.docs.length : 1;
+  model = { counts: {}, totals: {}, vocabulary: 1 };
+  var seen = {};
+  index.docs.forEach(function (doc) {
+    var game = gameOf(doc.location);
+    if (!game) { return; }
+    var counts = model.counts[game] = model.counts[game] || {};
+    var text = String(doc.title || "") + " " + String(doc.section || "") + " " + String(doc.text || "");
+    tokens(text).forEach(function (root) {
+      counts[root] = (counts[root] || 0) + 1;
+      model.totals[game] = (model.totals[game] || 0) + 1;
+      seen[root] = true;
+    });
+  });
+  model.vocabulary = Object.keys(seen).length || 1;
+}
+
+/* A text's words as the model counts them: markup dropped, lower case, stop words out, stemmed. */
+function tokens(text) {
+  return text.replace(/<[^>]*>/g, " ").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f\u00b7]/g, "")
+    .split(/[^a-z0-9\u00c0-\u024f]+/).filter(function (w) { return w.length > 1 && !isStopWord(w); }).map(stem);
+}
+
+/* The games, likeliest first, for a question's words (joined: " word word ... "): each game scores
+ * the mean log-probability of the words under its model, a player's word of that game counting as
+ * the game's own words for it. */
+function rankGames(joined) {
+  var scored = Object.keys(model.counts).map(function (game) {
+    // a player's word of this game stands for the game's words: it is replaced by them, as in the query
+    var said = joined, added = [];
+    book.synonyms.forEach(function (entry) {
+      if (entry[2] === game && said.indexOf(" " + entry[0] + " ") >= 0) {
+        said = said.split(" " + entry[0] + " ").join(" ");
+        entry[1].forEach(function (w) { added = added.concat(tokens(w)); });
+      }
+    });
+    var roots = tokens(said).concat(added);
+    var counts = model.counts[game], total = model.totals[game] || 0, sum = 0;
+    roots.forEach(function (root) {
+      sum += Math.log(((counts[root] || 0) + SMOOTH) / (total + SMOOTH * model.vocabulary));
+    });
+    return { game: game, score: roots.length ? sum / roots.length : 0 };
+  });
+  scored.sort(function (a, b) { return b.score - a.score; });
+  return scored.map(function (s) { return s.game; });
 }
 
 function stem(word) {
@@ -126,6 +179,7 @@ function rewrite(text) {
     .replace(/'(s|re|m|ll|ve|d)\b/g, "");
   var words = lower.split(/[^a-z0-9\u00c0-\u024f]+/).filter(Boolean);
   var joined = " " + words.join(" ") + " ";
+  likely = rankGames(joined);
   var named = {}; // the words of the game's name the query holds: not searched for
   Object.keys(book.games).forEach(function (game) {
     (book.games[game].names || []).forEach(function (name) { // a whole name: "small detectives", "p i"
@@ -272,7 +326,9 @@ function grouped(found) {
     if (by[game].length < EVIDENCE) { weight[game] += hit.score; }
     by[game].push(hit);
   });
-  order.sort(function (a, b) { return weight[b] - weight[a]; });
+  // the game the question's words point to first (the model's order), then by the evidence of the results
+  var place = function (game) { var i = likely.indexOf(game); return i < 0 ? likely.length : i; };
+  order.sort(function (a, b) { return LIKELY ? place(a) - place(b) || weight[b] - weight[a] : weight[b] - weight[a]; });
   var first = [], rest = [];
   order.forEach(function (game) {
     first = first.concat(by[game].slice(0, GROUP));

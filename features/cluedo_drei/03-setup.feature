@@ -55,6 +55,12 @@ Feature: Setup
       Then the next card is dealt to Peter Shaw
       And Justus Jonas holds Brittany
 
+    Example: the card dealt to Justus is told to him alone, as it is dealt
+      Given a new game of Justus Jonas, Peter Shaw and Bob Andrews
+      When the case file is filled with Mr. Grey, the golden belt and the Highschool
+      And Brittany is dealt
+      Then nobody but Justus Jonas knows Brittany
+
   @CD-SET-04 @model-board @setup
   Rule: Each pawn starts on the start space of its investigator
     Source: Setup ¶41

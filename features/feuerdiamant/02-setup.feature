@@ -82,12 +82,23 @@ Feature: Game setup
       Then every location but "Zentrale" holds a face-down person card and a face-down clue card
       And no view shows a face-down card
 
+    Example: the clues laid face down during the deal show nowhere, as they are laid
+      Given a new 2-player game at difficulty 1
+      When the deal is completed
+      Then every location but "Zentrale" holds a face-down person card and a face-down clue card
+      And no view shows a face-down card
+
   @FD-SET-06 @setup
   Rule: One clue card is set aside unseen at the start; the others not on the board form the clue stack
     Source: Game Idea ¶6; End of the Game ¶75
 
     Example: one clue set aside, fourteen in the stack
       Given a 2-player game at difficulty 1
+      Then one clue card is set aside unseen and 14 clue cards form the stack
+
+    Example: the clue set aside during the deal shows nowhere, as it is set aside
+      Given a new 2-player game at difficulty 1
+      When the deal is completed
       Then one clue card is set aside unseen and 14 clue cards form the stack
 
   @FD-SET-07 @setup
@@ -122,13 +133,15 @@ Feature: Game setup
     no player running two figures.  So each player has one figure, turns go round the players who play, and a
     move moves the mover's figure alone.
 
-    Example: Peter's move leaves Justus's figure where it stands
+    Example: Peter's move is his own figure's: Justus's stays where it stands
       Given a 2-player game at difficulty 1
+      And Justus's figure stands on "Schrottplatz"
       And Peter has rolled "red" and 3
       And it is Peter's movement step on "Zentrale"
-      When Peter moves to "Schrottplatz"
-      Then Peter's figure stands on "Schrottplatz"
-      And Justus's figure stands on "Zentrale"
+      When Peter moves to "Zentrale"
+      Then Peter's figure stands on "Zentrale"
+      And Justus's figure stands on "Schrottplatz"
+      And it is Peter's action step
 
     Example: after Peter, the second of two, Justus plays again
       Given a 2-player game at difficulty 1

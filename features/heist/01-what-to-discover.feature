@@ -79,6 +79,12 @@ Feature: What you must discover
       Then Anna holds Dex
       And the next card is dealt to Bernat
 
+    Example: the card dealt to Anna is told to her alone, as it is dealt
+      Given a new game of Anna, Bernat and Carla
+      When the hideout is filled with Marcus, the drill and the Kitchen
+      And Dex is dealt
+      Then nobody but Anna knows Dex
+
   @HO-DIS-05 @players-2 @setup
   Rule: With two active seats, four of the 18 cards lie face down, each on its own place, and each seat holds seven
     Source: What you must discover ¶8
@@ -108,6 +114,12 @@ Feature: What you must discover
       And Dex is laid face down in the Kitchen
       Then chance may lay any of the 17 other cards face down on any of the 8 places, each as likely
       And a card lies face down in the Kitchen
+
+    Example: the card laid face down in the Kitchen shows nowhere, as it is laid
+      Given a new game of Anna and Bernat
+      When the hideout is filled with Marcus, the drill and the Kitchen
+      And Dex is laid face down in the Kitchen
+      Then no view shows the face-down cards
 
   @HO-DIS-07 @ruling @players-2 @setup
   Rule: Bots are active seats: a person and one bot play the two-seat game; empty seats do not count

@@ -95,6 +95,12 @@ Feature: Setup
       Then House 1 hides the Knife
       And chance has 5 equally likely outcomes
 
+    Example: the Knife laid on House 1 shows nowhere, as it is laid
+      Given a new game of Red, Yellow and Green
+      When chance hides the Maid and the Rope under the Police
+      And chance lays the Knife on House 1
+      Then no view shows what the houses hide
+
     Example: the laid houses show nobody their clue
       Given a game of Red, Yellow and Green
       Then no view shows what the houses hide
@@ -127,6 +133,18 @@ Feature: Setup
       When chance deals Dead End
       Then the next card is dealt to Yellow
       And Red holds Dead End
+
+    Example: the card dealt to Red is told to her alone, as it is dealt
+      Given a new game of Red, Yellow and Green
+      When chance hides the Maid and the Rope under the Police
+      And chance lays the Butler on House 1
+      And chance lays the Cook on House 2
+      And chance lays the Gardener on House 3
+      And chance lays the Candlestick on House 4
+      And chance lays the Knife on House 5
+      And chance lays the Poison on House 6
+      And chance deals Dead End
+      Then nobody but Red knows Dead End
 
   @SD-SET-05 @ruling
   Rule: The clue tokens are a common supply beside the Bar: asking or naming with them never uses them up, and every culprit and weapon can always be named

@@ -95,3 +95,14 @@ def harness_words(report: dict) -> list[str]:
     messages = [(cid, s.get("message", "")) for cid, c in report["clauses"].items() for s in c["scenarios"]]
     messages += [(p["name"], p.get("message", "")) for p in report.get("properties", [])]
     return [f"{where}: {message[:300]}" for where, message in messages if any(w in message for w in HARNESS_WORDS)]
+
+
+def fuzz_hazard(engine, limit: int = 2) -> list:
+    """A hazard-step example engine (examples/python-hazard, examples/js-hazard) fuzzed beside the reference:
+    8 two-player games at difficulty 3, the disagreements found (at most ``limit``)."""
+    from casebook.conformance.fuzzing import search
+    from casebook.impls import open_implementation
+
+    options = {"players": ["Justus", "Peter"], "difficulty": 3}
+    reference = open_implementation("reference")
+    return search(reference, engine, "feuerdiamant", examples=8, seed=0, max_steps=70, options=options, limit=limit)

@@ -11,10 +11,8 @@ import sys
 
 import pytest
 
-from casebook.conformance.fuzzing import search
 from casebook.errors import GameError
-from casebook.impls import open_implementation
-from tests.conformance.helpers import ROOT
+from tests.conformance.helpers import ROOT, fuzz_hazard
 
 HERE = ROOT / "examples" / "python-hazard"
 SPEC = f"cmd:{sys.executable} {HERE / 'engine.py'}"
@@ -124,19 +122,7 @@ def test_it_does_not_deal_every_scenario_hands_it_the_published_position():
 
 
 def test_fuzz_compares_every_step_it_plays_and_finds_no_disagreement():
-    assert (
-        search(
-            open_implementation("reference"),
-            HazardEngine(),
-            "feuerdiamant",
-            examples=8,
-            seed=0,
-            max_steps=70,
-            options={"players": ["Justus", "Peter"], "difficulty": 3},
-            limit=2,
-        )
-        == []
-    )
+    assert fuzz_hazard(HazardEngine()) == []
 
 
 def test_fuzz_finds_a_wrong_phase_after_a_move_even_when_that_phase_is_declined():
@@ -150,16 +136,7 @@ def test_fuzz_finds_a_wrong_phase_after_a_move_even_when_that_phase_is_declined(
                 g["phase"] = "movement"
             return events
 
-    found = search(
-        open_implementation("reference"),
-        SkipsHazard(),
-        "feuerdiamant",
-        examples=8,
-        seed=0,
-        max_steps=70,
-        options={"players": ["Justus", "Peter"], "difficulty": 3},
-        limit=1,
-    )
+    found = fuzz_hazard(SkipsHazard(), limit=1)
     assert [r["disagreement"]["what"] for r in found] == ["scope"]
     assert found[0]["steps"][-1]["action"]["type"] == "roll"
     assert re.search(r"outside what it plays", found[0]["summary"])

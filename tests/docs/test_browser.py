@@ -331,6 +331,12 @@ BOXES = """return Array.from(document.querySelectorAll(arguments[0])).map(e => {
              .filter(b => b.right > b.left);"""
 
 
+SHOWN = (  # the turn pictures a reader sees
+    "Array.from(document.querySelectorAll('.cb-diagram'))"
+    ".filter(b => b.offsetParent !== null).map(b => b.querySelector('svg'))"
+)
+
+
 def test_diagrams_read_at_one_text_size_with_no_box_over_another(browser, real):
     """Issue 26: one text size across games, readable at page width; no phase box over another;
     sub-diagrams drawn too."""
@@ -350,17 +356,18 @@ def test_diagrams_read_at_one_text_size_with_no_box_over_another(browser, real):
                 "return Array.from(document.querySelectorAll('.cb-diagram'))"
                 ".every(d => d.getAttribute('data-drawn') === 'yes')"
             ), game.id
-            for n in range(browser.execute_script("return document.querySelectorAll('.cb-diagram').length")):
+            # the pictures a reader sees (the players' by default; the engine authors' are the same, with guards)
+            for n in range(browser.execute_script(f"return {SHOWN}.length")):
                 boxes = browser.execute_script(
-                    """const svg = document.querySelectorAll('.cb-diagram svg')[arguments[0]];
-                       return Array.from(svg.querySelectorAll('g.node')).map(g => {
+                    f"""const svg = {SHOWN}[arguments[0]];
+                       return Array.from(svg.querySelectorAll('g.node')).map(g => {{
                          const r = g.querySelector('rect, path, polygon').getBoundingClientRect();
-                         return {name: g.id, left: r.left, top: r.top, right: r.right, bottom: r.bottom}; });""",
+                         return {{name: g.id, left: r.left, top: r.top, right: r.right, bottom: r.bottom}}; }});""",
                     n,
                 )
                 assert boxes and not overlapping(boxes), (game.id, n, overlapping(boxes))
                 heights = browser.execute_script(
-                    """const svg = document.querySelectorAll('.cb-diagram svg')[arguments[0]];
+                    f"""const svg = {SHOWN}[arguments[0]];
                        return Array.from(svg.querySelectorAll('g.node text, g.node span, g.node p'))
                          .map(t => t.getBoundingClientRect().height).filter(h => h > 0);""",
                     n,
@@ -373,6 +380,94 @@ def test_diagrams_read_at_one_text_size_with_no_box_over_another(browser, real):
     # one font for every game (mermaid's, at the picture's own size); only a picture wider than the
     # page is scaled down to fit it (Cluedo's at 1400 px: 17 px against 22.5)
     assert largest <= smallest * 1.35, f"one text size across games, not {sizes}"
+
+
+PICTURES = """return Array.from(document.querySelectorAll('.cb-diagram')).filter(b => b.offsetParent !== null)
+  .map(box => { const svg = box.querySelector('svg'); const r = svg.getBoundingClientRect();
+    const scale = r.width / svg.viewBox.baseVal.width;
+    const sizes = Array.from(svg.querySelectorAll('g.node text, g.node span, g.edgeLabel text, g.edgeLabel span'))
+      .filter(t => t.textContent.trim()).map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
+    const finals = Array.from(svg.querySelectorAll('g.node.cbfinal')).map(g => /flowchart-(.+)-\\d+$/.exec(g.id)[1]);
+    const arrows = Array.from(svg.querySelectorAll('path.flowchart-link'))
+      .filter(e => !/invisible/.test(e.getAttribute('class')) && getComputedStyle(e).strokeWidth !== '0px')
+      .map(e => e.getAttribute('data-id'));
+    return {width: r.width, height: r.height, text: Math.min(...sizes), finals: finals, arrows: arrows,
+            engine: box.classList.contains('cb-engine-only')}; });"""
+
+
+def test_each_diagram_is_legible_fits_the_screen_and_enters_every_end(browser, real):
+    """Issue 51: at 1400 x 900, every turn picture a player sees (the set-up, the turn or its halves, the side
+    steps) has text of at least 14 px as drawn, fits the screen, and every end of the game has an arrow in;
+    in the engine authors' pictures (the same, with guards and engine verbs on the arrows) every end too."""
+    base, _, site = real
+    browser.set_window_size(1400, 900)
+    try:
+        for engine in (False, True):
+            open_page(browser, base, "document.body !== null")
+            browser.execute_script(f"localStorage.setItem('casebook.engine-authors', '{'yes' if engine else 'no'}')")
+            for game in site.games:
+                open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-diagram') !== null")
+                wait_for(
+                    browser,
+                    "const all = document.querySelectorAll('.cb-diagram'); return all.length && "
+                    "Array.from(all).every(d => ['yes', 'error'].includes(d.getAttribute('data-drawn')));",
+                )
+                shown = browser.execute_script(PICTURES)
+                assert shown and all(p["engine"] == engine for p in shown), (game.id, engine)
+                for n, picture in enumerate(shown if not engine else []):  # the players' pictures: legible, fitting
+                    assert (picture["text"] or 0) >= 14 * 0.995, (game.id, engine, n, picture)  # sub-pixel rounding
+                    assert picture["width"] <= 1400 and picture["height"] <= 900, (game.id, engine, n, picture)
+                ends = {f for p in shown for f in p["finals"]}
+                entered = {a.split("_")[-2] for p in shown for a in p["arrows"]}
+                finals = [p["name"] for p in site.engines[game.id].describe["phases"] if p.get("final")]
+                assert len(ends) == len(finals) and ends <= entered, (game.id, engine, ends - entered)
+                if not engine:  # no guard and no engine verb on a player's arrow
+                    words = " ".join(
+                        browser.execute_script(
+                            "return Array.from(document.querySelectorAll('.cb-diagram'))"
+                            ".filter(b => b.offsetParent !== null)"
+                            ".flatMap(b => Array.from(b.querySelectorAll('g.edgeLabel')).map(l => l.textContent));"
+                        )
+                    )
+                    for guard in ("unless", "when ", "expire", "then "):
+                        assert guard not in words, (game.id, guard, words)
+    finally:
+        browser.execute_script("localStorage.setItem('casebook.engine-authors', 'no')")
+        browser.set_window_size(1280, 1000)
+
+
+def test_no_board_label_covers_a_path_dot(browser, real):
+    """Issue 51: every space drawn on a path (a dot) is seen: none lies under a place's label, and no dot stands
+    where paths merely cross (Small Detectives' centre, a space the board does not have)."""
+    base, _, site = real
+    browser.set_window_size(1400, 900)
+    try:
+        for game in site.games:
+            open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-board-legend') !== null")
+            # a dot is covered when what the screen shows at its centre is a place (a label), not the dot
+            covered = browser.execute_script(
+                """const out = [];
+                   document.querySelectorAll('.cb-board-step').forEach(dot => {
+                     dot.scrollIntoView({block: 'center', inline: 'center'});
+                     const d = dot.getBoundingClientRect();
+                     const top = document.elementFromPoint((d.left + d.right) / 2, (d.top + d.bottom) / 2);
+                     const place = top && top.closest('.cb-board-location');
+                     if (place) out.push([place.getAttribute('data-name'), dot.closest('g').getAttribute('data-a'),
+                                          dot.closest('g').getAttribute('data-b')]);
+                   });
+                   return out;"""
+            )
+            assert not covered, (game.id, len(covered), covered[:5])
+            crossings = browser.execute_script(
+                """const seen = {}; let twice = 0;
+                   document.querySelectorAll('.cb-board-step').forEach(dot => {
+                     const key = Math.round(dot.cx.baseVal.value) + ',' + Math.round(dot.cy.baseVal.value);
+                     twice += seen[key] ? 1 : 0; seen[key] = true; });
+                   return twice;"""
+            )
+            assert crossings == 0, (game.id, crossings)
+    finally:
+        browser.set_window_size(1280, 1000)
 
 
 def test_boards_have_no_label_over_another_and_a_whole_legend_on_a_desk_and_a_phone(browser, real):
@@ -575,6 +670,31 @@ def test_search_answers_the_players_questions_in_the_first_five_results(browser,
             + "".join(f"\n  missed {m}" for m in missed)
         )
     assert not missed, f"{len(missed)} of {total} table questions missed the first five results:\n" + "\n".join(missed)
+
+
+# Questions whose words point to one game (a player's word of that game's synonyms.yml, or a name only it has)
+# though each could be asked of several: from the home page, that game's clauses come first (issue 51).
+POINTED = (
+    ("I tapped a place, can I change the route before my pawn walks?", "heist"),
+    ("where can I look back at who showed a card to whom?", "heist"),
+    ("what does a disc on a location tell me?", "pi"),
+    ("can two detectives look at the same house?", "small_detectives"),
+    ("what happens when a hazard marker reaches the end of the track?", "feuerdiamant"),
+    ("what do we do with the spare clue cards after the deal?", "cluedo_drei"),
+    ("the cards don't split evenly between us, what do we do with the extras?", "cluedo_drei"),
+    ("do I need the exact number to get into a room?", "cluedo_drei"),
+    ("how does a round work with only two players?", "small_detectives"),
+)
+
+
+def test_from_the_home_page_the_game_a_questions_words_point_to_comes_first(browser, real):
+    base, _, _ = real
+    firsts = [
+        next((link for link in item if "/games/" in link), "") if item else ""
+        for item in (results[0] if results else [] for results in search_each(browser, base, [q for q, _ in POINTED]))
+    ]
+    wrong = [(q, game, first) for (q, game), first in zip(POINTED, firsts) if f"/games/{game}/" not in first]
+    assert not wrong, "from the home page another game came first:\n" + "\n".join(map(str, wrong))
 
 
 def test_a_result_names_its_game_and_one_clause(browser, real):

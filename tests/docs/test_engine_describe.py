@@ -105,5 +105,5 @@ def test_the_site_still_builds_its_pages_from_a_malformed_describe(toy_project, 
         "'XX-NOPE-01' is not a clause of the features" in p for p in said
     ), site.problems
     page = site.pages()["games/toy_game/index.md"]
-    assert 'class="cb-diagram"' in page and 'id="phase-start"' in page and 'id="phase-odd"' not in page
+    assert 'class="cb-diagram cb-player-only"' in page and 'id="phase-start"' in page and 'id="phase-odd"' not in page
     assert "XX-NOPE-01" not in page

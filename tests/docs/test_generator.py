@@ -376,7 +376,7 @@ def test_the_game_page_draws_from_describe_with_every_phase_linked_to_its_clause
         page = site.pages()[f"games/{game.id}/index.md"]
         answer = site.engines[game.id].describe
         assert answer, site.engines[game.id].error
-        assert 'class="cb-diagram"' in page
+        assert 'class="cb-diagram cb-player-only"' in page
         if answer["board"]:  # a game without a board (Bulls and Cows) says so instead of drawing one
             assert 'class="cb-board-svg"' in page, game.id
         else:
@@ -653,3 +653,30 @@ def test_at_a_glance_splits_the_set_up_from_the_turn_by_where_play_comes_back():
         dice_first
     )  # a turn that starts with a roll keeps it: only one place the play comes back to
     assert [p["name"] for p in setup] == ["setup"] and [p["name"] for p in turn] == ["rolling", "moving"]
+
+
+def test_at_a_glance_teaches_the_first_turn_in_players_words():
+    """Issue 51: each game's glance names every move a player chooses, with what it does; Small Detectives'
+    fifteen cards with their numbers; P.I.'s discs, cubes, five detectives and scoring; and no engine wording
+    outside the engine authors' view."""
+    import re
+
+    site = Site(ROOT, ROOT / "no-results").build()
+    pages = site.pages()
+    for game in site.games:
+        page = pages[f"games/{game.id}/at-a-glance.md"]
+        assert '<ul class="cb-glance cb-moves">' in page and "<li><strong>" in page, game.id
+        # what a player sees: the page without the engine-only parts
+        shown = re.sub(r'<(ul|li|div|span)[^>]*class="[^"]*cb-engine-only[^"]*"[^>]*>.*?</\1>', "", page, flags=re.S)
+        for engine in ("bad_request", "illegal_action", "refused", "neighbour-answers", "does not know"):
+            assert engine not in shown, (game.id, engine)
+    sd = pages["games/small_detectives/at-a-glance.md"]
+    assert sd.count("<strong>No. 0") == 14 and "<strong>No. 014 Telephone Call</strong>" in sd
+    assert "<strong>Shadowing</strong>: Shadowing comes first" in sd
+    pi = pages["games/pi/at-a-glance.md"]
+    for said in ("one disc for each element", "one cube for each element", "five detectives for the whole game"):
+        assert said in pi, said
+    assert "7 points in the first discovery turn" in pi and "penalty of two points" in pi.replace("−", "-")
+    fd = pages["games/feuerdiamant/at-a-glance.md"]
+    for verb in ("reveal clue", "reveal person", "remove obstacle", "draw detective card"):
+        assert f"<strong>{verb}</strong>" in fd, verb

@@ -8,22 +8,17 @@ does not make another wait for them.
 from __future__ import annotations
 
 import json
-import multiprocessing
-import statistics
 import time
 
 import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from casebook.serve import websocket
+from casebook.serve import fairness, websocket
+from casebook.serve.fairness import request
 from casebook.serve.websocket import served
 
 MAX_TABLES = getattr(websocket, "MAX_TABLES", 4096)  # (main of issue 46's day had none: its tests fail, not error)
-
-
-def request(rid: int, method: str, **params) -> str:
-    return json.dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
 
 
 def opened(ws, game: str = "small_detectives") -> dict:
@@ -67,54 +62,12 @@ def test_c3_no_browser_origin_is_accepted_unless_allowed():
 
 
 # -- fairness ------------------------------------------------------------------------------------------------------
-def heavy_client(address: str, running, stop, window: int) -> None:
-    """While ``running`` is set, asks for heist's legal moves (its dearest call) ``window`` at a time without
-    waiting for the answers, again and again: the server has always more of its work than it can do."""
-    with connect(address, max_size=None) as ws:
-        table = opened(ws, "heist")["result"]
-        while not stop.is_set():
-            if not running.wait(0.05):
-                continue
-            for i in range(window):
-                ws.send(request(i + 2, "legal", table=table))
-            for _ in range(window):
-                ws.recv(decode=False)
-
-
-def wait_ratio(address: str, window: int = 200, rounds: int = 12, calls: int = 15) -> float:
-    """Another client's median round trip (a state, one call at a time) beside the heavy client ÷ with the heavy
-    client paused: rounds of each in turn, so that what else the machine does weighs on both alike."""
-    running, stop = multiprocessing.Event(), multiprocessing.Event()
-    heavy = multiprocessing.Process(target=heavy_client, args=(address, running, stop, window))  # its own GIL
-    heavy.start()
-    waits: dict[bool, list[float]] = {False: [], True: []}
-    try:
-        with connect(address, max_size=None) as ws:
-            table = opened(ws, "cluedo_drei")["result"]
-            for n in range(2 * rounds):
-                busy = n % 2 == 1
-                running.set() if busy else running.clear()
-                time.sleep(0.1)  # the heavy client's window answered (paused) or under way (running)
-                for i in range(calls):
-                    start = time.perf_counter()
-                    ws.send(request(i + 2, "state", table=table))
-                    ws.recv()
-                    waits[busy].append(time.perf_counter() - start)
-                    time.sleep(0.002)
-    finally:
-        stop.set()
-        heavy.join(timeout=30)
-    return statistics.median(waits[True]) / statistics.median(waits[False])
-
-
-def test_c3_a_client_flooding_the_server_does_not_starve_another():
-    """Within 5x idle.  A busy machine slows both medians alike, but a server kept busy waits for the CPU more often
-    than an idle one woken by a request: the best of five tries is taken (before issue 46, on this 2-core machine
-    busy with other suites: 24x to 67x every try; after: 3.3x to 7.3x)."""
+def test_c3_a_client_flooding_the_server_does_not_make_another_wait_behind_its_calls():
+    """A light client's call, beside one sending 200 requests at a time, waits behind a few of its calls at most
+    (the median over 180 calls; counted, not timed, so a busy machine cannot move it: before issue 46, 62 to 74;
+    after, 2).  The wait in milliseconds and its ratio to the wait alone are casebook bench's (goal 5x)."""
     with served("reference") as (address, _):
-        ratios = []
-        for _ in range(5):
-            ratios.append(wait_ratio(address))
-            if ratios[-1] <= 5:
-                break
-    assert min(ratios) <= 5, ratios
+        turns = [fairness.waits(address, fairness.FLOOD)["turns"]]
+        if turns[0] > 5:  # once more, before it is called a failure
+            turns.append(fairness.waits(address, fairness.FLOOD)["turns"])
+    assert min(turns) <= 5, turns

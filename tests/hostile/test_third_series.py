@@ -11,6 +11,7 @@ import pickle
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from casebook import settings
@@ -292,3 +293,66 @@ def test_c5_a_report_beyond_the_wire_s_limits_is_refused_by_name_and_the_others_
     game = Game(id="toy_game", sections=[])
     assert mutation.read(tmp_path, game, tmp_path / "features" / "toy_game", problems, digest="any") is None
     assert problems and problems[0].startswith("mutation/toy_game.json"), problems
+
+
+# -- C6 ---------------------------------------------------------------------------------------------
+def read_only(folder: Path, *argv, cwd: Path = ROOT, timeout: float = 120) -> subprocess.CompletedProcess:
+    """``argv`` run with ``folder`` mounted read-only (a mount namespace of its own: nothing else sees it)."""
+    import pytest
+
+    if not shutil.which("unshare"):
+        pytest.skip("no unshare: a read-only mount cannot be made here")
+    probe = subprocess.run(
+        ["unshare", "-m", "sh", "-c", 'mount --bind -o ro "$1" "$1"', "sh", str(folder)], capture_output=True
+    )
+    if probe.returncode:
+        pytest.skip(f"a read-only bind mount is not allowed here: {probe.stderr.decode(errors='replace')[:200]}")
+    script = 'mount --bind -o ro "$1" "$1" && shift && exec "$@"'
+    return run_as_is(["unshare", "-m", "sh", "-c", script, "sh", str(folder), *map(str, argv)], cwd, timeout)
+
+
+def run_as_is(argv: list[str], cwd: Path, timeout: float) -> subprocess.CompletedProcess:
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    return subprocess.run(
+        argv,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        errors="replace",
+        timeout=timeout,
+        env={**os.environ, "PYTHONPATH": path, "COLUMNS": "300"},
+    )
+
+
+def refused_at_once(done: subprocess.CompletedProcess, folder: Path, option: str) -> None:
+    said = done.stdout + done.stderr
+    assert done.returncode == 2 and f"cannot write in {folder}" in said and option in said, said
+    assert "Traceback" not in said and "Read-only file system" in said, said
+
+
+def test_c6_commands_that_write_refuse_a_read_only_folder_first_and_say_where_instead(tmp_path):
+    """verify, mutate, fuzz, perft --generate and docs build, each told to write in a read-only folder: refused
+    before any work (mutate before its first mutant; main ran them all, then died writing), naming the option."""
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    cli = (sys.executable, "-m", "casebook.cli")
+    start = time.monotonic()
+    done = read_only(ro, *cli, "verify", "--game", GAME, "--clause", CLAUSE, "--no-properties", "--out", ro / "res")
+    refused_at_once(done, ro / "res", "--out")
+    refused_at_once(read_only(ro, *cli, "mutate", "--game", GAME, "--out", ro / "mutation"), ro / "mutation", "--out")
+    done = read_only(ro, *cli, "fuzz", "--impl", "reference", "--game", GAME, "--out", ro / "found.json")
+    refused_at_once(done, ro, "--out")
+    done = read_only(ro, *cli, "perft", "--generate", "--game", GAME, "--fixtures", ro / "perft")
+    refused_at_once(done, ro / "perft", "--fixtures")
+    refused_at_once(read_only(ro, *cli, "docs", "build", "--site-dir", ro / "site"), ro, "--site-dir")
+    assert time.monotonic() - start < 90  # no command did its work first
+    assert list(ro.iterdir()) == []
+
+
+def test_c6_regenerate_in_a_read_only_checkout_is_refused_before_any_step(tmp_path):
+    from tests.test_regenerate import small_copy
+
+    copy = small_copy(tmp_path / "copy")
+    done = read_only(copy, sys.executable, "-m", "casebook.cli", "regenerate", "--game", GAME, cwd=copy)
+    refused_at_once(done, copy / "casebook" / "schemas", "writable clone")
+    assert "== schemas" not in done.stdout
