@@ -26,6 +26,13 @@ from pytest_bdd.parsers import StepParser
 from casebook import settings
 
 
+class UnknownKind(KeyError):
+    """A phrase names a kind of field its game's schema does not have."""
+
+    def __str__(self) -> str:  # a KeyError's own str() is the repr of its argument, quotes and all
+        return str(self.args[0])
+
+
 class Types:
     """Regexes and converters for typed fields, from the game's published schema."""
 
@@ -67,6 +74,12 @@ class Types:
             )
         if kind == "player" and self.player:
             return self.player, str
+        if "enum" not in self.defs.get(kind, {}):  # the toy's {card:card} once the game's own engine has no cards
+            sets = sorted(k for k, d in self.defs.items() if isinstance(d, dict) and "enum" in d)
+            raise UnknownKind(
+                f"a phrase's field names the kind {kind!r}, which the game's schema does not name (its named sets: "
+                f"{', '.join(sets)}; and d, w, text): write the steps for the engine's tables (docs/add-a-rulebook.md)"
+            )
         values = self.defs[kind]["enum"]
         by_text = {str(v): v for v in values}
         alternatives = "|".join(re.escape(t) for t in sorted(by_text, key=len, reverse=True))

@@ -23,14 +23,12 @@ from casebook import schemas
 from casebook.errors import GameError
 from casebook.properties.hostile_states import mutate, refused_or_plays_on
 from casebook.protocol import Table, canonical
-from casebook.properties.random_play import policy_step, random_step
-from tests.pi.test_random_play import policy as pi_policy
+from tests import games as what_games_have
 
-
-# P.I.: a uniform random try names one of 1,680 solutions, so a uniform game is thousands of wrong tries (hundreds
-# of penalties a player) and the 20,000-state cap took 9 minutes; its own policy (tests/pi) names the true case now
-# and then, so its 10 games of ~200 moves each play three rounds: scoring, penalties, round ends, the game's end.
-STEP = {"pi": policy_step(pi_policy)}
+# Each game is played by its own random-play policy where it has one (tests/<game>/test_random_play.py's
+# ``policy``): P.I.'s uniform random tries name one of 1,680 solutions, so a uniform game is thousands of wrong tries
+# and the 20,000-state cap took 9 minutes; Bulls and Cows' uniform guesses break a code once in 5,040.  Their
+# policies name the true answer now and then, so the games end and reach their final phases.
 
 
 def played_states(impl, game: str, games: int, rng: random.Random) -> list[dict]:
@@ -39,7 +37,7 @@ def played_states(impl, game: str, games: int, rng: random.Random) -> list[dict]
     for _ in range(games):
         table = Table.new(impl, game, {})
         states.append(table.state())
-        step = STEP.get(game, random_step)
+        step = what_games_have.step(game)
         while step(table, rng) is not None and len(states) < 20_000:
             states.append(table.state())
         table.close()
@@ -78,7 +76,7 @@ def refused_or_played_to_the_end(impl, game: str, state: dict, rng: random.Rando
     except GameError as exc:
         assert exc.code == "bad_request", f"a broken state gives {exc.code}, not bad_request: {exc.message}"
         return "refused"
-    step = STEP.get(game, random_step)
+    step = what_games_have.step(game)
     try:
         for _ in range(MOVES_TO_THE_END):
             if step(table, rng) is None:

@@ -155,6 +155,39 @@ def test_a_clause_prefix_of_another_game_is_refused(tmp_path):
     assert scaffold.plan(ROOT, "pieces", book(tmp_path), prefix="PC")  # the way out the error names
 
 
+def test_force_replaces_a_game_and_lists_only_its_files(tmp_path):
+    root = tmp_path / "checkout"
+    for path in (
+        "features/demo/trace.yml",
+        "statemachines/demo/engine.py",
+        "statemachines/core.py",
+        "step_defs/demo.py",
+        "casebook/conformance/perft/demo.json",
+    ):
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text("", encoding="utf-8")
+    with pytest.raises(scaffold.GameExists, match="--force"):
+        scaffold.plan(root, "demo", book(tmp_path))
+    assert scaffold.replaced(root, "demo") == [
+        "features/demo",
+        "statemachines/demo",
+        "step_defs/demo.py",
+        "casebook/conformance/perft/demo.json",
+    ]
+    assert "statemachines/demo/engine.py" in scaffold.plan(root, "demo", book(tmp_path), replacing=True)
+    with pytest.raises(scaffold.GameExists):  # no game of that id: a kit module is never replaced
+        scaffold.plan(root, "core", book(tmp_path), replacing=True)
+    scaffold.remove_game(root, scaffold.replaced(root, "demo"))
+    assert scaffold.replaced(root, "demo") == [] and (root / "statemachines" / "core.py").is_file()
+
+
+def test_the_default_prefix_is_the_initials_of_the_words_besides_joining_ones(tmp_path):
+    assert scaffold.plan(ROOT, "bulls_and_cows", book(tmp_path))["features/bulls_and_cows/trace.yml"]
+    assert scaffold.choose_prefix(ROOT, "bulls_and_cows", None) == "BC"
+    assert scaffold.choose_prefix(ROOT, "tale_of_two_cities", None) == "TT"
+    assert scaffold.choose_prefix(ROOT, "sherlock", None) == "SH"
+
+
 @pytest.mark.parametrize(
     "argv, says",
     [

@@ -1,4 +1,4 @@
-"""``casebook new-game <id> --rulebook FILE [--title T] [--prefix XY]``: scaffold a new game in this checkout.
+"""``casebook new-game <id> --rulebook FILE [--title T] [--prefix XY] [--force]``: scaffold a game in this checkout.
 
 Writes the files every game has (casebook.scaffold lists them): the engine is the kit's toy, the rulebook's
 sections are placeholder Rules tagged ``@untranscribed``, and its trace lists every paragraph as untraced, so the
@@ -7,7 +7,9 @@ step), which its steps and tests read.  The result builds strict and passes its 
 
 Refused, with nothing written: an id that is not a lower-case package name (``BadGameId``), an id or clause-id
 prefix another game has (``GameExists``), a rulebook that is missing or holds no text (``NoRulebook``), a folder
-that is not a Casebook checkout (``NotACheckout``).
+that is not a Casebook checkout (``NotACheckout``).  ``--force`` scaffolds an existing game again: it lists every
+file of the game it removes (casebook.scaffold.game_paths: features, engine, steps, tests, generated files), removes
+them, then writes the scaffold; a refusal still removes nothing.
 """
 
 from __future__ import annotations
@@ -36,6 +38,11 @@ def register(sub) -> None:
         "--title", help="the game's title (default: from the id); short name and summary go in rules.py's INFO"
     )
     new.add_argument("--prefix", help="the clause ids' prefix, two capital letters (default: the id's initials)")
+    new.add_argument(
+        "--force",
+        action="store_true",
+        help="scaffold an existing game again: lists, then removes, every file of it first (its features too)",
+    )
     new.set_defaults(func=command)
 
 
@@ -44,7 +51,11 @@ def command(args) -> int:
     rulebook = Path(args.rulebook).expanduser().resolve()
     try:
         root = scaffold.checkout_root()
-        files = scaffold.plan(root, args.game, rulebook, title=args.title, prefix=args.prefix)
+        files = scaffold.plan(root, args.game, rulebook, title=args.title, prefix=args.prefix, replacing=args.force)
+        gone = scaffold.replaced(root, args.game) if args.force else []
+        for path in gone:  # said before it is done
+            out.print(f"[yellow]--force removes {escape(path)}[/yellow]", highlight=False)
+        scaffold.remove_game(root, gone)
         written = scaffold.write(root, files)
     except scaffold.ScaffoldError as exc:
         out.print(
@@ -70,7 +81,9 @@ def command(args) -> int:
         f"\n{args.game} is in transcription (docs/add-a-rulebook.md).  Next:\n"
         f"  pytest step_defs/{args.game}.py tests/{args.game}    its tests\n"
         f"  casebook docs build                    the site: the game, its placeholders, its untraced paragraphs\n"
-        f"  casebook regenerate --game {args.game}     after each change to its engine or scenarios",
+        f"  casebook regenerate --only schemas     after a change to its engine's tables (its steps may lag)\n"
+        f"  casebook regenerate --game {args.game}     once its steps match: schema, describe, positions, perft, "
+        "declines",
         highlight=False,
         soft_wrap=True,
     )

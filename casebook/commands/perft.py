@@ -81,9 +81,14 @@ def generate(impl, args, directory: Path, out) -> int:
         positions = pf.generate(impl, game, options, budget=args.budget, walk=walk, positions=len(walk))
         if args.append:
             positions = pf.load_fixtures(game, directory) + positions
-        out.print(
-            terminal(f"{game}: {[p['counts'] for p in positions]} -> {pf.write_fixtures(game, positions, directory)}")
-        )
+        for warning in pf.cut_by_budget(positions):
+            out.print(f"[yellow]{terminal(game)}: {terminal(warning)}[/yellow]", highlight=False, soft_wrap=True)
+        try:
+            written = pf.write_fixtures(game, positions, directory)
+        except pf.NothingToCount as exc:
+            out.print(f"[red]{terminal(str(exc))}: nothing written (is its start already a final position?)[/red]")
+            return EXIT_FAILED
+        out.print(terminal(f"{game}: {[p['counts'] for p in positions]} -> {written}"))
     return EXIT_OK
 
 

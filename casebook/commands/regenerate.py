@@ -1,20 +1,28 @@
 """``casebook regenerate [--game G]``: rewrite everything generated from the reference engines, in order.
 
-In a Casebook checkout, three kinds of file are generated, never written by hand; each step reads what the one
+In a Casebook checkout, five kinds of file are generated, never written by hand; each step reads what the one
 before it wrote:
 
     1. schemas     casebook/schemas/<game>.json            ``python -m statemachines.schemas``: from each game's
                                                             rules.py and machine.py (every game: it is cheap and
                                                             writes only the files that differ)
-    2. positions   features/<game>/positions.json          the starts the scenarios deal, recorded by one run of
+    2. describe    tests/docs/fixture/describe/<game>.json  the reference's describe(game), which the site's tests
+                                                            draw from whether or not the engine under test describes
+                                                            (written once, for a game without one)
+    3. positions   features/<game>/positions.json          the starts the scenarios deal, recorded by one run of
                                                             the scenarios in one process (``CASEBOOK_RECORD_POSITIONS``)
-    3. perft       casebook/conformance/perft/<game>.json  each published position's counts taken again to the same
+    4. perft       casebook/conformance/perft/<game>.json  each published position's counts taken again to the same
                                                             depth; a game with none gets positions of its own
-                                                            (``casebook perft --generate``)
+                                                            (``casebook perft --generate``), each counted at least
+                                                            to depth 1: a fixture never publishes empty counts
+    5. declines    casebook/conformance/decline_costs.json  what each decline the game's tags allow costs, seen in a
+                   and the guide validate-your-engine.md     run of a toy engine declining it
+                                                            (tests/conformance/test_declines.py, CASEBOOK_WRITE_GUIDE)
 
-``--game G`` (repeatable) limits steps 2 and 3 to those games.  ``--only STEP`` runs one step.  The run says
-which files changed (``git diff`` shows how).  It never imports the reference: schemas and positions are written
-by subprocesses, perft counts through the protocol, as for any engine.
+``--game G`` (repeatable) limits steps 2 to 5 to those games.  ``--only STEP`` runs one step.  The run says which
+files changed (``git diff`` shows how).  It never imports the reference: schemas and positions are written by
+subprocesses, perft counts and describe answers come through the protocol, as for any engine.  A step that cannot
+run yet (the steps of a game still name the toy's kinds, say) names the step to finish first.
 
 ``--check`` writes nothing: it generates each file again (positions into a temporary folder) and names every
 generated file that differs from what it would write, exiting 1 if any does (CI: tests/test_regenerate.py).
@@ -22,6 +30,7 @@ generated file that differs from what it would write, exiting 1 if any does (CI:
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -31,12 +40,21 @@ from pathlib import Path
 from rich.markup import escape
 
 from casebook import settings
-from casebook.atomic import cannot_write, terminated_as_interrupt
+from casebook.atomic import cannot_write, terminated_as_interrupt, write_text
 from casebook.pytest_command import pytest_command
 from casebook.commands import EXIT_CANNOT_RUN, EXIT_FAILED, EXIT_OK, console
 from casebook.scaffold import NotACheckout, checkout_root
 
-STEPS = ("schemas", "positions", "perft")
+STEPS = ("schemas", "describe", "positions", "perft", "declines")
+GENERATED = (  # where the steps write, for the closing "which files changed"
+    "casebook/schemas",
+    "tests/docs/fixture/describe",
+    "features",
+    "casebook/conformance/perft",
+    "casebook/conformance/decline_costs.json",
+    "casebook/conformance/validate-your-engine.md",
+)
+DESCRIBED = Path("tests") / "docs" / "fixture" / "describe"
 EXIT_INTERRUPTED = 130  # as a shell reports a command stopped by ^C
 NO_TESTS = 5  # pytest's exit code when it collected nothing (a new game without examples deals no start)
 
@@ -94,7 +112,7 @@ def command(args) -> int:
             out.print("every generated file is up to date")
         return EXIT_FAILED if stale or failed else EXIT_OK
     changed = subprocess.run(
-        ["git", "status", "--porcelain", "--", "casebook/schemas", "features", "casebook/conformance/perft"],
+        ["git", "status", "--porcelain", "--", *GENERATED],
         cwd=root,
         capture_output=True,
         text=True,
@@ -186,6 +204,16 @@ def _record(root: Path, games: list[str], out, folder: Path) -> bool:
     )
     last = (run.stdout.strip().splitlines() or [""])[-1]
     out.print(f"the scenarios of {', '.join(games)}: {last}", highlight=False, soft_wrap=True)
+    unready = [g for g in games if f"ERROR step_defs/{g}.py" in run.stdout]
+    if unready:  # the steps cannot even be read: no start was dealt, none is written
+        out.print(run.stdout[-2000:], highlight=False, soft_wrap=True)
+        out.print(
+            f"[red]the steps of {', '.join(unready)} cannot be collected (above): write step_defs/<game>.py for the "
+            "engine's tables first (docs/add-a-rulebook.md, section 4), then run this step again; the schemas step "
+            "needs no steps (casebook regenerate --only schemas)[/red]",
+            soft_wrap=True,
+        )
+        return False
     if run.returncode not in (0, NO_TESTS):
         out.print(run.stdout[-3000:] + run.stderr[-2000:], highlight=False, soft_wrap=True)
         out.print(
@@ -223,6 +251,16 @@ def perft(root: Path, games: list[str], out, stale: list | None = None) -> bool:
                 )
                 ok = False
                 continue
+            empty = [p["name"] for p in positions if not p["counts"]]
+            if empty or not positions:  # a fixture that compares nothing: its test would pass on nothing
+                out.print(
+                    f"[red]{game}: no perft count for {escape(', '.join(empty) or 'any position')}; choose its "
+                    f"positions again: casebook perft --generate --force --game {game}[/red]"
+                )
+                ok = False
+                continue
+            for warning in [] if published else pf.cut_by_budget(positions):  # chosen now: say how deep
+                out.print(f"[yellow]{game}: {escape(warning)}[/yellow]", highlight=False, soft_wrap=True)
             if positions != published and stale is not None:
                 stale.append(str(pf.fixture_path(game, folder).relative_to(root)))
             elif positions != published:
@@ -231,4 +269,62 @@ def perft(root: Path, games: list[str], out, stale: list | None = None) -> bool:
     return ok
 
 
-STEP_RUNS = {"schemas": schemas, "positions": positions, "perft": perft}
+def describe(root: Path, games: list[str], out, stale: list | None = None) -> bool:
+    """The reference's describe(game), written where the site's tests read it (tests/docs/describing.py) for a game
+    that has no answer there yet.  An answer kept there is never overwritten: the five first games' were written by
+    hand in the shape the brief fixes, and the site's tests rely on their pictures."""
+    from casebook.impls import opened
+    from casebook.protocol import describe as ask
+
+    missing = [g for g in games if not (root / DESCRIBED / f"{g}.json").is_file()]
+    if stale is not None:
+        stale += [str(DESCRIBED / f"{g}.json") for g in missing]
+        return True
+    with opened("reference") as impl:
+        for game in missing:
+            path = root / DESCRIBED / f"{game}.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_text(path, json.dumps(ask(impl, game), indent=1, ensure_ascii=False) + "\n")
+            out.print(f"wrote {path.relative_to(root)}", highlight=False)
+    if not missing:
+        out.print(f"every describe answer of {', '.join(games)} is written", highlight=False, soft_wrap=True)
+    return True
+
+
+DECLINES_TEST = "tests/conformance/test_declines.py::test_a_decline_costs_exactly_its_tag"
+DECLINES_STALE = "the runs differ from decline_costs.json"  # what the test says when the recorded runs are stale
+
+
+def declines(root: Path, games: list[str], out, stale: list | None = None) -> bool:
+    """Each game's declines run by tests/conformance/test_declines.py (a verify run of a toy per declinable tag),
+    written into decline_costs.json and the guide's tables (``CASEBOOK_WRITE_GUIDE=1``); --check compares."""
+    from casebook.conformance.decline_costs import declinable
+    from casebook.conformance.report import catalog
+
+    if not (root / DECLINES_TEST.split("::")[0]).is_file():
+        out.print(f"[yellow]no {DECLINES_TEST.split('::')[0]} in this checkout: declines not run[/yellow]")
+        return True
+    runnable = [g for g in games if g in declinable(catalog(root / "features"))]  # a game with no example has none
+    if not runnable:
+        out.print(f"no game of {', '.join(games)} has an example yet: no decline to run")
+        return True
+    write = {} if stale is not None else {settings.WRITE_GUIDE.name: "1"}
+    run = subprocess.run(
+        pytest_command(root, "-q", "-p", "no:xdist", *[f"{DECLINES_TEST}[{g}]" for g in runnable]),
+        cwd=root,
+        env=environment(root, **write),
+        capture_output=True,
+        text=True,
+    )
+    last = (run.stdout.strip().splitlines() or [""])[-1]
+    out.print(f"the declines of {', '.join(runnable)}: {last}", highlight=False, soft_wrap=True)
+    if run.returncode == 0:
+        return True
+    if stale is not None and DECLINES_STALE in run.stdout:
+        stale.append("casebook/conformance/decline_costs.json")
+        return True
+    out.print(run.stdout[-3000:] + run.stderr[-2000:], highlight=False, soft_wrap=True)
+    return False
+
+
+STEP_RUNS = {"schemas": schemas, "describe": describe, "positions": positions, "perft": perft, "declines": declines}

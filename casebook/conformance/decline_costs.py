@@ -104,6 +104,9 @@ def declines_markdown(runs: dict[str, dict[str, dict]]) -> str:
         "from are checked against the published schema.\n",
     ]
     for game, tags in sorted(runs.items()):
+        if not tags:  # a game whose features tag nothing an engine may decline (Bulls and Cows)
+            out.append(f"### {game}\n\nNo example of {game} carries a tag an engine may decline: it is played whole.\n")
+            continue
         beyond = sorted({cid for row in tags.values() for cid in row["beyond"]})
         out.append(
             f"### {game}\n\n{len(beyond)} clause(s) lost beyond their "

@@ -138,7 +138,8 @@ def generate(
     budget: int = 1500,
     walk: tuple[int, ...] = (0, 25, 40),
 ) -> list[dict]:
-    """Pick positions (the start and after seeded random play), each as deep as the budget allows."""
+    """Pick positions (the start and after seeded random play), each as deep as the budget allows, and at least to
+    depth 1 (a count of the moves listed there): a published position always has a count to compare."""
     from casebook.properties.random_play import random_step
 
     out = []
@@ -151,11 +152,11 @@ def generate(
         state = table.state()
         if not table.legal()["moves"]:
             break
-        counts: list[int] = []
-        for depth in range(1, max_depth + 1):
+        counts = perft(impl, game, state, 1)  # depth 1 is one legal(), whatever its length: never over budget
+        for depth in range(2, max_depth + 1):
             try:
                 counts = perft(impl, game, state, depth, budget=budget)
-            except OverBudget:
+            except OverBudget:  # the moves of one ply times the next (Bulls and Cows: 10,080 codes, then 5,040 each)
                 break
         name = "the start" if played == 0 else f"after {played} random moves (seed {seed})"
         if options:
@@ -165,7 +166,25 @@ def generate(
     return out
 
 
+def cut_by_budget(positions: list[dict], max_depth: int = 4) -> list[str]:
+    """What ``generate`` could not count as deep as ``max_depth`` within its budget, said for the contributor: a
+    position whose game goes on after its last counted depth."""
+    return [
+        f"{p['name']}: counted to depth {len(p['counts'])} only ({p['counts'][-1]} sequences there; the next depth "
+        "exceeds the node budget, --budget)"
+        for p in positions
+        if 0 < len(p["counts"]) < max_depth and p["counts"][-1]
+    ]
+
+
+class NothingToCount(ValueError):
+    """A position without counts: its fixture would compare nothing (and a test of it would pass on nothing)."""
+
+
 def write_fixtures(game: str, positions: list[dict], directory: Path = FIXTURES) -> Path:
+    empty = [p["name"] for p in positions if not p["counts"]]
+    if empty or not positions:
+        raise NothingToCount(f"{game}: no count to publish for {', '.join(empty) or 'any position'}")
     path = fixture_path(game, directory)
     path.parent.mkdir(parents=True, exist_ok=True)
     doc = {

@@ -152,7 +152,35 @@ def section_codes(sections: list[Section], prefix: str) -> None:
 
 
 # -- the checks before anything is written ----------------------------------------------------------
-def check_id(root: Path, game_id: str) -> None:
+def game_paths(game_id: str) -> tuple[str, ...]:
+    """Every path a game's files take in a checkout: what ``new-game`` writes and ``regenerate`` generates."""
+    return (
+        f"features/{game_id}",
+        f"statemachines/{game_id}",
+        f"step_defs/{game_id}.py",
+        f"tests/{game_id}",
+        f"casebook/schemas/{game_id}.json",
+        f"casebook/conformance/perft/{game_id}.json",
+        f"tests/docs/fixture/describe/{game_id}.json",
+    )
+
+
+def replaced(root: Path, game_id: str) -> list[str]:
+    """What ``new-game --force`` removes before it scaffolds again: the game's paths that exist (a folder whole).
+    Only a game is replaced: an id whose features/<id>/trace.yml is missing is refused by ``check_id``."""
+    return [p for p in game_paths(game_id) if (root / p).exists()]
+
+
+def remove_game(root: Path, paths: list[str]) -> None:
+    for relative in paths:
+        path = root / relative
+        if path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+
+
+def check_id(root: Path, game_id: str, replacing: bool = False) -> None:
     if (
         not isinstance(game_id, str)
         or not GAME_ID.fullmatch(game_id)
@@ -178,8 +206,11 @@ def check_id(root: Path, game_id: str) -> None:
         )
         if (root / p).exists()
     ]
+    if replacing and (root / "features" / game_id / "trace.yml").is_file():
+        taken = [p for p in taken if not any(p == mine or p.startswith(mine + "/") for mine in game_paths(game_id))]
     if taken:
-        raise GameExists(f"the id {game_id!r} is taken: {', '.join(taken)} exist{'s' * (len(taken) == 1)}")
+        again = "" if replacing else " (--force scaffolds a game again, removing its files)"
+        raise GameExists(f"the id {game_id!r} is taken: {', '.join(taken)} exist{'s' * (len(taken) == 1)}{again}")
 
 
 def prefixes_in_use(root: Path) -> dict[str, str]:
@@ -192,14 +223,19 @@ def prefixes_in_use(root: Path) -> dict[str, str]:
     return used
 
 
-def choose_prefix(root: Path, game_id: str, prefix: str | None) -> str:
-    """The given prefix, or the id's initials (``small_detectives``: SD) or its first two letters (``pi``: PI)."""
+JOINING_WORDS = frozenset("and or of the a an de du des la le les et und der die das y i".split())  # no initial
+
+
+def choose_prefix(root: Path, game_id: str, prefix: str | None, replacing: bool = False) -> str:
+    """The given prefix, or the initials of the id's first two words besides joining ones (``small_detectives``: SD,
+    ``bulls_and_cows``: BC), or the first two letters of a one-word id (``pi``: PI)."""
     parts = [p for p in game_id.split("_") if p]
-    chosen = prefix or (parts[0][0] + parts[1][0] if len(parts) > 1 else game_id[:2]).upper()
+    words = [p for p in parts if p not in JOINING_WORDS] or parts
+    chosen = prefix or (words[0][0] + words[1][0] if len(words) > 1 else words[0][:2]).upper()
     if not PREFIX.fullmatch(chosen):
         raise BadGameId(f"{chosen!r} cannot prefix clause ids: two capital letters A-Z (--prefix)")
     owner = prefixes_in_use(root).get(chosen)
-    if owner:
+    if owner and not (replacing and owner == game_id):
         raise GameExists(f"the clause-id prefix {chosen} is {owner}'s: choose another with --prefix")
     return chosen
 
@@ -229,12 +265,18 @@ def class_name(game_id: str) -> str:
 
 
 def plan(
-    root: Path, game_id: str, rulebook: Path, title: str | None = None, prefix: str | None = None
+    root: Path,
+    game_id: str,
+    rulebook: Path,
+    title: str | None = None,
+    prefix: str | None = None,
+    replacing: bool = False,
 ) -> dict[str, str]:
-    """Every file of the new game, ``{path: text}``; a ScaffoldError when it cannot be made (nothing is written)."""
-    check_id(root, game_id)
+    """Every file of the new game, ``{path: text}``; a ScaffoldError when it cannot be made (nothing is written).
+    ``replacing``: the game may exist (``new-game --force``; ``replaced`` lists what goes first)."""
+    check_id(root, game_id, replacing)
     lines = read_rulebook(rulebook)
-    prefix = choose_prefix(root, game_id, prefix)
+    prefix = choose_prefix(root, game_id, prefix, replacing)
     sections = sections_of(lines)
     section_codes(sections, prefix)
     if sum(len(s.numbers) for s in sections) != len(

@@ -64,9 +64,10 @@ def test_a_decline_costs_exactly_its_tag(game, tmp_path):
     """The toy declining nothing passes every clause; declining each tag, it fails none and loses the tagged ones."""
     clauses = catalog(ROOT / "features")
     baseline = judged(game, None, tmp_path / game)
-    assert {c for c, v in baseline["clauses"].items() if v["game"] == game and v["status"] != "passed"} == set(), (
-        f"{game}: the toy declining nothing loses clauses"
-    )
+    examined = {c for c, v in clauses.items() if v["examples"]}  # a placeholder of a game in transcription has none
+    assert {
+        c for c, v in baseline["clauses"].items() if v["game"] == game and v["status"] != "passed" and c in examined
+    } == set(), f"{game}: the toy declining nothing loses clauses"
     seen = {}
     for tag in declinable(clauses)[game]:
         report = judged(game, tag, tmp_path / tag)

@@ -15,13 +15,20 @@ from pathlib import Path
 import pytest
 
 from casebook.conformance.validating import _validators, game_schema, schema_error
+from tests import games as what_games_have
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = sorted(p.parent.name for p in (ROOT / "features").glob("*/positions.json"))
+GAMES = what_games_have.games()
+REFUSED_SHARE = 0.8  # of the broken copies: each game's schema refuses 91-94% of them (a count would favour big states)
 ODD_VALUES = [None, "no such thing", -1, 2.5, [], {}, True]
 
 
 def starts(game: str) -> list[dict]:
+    """The game's published starts; the test skips, saying why, a game that publishes none yet."""
+    if not (ROOT / "features" / game / "positions.json").is_file():
+        pytest.skip(
+            f"{game} publishes no start yet (features/{game}/positions.json: casebook regenerate --game {game})"
+        )
     return list(json.loads((ROOT / "features" / game / "positions.json").read_text(encoding="utf-8")).values())
 
 
@@ -41,7 +48,7 @@ def broken_copies(state: dict):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_compiled_and_the_python_validator_agree_on_states(game):
     fast, wording = _validators(game_schema(game), "state")
-    refused = 0
+    refused = tried = 0
     for state in starts(game)[:4]:  # the others are deals of the same shape (and jsonschema is slow)
         assert fast.is_valid(state) and wording.is_valid(state), f"a published {game} start fails its own schema"
         for what, broken in broken_copies(state):
@@ -50,7 +57,8 @@ def test_the_compiled_and_the_python_validator_agree_on_states(game):
                 f"{game} state {what}: jsonschema says {verdict}, jsonschema-rs not"
             )
             refused += not verdict
-    assert refused > 100, f"only {refused} broken {game} states refused: the mutations test nothing"
+            tried += 1
+    assert refused >= REFUSED_SHARE * tried, f"only {refused} of {tried} broken {game} states refused: they test little"
 
 
 @pytest.mark.parametrize("game", GAMES)
