@@ -349,13 +349,19 @@ def pytest_runtest_call(item):
     """A property test that meets ``unsupported`` from an engine declining part of its game (a start it will not
     load, a test that drives into that part) went where the engine said it does not go: the test is unsupported
     there, not failed (issue 44 item 7), as a scenario's decline is.  A move the engine listed and then refused is
-    still a failure: that refusal is raised inside an invariant, which names it."""
+    still a failure: that refusal is raised inside an invariant, which names it.
+
+    A scenario whose engine answers ``unsupported`` to what the example needs (a Then's look at a part it does not
+    play; a When's move is skipped in step_defs/position.py ``acted``) is unsupported with the engine's words, never
+    failed, never passed: a decline costs exactly itself."""
     try:
         return (yield)
     except Unsupported as exc:
         if invariant_of(exc):  # refused inside an invariant (a listed move answered unsupported): a failure
             raise
-        game = item_info(item)["game"] if scenario_game(item) is None else ""
+        if scenario_game(item) is not None:
+            pytest.skip(f"{UNSUPPORTED}the engine does not play this here: {exc.message}")
+        game = item_info(item)["game"]
         declines = ((hello_of(item.config).get("games") or {}).get(game) or {}).get("declines") if game else None
         if not declines:
             raise
@@ -420,19 +426,6 @@ def _bdd_registry():
     except ImportError:  # an older pytest-bdd keeps it on the report itself
         return None, None
     return ReportContext, test_report_context_registry
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_call(item):
-    """An engine that answers ``unsupported`` to what a test of it needs (a move of a phase it does not play, a look
-    at a part it lacks) does not play that part here: the test is unsupported with the engine's words, never failed,
-    never passed (DESIGN: a decline costs exactly itself; an engine that cannot reach a position is unsupported)."""
-    try:
-        return (yield)
-    except Unsupported as exc:
-        if item.get_closest_marker("impl") is None:  # a test of the harness itself: its own error, shown as one
-            raise
-        pytest.skip(f"{UNSUPPORTED}the engine does not play this here: {exc.message}")
 
 
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)  # outermost: runs after pytest-bdd has filed the report
