@@ -11,10 +11,11 @@ import re
 from collections import Counter
 
 from casebook.site import pictures
-from casebook.rulebook import NOT_RUN, Clause, Example, Step
+from casebook.rulebook import BLOCKED, NOT_RUN, Clause, Example, Step
 from casebook.site.wording import engine_only, plain
 
-STATUS_ORDER = ("passed", "failed", "partial", "unsupported", "skipped", NOT_RUN)
+# the order a page lists statuses in: the clause statuses (casebook.rulebook), failures first, then the examples' skip
+STATUS_ORDER = ("passed", "failed", BLOCKED, "partial", "unsupported", "skipped", NOT_RUN)
 KIND_TITLES = {
     "rule": "the rulebook says it",
     "ruling": "the rulebook is silent or ambiguous: our decision, with its reason",

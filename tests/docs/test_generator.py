@@ -680,3 +680,11 @@ def test_at_a_glance_teaches_the_first_turn_in_players_words():
     fd = pages["games/feuerdiamant/at-a-glance.md"]
     for verb in ("reveal clue", "reveal person", "remove obstacle", "draw detective card"):
         assert f"<strong>{verb}</strong>" in fd, verb
+
+
+def test_the_site_lists_every_clause_status_a_report_can_give():
+    """A status the report folds to (``blocked`` since issue 44) must not vanish from the site's counts."""
+    from casebook.rulebook import CLAUSE_STATUSES
+    from casebook.site.viewmodels import STATUS_ORDER
+
+    assert set(CLAUSE_STATUSES) <= set(STATUS_ORDER)
