@@ -22,7 +22,7 @@ from step_defs.position import acted, viewers
 from step_defs import question_round
 from step_defs.hidden_information import alone_knows, hidden, only_told, own_slots_only, strings
 from step_defs.phrases import Fact, Types, phrases
-from step_defs.vocabulary import install, requests, shared, starts, ways
+from step_defs.vocabulary import install, requests, shared, starts, ways, where
 
 scenarios("heist")
 
@@ -35,6 +35,7 @@ PLACES = schemas.names(SCHEMA, "place")
 HEADING = {"gang": "who", "method": "how", "place": "where"}
 PLURAL = {"gang members": "gang", "methods": "method", "places": "place"}
 DEFAULT_HIDEOUT = {"gang": "Vera", "method": "thermal lance", "place": "Wine Cellar"}
+TOKENS_STAND = where("tokens", "the tokens")  # what a failed sentence about the tokens says: where they stand
 FRESH_TURN = {"began": None, "dice": None, "selected": None, "path": [], "question": None, "answerer": None}
 CARDS = Components(SCHEMA, "card")  # where each card may lie: the schema's inventory
 LOG = SCHEMA["facts"]["case_log"]  # how each case-log entry reads
@@ -277,10 +278,12 @@ FACTS = [
         "the token[s|] of {tokens:token+} [stand|stands] in {place:place}",
         put=lambda st, tokens, place: st["tokens"].update(dict.fromkeys(tokens, place)),
         check=lambda st, tokens, place: all(st.view(None)["tokens"][t] == place for t in tokens),
+        shows=TOKENS_STAND,
     ),
     Fact(
         "the tokens of {a:token} and {b:token} stand in no place",
         check=lambda st, a, b: st.view(None)["tokens"][a] is st.view(None)["tokens"][b] is None,
+        shows=TOKENS_STAND,
     ),
     Fact(
         "the roll gives {player:player} {n:d} steps",
