@@ -191,6 +191,12 @@ TOY_DECLINE = Setting(
     '"GAME TAG": what the declining toy engine of tests/conformance declines',
     "internal",
 )
+TOY_DEVIATION = Setting(
+    "CASEBOOK_TOY_DEVIATION",
+    "unset: the deviant toy cannot be made (it names the one deviation to play)",
+    "the one deviation the toy engine of tests/conformance/deviant_toys.py plays (issue 44's proof)",
+    "internal",
+)
 SENT = Setting(
     "CASEBOOK_SENT",
     "unset: nothing recorded",
@@ -221,6 +227,7 @@ SETTINGS = _declare(
     RECORD_POSITIONS,
     BENCH_TIMES,
     TOY_DECLINE,
+    TOY_DEVIATION,
     SENT,
 )
 

@@ -190,12 +190,39 @@ def turn_edges(describe: dict) -> list[tuple[str, str]]:
     return [(a, b) for a, b in drawn_edges(describe, True)[0] if a in mine and b in mine and b not in hidden]
 
 
+def turn_phases(described: dict | None) -> tuple[list[dict], list[dict], list[dict]]:
+    """(set-up phases, the turn's phases, final phases) in the engine's order.
+
+    The turn starts at the earliest phase the play comes back to (the target of an arrow back
+    up the picture; failing one, a player's phase that loops on itself, never a chance phase
+    drawing card after card); the phases before it set the game up.  Where the play comes back
+    there only through chance phases that lead to a later target (P.I. seeds the board, deals
+    the cases and turns the evidence up at every round, then the turns loop on ``playing``),
+    those chance phases set each round up: set-up marked ``each_round``, and the turn starts at
+    that later target.
+    """
+    if not described or not described.get("phases"):
+        return [], [], []
+    phases = described["phases"]
+    order = {p["name"]: i for i, p in enumerate(phases)}
+    chance = [p.get("actor") == "chance" for p in phases]
+    arrows = [
+        (order[t["source"]], order[t["dest"]])
+        for t in described["transitions"]
+        if t.get("source") in order and t.get("dest") in order
+    ]
+    back = sorted({d for s, d in arrows if d < s}) or sorted({d for s, d in arrows if d == s and not chance[d]})
+    loop = back[0] if back else 0
+    start = next((t for t in back[1:] if all(chance[loop:t])), loop)
+    playing = [p for p in phases if not p.get("final")]
+    setup = [dict(p, each_round=loop <= order[p["name"]] < start) for p in playing if order[p["name"]] < start]
+    return setup, [p for p in playing if order[p["name"]] >= start], [p for p in phases if p.get("final")]
+
+
 def part_phases(describe: dict, part: str) -> tuple[set[str], str]:
     """The phases a part draws, and its title.  The set-up: the phases before the turn comes back
-    (glance.turn_phases); the turn: the rest, the final phases with it; "turn 1" and "turn 2": its halves
+    (turn_phases); the turn: the rest, the final phases with it; "turn 1" and "turn 2": its halves
     in the drawing order, the final phases with the second."""
-    from casebook.site.glance import turn_phases
-
     setup, turn, finals = turn_phases(describe)
     if not setup and not turn:  # no loop found: the whole is the turn
         turn = [p for p in describe["phases"] if not p.get("final")]

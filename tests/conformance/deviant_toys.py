@@ -12,9 +12,9 @@ that marks it, as its author would; the others decline nothing: their deviation 
 
 from __future__ import annotations
 
-import os
 import threading
 
+from casebook import settings
 from casebook.adapter import Rules
 from statemachines.cluedo_drei.engine import CluedoDrei
 from statemachines.cluedo_drei.machine import TRANSITIONS as CLUEDO_ROWS
@@ -24,7 +24,7 @@ from statemachines.heist.engine import Heist
 from statemachines.heist.machine import TRANSITIONS as HEIST_ROWS
 from statemachines.heist.rules import GANG, METHODS, PLACES
 
-ENV = "CASEBOOK_TOY_DEVIATION"
+ENV = settings.TOY_DEVIATION.name
 
 
 # -- the deviations, each a mixin over a game class ----------------------------------------------------------
@@ -220,7 +220,7 @@ class Deviant(Rules):
 
 
 def make() -> Deviant:
-    return Deviant(os.environ[ENV])
+    return Deviant(settings.TOY_DEVIATION.get())
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from casebook import settings
 from casebook.conformance.differential import Differential
 from casebook.conformance.fuzzing import search
 from casebook.errors import Unsupported
@@ -265,7 +266,7 @@ def test_fuzz_reaches_a_hang_at_the_last_wrong_accusation_and_reports_it_with_it
             str(out),
         ],
         cwd=ROOT,
-        env={**os.environ, "CASEBOOK_TOY_DEVIATION": "loops_when_all_are_wrong"},
+        env={**os.environ, settings.TOY_DEVIATION.name: "loops_when_all_are_wrong"},
         capture_output=True,
         text=True,
         timeout=600,

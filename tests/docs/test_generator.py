@@ -604,7 +604,7 @@ def test_at_a_glance_splits_the_set_up_from_the_turn_by_where_play_comes_back():
     """A phase's arrow to itself is no turn coming back (Cluedo deals card by card: its dealing is set-up, not the
     turn), and chance phases the play comes back to once per round, before the turns loop on a later phase, set each
     round up (P.I. seeds the board, deals the cases and turns the evidence up at every round)."""
-    from casebook.site.glance import turn_phases
+    from casebook.site.pictures import turn_phases
 
     def described(phases, arrows):
         return {
