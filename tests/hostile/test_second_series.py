@@ -58,8 +58,9 @@ def test_f1_a_root_conftest_that_changes_the_judge_makes_the_suite_read_as_edite
     for game in suite.games(ROOT):
         if (ROOT / "tests" / game).is_dir():
             shutil.copytree(ROOT / "tests" / game, copy / "tests" / game, ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("pyproject.toml", "tests/__init__.py"):
-        shutil.copy(ROOT / name, copy / name)
+    for path in suite.harness_files(ROOT):  # pyproject.toml, the conftests, tests/'s helper modules (tests/games.py)
+        (copy / path.relative_to(ROOT)).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, copy / path.relative_to(ROOT))
     assert suite.edition(copy, "1")["edited"] is False  # a faithful copy is the shipped edition
     (copy / "conftest.py").write_text('import os\nos.environ["CASEBOOK_VERIFY_IMPL"] = "reference"\n')
     edition = suite.edition(copy, "1")
