@@ -163,8 +163,10 @@ class SmallDetectives(Game):
             ),
             (phase != "bar" or self.asker() is not None, "the Bar needs a detective alone on it"),
             (
-                (phase == "police") == bool(s["reporting"]) and set(s["reporting"]) <= set(s["police_line"]),
-                "only the Police phase has reporters, on the Police",
+                (phase == "police") == bool(s["reporting"])
+                and set(s["reporting"]) <= set(s["police_line"])
+                and len(set(s["reporting"])) == len(s["reporting"]),
+                "only the Police phase has reporters, on the Police, each once",
             ),
         ):
             if not holds:

@@ -52,7 +52,8 @@ def sent(tmp_path_factory) -> list[dict]:
             ROOT, "-q", "step_defs", "-p", "no:xdist", "-p", "tests.givens.sent", impl="python:tests.givens.sent:make"
         ),
         cwd=ROOT,
-        env={**os.environ, OUT: str(out)},
+        # the plugin is a module of this checkout's tests/, which the pytest script does not put on sys.path
+        env={**os.environ, OUT: str(out), "PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
         timeout=900,

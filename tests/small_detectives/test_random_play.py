@@ -50,8 +50,9 @@ def policy(state: dict, legal: dict, rng: random.Random) -> dict:
     if mine[0]["actor"] != CHANCE and "name" in kinds and rng.random() < 0.75:
         right = {"actor": mine[0]["actor"], "action": {"type": "name", **state["secret"]["police"]}}
         return right if rng.random() < 0.2 else rng.choice([m for m in mine if m["action"]["type"] == "name"])
-    if "go" in kinds and rng.random() < 0.5:
-        return next(m for m in mine if m["action"]["to"] == "Police")
+    police = [m for m in mine if m["action"]["type"] == "go" and m["action"]["to"] == "Police"]
+    if police and rng.random() < 0.5:  # none where the mover already stands on the Police (a loaded state may)
+        return police[0]
     return choose(mine, rng)
 
 
