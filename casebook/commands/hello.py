@@ -16,15 +16,14 @@ def register(sub) -> None:
 
 
 def command(args) -> int:
-    from casebook.conformance.suite import version_line
+    from casebook.conformance.suite import log_headline
 
     with opened(args.impl) as impl:
         hello = impl.hello()
     # stdout stays the hello's JSON, for scripts; the version line heads the log on stderr (issue 52), once the engine
     # answered: an engine that fails is still one line of error
-    try:
-        print(version_line(), file=sys.stderr)
-    except FileNotFoundError:
-        pass  # an install without its suite can still ask an engine its hello
+    line = log_headline()  # None: an install without its suite can still ask an engine its hello
+    if line:
+        print(line, file=sys.stderr)
     print(json.dumps(hello, indent=2))
     return 0

@@ -134,12 +134,11 @@ def command(args) -> int:
 
 def headline_of_log(suite: Path | None, out) -> None:
     """The ``casebook --version`` line first, before any run: a CI log shows what judged the engine (issue 52)."""
-    from casebook.conformance.suite import version_line
+    from casebook.conformance.suite import log_headline
 
-    try:
-        out.print(version_line(suite), markup=False, highlight=False, soft_wrap=True)
-    except FileNotFoundError:
-        pass  # no suite there: verify says so in its own words
+    line = log_headline(suite)
+    if line:
+        out.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
 def show(result: Verified, out) -> None:

@@ -157,6 +157,15 @@ def version_line(root: Path | None = None) -> str:
     return f"casebook {__version__}, rulebook edition: features {suite['features']} ({where}), Python {python}"
 
 
+def log_headline(root: Path | None = None) -> str | None:
+    """The ``version_line`` that heads a command's log (verify's, hello's), or None where there is no suite to name:
+    the command then says so in its own words, or (hello) has no need of one."""
+    try:
+        return version_line(root)
+    except FileNotFoundError:
+        return None
+
+
 def docs_root(cwd: Path | None = None) -> Path:
     """A folder for ``casebook docs`` to build from when no checkout is at hand.
 
