@@ -144,3 +144,13 @@ def test_the_projects_contracts_hold_on_an_unplanted_copy(tmp_path):
     """The control of the test above: the same copy, nothing planted, keeps every contract."""
     kept = _lint_copy(tmp_path, {})
     assert all(kept.values()), kept
+
+
+def test_the_public_modules_import_and_each_deprecated_path_names_a_public_one():
+    """What engine authors import is listed once (casebook.PUBLIC); a deprecated path leads to one of them."""
+    import casebook
+
+    for name in casebook.PUBLIC:
+        importlib.import_module(name)
+    assert set(casebook.DEPRECATED.values()) <= set(casebook.PUBLIC)
+    assert set(casebook.DEPRECATED) == {"casebook.author"}, "each deprecated alias has its own warning test above"
