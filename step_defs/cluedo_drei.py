@@ -326,7 +326,7 @@ FACTS += [
 ]
 
 
-FACTS += shared("deal", "roll-off", "solved", "unsolved") + [
+FACTS += shared("deal", "roll-off", "solved", "unsolved", "secret") + [
     Fact(
         "{players:player+} found no evidence, in that order",
         check=lambda st, players: [e["player"] for e in st.outcome.events if e["type"] == "no_evidence"] == players,
@@ -349,10 +349,6 @@ FACTS += shared("deal", "roll-off", "solved", "unsolved") + [
     Fact(
         "nobody but {player:player} has looked into the case file",
         check=lambda st, player: alone_knows(st, player, CARDS.lying_at(st, "secret.case_file")),
-    ),
-    Fact(  # the moment a card is dealt: told to its receiver, and to nobody else under any key (issue 50)
-        "nobody but {player:player} knows {cards:card+}",
-        check=lambda st, player, cards: alone_knows(st, player, cards),
     ),
     Fact(
         "the cards beside the board are as they were",

@@ -396,10 +396,6 @@ FACTS = [
         "nobody but {player:player} has seen the hideout",
         check=lambda st, player: alone_knows(st, player, CARDS.lying_at(st, "secret.hideout")),
     ),
-    Fact(  # the moment a card is dealt: told to its receiver, and to nobody else under any key (issue 50)
-        "nobody but {player:player} knows {cards:card+}",
-        check=lambda st, player, cards: alone_knows(st, player, cards),
-    ),
     # -- bots and the coach
     Fact(
         "{player:player} has asked {n:d} questions in {place:place}",
@@ -435,7 +431,7 @@ FACTS = [
     ),
 ]
 
-FACTS += shared("deal", "roll-off", "solved", "unsolved")
+FACTS += shared("deal", "roll-off", "solved", "unsolved", "secret")
 _ACTIONS, _ROOM_OPTIONS = phrases(TYPES, ACTIONS), phrases(TYPES, ROOM_OPTIONS)
 install(TYPES, ACTIONS, CHANCE_MOVES, FACTS, after=refresh_notes)
 

@@ -19,7 +19,6 @@ from casebook.protocol import CHANCE, canonical, leaks, redact_events
 from step_defs.components import Components
 from step_defs.position import acted, viewers
 from step_defs.hidden_information import (
-    alone_knows,
     everybody_sees,
     hidden,
     knowers,
@@ -370,10 +369,6 @@ FACTS = [
     ),
     Fact("no view shows what the Police hides", check=lambda st: unseen(st, HOUSE_TILES.lying_at(st, "secret.police"))),
     Fact("no view shows what the houses hide", check=lambda st: unseen(st, CLUES)),
-    Fact(  # the moment a card is dealt: told to its receiver, and to nobody else under any key (issue 50)
-        "nobody but {player:player} knows {cards:card+}",
-        check=lambda st, player, cards: alone_knows(st, player, cards),
-    ),
     Fact(
         "neither {a:card} nor {b:card} shows in any view",
         check=lambda st, a, b: hidden(st, [a, b]) and not shown_in_public(st, [a, b]),
@@ -399,7 +394,7 @@ STARTS = starts(
     {"a game of {players:player+}": setup, "a new game of {players:player+}": None},
     lambda players: {"players": players},
 )
-install(TYPES, ACTIONS, CHANCE_MOVES, STARTS + FACTS + shared("deal"))
+install(TYPES, ACTIONS, CHANCE_MOVES, STARTS + FACTS + shared("deal", "secret"))
 _MUST = phrases(TYPES, MUST)
 
 

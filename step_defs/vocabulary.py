@@ -49,6 +49,7 @@ from typing import Callable
 from pytest_bdd import given, then, when
 
 from casebook.protocol import CHANCE, CLOCK, canonical
+from step_defs.hidden_information import alone_knows
 from step_defs.phrases import Fact, Parser, Phrase, Types, phrases, third_person
 from step_defs.position import Seen, acted, play_first, refusal
 
@@ -109,6 +110,10 @@ SHARED = {
         "the case remains unsolved",
         check=lambda st: (st["phase"], winners(st)) == ("unsolved", []),
         shows=lambda st, **_: ending(st),
+    ),
+    # the moment a card is dealt or looked at: told to its receiver, and to nobody else under any key (issue 50)
+    "secret": Fact(
+        "nobody but {player:player} knows {cards:card+}", check=lambda st, player, cards: alone_knows(st, player, cards)
     ),
 }
 
