@@ -131,8 +131,17 @@ def measure_all(impl, args, repeat: int) -> dict:
         "cores": os.cpu_count(),
         "repeat": repeat,
         "max_moves": getattr(args, "max_moves", MAX_MOVES),
+        # what else the machine was doing: ratios are paired against it, rates are not
+        "load_before": os.getloadavg(),
     }
     say(report.header_lines(run))
+    try:
+        return measure_sections(impl, args, repeat, hello, run)
+    finally:
+        run["load_after"] = os.getloadavg()
+
+
+def measure_sections(impl, args, repeat: int, hello: dict, run: dict) -> dict:
     games = {g: f for g, f in hello["games"].items() if not getattr(args, "game", None) or g in args.game}
     run["random_play"], run["play_summary"] = random_play(impl, args, repeat, games, run["max_moves"])
     say(report.play_summary_lines(run["play_summary"], LEGAL_ROUNDS))

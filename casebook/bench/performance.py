@@ -156,6 +156,12 @@ def bench_table(run: dict) -> str:
         f"{run['engine']} {run['engine_version']}, "
         f"Python {run['python']}, {run['cores']} cores; medians of {run['repeat']})"
         + (f"; not measured in that run: {', '.join(skipped)}" if skipped else "")
+        + (
+            f"; the machine's load average {run['load_before'][0]:.1f} at the start, {run['load_after'][0]:.1f} at the "
+            "end (2 cores: above 2, other work shared them, and rates fell with it)"
+            if "load_before" in run and "load_after" in run
+            else ""
+        )
         + ":\n\n"
     )
     return head + table(["figure", "value", "goal"], rows)

@@ -13,7 +13,7 @@ def spread(figure: dict, digits: int = 2) -> str:
 def header_lines(run: dict) -> list[str]:
     return [
         f"Casebook benchmark — {run['engine']} {run['engine_version']}, Python {run['python']}, "
-        f"{run['cores']} cores; medians of {run['repeat']} [min…max]",
+        f"{run['cores']} cores, load average {run['load_before'][0]:.1f}; medians of {run['repeat']} [min…max]",
         "",
         f"random games cut at {run['max_moves']:,} moves; games/s only where every game ended (else —); "
         "ended: games that ended / games played (and how many hit the cap), in the repeat that ended fewest;",
