@@ -15,7 +15,9 @@ DATA, BENCH = read_data()
 def test_the_performance_page_holds_the_tables_of_the_last_run():
     page = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
     assert page.count("<!-- performance: ") == 4
-    assert with_performance_tables(page, DATA, BENCH) == page, "regenerate: casebook.bench.performance.with_performance_tables"
+    assert with_performance_tables(page, DATA, BENCH) == page, (
+        "regenerate: casebook.bench.performance.with_performance_tables"
+    )
 
 
 def test_the_readmes_goals_are_the_pages():
