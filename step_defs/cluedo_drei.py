@@ -16,7 +16,7 @@ from casebook.contract import is_chance_node
 from casebook.protocol import CHANCE
 from step_defs.components import Components, out_of_the_race
 from step_defs import question_round
-from step_defs.hidden_information import alone_knows, hidden, own_slots_only, strings
+from step_defs.hidden_information import hidden, own_slots_only, strings
 from casebook.protocol import redact_events
 from step_defs.phrases import Fact, Types
 from step_defs.position import roll_for_start
@@ -263,10 +263,6 @@ def everybody_saw_look_at_slot(st, player, slot):
     return st.told("looked", (player,), player=player, slot=slot)
 
 
-def alone_has_looked_into_the_case_file(st, player):
-    return alone_knows(st, player, CARDS.lying_at(st, "secret.case_file"))
-
-
 def side_cards_unchanged(st):
     return st["secret"]["side_cards"] == st.outcome.before["secret"]["side_cards"]
 
@@ -299,6 +295,7 @@ FACTS += [
         FRESH_TURN,
         entered=lambda place: "accusing" if place == "Headquarters" else "questioning",
         seen="shown",
+        looked="looked into",
     ),
     Fact(
         "{card:card} lies face up beside the board", put=lambda st, card, pins: CARDS.put(st, card, ("surplus",), pins)
@@ -460,10 +457,6 @@ FACTS += shared("deal", "roll-off", "solved", "unsolved", "secret") + [
     Fact(
         "everybody saw that {player:player} looked at the card in slot {slot:d}",
         check=everybody_saw_look_at_slot,
-    ),
-    Fact(
-        "nobody but {player:player} has looked into the case file",
-        check=alone_has_looked_into_the_case_file,
     ),
     Fact(
         "the cards beside the board are as they were",

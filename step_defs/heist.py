@@ -20,7 +20,7 @@ from casebook.protocol import CHANCE, CLOCK
 from step_defs.components import Components, out_of_the_race
 from step_defs.position import acted, viewers
 from step_defs import question_round
-from step_defs.hidden_information import alone_knows, hidden, only_told, own_slots_only, strings
+from step_defs.hidden_information import hidden, only_told, own_slots_only, strings
 from step_defs.phrases import Fact, Types, phrases
 from step_defs.vocabulary import install, requests, shared, starts, ways, where
 
@@ -289,10 +289,6 @@ def sees_the_hideout(st, player, g, m, p):
     return mine(st, player)["hideout"] == dict(zip(KINDS, (g, m, p)))
 
 
-def alone_has_seen_the_hideout(st, player):
-    return alone_knows(st, player, CARDS.lying_at(st, "secret.hideout"))
-
-
 def has_asked_questions_in(st, player, n, place):
     st["log"].extend(
         {"type": "asked", "seat": player, "gang": "Dex", "method": "drill", "place": place} for _ in range(n)
@@ -358,6 +354,7 @@ FACTS = [
         aside=("switch_notes_assistant",),
         entered=lambda place: "in_place",
         seen="seen",
+        looked="seen",
         showed=showed,
     ),
     Fact("{card:card} lies face down in {place:place}", put=lay_face_down),
@@ -516,10 +513,6 @@ FACTS = [
     Fact(
         "{player:player} sees the hideout: {g:gang}, {m:method} and {p:place}",
         check=sees_the_hideout,
-    ),
-    Fact(
-        "nobody but {player:player} has seen the hideout",
-        check=alone_has_seen_the_hideout,
     ),
     # -- bots and the coach
     Fact(
