@@ -151,3 +151,13 @@ def test_a_denied_sentence_names_the_check_it_negates_and_a_lambda_names_nothing
     assert (
         failure(anonymous, Seen(ROLLING, ROLL)) == "not so: the game goes on (phase rolling_for_start), chance to act"
     )
+
+
+def test_a_new_games_steps_keep_the_limit(tmp_path):
+    """``casebook new-game`` writes step_defs/<game>.py from a template: the file it writes keeps the limit too."""
+    from casebook import scaffold
+
+    rulebook = tmp_path / "demo.en.txt"
+    rulebook.write_text("1. SET-UP\nEach player takes a card.\n\n2. PLAY\nThe first player bets.\n", encoding="utf-8")
+    steps = scaffold.plan(ROOT, "demo", rulebook)["step_defs/demo.py"]
+    assert "Fact(" in steps and long_lambdas(steps, "demo.py") == []
