@@ -20,7 +20,7 @@ from step_defs.hidden_information import hidden, own_slots_only, strings
 from casebook.protocol import redact_events
 from step_defs.phrases import Fact, Types
 from step_defs.position import roll_for_start
-from step_defs.vocabulary import install, requests, shared, starts
+from step_defs.vocabulary import install, placed, requests, shared, starts
 
 scenarios("cluedo_drei")
 
@@ -91,6 +91,9 @@ def markers_stand(st, **_) -> str:
         f"{', '.join(cards)}: {'beside the board' if place == 'beside the board' else 'in ' + place}"
         for place, cards in placed.items()
     )
+
+
+put_markers_in, markers_stand_in = placed("markers")  # "the markers of A and B stand in X"
 
 
 def discard_all(state) -> None:
@@ -188,14 +191,6 @@ def has_seen_beside_the_board(st, player, card):
 
 def has_not_seen_slot(st, player, slot):
     return str(slot) not in st.view(player)["private"][player]["side_cards"]
-
-
-def put_markers_in(st, cards, place):
-    st["markers"].update(dict.fromkeys(cards, place))
-
-
-def markers_stand_in(st, cards, place):
-    return all(st.view(None)["markers"][c] == place for c in cards)
 
 
 def each_die_can_show_only(st, faces):
@@ -375,7 +370,7 @@ FACTS += [
         shows=markers_stand,
     ),
     Fact(
-        "the marker[s|] of {cards:card+} [stand|stands] in {place:place}",
+        "the marker[s|] of {names:card+} [stand|stands] in {place:place}",
         put=put_markers_in,
         check=markers_stand_in,
         shows=markers_stand,

@@ -22,7 +22,7 @@ from step_defs.position import acted, viewers
 from step_defs import question_round
 from step_defs.hidden_information import hidden, only_told, own_slots_only, strings
 from step_defs.phrases import Fact, Types, phrases
-from step_defs.vocabulary import install, requests, shared, starts, ways, where
+from step_defs.vocabulary import install, placed, requests, shared, starts, ways, where
 
 scenarios("heist")
 
@@ -36,6 +36,7 @@ HEADING = {"gang": "who", "method": "how", "place": "where"}
 PLURAL = {"gang members": "gang", "methods": "method", "places": "place"}
 DEFAULT_HIDEOUT = {"gang": "Vera", "method": "thermal lance", "place": "Wine Cellar"}
 TOKENS_STAND = where("tokens", "the tokens")  # what a failed sentence about the tokens says: where they stand
+put_tokens_in, tokens_stand_in = placed("tokens")  # "the tokens of A and B stand in X"
 FRESH_TURN = {"began": None, "dice": None, "selected": None, "path": [], "question": None, "answerer": None}
 CARDS = Components(SCHEMA, "card")  # where each card may lie: the schema's inventory
 LOG = SCHEMA["facts"]["case_log"]  # how each case-log entry reads
@@ -215,14 +216,6 @@ def may_accuse_in_ways_naming_each_place(st, player, n):
 
 def may_select_in_ways_naming_each_place_but(st, player, n, place):
     return ways(st, player, "select", "place") == (n, set(PLACES) - {place})
-
-
-def put_tokens_in(st, tokens, place):
-    st["tokens"].update(dict.fromkeys(tokens, place))
-
-
-def tokens_stand_in(st, tokens, place):
-    return all(st.view(None)["tokens"][t] == place for t in tokens)
 
 
 def tokens_stand_in_no_place(st, a, b):
@@ -410,7 +403,7 @@ FACTS = [
     ),
     # -- the board
     Fact(
-        "the token[s|] of {tokens:token+} [stand|stands] in {place:place}",
+        "the token[s|] of {names:token+} [stand|stands] in {place:place}",
         put=put_tokens_in,
         check=tokens_stand_in,
         shows=TOKENS_STAND,

@@ -133,7 +133,7 @@ def facts(
     def give(st, player, cards, pins) -> None:
         components.hold(st, player, cards, pins)
 
-    def sees_in_own_hand(st, player, cards) -> bool:
+    def holds(st, player, cards) -> bool:
         return set(cards) <= set(st.view(player)["private"][player]["hand"])
 
     def begin_turn(st, player) -> None:
@@ -170,7 +170,7 @@ def facts(
         Fact(f"no view shows {words}", check=lambda st: hidden(st, components.lying_at(st, f"secret.{key}"))),
         Fact(f"nobody but {{player:player}} has {looked} {words}", check=alone_knows_the_secret),
         Fact("{player:player} holds none of {cards:card+}", put=holds_none_of),
-        Fact("{player:player} holds {cards:card+}", put=give, check=sees_in_own_hand),
+        Fact("{player:player} holds {cards:card+}", put=give, check=holds),
         Fact(
             "{player:player} stands [in|on] {space:space}",
             put=lambda st, player, space: st["positions"].__setitem__(player, space),

@@ -161,6 +161,20 @@ def where(key: str, words: str) -> Callable[..., str]:
     return shows
 
 
+def placed(key: str) -> tuple[Callable[..., None], Callable[..., bool]]:
+    """The put and the check of a sentence that components stand in a place ("the markers of A and B stand in X"),
+    for components whose places the state keeps under ``key`` (``{name: place or None}``; Cluedo's markers, the heist
+    game's tokens): the pattern's fields are ``names`` and ``place``."""
+
+    def put_in_place(st: dict, names: list, place: str) -> None:
+        st[key].update(dict.fromkeys(names, place))
+
+    def stand_in_place(st: Seen, names: list, place: str) -> bool:
+        return all(st.view(None)[key][n] == place for n in names)
+
+    return put_in_place, stand_in_place
+
+
 def starts(
     deals: dict[str, Callable | None], options: Callable[..., dict], then: Callable[..., None] | None = None
 ) -> list[Fact]:
@@ -288,12 +302,12 @@ def install(
                 return fact.start(position, **args)
             pins = {"pins": position.pins} if wants_pins(fact.put) else {}
 
-            def put(state: dict) -> None:
+            def given_edit(state: dict) -> None:
                 fact.put(state, **args, **pins)
                 if after:
                     after(state)
 
-            position.edit(put)
+            position.edit(given_edit)
 
         # the Givens' own phrases inside the sentence (not each compiled again with it:
         # the regexes cost collection time)
