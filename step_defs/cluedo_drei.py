@@ -16,11 +16,11 @@ from casebook.contract import is_chance_node
 from casebook.protocol import CHANCE
 from step_defs.components import Components, out_of_the_race
 from step_defs import question_round
-from step_defs.hidden_information import alone_knows, hidden, own_slots_only, strings
+from step_defs.hidden_information import hidden, own_slots_only, strings
 from casebook.protocol import redact_events
 from step_defs.phrases import Fact, Types
 from step_defs.position import roll_for_start
-from step_defs.vocabulary import install, requests, shared, starts
+from step_defs.vocabulary import install, placed, requests, shared, starts
 
 scenarios("cluedo_drei")
 
@@ -93,6 +93,9 @@ def markers_stand(st, **_) -> str:
     )
 
 
+put_markers_in, markers_stand_in = placed("markers")  # "the markers of A and B stand in X"
+
+
 def discard_all(state) -> None:
     stack, discard = state["advantage"]["stack"], state["advantage"]["discard"]
     state["advantage"].update(stack={k: 0 for k in stack}, discard={k: stack[k] + discard[k] for k in stack})
@@ -122,7 +125,141 @@ CHANCE_MOVES = [
 
 def options(variant=None, **more):
     """'a game of' leaves the variant to the game's default (two players: the Duel, CD-DUE-08)."""
-    return lambda players: {"players": players, **({"variant": variant} if variant else {}), **more}
+
+    def for_players(players):
+        return {"players": players, **({"variant": variant} if variant else {}), **more}
+
+    return for_players
+
+
+# -- what the sentences mean: the checks, edits and actions longer than a short expression
+def only_pawns_on_the_board(st, players):
+    return all(set(st.view(v)["positions"]) == set(players) for v in st.viewers)
+
+
+def has_looked_at_slots(st, player, slots):
+    st["private"][player]["side_cards"].update({str(k): st["secret"]["side_cards"][k - 1] for k in slots})
+
+
+def twenty_one_clue_cards_by_kind(st):
+    return CARDS.everything(st) == sorted(KIND_OF) and [list(KIND_OF.values()).count(k) for k in CASE] == [6, 6, 9]
+
+
+def is_a_clue_card_of_kind(st, card, kind):
+    return any(m["action"].get(kind) == card for m in st.legal["moves"] if m["action"]["type"] == "fill_case_file")
+
+
+def case_file_holds_one_of_each_kind(st):
+    return st["secret"]["case_file"] is not None and all(KIND_OF[st["secret"]["case_file"][k]] == k for k in CASE)
+
+
+def each_player_holds(st, n):
+    return set(st["hand_sizes"].values()) == {n} == {len(h) for h in hands(st).values()}
+
+
+def hand_sizes_held(st, n):
+    return "they hold " + ", ".join(f"{p} {k}" for p, k in st["hand_sizes"].items())
+
+
+def every_view_shows_face_up_beside_the_board(st, card):
+    return all(card in st.view(v)["surplus"] for v in st.viewers)
+
+
+def sees_in_own_hand(st, player, card):
+    return card in st.view(player)["private"][player]["hand"]
+
+
+def sees_cards_in_own_hand(st, player, n):
+    return len(st.view(player)["private"][player]["hand"]) == n
+
+
+def does_not_see_the_hand_of(st, player, other):
+    return other not in st.view(player)["private"] and "secret" not in st.view(player)
+
+
+def has_seen_slot(st, player, slot):
+    return str(slot) in st.view(player)["private"][player]["side_cards"]
+
+
+def lay_face_down_in_slot(st, card, slot, pins):
+    CARDS.put(st, card, ("secret", "side_cards", slot - 1), pins)
+
+
+def has_seen_beside_the_board(st, player, card):
+    return card in st.view(player)["private"][player]["side_cards"].values()
+
+
+def has_not_seen_slot(st, player, slot):
+    return str(slot) not in st.view(player)["private"][player]["side_cards"]
+
+
+def each_die_can_show_only(st, faces):
+    return st.legal["to_act"] == [CHANCE] and all(
+        {m["action"]["dice"][k] for m in st.legal["moves"]} == set(faces) for k in (0, 1)
+    )
+
+
+def may_move_on_with(st, player, n):
+    return (
+        st["current"] == player
+        and st.view(None)["turn"]["pips"] == n
+        and any(a["type"] == "move" for a in st.table.moves_of(player))
+    )
+
+
+def has_no_pips_left(st, player):
+    return st["current"] == player and st.view(None)["turn"]["pips"] == 0
+
+
+def advantage_stack_holds_by_kind(st, t, h, o):
+    return st.view(None)["advantage"]["stack"] == {"taxi": t, "headquarters": h, "tip_off": o}
+
+
+def no_advantage_cards(st):
+    return st.view(None)["advantage"] is None and not any(m["action"]["type"] == "draw" for m in st.legal["moves"])
+
+
+def advantage_card_to_draw_for(st, player):
+    return (
+        st.legal["to_act"] == [CHANCE]
+        and {m["action"]["type"] for m in st.legal["moves"]} == {"draw"}
+        and st["current"] == player
+    )
+
+
+def must_ask_in(st, player, place):
+    return st.legal["to_act"] == [player] and {
+        (m["action"]["type"], m["action"]["location"]) for m in st.legal["moves"]
+    } == {("question", place)}
+
+
+def must_show_one_of_own_cards(st, player):
+    return question_round.must_show(st, player, st["private"][player]["hand"])
+
+
+def must_look_at_one_of_slots(st, player, slots):
+    return st.legal["to_act"] == [player] and sorted(m["action"]["slot"] for m in st.legal["moves"]) == slots
+
+
+def may_move_exactly_to(st, player, places):
+    return sorted(a["to"] for a in st.table.moves_of(player) if a["type"] == "move") == sorted(places)
+
+
+def found_no_evidence_in_order(st, players):
+    return [e["player"] for e in st.outcome.events if e["type"] == "no_evidence"] == players
+
+
+def nobody_shows_a_card(st):
+    told = {e["type"] for e in st.outcome.events}
+    return "nobody_showed" in told and "shown" not in told
+
+
+def everybody_saw_look_at_slot(st, player, slot):
+    return st.told("looked", (player,), player=player, slot=slot)
+
+
+def side_cards_unchanged(st):
+    return st["secret"]["side_cards"] == st.outcome.before["secret"]["side_cards"]
 
 
 KINDS = {"game": None, "Duel": "duel", "standard game": "classic"}
@@ -153,6 +290,7 @@ FACTS += [
         FRESH_TURN,
         entered=lambda place: "accusing" if place == "Headquarters" else "questioning",
         seen="shown",
+        looked="looked into",
     ),
     Fact(
         "{card:card} lies face up beside the board", put=lambda st, card, pins: CARDS.put(st, card, ("surplus",), pins)
@@ -164,37 +302,29 @@ FACTS += [
     ),
     Fact(
         "only the pawns of {players:player+} stand on the board",
-        check=lambda st, players: all(set(st.view(v)["positions"]) == set(players) for v in st.viewers),
+        check=only_pawns_on_the_board,
     ),
     Fact("all 13 Advantage cards are on the discard pile", put=lambda st: discard_all(st)),
     Fact(
         "{player:player} has already looked at the card[s|] in slot[s|] {slots:d+}",
-        put=lambda st, player, slots: st["private"][player]["side_cards"].update(
-            {str(k): st["secret"]["side_cards"][k - 1] for k in slots}
-        ),
+        put=has_looked_at_slots,
     ),
     Fact(
         "there are 21 clue cards: 6 suspects, 6 items and 9 locations",
-        check=lambda st: (
-            CARDS.everything(st) == sorted(KIND_OF) and [list(KIND_OF.values()).count(k) for k in CASE] == [6, 6, 9]
-        ),
+        check=twenty_one_clue_cards_by_kind,
     ),
     Fact(
         "{card:card} is a clue card of kind {kind:w}",  # chance may put it into the case file in that slot
-        check=lambda st, card, kind: any(
-            m["action"].get(kind) == card for m in st.legal["moves"] if m["action"]["type"] == "fill_case_file"
-        ),
+        check=is_a_clue_card_of_kind,
     ),
     Fact(
         "the case file holds one suspect, one item and one location",
-        check=lambda st: (
-            st["secret"]["case_file"] is not None and all(KIND_OF[st["secret"]["case_file"][k]] == k for k in CASE)
-        ),
+        check=case_file_holds_one_of_each_kind,
     ),
     Fact(
         "each player holds {n:d} cards",
-        check=lambda st, n: set(st["hand_sizes"].values()) == {n} == {len(h) for h in hands(st).values()},
-        shows=lambda st, n: "they hold " + ", ".join(f"{p} {k}" for p, k in st["hand_sizes"].items()),
+        check=each_player_holds,
+        shows=hand_sizes_held,
     ),
     Fact(
         "{n:d} card[s|] [lie|lies] face up beside the board",
@@ -204,35 +334,35 @@ FACTS += [
     Fact("{n:d} card[s|] [lie|lies] face down beside the board", check=lambda st, n: st.view(None)["side_cards"] == n),
     Fact(
         "every view shows {card:card} face up beside the board",
-        check=lambda st, card: all(card in st.view(v)["surplus"] for v in st.viewers),
+        check=every_view_shows_face_up_beside_the_board,
     ),
     Fact(
         "the view of {player:player} shows {card:card} in his hand",
-        check=lambda st, player, card: card in st.view(player)["private"][player]["hand"],
+        check=sees_in_own_hand,
     ),
     Fact(
         "the view of {player:player} shows {n:d} cards in his hand",
-        check=lambda st, player, n: len(st.view(player)["private"][player]["hand"]) == n,
+        check=sees_cards_in_own_hand,
     ),
     Fact(
         "the view of {player:player} does not show the hand of {other:player}",
-        check=lambda st, player, other: other not in st.view(player)["private"] and "secret" not in st.view(player),
+        check=does_not_see_the_hand_of,
     ),
     Fact(
         "{player:player} has seen the card in slot {slot:d}",
-        check=lambda st, player, slot: str(slot) in st.view(player)["private"][player]["side_cards"],
+        check=has_seen_slot,
     ),
     Fact(
         "{card:card} lies face down beside the board in slot {slot:d}",
-        put=lambda st, card, slot, pins: CARDS.put(st, card, ("secret", "side_cards", slot - 1), pins),
+        put=lay_face_down_in_slot,
     ),
     Fact(
         "{player:player} has seen {card:card} beside the board",
-        check=lambda st, player, card: card in st.view(player)["private"][player]["side_cards"].values(),
+        check=has_seen_beside_the_board,
     ),
     Fact(
         "{player:player} has not seen the card in slot {slot:d}",
-        check=lambda st, player, slot: str(slot) not in st.view(player)["private"][player]["side_cards"],
+        check=has_not_seen_slot,
     ),
     Fact(
         "the marker of {s:card} stands beside the board",
@@ -240,9 +370,9 @@ FACTS += [
         shows=markers_stand,
     ),
     Fact(
-        "the marker[s|] of {cards:card+} [stand|stands] in {place:place}",
-        put=lambda st, cards, place: st["markers"].update(dict.fromkeys(cards, place)),
-        check=lambda st, cards, place: all(st.view(None)["markers"][c] == place for c in cards),
+        "the marker[s|] of {names:card+} [stand|stands] in {place:place}",
+        put=put_markers_in,
+        check=markers_stand_in,
         shows=markers_stand,
     ),
     Fact(
@@ -252,23 +382,16 @@ FACTS += [
     ),
     Fact(
         "each die can show only {faces:face+}",
-        check=lambda st, faces: (
-            st.legal["to_act"] == [CHANCE]
-            and all({m["action"]["dice"][k] for m in st.legal["moves"]} == set(faces) for k in (0, 1))
-        ),
+        check=each_die_can_show_only,
     ),
     Fact("the roll counts {n:d} pips", check=lambda st, n: st.view(None)["turn"]["pips"] == n),
     Fact(
         "{player:player} may move on with {n:d} pips",
-        check=lambda st, player, n: (
-            st["current"] == player
-            and st.view(None)["turn"]["pips"] == n
-            and any(a["type"] == "move" for a in st.table.moves_of(player))
-        ),
+        check=may_move_on_with,
     ),
     Fact(
         "{player:player} has no pips left to move",
-        check=lambda st, player: st["current"] == player and st.view(None)["turn"]["pips"] == 0,
+        check=has_no_pips_left,
     ),
     Fact(
         "the Advantage stack holds {n:d} card[s|]",
@@ -280,21 +403,15 @@ FACTS += [
     ),
     Fact(
         "the Advantage stack holds {t:d} taxi, {h:d} headquarters and {o:d} tip-off cards",
-        check=lambda st, t, h, o: st.view(None)["advantage"]["stack"] == {"taxi": t, "headquarters": h, "tip_off": o},
+        check=advantage_stack_holds_by_kind,
     ),
     Fact(
         "there are no Advantage cards in the game",
-        check=lambda st: (
-            st.view(None)["advantage"] is None and not any(m["action"]["type"] == "draw" for m in st.legal["moves"])
-        ),
+        check=no_advantage_cards,
     ),
     Fact(
         "an Advantage card must be drawn for {player:player}",
-        check=lambda st, player: (
-            st.legal["to_act"] == [CHANCE]
-            and {m["action"]["type"] for m in st.legal["moves"]} == {"draw"}
-            and st["current"] == player
-        ),
+        check=advantage_card_to_draw_for,
     ),
     Fact("no view shows another player's hand", check=own_slots_only),
     Fact(
@@ -302,26 +419,19 @@ FACTS += [
     ),
     Fact(
         "{player:player} must ask a question in {place:place}",
-        check=lambda st, player, place: (
-            st.legal["to_act"] == [player]
-            and {(m["action"]["type"], m["action"]["location"]) for m in st.legal["moves"]} == {("question", place)}
-        ),
+        check=must_ask_in,
     ),
     Fact(
         "{player:player} must show one of his cards",
-        check=lambda st, player: question_round.must_show(st, player, st["private"][player]["hand"]),
+        check=must_show_one_of_own_cards,
     ),
     Fact(
         "{player:player} must look at one of the cards in slots {slots:d+}",
-        check=lambda st, player, slots: (
-            st.legal["to_act"] == [player] and sorted(m["action"]["slot"] for m in st.legal["moves"]) == slots
-        ),
+        check=must_look_at_one_of_slots,
     ),
     Fact(
         "{player:player} may move exactly to {places:space+}",
-        check=lambda st, player, places: (
-            sorted(a["to"] for a in st.table.moves_of(player) if a["type"] == "move") == sorted(places)
-        ),
+        check=may_move_exactly_to,
     ),
 ]
 
@@ -329,14 +439,11 @@ FACTS += [
 FACTS += shared("deal", "roll-off", "solved", "unsolved", "secret") + [
     Fact(
         "{players:player+} found no evidence, in that order",
-        check=lambda st, players: [e["player"] for e in st.outcome.events if e["type"] == "no_evidence"] == players,
+        check=found_no_evidence_in_order,
     ),
     Fact(
         "nobody shows a card",
-        check=lambda st: (
-            {"nobody_showed"} <= {e["type"] for e in st.outcome.events}
-            and "shown" not in {e["type"] for e in st.outcome.events}
-        ),
+        check=nobody_shows_a_card,
     ),
     Fact(
         "everybody saw that {by:player} showed {to:player} a card",
@@ -344,15 +451,11 @@ FACTS += shared("deal", "roll-off", "solved", "unsolved", "secret") + [
     ),
     Fact(
         "everybody saw that {player:player} looked at the card in slot {slot:d}",
-        check=lambda st, player, slot: st.told("looked", (player,), player=player, slot=slot),
-    ),
-    Fact(
-        "nobody but {player:player} has looked into the case file",
-        check=lambda st, player: alone_knows(st, player, CARDS.lying_at(st, "secret.case_file")),
+        check=everybody_saw_look_at_slot,
     ),
     Fact(
         "the cards beside the board are as they were",
-        check=lambda st: st["secret"]["side_cards"] == st.outcome.before["secret"]["side_cards"],
+        check=side_cards_unchanged,
     ),
 ]
 install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)

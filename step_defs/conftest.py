@@ -14,6 +14,7 @@ Here: refusals and their error, a copy that lost a component, the game's end and
 import gc
 import json
 import re
+from typing import Callable
 from pathlib import Path
 
 import pytest
@@ -116,7 +117,11 @@ def new_game_requested(implementation, game_id, who):
         if n
         else re.split(r", | and ", who)
     )
-    return refusal(lambda: implementation.close(implementation.new(game_id, {"players": players})))
+
+    def open_and_close() -> None:
+        implementation.close(implementation.new(game_id, {"players": players}))
+
+    return refusal(open_and_close)
 
 
 @when("the game is loaded", target_fixture="refusal")
@@ -186,20 +191,15 @@ SHARED = [
 ]
 
 
-@then(
-    Parser(
-        "a shared check",
-        [
-            (
-                re.compile(pattern),
-                lambda m, check=check: {
-                    "check": check,
-                    "args": {k: int(v) if k == "n" else v for k, v in m.groupdict().items()},
-                },
-            )
-            for pattern, check in SHARED
-        ],
-    )
-)
+def shared_arguments(check: Callable) -> Callable[[re.Match], dict]:
+    """A shared check's step arguments: the check, and the step's fields (``n``, a number)."""
+
+    def arguments(m: re.Match) -> dict:
+        return {"check": check, "args": {k: int(v) if k == "n" else v for k, v in m.groupdict().items()}}
+
+    return arguments
+
+
+@then(Parser("a shared check", [(re.compile(pattern), shared_arguments(check)) for pattern, check in SHARED]))
 def shared_check(request, check, args):
     check(request, **args)

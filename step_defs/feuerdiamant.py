@@ -176,6 +176,174 @@ def set_aside_unseen(st) -> bool:
 
 
 # -- the vocabulary: actions, chance, facts --------------------------------------------------------
+# -- what the sentences mean: the checks, edits and actions longer than a short expression
+def use_morton(person, to):
+    return {"type": "use_helper", "helper": "Morton", "person": person, "to": to}
+
+
+def use_uncle_titus_on_obstacle(obstacle_at):
+    return {"type": "use_helper", "helper": "Uncle Titus", "obstacle_at": obstacle_at}
+
+
+def use_uncle_titus_on_roadblock(a, b):
+    return {"type": "use_helper", "helper": "Uncle Titus", "path": path(a, b)}
+
+
+def give_step_on(st, player, step, space):
+    st.update(
+        current=player,
+        phase=STEPS.get(step, step),
+        figures={**st["figures"], player: space},
+        roll=st["roll"] or {"hazard": "red", "movement": 1, "colour": "red", "bonus": 0},
+    )
+
+
+def has_rolled(st, player, face, n):
+    st.update(current=player, phase="hazard", roll={"hazard": face, "movement": n, "colour": None, "bonus": 0})
+
+
+def lay_person(st, person, face, loc, pins):
+    lay(st, "person", person, loc, face, pins)
+
+
+def person_lies_face_at(st, person, face, loc):
+    return st["board"][loc]["person"] == (person if face == "up" else FACE_DOWN) and (
+        face == "up" or st["secret"]["persons"][loc] == person
+    )
+
+
+def lay_clue(st, clue, face, loc, pins):
+    lay(st, "clue", clue, loc, face, pins)
+
+
+def clue_lies_face_up_at(st, clue, face, loc):
+    return face == "up" and st["board"][loc]["clue"] == clue
+
+
+def set_clue_aside(st, clue, pins):
+    CARDS["clue"].put(st, clue, ("secret", "set_aside"), pins)
+
+
+def match_every_clue_but_the_one_set_aside(st):
+    to_suspect_track(
+        st,
+        [
+            *st["secret"]["clues"].values(),
+            *(b["clue"] for b in st["board"].values() if b["clue"] not in (None, FACE_DOWN)),
+            *st["secret"]["pools"]["clues"],
+        ],
+    )
+
+
+def clue_cards_in_play(st, n):
+    return (
+        n
+        == sum(b["clue"] is not None for b in st["board"].values())  # all but the one set aside
+        + len(st["secret"]["pools"]["clues"])
+        + sum(len(c) for c in st["suspect_track"].values())
+    )
+
+
+def every_person_on_the_board_face_down(st):
+    return all(b["person"] in (FACE_DOWN, None) for b in st.view(None)["board"].values())
+
+
+def persons_are_the_suspects_and_helpers(st):
+    return sorted(st["secret"]["persons"].values()) == sorted(SUSPECTS + HELPERS)
+
+
+def lay_obstacle(st, obstacle, loc):
+    st["secret"]["pools"]["obstacles"].remove(obstacle)
+    st["board"][loc]["obstacle"] = obstacle
+
+
+def have_won_together(st, players):
+    return st.view(None)["outcome"]["winners"] == players == st["players"]
+
+
+def clue_revealed_points_to(st, suspect, colour):
+    revealed = [(e["suspect"], e["colour"]) for e in st.outcome.events if e["type"] == "clue_revealed"]
+    return revealed[-1:] == [(suspect, colour)]
+
+
+def no_obstacle_on_the_board(st):
+    return all(b["obstacle"] is None for b in st.view(None)["board"].values())
+
+
+def give_detective_card(st, player, card):
+    st["secret"]["pools"]["detective"].remove(card)
+    st["hands"][player].append(card)
+
+
+def every_indicator_on_space(st, n):
+    return {t["indicator"] for t in st["tracks"].values()} == {n} and len(st["tracks"]) == 4
+
+
+def clear_event_tokens(st, colour):
+    st["box"]["events"].extend(t["token"] for t in st["tracks"][colour]["tokens"])
+    st["tracks"][colour]["tokens"].clear()
+
+
+def event_tokens_lie_on_spaces(st, colour, spaces):
+    return [t["space"] for t in st.view(None)["tracks"][colour]["tokens"]] == spaces
+
+
+def event_tokens_read(st, n, token):
+    return sum(1 for t in st.view(None)["tracks"].values() for x in t["tokens"] if x["token"] == token) == n
+
+
+def event_tokens_face_up_on_the_tracks(st, n):
+    return (
+        len({(c, t["space"]) for c, track in st.view(None)["tracks"].items() for t in track["tokens"]})
+        == n
+        == sum(len(t["tokens"]) for t in st.view(None)["tracks"].values())
+    )
+
+
+def chance_is_to(st, what):
+    return st.legal["to_act"] == [CHANCE] and (st["draws"] or [{"pool": None}])[0]["pool"] == CHANCE_IS_TO[what]
+
+
+def detective_cards_to_draw_for(st, n, player):
+    return sum(1 for d in st["draws"] if d == {"pool": "detective", "to": player}) == n
+
+
+def only_action_is_to(st, player, what):
+    besides_playing = {m["type"] for m in st.table.moves_of(player) if m["type"] != "play"}
+    return besides_playing == {
+        {"remove the obstacle": "remove_obstacle", "end the action": "end_action"}[what],
+        "end_action",
+    }
+
+
+def figures_stand_on(st, n, space):
+    return len(st["figures"]) == n and set(st["figures"].values()) == {space}
+
+
+def every_location_but_zentrale_holds_two_face_down_cards(st):
+    return (
+        "Zentrale" not in st.view(None)["board"]
+        and len(st.view(None)["board"]) == 9
+        and all(b["person"] == b["clue"] == FACE_DOWN for b in st.view(None)["board"].values())
+    )
+
+
+def one_clue_aside_unseen_the_rest_stacked(st, n):
+    return set_aside_unseen(st) and st.view("Justus")["stacks"]["clues"] == n
+
+
+def lost_through_the_case(st, case):
+    return st["phase"] == "lost" and st["outcome"]["case"] == case
+
+
+def chance_rolls_with_probability(st, face, a, b):
+    return st.chance("hazard", face) == pytest.approx(a / b)
+
+
+def view_shows_that_holds(st, player, other, card):
+    return card in st.view(player)["hands"][other]
+
+
 BETWEEN = '"{a:location}" and "{b:location}"'
 ACTIONS = [
     ("move the {colour:colour} hazard indicator", "move_hazard_indicator"),
@@ -198,15 +366,15 @@ ACTIONS = [
     ("use the helper", "use_helper"),
     (
         'use Morton to return "{person:person}" to "{to:location}"',
-        lambda person, to: {"type": "use_helper", "helper": "Morton", "person": person, "to": to},
+        use_morton,
     ),
     (
         'use Uncle Titus on the obstacle at "{obstacle_at:location}"',
-        lambda obstacle_at: {"type": "use_helper", "helper": "Uncle Titus", "obstacle_at": obstacle_at},
+        use_uncle_titus_on_obstacle,
     ),
     (
         "use Uncle Titus on the roadblock between " + BETWEEN,
-        lambda a, b: {"type": "use_helper", "helper": "Uncle Titus", "path": path(a, b)},
+        use_uncle_titus_on_roadblock,
     ),
     ("use Aunt Mathilda", lambda: {"type": "use_helper", "helper": "Aunt Mathilda"}),
     ('play "{card:detective_card}"', "play"),
@@ -234,19 +402,12 @@ FACTS = [
     ),
     Fact(
         'it is {player:player}\'s {step:text} step on "{space:space}"',
-        put=lambda st, player, step, space: st.update(
-            current=player,
-            phase=STEPS.get(step, step),
-            figures={**st["figures"], player: space},
-            roll=st["roll"] or {"hazard": "red", "movement": 1, "colour": "red", "bonus": 0},
-        ),
+        put=give_step_on,
     ),
     Fact("it is {player:player}'s {step:text} step", check=whose_step),
     Fact(
         '{player:player} has rolled "{face:face}" and {n:d}',
-        put=lambda st, player, face, n: st.update(
-            current=player, phase="hazard", roll={"hazard": face, "movement": n, "colour": None, "bonus": 0}
-        ),
+        put=has_rolled,
     ),
     Fact(
         '{player:player}\'s figure stands on "{space:space}"',
@@ -255,11 +416,8 @@ FACTS = [
     ),
     Fact(
         '"{person:person}" lies face {face:w} at "{loc:location}"',
-        put=lambda st, person, face, loc, pins: lay(st, "person", person, loc, face, pins),
-        check=lambda st, person, face, loc: (
-            st["board"][loc]["person"] == (person if face == "up" else FACE_DOWN)
-            and (face == "up" or st["secret"]["persons"][loc] == person)
-        ),
+        put=lay_person,
+        check=person_lies_face_at,
     ),
     Fact(
         '"{person:person}" is in hiding beside the board',
@@ -274,8 +432,8 @@ FACTS = [
     ),
     Fact(
         'the clue "{clue:clue}" lies face {face:w} at "{loc:location}"',
-        put=lambda st, clue, face, loc, pins: lay(st, "clue", clue, loc, face, pins),
-        check=lambda st, clue, face, loc: face == "up" and st["board"][loc]["clue"] == clue,
+        put=lay_clue,
+        check=clue_lies_face_up_at,
     ),
     Fact('a face-down clue lies at "{loc:location}"', check=lambda st, loc: st["board"][loc]["clue"] == FACE_DOWN),
     Fact('no clue lies at "{loc:location}"', check=lambda st, loc: st["board"][loc]["clue"] is None),
@@ -286,18 +444,11 @@ FACTS = [
     ),
     Fact(
         'the clue "{clue:clue}" is set aside',
-        put=lambda st, clue, pins: CARDS["clue"].put(st, clue, ("secret", "set_aside"), pins),
+        put=set_clue_aside,
     ),
     Fact(
         "every clue but the one set aside lies face up on the suspect track",
-        put=lambda st: to_suspect_track(
-            st,
-            [
-                *st["secret"]["clues"].values(),
-                *(b["clue"] for b in st["board"].values() if b["clue"] not in (None, FACE_DOWN)),
-                *st["secret"]["pools"]["clues"],
-            ],
-        ),
+        put=match_every_clue_but_the_one_set_aside,
     ),
     Fact("the clue stack is empty", put=lambda st: to_suspect_track(st, st["secret"]["pools"]["clues"])),
     Fact("the detective stack is empty", put=lambda st: into_box(st, "detective")),
@@ -308,45 +459,34 @@ FACTS = [
     Fact("{n:d} detective cards lie in the box", check=lambda st, n: len(st.view(None)["box"]["detective"]) == n),
     Fact(
         "{n:d} clue cards are in play",
-        check=lambda st, n: (
-            n
-            == sum(b["clue"] is not None for b in st["board"].values())  # all but the one set aside
-            + len(st["secret"]["pools"]["clues"])
-            + sum(len(c) for c in st["suspect_track"].values())
-        ),
+        check=clue_cards_in_play,
     ),
     Fact(
         "every person card on the board lies face down",
-        check=lambda st: all(b["person"] in (FACE_DOWN, None) for b in st.view(None)["board"].values()),
+        check=every_person_on_the_board_face_down,
     ),
     Fact(
         "the person cards on the board are the six suspects and the three helpers",
-        check=lambda st: sorted(st["secret"]["persons"].values()) == sorted(SUSPECTS + HELPERS),
+        check=persons_are_the_suspects_and_helpers,
     ),
     Fact(
         'the obstacle "{obstacle:obstacle}" lies on "{loc:location}"',
-        put=lambda st, obstacle, loc: (
-            st["secret"]["pools"]["obstacles"].remove(obstacle),
-            st["board"][loc].__setitem__("obstacle", obstacle),
-        ),
+        put=lay_obstacle,
         check=lambda st, obstacle, loc: st["board"][loc]["obstacle"] == obstacle,
     ),
     Fact('no obstacle lies on "{loc:location}"', check=lambda st, loc: st["board"][loc]["obstacle"] is None),
     Fact(
         "{players:player+} have won together",
-        check=lambda st, players: st.view(None)["outcome"]["winners"] == players == st["players"],
+        check=have_won_together,
     ),
     Fact("nobody has won", check=lambda st: st.view(None)["outcome"]["winners"] == []),
     Fact(
         'the clue revealed points to "{suspect:suspect}" in the {colour:colour} case',
-        check=lambda st, suspect, colour: (
-            [(e["suspect"], e["colour"]) for e in st.outcome.events if e["type"] == "clue_revealed"][-1:]
-            == [(suspect, colour)]
-        ),
+        check=clue_revealed_points_to,
     ),
     Fact(
         "no obstacle lies on the board",
-        check=lambda st: all(b["obstacle"] is None for b in st.view(None)["board"].values()),
+        check=no_obstacle_on_the_board,
     ),
     Fact("no obstacle token is left beside the board", put=lambda st: into_box(st, "obstacles")),
     Fact(
@@ -359,10 +499,7 @@ FACTS = [
         '{player:player} holds "{card:detective_card}"',
         check=lambda st, player, card: card in st["hands"][player],
         denied='{player:player} holds no "{card:detective_card}"',
-        put=lambda st, player, card: (
-            st["secret"]["pools"]["detective"].remove(card),
-            st["hands"][player].append(card),
-        ),
+        put=give_detective_card,
     ),
     Fact(
         "the {colour:colour} hazard indicator stands on space {n:d}",
@@ -371,7 +508,7 @@ FACTS = [
     ),
     Fact(
         "every hazard indicator stands on space {n:d}",
-        check=lambda st, n: {t["indicator"] for t in st["tracks"].values()} == {n} and len(st["tracks"]) == 4,
+        check=every_indicator_on_space,
     ),
     Fact(
         'the event token "{token:event_token}" lies on space {n:d} of the {colour:colour} track',
@@ -379,36 +516,25 @@ FACTS = [
     ),
     Fact(
         "no event token lies on the {colour:colour} track",
-        put=lambda st, colour: (
-            st["box"]["events"].extend(t["token"] for t in st["tracks"][colour]["tokens"]),
-            st["tracks"][colour]["tokens"].clear(),
-        ),
+        put=clear_event_tokens,
     ),
     Fact("the event token on space {n:d} of the {colour:colour} track is {where:text}", check=token_is),
     Fact("the activated event tokens are, in order: {tokens:text}", check=activated_in_order),
     Fact(
         "the event tokens of the {colour:colour} track lie on spaces {spaces:d+}",
-        check=lambda st, colour, spaces: [t["space"] for t in st.view(None)["tracks"][colour]["tokens"]] == spaces,
+        check=event_tokens_lie_on_spaces,
     ),
     Fact(
         '{n:d} event tokens read "{token:event_token}"',
-        check=lambda st, n, token: (
-            sum(1 for t in st.view(None)["tracks"].values() for x in t["tokens"] if x["token"] == token) == n
-        ),
+        check=event_tokens_read,
     ),
     Fact(
         "{n:d} event tokens lie face up on the hazard tracks",
-        check=lambda st, n: (
-            len({(c, t["space"]) for c, track in st.view(None)["tracks"].items() for t in track["tokens"]})
-            == n
-            == sum(len(t["tokens"]) for t in st.view(None)["tracks"].values())
-        ),
+        check=event_tokens_face_up_on_the_tracks,
     ),
     Fact(
         "chance is to {what:text}",
-        check=lambda st, what: (
-            st.legal["to_act"] == [CHANCE] and (st["draws"] or [{"pool": None}])[0]["pool"] == CHANCE_IS_TO[what]
-        ),
+        check=chance_is_to,
     ),
     Fact(
         "the suspect track holds {n:d} clues",
@@ -421,16 +547,11 @@ FACTS = [
     Fact("the detective stack holds {n:d} cards", check=lambda st, n: st.view(None)["stacks"]["detective"] == n),
     Fact(
         "{n:d} detective cards are to be drawn for {player:player}",
-        check=lambda st, n, player: sum(1 for d in st["draws"] if d == {"pool": "detective", "to": player}) == n,
+        check=detective_cards_to_draw_for,
     ),
     Fact(
         "the only action {player:player} may take is to {what:text}",
-        check=lambda st, player, what: (
-            {  # besides playing a card
-                m["type"] for m in st.table.moves_of(player) if m["type"] != "play"
-            }
-            == {{"remove the obstacle": "remove_obstacle", "end the action": "end_action"}[what], "end_action"}
-        ),
+        check=only_action_is_to,
     ),
     Fact("the {case:text} case is uncovered", check=lambda st, case: COLOUR_OF_CASE[case] in st["uncovered"]),
     Fact("no case is uncovered", check=lambda st: st["uncovered"] == []),
@@ -441,28 +562,24 @@ FACTS = [
     ),
     Fact(
         '{n:d} figures stand on "{space:space}"',
-        check=lambda st, n, space: len(st["figures"]) == n and set(st["figures"].values()) == {space},
+        check=figures_stand_on,
     ),
     Fact(
         'every location but "Zentrale" holds a face-down person card and a face-down clue card',
-        check=lambda st: (
-            "Zentrale" not in st.view(None)["board"]
-            and len(st.view(None)["board"]) == 9
-            and all(b["person"] == b["clue"] == FACE_DOWN for b in st.view(None)["board"].values())
-        ),
+        check=every_location_but_zentrale_holds_two_face_down_cards,
     ),
     Fact(
         "one clue card is set aside unseen and {n:d} clue cards form the stack",
-        check=lambda st, n: set_aside_unseen(st) and st.view("Justus")["stacks"]["clues"] == n,
+        check=one_clue_aside_unseen_the_rest_stacked,
     ),
     Fact("no view shows a face-down card", check=no_face_down_card_shows),
     Fact(
         "the game is lost through the {case:text} case",
-        check=lambda st, case: st["phase"] == "lost" and st["outcome"]["case"] == case,
+        check=lost_through_the_case,
     ),
     Fact(
         'chance rolls "{face:face}" with probability {a:d} in {b:d}',
-        check=lambda st, face, a, b: st.chance("hazard", face) == pytest.approx(a / b),
+        check=chance_rolls_with_probability,
     ),
     Fact(
         'chance draws "{card:event_token|person|clue|detective_card|obstacle}" with probability {a:d} in {b:d}',
@@ -470,7 +587,7 @@ FACTS = [
     ),
     Fact(
         '{player:player}\'s view shows that {other:player} holds "{card:detective_card}"',
-        check=lambda st, player, other, card: card in st.view(player)["hands"][other],
+        check=view_shows_that_holds,
     ),
 ]
 install(TYPES, ACTIONS, CHANCE_MOVES, FACTS)

@@ -20,9 +20,9 @@ from casebook.protocol import CHANCE, CLOCK
 from step_defs.components import Components, out_of_the_race
 from step_defs.position import acted, viewers
 from step_defs import question_round
-from step_defs.hidden_information import alone_knows, hidden, only_told, own_slots_only, strings
+from step_defs.hidden_information import hidden, only_told, own_slots_only, strings
 from step_defs.phrases import Fact, Types, phrases
-from step_defs.vocabulary import install, requests, shared, starts, ways, where
+from step_defs.vocabulary import install, placed, requests, shared, starts, ways, where
 
 scenarios("heist")
 
@@ -36,6 +36,7 @@ HEADING = {"gang": "who", "method": "how", "place": "where"}
 PLURAL = {"gang members": "gang", "methods": "method", "places": "place"}
 DEFAULT_HIDEOUT = {"gang": "Vera", "method": "thermal lance", "place": "Wine Cellar"}
 TOKENS_STAND = where("tokens", "the tokens")  # what a failed sentence about the tokens says: where they stand
+put_tokens_in, tokens_stand_in = placed("tokens")  # "the tokens of A and B stand in X"
 FRESH_TURN = {"began": None, "dice": None, "selected": None, "path": [], "question": None, "answerer": None}
 CARDS = Components(SCHEMA, "card")  # where each card may lie: the schema's inventory
 LOG = SCHEMA["facts"]["case_log"]  # how each case-log entry reads
@@ -170,6 +171,142 @@ def path_walked(st) -> list:
     return turn["path"][: sum(turn["dice"])]
 
 
+# -- what the sentences mean: the checks, edits and actions longer than a short expression
+def cards_of_a_kind_are(st, kinds, cards):
+    """The names of a kind, in order, and chance may hide each."""
+    return cards == schemas.names(SCHEMA, PLURAL[kinds]) and {a[PLURAL[kinds]] for a in st.as_likely()} == set(cards)
+
+
+def chance_may_fill_the_hideout_with_any_of(st, n):
+    return len(st.as_likely()) == n and all(
+        sorted(KIND_OF[a[k]] for k in KINDS) == sorted(KINDS) for a in st.as_likely()
+    )
+
+
+def chance_may_lay_any_card_on_any_place(st, c, p):
+    return [len({a[k] for a in st.as_likely()}) for k in ("card", "place")] + [len(st.as_likely())] == [c, p, c * p]
+
+
+def hand_sizes_in_seat_order(st, counts):
+    return [st.view(None)["hand_sizes"][p] for p in st["players"]] == counts
+
+
+def cards_face_down_on_different_places(st, n, k):
+    return len(st.view(None)["face_down"]) == len(set(st.view(None)["face_down"])) == n == k
+
+
+def seats_are(st, seats):
+    return {k: st["options"].get(k, {}) for k in ("players", "bots")} == {
+        "players": room(seats)["players"],
+        "bots": room(seats).get("bots", {}),
+    }
+
+
+def still_the_turn_of(st, player):
+    return st["current"] == player and player in st.legal["to_act"]
+
+
+def may_ask_in_ways_only_in(st, player, n, place):
+    return ways(st, player, "question", "place") == (n, {place})
+
+
+def may_accuse_in_ways_naming_each_place(st, player, n):
+    return ways(st, player, "accuse", "place") == (n, set(PLACES))
+
+
+def may_select_in_ways_naming_each_place_but(st, player, n, place):
+    return ways(st, player, "select", "place") == (n, set(PLACES) - {place})
+
+
+def tokens_stand_in_no_place(st, a, b):
+    return st.view(None)["tokens"][a] is st.view(None)["tokens"][b] is None
+
+
+def roll_gives_steps(st, player, n):
+    return st["current"] == player and sum(st.view(None)["turn"]["dice"]) == n
+
+
+def path_runs_through_to(st, player, halls, place):
+    return st["current"] == player and st.view(None)["turn"]["path"] == halls + [place]
+
+
+def path_leads_to(st, player, place):
+    return st["current"] == player and st.view(None)["turn"]["selected"] == place == st.view(None)["turn"]["path"][-1]
+
+
+def path_is_steps_long(st, player, n):
+    return st["current"] == player and len(st.view(None)["turn"]["path"]) == n
+
+
+def pawn_would_stop_on(st, player, space):
+    return st["current"] == player and path_walked(st)[-1] == space
+
+
+def clock_may_end_the_timer_of(st, timer, player):
+    return st.table.moves_of(CLOCK) == [{"type": "expire", "timer": timer}] and st.view(None)["timer"]["seat"] == player
+
+
+def timer_is_seconds(st, timer, n):
+    return (st.view(None)["timer"] or {}).get("timer") == timer and st.view(None)["timer"]["seconds"] == n
+
+
+def only_sees_the_cards_named(st, player):
+    return st.told("accused", (player,)) and {p for p in st["players"] if "accused" in mine(st, p)} == {player}
+
+
+def marks_cards_in_hand(st, player, n):
+    return sum(e == {"seen": "in hand"} for e in entries(st, player).values()) == n
+
+
+def marks_in_hand(st, player, card):
+    return entries(st, player)[card] == {"seen": "in hand"}
+
+
+def marks_shown_by(st, player, card, by):
+    return entries(st, player)[card] == {"seen": "shown", "by": by}
+
+
+def marks_face_down_in(st, player, card, place):
+    return entries(st, player)[card] == {"seen": "face down", "place": place}
+
+
+def sheet_lists_every_card_by_kind(st, player):
+    return [list(mine(st, player)["notes"][HEADING[k]]) for k in KINDS] == [schemas.names(SCHEMA, k) for k in KINDS]
+
+
+def switch_assistant_off(st, player):
+    st["private"][player]["assistant"] = False
+
+
+def sees_the_hideout(st, player, g, m, p):
+    return mine(st, player)["hideout"] == dict(zip(KINDS, (g, m, p)))
+
+
+def has_asked_questions_in(st, player, n, place):
+    st["log"].extend(
+        {"type": "asked", "seat": player, "gang": "Dex", "method": "drill", "place": place} for _ in range(n)
+    )
+
+
+def coach_has_spoken_to(st, player, said):
+    st["private"][player]["coach"] = moments(said)
+
+
+def bot_has_one_move(st, player):
+    return st.legal["to_act"] == [player] and len(st.table.moves_of(player)) == 1
+
+
+def bot_chooses_to(st, player, phrase):
+    return st.table.moves_of(player) == [next(a for a in (p.match(phrase) for p in _ACTIONS) if a is not None)]
+
+
+def only_hears_the_coach(st, player):
+    return mine(st, player)["coach"] != [] and all(
+        "coach" not in json.dumps(st.view(v)["log"]) and (v == player) == ("coach" in st.view(v)["private"].get(v, {}))
+        for v in viewers(st)
+    )
+
+
 # -- the vocabulary: actions, chance, facts ----------------------------------------------------------
 ACTIONS = [
     *question_round.actions(CASE),
@@ -210,6 +347,7 @@ FACTS = [
         aside=("switch_notes_assistant",),
         entered=lambda place: "in_place",
         seen="seen",
+        looked="seen",
         showed=showed,
     ),
     Fact("{card:card} lies face down in {place:place}", put=lay_face_down),
@@ -219,109 +357,90 @@ FACTS = [
     ),
     Fact(
         "the {kinds:text} are {cards:card+}",
-        check=lambda st, kinds, cards: (  # the names of a kind, in order, and chance may hide each
-            cards == schemas.names(SCHEMA, PLURAL[kinds]) and {a[PLURAL[kinds]] for a in st.as_likely()} == set(cards)
-        ),
+        check=cards_of_a_kind_are,
     ),
     Fact(
         "chance may fill the hideout with any of {n:d} combinations of one gang member, one method and one place, "
         "each as likely",
-        check=lambda st, n: (
-            len(st.as_likely()) == n
-            and all(sorted(KIND_OF[a[k]] for k in KINDS) == sorted(KINDS) for a in st.as_likely())
-        ),
+        check=chance_may_fill_the_hideout_with_any_of,
     ),
     Fact(
         "chance may lay any of the {c:d} other cards face down on any of the {p:d} places, each as likely",
-        check=lambda st, c, p: (
-            [len({a[k] for a in st.as_likely()}) for k in ("card", "place")] + [len(st.as_likely())] == [c, p, c * p]
-        ),
+        check=chance_may_lay_any_card_on_any_place,
     ),
     Fact(
         "the seats hold {counts:d+} cards, in seat order",
-        check=lambda st, counts: [st.view(None)["hand_sizes"][p] for p in st["players"]] == counts,
+        check=hand_sizes_in_seat_order,
     ),
     Fact("no card lies face down", check=lambda st: st.view(None)["face_down"] == []),
     Fact(
         "{n:d} cards lie face down, on {k:d} different places",
-        check=lambda st, n, k: len(st.view(None)["face_down"]) == len(set(st.view(None)["face_down"])) == n == k,
+        check=cards_face_down_on_different_places,
     ),
     Fact("a card lies face down in {place:place}", check=lambda st, place: place in st.view(None)["face_down"]),
     # -- seats and whose move it is
     Fact(
         "the seats are {seats:text}",
-        check=lambda st, seats: (
-            {k: st["options"].get(k, {}) for k in ("players", "bots")}
-            == {"players": room(seats)["players"], "bots": room(seats).get("bots", {})}
-        ),
+        check=seats_are,
     ),
     Fact(
         "it is still {player:player}'s turn",
-        check=lambda st, player: st["current"] == player and player in st.legal["to_act"],
+        check=still_the_turn_of,
     ),
     Fact("{player:player} has selected {place:place}, within reach of the roll", put=in_reach),
     Fact("chance is to act", check=lambda st: st.legal["to_act"] == [CHANCE]),
     Fact(
         "{player:player} may ask in {n:d} ways, naming only {place:place}",
-        check=lambda st, player, n, place: ways(st, player, "question", "place") == (n, {place}),
+        check=may_ask_in_ways_only_in,
     ),
     Fact(
         "{player:player} may accuse in {n:d} ways, naming each of the 9 places",
-        check=lambda st, player, n: ways(st, player, "accuse", "place") == (n, set(PLACES)),
+        check=may_accuse_in_ways_naming_each_place,
     ),
     Fact(
         "{player:player} may select in {n:d} ways, naming each place but {place:place}",
-        check=lambda st, player, n, place: ways(st, player, "select", "place") == (n, set(PLACES) - {place}),
+        check=may_select_in_ways_naming_each_place_but,
     ),
     # -- the board
     Fact(
-        "the token[s|] of {tokens:token+} [stand|stands] in {place:place}",
-        put=lambda st, tokens, place: st["tokens"].update(dict.fromkeys(tokens, place)),
-        check=lambda st, tokens, place: all(st.view(None)["tokens"][t] == place for t in tokens),
+        "the token[s|] of {names:token+} [stand|stands] in {place:place}",
+        put=put_tokens_in,
+        check=tokens_stand_in,
         shows=TOKENS_STAND,
     ),
     Fact(
         "the tokens of {a:token} and {b:token} stand in no place",
-        check=lambda st, a, b: st.view(None)["tokens"][a] is st.view(None)["tokens"][b] is None,
+        check=tokens_stand_in_no_place,
         shows=TOKENS_STAND,
     ),
     Fact(
         "the roll gives {player:player} {n:d} steps",
-        check=lambda st, player, n: st["current"] == player and sum(st.view(None)["turn"]["dice"]) == n,
+        check=roll_gives_steps,
     ),
     Fact(
         "the path shown to {player:player} runs through {halls:space+} to {place:place}",
-        check=lambda st, player, halls, place: (
-            st["current"] == player and st.view(None)["turn"]["path"] == halls + [place]
-        ),
+        check=path_runs_through_to,
     ),
     Fact(
         "the path shown to {player:player} leads to {place:place}",
-        check=lambda st, player, place: (
-            st["current"] == player and st.view(None)["turn"]["selected"] == place == st.view(None)["turn"]["path"][-1]
-        ),
+        check=path_leads_to,
     ),
     Fact(
         "the path shown to {player:player} is {n:d} steps long",
-        check=lambda st, player, n: st["current"] == player and len(st.view(None)["turn"]["path"]) == n,
+        check=path_is_steps_long,
     ),
     Fact(
         "the pawn of {player:player} would stop on {space:space}",
-        check=lambda st, player, space: st["current"] == player and path_walked(st)[-1] == space,
+        check=pawn_would_stop_on,
     ),
     # -- the timers
     Fact(
         "the clock may end the {timer:timer} timer of {player:player}",
-        check=lambda st, timer, player: (
-            st.table.moves_of(CLOCK) == [{"type": "expire", "timer": timer}]
-            and st.view(None)["timer"]["seat"] == player
-        ),
+        check=clock_may_end_the_timer_of,
     ),
     Fact(
         "the {timer:timer} timer is {n:d} seconds",
-        check=lambda st, timer, n: (
-            (st.view(None)["timer"] or {}).get("timer") == timer and st.view(None)["timer"]["seconds"] == n
-        ),
+        check=timer_is_seconds,
     ),
     # -- what each seat sees
     Fact("no view shows the face-down cards", check=lambda st: hidden(st, CARDS.lying_at(st, "secret.face_down"))),
@@ -337,9 +456,7 @@ FACTS = [
     ),
     Fact(
         "only {player:player} can see which cards were named",
-        check=lambda st, player: (
-            st.told("accused", (player,)) and {p for p in st["players"] if "accused" in mine(st, p)} == {player}
-        ),
+        check=only_sees_the_cards_named,
     ),
     Fact(
         "no entry of the case log names a card",
@@ -355,31 +472,29 @@ FACTS = [
     ),
     Fact(
         SHEET + " marks {n:d} cards as in hand",
-        check=lambda st, player, n: sum(e == {"seen": "in hand"} for e in entries(st, player).values()) == n,
+        check=marks_cards_in_hand,
     ),
     Fact(
         SHEET + " marks {card:card} as in hand",
-        check=lambda st, player, card: entries(st, player)[card] == {"seen": "in hand"},
+        check=marks_in_hand,
     ),
     Fact(
         SHEET + " marks {card:card} as shown by {by:player}",
-        check=lambda st, player, card, by: entries(st, player)[card] == {"seen": "shown", "by": by},
+        check=marks_shown_by,
     ),
     Fact(
         SHEET + " marks {card:card} as face down in {place:place}",
-        check=lambda st, player, card, place: entries(st, player)[card] == {"seen": "face down", "place": place},
+        check=marks_face_down_in,
     ),
     Fact(SHEET + " marks nothing for {card:card}", check=lambda st, player, card: entries(st, player)[card] is None),
     Fact(SHEET + " is blank", check=lambda st, player: not any(entries(st, player).values())),
     Fact(
         SHEET + " lists 6 gang members, 6 methods and 9 places",
-        check=lambda st, player: (
-            [list(mine(st, player)["notes"][HEADING[k]]) for k in KINDS] == [schemas.names(SCHEMA, k) for k in KINDS]
-        ),
+        check=sheet_lists_every_card_by_kind,
     ),
     Fact(
         "{player:player} has switched the notes assistant off",
-        put=lambda st, player: st["private"][player].__setitem__("assistant", False),
+        put=switch_assistant_off,
     ),
     # -- the accusation and the end
     Fact(
@@ -390,44 +505,29 @@ FACTS = [
     ),
     Fact(
         "{player:player} sees the hideout: {g:gang}, {m:method} and {p:place}",
-        check=lambda st, player, g, m, p: mine(st, player)["hideout"] == dict(zip(KINDS, (g, m, p))),
-    ),
-    Fact(
-        "nobody but {player:player} has seen the hideout",
-        check=lambda st, player: alone_knows(st, player, CARDS.lying_at(st, "secret.hideout")),
+        check=sees_the_hideout,
     ),
     # -- bots and the coach
     Fact(
         "{player:player} has asked {n:d} questions in {place:place}",
-        put=lambda st, player, n, place: st["log"].extend(
-            {"type": "asked", "seat": player, "gang": "Dex", "method": "drill", "place": place} for _ in range(n)
-        ),
+        put=has_asked_questions_in,
     ),
     Fact(
         "the coach has spoken to {player:player} about {said:text}",
-        put=lambda st, player, said: st["private"][player].__setitem__("coach", moments(said)),
+        put=coach_has_spoken_to,
         check=lambda st, player, said: mine(st, player)["coach"] == moments(said),
     ),
     Fact(
         "the bot {player:player} has exactly one move",
-        check=lambda st, player: st.legal["to_act"] == [player] and len(st.table.moves_of(player)) == 1,
+        check=bot_has_one_move,
     ),
     Fact(
         "the bot {player:player} chooses to {phrase:text}",
-        check=lambda st, player, phrase: (
-            st.table.moves_of(player) == [next(a for a in (p.match(phrase) for p in _ACTIONS) if a is not None)]
-        ),
+        check=bot_chooses_to,
     ),
     Fact(
         "only {player:player} hears the coach",
-        check=lambda st, player: (
-            mine(st, player)["coach"] != []
-            and all(
-                "coach" not in json.dumps(st.view(v)["log"])
-                and (v == player) == ("coach" in st.view(v)["private"].get(v, {}))
-                for v in viewers(st)
-            )
-        ),
+        check=only_hears_the_coach,
     ),
 ]
 

@@ -69,9 +69,12 @@ class Types:
             return r".+?", str
         if "|" in kind:  # a union of named sets
             parts = [self._one(k) for k in kind.split("|")]
-            return "|".join(f"(?:{r})" for r, _ in parts), lambda text: next(
-                c(text) for (r, c) in parts if re.fullmatch(r, text)
-            )
+
+            def either(text: str):
+                """The name converted by the first set whose regex it matches."""
+                return next(c(text) for (r, c) in parts if re.fullmatch(r, text))
+
+            return "|".join(f"(?:{r})" for r, _ in parts), either
         if kind == "player" and self.player:
             return self.player, str
         if "enum" not in self.defs.get(kind, {}):  # the toy's {card:card} once the game's own engine has no cards

@@ -11,6 +11,7 @@ schema's.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 
@@ -174,6 +175,158 @@ def may_not(st, player, kind) -> bool:
     return bool(kinds) and kind not in kinds
 
 
+# -- what the sentences mean: the checks, edits and actions longer than a short expression
+def give_case(st, player, a, b, c, pins):
+    set_case(st, player, (a, b, c), pins)
+
+
+def lay_tiles(st, tiles, location, pins):
+    for t in tiles:
+        TILES[TILE_KIND[t]].put(st, t, ("tiles", location, TILE_KIND[t]), pins)
+
+
+def lay_no_suspect_and_no_crime(st, location, pins):
+    for k in ("suspect", "crime"):
+        TILES[k].put(st, f"no {k}", ("tiles", location, k), pins)
+
+
+def has_scored_this_round(st, player, points, pen, det):
+    scored(st, player, points, pen, det, now=True)
+
+
+def has_scored(st, player, points, pen, det):
+    scored(st, player, points, pen, det)
+
+
+def cases_share(st, p, q, x):
+    for w in (p, q):
+        case(st, w)[KIND_OF[x]] = x
+
+
+def tile_also_lies_on(st, tile, location):
+    st["tiles"][location][TILE_KIND[tile]] = tile
+
+
+def turn_of(st, player):
+    return (st["phase"], st["current"], st.legal["to_act"]) == ("playing", player, [player])
+
+
+def all_locations_open_to(st, player, n):
+    return ways(st, player, "place", "location") == (n, set(LOCATIONS))
+
+
+def may_take_any_face_up_card(st, player, n):
+    return ways(st, player, "take", "card") == (n, set(st.view(player)["face_up"])) and len(st["face_up"]) == n
+
+
+def may_name_any_of_solutions(st, player, n):
+    return (
+        len({(a["suspect"], a["location"], a["crime"]) for a in st.table.moves_of(player) if a["type"] == "solve"}) == n
+    )
+
+
+def must_answer(st, answerer, player):
+    return (
+        st.legal["to_act"] == [answerer]
+        and types_of(st, answerer) == {"answer"}
+        and st.view(None)["pending"]["player"] == player
+    )
+
+
+def may_answer_only(st, answerer, d, c):
+    return st.table.moves_of(answerer) == [{"type": "answer", "discs": d, "cubes": c}]
+
+
+def chance_seeds_a_suspect_from(st, location, n):
+    return len(st.legal["moves"]) == n and all(
+        TILE_KIND[m["action"]["tile"]] == "suspect" and m["action"]["location"] == location for m in st.legal["moves"]
+    )
+
+
+def chance_seeds_a_suspect_by_the_odds(st, location):
+    return seeds(st, location, {**{t: 1 for t in schemas.names(SCHEMA, "suspect")}, "no suspect": 2})
+
+
+def chance_turns_up_any_of(st, n):
+    return len(st["deck"]) == n and chance_gives(st, "turn_up", st["deck"])
+
+
+def every_case_is_one_of_each_kind(st):
+    return all(
+        sorted((KIND_OF[v], k) for k, v in case(st, p).items()) == [(k, k) for k in sorted(KINDS)]
+        for p in st["players"]
+    )
+
+
+def has_taken(st, player, card):
+    return card in st.view(None)["taken"][player] and card not in st["face_up"]
+
+
+def nothing_left_from_round(st, r):
+    return (
+        st["round"] == r + 1
+        and st.view(None)["placed"] == st.view(None)["marks"] == []
+        and not any(st["taken"].values())
+    )
+
+
+def still_round(st, r):
+    return st["round"] == r and st["phase"] not in ("seeding", "over")
+
+
+def has_points_penalties_and_detectives(st, player, points, pen, det):
+    return standing(st, player) == (points, pen, det)
+
+
+def has_points_in_all(st, player, total):
+    return st.view(None)["outcome"]["totals"][player] == total
+
+
+def sees_case_of(st, viewer, owner):
+    return st.view(viewer)["private"][viewer] == {"case_of": owner, "case": case(st, owner)}
+
+
+def does_not_see_cases_of(st, viewer, owners):
+    return not any(shows(st.view(viewer), case(st, o)) for o in owners)
+
+
+def does_not_see_either_case(st, viewer, a, b):
+    return does_not_see_cases_of(st, viewer, (a, b))
+
+
+def no_player_sees_own_case(st):
+    return not any(shows(st.view(p), case(st, p)) for p in st["players"])
+
+
+def only_sees(st, player, card):
+    return knowers(st, [card]) == {player} and not told_in_public(st, [card])
+
+
+def scores_for_the_round(st, player, n):
+    return st.view(None)["points"][player][st.outcome.before["round"] - 1] == n
+
+
+def everybody_told(st, event: dict) -> bool:
+    """Every viewer's copy of the last move's events tells ``event``, whole, as the one event of its type."""
+    return all(
+        [e for e in redact_events(st.outcome.events, v) if e["type"] == event["type"]] == [event] for v in viewers(st)
+    )
+
+
+def everybody_told_named_wrongly(st, player, s, loc, c):
+    return everybody_told(
+        st, {"type": "tried", "player": player, "suspect": s, "location": loc, "crime": c, "right": False}
+    )
+
+
+def everybody_told_who_answers(st, answerer, player):  # issue 31
+    return everybody_told(st, {"type": "answer_awaited", "player": player, "answerer": answerer})
+
+
+def told_names_only(st, allowed):
+    return {s for s in strings(st.outcome.events) if s in KIND_OF or s in TILE_KIND} <= set(allowed)
+
+
 # -- the vocabulary: actions, chance, facts ------------------------------------------------------
 ACTIONS = [
     ("place a detective on {location:location}", "place"),
@@ -205,6 +358,11 @@ def in_round(state, round=None, **_) -> None:
         ] * (round - 1)
 
 
+def players_in_variant(players, variant, **_) -> dict:
+    """The options of a start: its players and its variant (the other fields are the start's own: its round)."""
+    return {"players": players, "variant": variant}
+
+
 FACTS = [
     fact
     for who, variant in (("", "engine-answers"), (" where the neighbour answers", "neighbour-answers"))
@@ -214,7 +372,7 @@ FACTS = [
             for stage, deal in STAGES.items()
             for later in ("", " in round {round:d}")
         },
-        lambda players, variant=variant, **_: {"players": players, "variant": variant},
+        functools.partial(players_in_variant, variant=variant),
         then=in_round,
     )
 ]
@@ -222,19 +380,15 @@ FACTS += [
     # -- the position (Given) --
     Fact(
         "{player:player}'s case is {a:evidence}, {b:evidence} and {c:evidence}",
-        put=lambda st, player, a, b, c, pins: set_case(st, player, (a, b, c), pins),
+        put=give_case,
     ),
     Fact(
         "the {tiles:suspect_tile|crime_tile+} tile[s|] [lie|lies] on {location:location}",
-        put=lambda st, tiles, location, pins: [
-            TILES[TILE_KIND[t]].put(st, t, ("tiles", location, TILE_KIND[t]), pins) for t in tiles
-        ],
+        put=lay_tiles,
     ),
     Fact(
         "a no suspect and a no crime tile lie on {location:location}",
-        put=lambda st, location, pins: [
-            TILES[k].put(st, f"no {k}", ("tiles", location, k), pins) for k in ("suspect", "crime")
-        ],
+        put=lay_no_suspect_and_no_crime,
     ),
     Fact(
         "it is {player:player}'s turn in turn {turn:d}",
@@ -244,11 +398,11 @@ FACTS += [
     Fact(
         "{player:player} has scored {points:d} points this round with {pen:d} penalt[y|ies] and {det:d} "
         "detective[s|] left",
-        put=lambda st, player, points, pen, det: scored(st, player, points, pen, det, now=True),
+        put=has_scored_this_round,
     ),
     Fact(
         "{player:player} has scored {points:d+} points with {pen:d} penalt[y|ies] and {det:d} detective[s|] left",
-        put=lambda st, player, points, pen, det: scored(st, player, points, pen, det),
+        put=has_scored,
     ),
     Fact(
         "{player:player} has {n:d} detective[s|] left",
@@ -264,11 +418,11 @@ FACTS += [
     Fact("{player:player}'s case has no crime", put=lambda st, player: case(st, player).pop("crime")),
     Fact(
         "{p:player}'s and {q:player}'s cases share {x:evidence}",
-        put=lambda st, p, q, x: [case(st, w).__setitem__(KIND_OF[x], x) for w in (p, q)],
+        put=cases_share,
     ),
     Fact(
         "the {tile:suspect_tile|crime_tile} tile also lies on {location:location}",
-        put=lambda st, tile, location: st["tiles"][location].__setitem__(TILE_KIND[tile], tile),
+        put=tile_also_lies_on,
     ),
     Fact(
         "{player:player}'s culprit is {tile:suspect_tile}",
@@ -278,7 +432,7 @@ FACTS += [
     # -- whose move (Then) --
     Fact(
         "it is {player:player}'s turn",
-        check=lambda st, player: (st["phase"], st["current"], st.legal["to_act"]) == ("playing", player, [player]),
+        check=turn_of,
     ),
     Fact("nobody may act but {actor:w}", check=lambda st, actor: st.legal["to_act"] == [actor]),
     Fact(
@@ -297,49 +451,32 @@ FACTS += [
     Fact("{player:player} may not take an evidence card", check=lambda st, player: may_not(st, player, "take")),
     Fact(
         "all {n:d} locations are open to {player:player}'s detectives",
-        check=lambda st, player, n: ways(st, player, "place", "location") == (n, set(LOCATIONS)),
+        check=all_locations_open_to,
     ),
     Fact(
         "{player:player} may take any of the {n:d} face-up evidence cards",
-        check=lambda st, player, n: (
-            ways(st, player, "take", "card") == (n, set(st.view(player)["face_up"])) and len(st["face_up"]) == n
-        ),
+        check=may_take_any_face_up_card,
     ),
     Fact(
         "{player:player} may name any of {n:d} solutions",
-        check=lambda st, player, n: (
-            len({(a["suspect"], a["location"], a["crime"]) for a in st.table.moves_of(player) if a["type"] == "solve"})
-            == n
-        ),
+        check=may_name_any_of_solutions,
     ),
     Fact(
         "{answerer:player} must answer {player:player}",
-        check=lambda st, answerer, player: (
-            st.legal["to_act"] == [answerer]
-            and types_of(st, answerer) == {"answer"}
-            and st.view(None)["pending"]["player"] == player
-        ),
+        check=must_answer,
     ),
     Fact(
         "{answerer:player} may answer only {d:d} disc[s|] and {c:d} cube[s|]",
-        check=lambda st, answerer, d, c: st.table.moves_of(answerer) == [{"type": "answer", "discs": d, "cubes": c}],
+        check=may_answer_only,
     ),
     # -- chance (Then) --
     Fact(
         "chance seeds a suspect tile on {location:location} from {n:d} different tiles",
-        check=lambda st, location, n: (
-            len(st.legal["moves"]) == n
-            and all(
-                TILE_KIND[m["action"]["tile"]] == "suspect" and m["action"]["location"] == location
-                for m in st.legal["moves"]
-            )
-        ),
+        check=chance_seeds_a_suspect_from,
     ),
     Fact(
         "chance seeds a suspect tile on {location:location}: each suspect 1 in 14, no suspect 2 in 14",
-        check=lambda st, location: seeds(
-            st, location, {**{t: 1 for t in schemas.names(SCHEMA, "suspect")}, "no suspect": 2}
-        ),
+        check=chance_seeds_a_suspect_by_the_odds,
     ),
     Fact("chance draws {player:player}'s culprit from {n:d} suspects, each as likely", check=draws_culprit_of),
     Fact(
@@ -348,15 +485,12 @@ FACTS += [
     ),
     Fact(
         "chance turns up one of {n:d} evidence cards, each as likely",
-        check=lambda st, n: len(st["deck"]) == n and chance_gives(st, "turn_up", st["deck"]),
+        check=chance_turns_up_any_of,
     ),
     # -- the board and the cards (Then) --
     Fact(
         "every player's case is one suspect, one location and one crime",
-        check=lambda st: all(
-            sorted((KIND_OF[v], k) for k, v in case(st, p).items()) == [(k, k) for k in sorted(KINDS)]
-            for p in st["players"]
-        ),
+        check=every_case_is_one_of_each_kind,
     ),
     Fact("{location:location} touches exactly {neighbours:location+}", check=touches),
     Fact("every location holds one suspect tile and one crime tile, of {counts:text}", check=tiles_are),
@@ -376,22 +510,18 @@ FACTS += [
     Fact("{n:d} evidence cards are in the deck", check=lambda st, n: len(st.view(None)["deck"]) == n),
     Fact(
         "{player:player} has taken the {card:evidence} card",
-        check=lambda st, player, card: card in st.view(None)["taken"][player] and card not in st["face_up"],
+        check=has_taken,
     ),
     Fact(
         "no detective, disc, cube or taken evidence card is left from round {r:d}",
-        check=lambda st, r: (
-            st["round"] == r + 1
-            and st.view(None)["placed"] == st.view(None)["marks"] == []
-            and not any(st["taken"].values())
-        ),
+        check=nothing_left_from_round,
     ),
     # -- rounds, points, the end (Then) --
     Fact("round {r:d} begins", check=lambda st, r: (st["round"], st["phase"]) == (r, "seeding")),
-    Fact("it is still round {r:d}", check=lambda st, r: st["round"] == r and st["phase"] not in ("seeding", "over")),
+    Fact("it is still round {r:d}", check=still_round),
     Fact(
         "{player:player} has {points:d} points, {pen:d} penalt[y|ies] and {det:d} detectives left",
-        check=lambda st, player, points, pen, det: standing(st, player) == (points, pen, det),
+        check=has_points_penalties_and_detectives,
     ),
     Fact(
         "{player:player} scores {n:d} point[s|] for round {r:d}",
@@ -408,7 +538,7 @@ FACTS += [
     ),
     Fact(
         "{player:player} has {total:d} points in all",
-        check=lambda st, player, total: st.view(None)["outcome"]["totals"][player] == total,
+        check=has_points_in_all,
     ),
     Fact("{player:player} wins", check=lambda st, player: st.view(None)["outcome"]["winners"] == [player]),
     Fact(
@@ -417,54 +547,40 @@ FACTS += [
     # -- who sees which case (Then) --
     Fact(
         "{viewer:player} sees {owner:player}'s case",
-        check=lambda st, viewer, owner: (
-            st.view(viewer)["private"][viewer] == {"case_of": owner, "case": case(st, owner)}
-        ),
+        check=sees_case_of,
     ),
     Fact(
         "{viewer:player} does not see {owners:player+}'s case",
-        check=lambda st, viewer, owners: not any(shows(st.view(viewer), case(st, o)) for o in owners),
+        check=does_not_see_cases_of,
     ),
     Fact(
         "{viewer:player} does not see {a:player}'s case or {b:player}'s case",
-        check=lambda st, viewer, a, b: not any(shows(st.view(viewer), case(st, o)) for o in (a, b)),
+        check=does_not_see_either_case,
     ),
-    Fact(
-        "no player sees their own case", check=lambda st: not any(shows(st.view(p), case(st, p)) for p in st["players"])
-    ),
+    Fact("no player sees their own case", check=no_player_sees_own_case),
     # -- what the last move told (Then) --
     Fact(
         "only {player:player} sees {card:evidence}",
-        check=lambda st, player, card: knowers(st, [card]) == {player} and not told_in_public(st, [card]),
+        check=only_sees,
     ),
     *[
         Fact(
             f"what anybody is told of it names {what} but {{allowed:evidence+}}",
-            check=lambda st, allowed: (
-                {s for s in strings(st.outcome.events) if s in KIND_OF or s in TILE_KIND} <= set(allowed)
-            ),
+            check=told_names_only,
         )
         for what in ("no suspect, no crime and no location", "nothing of the board")
     ],
     Fact(
         "{player:player} scores {n:d} point[s|] for the round",
-        check=lambda st, player, n: st.view(None)["points"][player][st.outcome.before["round"] - 1] == n,
+        check=scores_for_the_round,
     ),
     Fact(
         "everybody is told that {player:player} named {s:suspect}, {loc:location} and {c:crime} and was wrong",
-        check=lambda st, player, s, loc, c: all(
-            [e for e in redact_events(st.outcome.events, v) if e["type"] == "tried"]
-            == [{"type": "tried", "player": player, "suspect": s, "location": loc, "crime": c, "right": False}]
-            for v in viewers(st)
-        ),
+        check=everybody_told_named_wrongly,
     ),
     Fact(
         "everybody is told that {answerer:player} is to answer {player:player}",
-        check=lambda st, answerer, player: all(  # issue 31
-            [e for e in redact_events(st.outcome.events, v) if e["type"] == "answer_awaited"]
-            == [{"type": "answer_awaited", "player": player, "answerer": answerer}]
-            for v in viewers(st)
-        ),
+        check=everybody_told_who_answers,
     ),
 ]
 

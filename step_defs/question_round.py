@@ -23,7 +23,7 @@ from casebook.protocol import CHANCE, CLOCK
 from casebook.properties.privacy import strings
 from casebook.protocol import redact
 from step_defs.position import chance_deals, chance_move, play_first, roll_for_start
-from step_defs.hidden_information import everybody_sees, hidden
+from step_defs.hidden_information import alone_knows, everybody_sees, hidden
 from step_defs.phrases import Fact
 
 
@@ -48,26 +48,32 @@ def dealers(secret: dict, deals: tuple) -> tuple[Callable, Callable]:
 def actions(case: str, accused: str | None = None) -> list[tuple]:
     """The verbs of a turn; ``case`` names one card of each kind with typed fields (``accused``: as an accusation
     may)."""
+
+    def roll(a, b) -> list:
+        """Roll the dice, and chance's roll of ``a`` and ``b``."""
+        return [{"type": "roll_dice"}, (CHANCE, {"type": "roll", "dice": [a, b]})]
+
     return [
         (f"ask about {case}", "question"),
         (f"accuse {accused or case}", "accuse"),
         ("show {card:card}", "show"),
         ("end the turn", "end_turn"),
         ("roll the dice", "roll_dice"),
-        (
-            "roll {a:face} and {b:face}",
-            lambda a, b: [{"type": "roll_dice"}, (CHANCE, {"type": "roll", "dice": [a, b]})],
-        ),
+        ("roll {a:face} and {b:face}", roll),
     ]
 
 
 def chance(answering: tuple) -> list[tuple]:
     """Chance's phrases: the dice, a card dealt, and every question answered (the first listed move while the table
     is in one of the ``answering`` phases)."""
+
+    def every_question_answered(table) -> None:
+        play_first(table, answering)
+
     return [
         ("the dice show {a:face} and {b:face}", lambda a, b: {"type": "roll", "dice": [a, b]}),
         ("{card:card} is dealt", "deal"),
-        ("every question is answered", lambda: lambda table: play_first(table, answering)),
+        ("every question is answered", lambda: every_question_answered),
     ]
 
 
@@ -104,16 +110,44 @@ def facts(
     *,
     entered: Callable[[str], str],
     seen: str,
+    looked: str,
     showed: Callable[..., None] = lambda *_: None,
 ) -> list[Fact]:
     """The secret's cards (``secret``: its words and its key under the state's ``secret``: "the hideout", "hideout"),
     hands (``components``: the cards' inventory), pawns, whose turn it is (``turn``: the state's ``turn`` as a turn
     begins; ``entered(place)``: the phase a pawn that has just entered ``place`` is in), the cards shown (``seen``: the
     key of a player's own list of them, ``{"card", "by"}`` each; ``showed(state, by, player, card)``: what else the
-    game keeps of a card shown), who must show or accuse, and who was not asked; ``case`` names one card of each kind,
+    game keeps of a card shown), who must show or accuse, and who was not asked, and who alone has looked at the
+    secret (``looked``: the verb, "looked into", "seen"); ``case`` names one card of each kind,
     its fields the kinds."""
     kinds = tuple(re.findall(r"\{(\w+):", case))
     words, key = secret
+
+    def secret_holds(st, pins, **cards) -> None:
+        for k in kinds:
+            components.put(st, cards[k], ("secret", key, k), pins)
+
+    def holds_none_of(st, player, cards, pins) -> None:
+        components.hold(st, player, cards, pins, none=True)
+
+    def give(st, player, cards, pins) -> None:
+        components.hold(st, player, cards, pins)
+
+    def holds(st, player, cards) -> bool:
+        return set(cards) <= set(st.view(player)["private"][player]["hand"])
+
+    def begin_turn(st, player) -> None:
+        st.update(phase="starting_turn", current=player, turn=dict(turn))
+
+    def turn_of(st, player) -> bool:
+        turn_begins = (st["phase"], st["current"]) == ("starting_turn", player)
+        return turn_begins and set(st.legal["to_act"]) - {CLOCK} == {player}
+
+    def alone_knows_the_secret(st, player) -> bool:
+        return alone_knows(st, player, components.lying_at(st, f"secret.{key}"))
+
+    def has_seen(st, player, card) -> bool:
+        return card in [x["card"] for x in st.view(player)["private"][player][seen]]
 
     def has_entered(st, player, place) -> None:
         st["positions"][player] = place
@@ -131,41 +165,21 @@ def facts(
         ) + 1
 
     return [
-        Fact(
-            f"{words} holds {case}",
-            put=lambda st, pins, **cards: [components.put(st, cards[k], ("secret", key, k), pins) for k in kinds],
-        ),
+        Fact(f"{words} holds {case}", put=secret_holds),
         Fact(f"everybody sees {words}: {case}", check=lambda st, **cards: everybody_sees(st, key, cards)),
         Fact(f"no view shows {words}", check=lambda st: hidden(st, components.lying_at(st, f"secret.{key}"))),
-        Fact(
-            "{player:player} holds none of {cards:card+}",
-            put=lambda st, player, cards, pins: components.hold(st, player, cards, pins, none=True),
-        ),
-        Fact(
-            "{player:player} holds {cards:card+}",
-            put=lambda st, player, cards, pins: components.hold(st, player, cards, pins),
-            check=lambda st, player, cards: set(cards) <= set(st.view(player)["private"][player]["hand"]),
-        ),
+        Fact(f"nobody but {{player:player}} has {looked} {words}", check=alone_knows_the_secret),
+        Fact("{player:player} holds none of {cards:card+}", put=holds_none_of),
+        Fact("{player:player} holds {cards:card+}", put=give, check=holds),
         Fact(
             "{player:player} stands [in|on] {space:space}",
             put=lambda st, player, space: st["positions"].__setitem__(player, space),
             check=lambda st, player, space: st["positions"][player] == space,
         ),
-        Fact(
-            "it is {player:player}'s turn",
-            put=lambda st, player: st.update(phase="starting_turn", current=player, turn=dict(turn)),
-            check=lambda st, player: (
-                (st["phase"], st["current"]) == ("starting_turn", player)
-                and set(st.legal["to_act"]) - {CLOCK} == {player}
-            ),
-        ),
+        Fact("it is {player:player}'s turn", put=begin_turn, check=turn_of),
         Fact("{player:player} has just entered {place:space}", put=has_entered),
         Fact("{by:player} has shown {player:player} {card:card}", put=has_shown),
-        Fact(
-            "{player:player} has seen {card:card}",
-            check=lambda st, player, card: card in [x["card"] for x in st.view(player)["private"][player][seen]],
-            denied="{player:player} has not seen {card:card}",
-        ),
+        Fact("{player:player} has seen {card:card}", check=has_seen, denied="{player:player} has not seen {card:card}"),
         Fact("{player:player} must show a card", check=lambda st, player: bool(must(st, player, {"show"}, aside))),
         Fact(
             "{player:player} must show one of {cards:card+}",

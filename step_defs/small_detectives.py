@@ -148,6 +148,152 @@ def out_count(st) -> int:
     return len(st["out_of_game"]) + len(st["secret"]["removed"])
 
 
+# -- what the sentences mean: the checks, edits and actions longer than a short expression
+def ask_about(player, clues):
+    return {"type": "ask", "player": player, "clues": in_order(clues)}
+
+
+def name_culprit_and_weapon(culprit, weapon):
+    return {
+        "type": "name",
+        "culprit": culprit.removeprefix("the "),
+        "weapon": weapon.removeprefix("the "),
+    }
+
+
+def stand_on(st, players, tile):
+    return all(st.view(None)["positions"].get(p) == tile and p not in st["street"] for p in players)
+
+
+def stands_on_the_street_facing(st, player, tile):
+    return st.view(None)["positions"][player] == tile and player in st.view(None)["street"]
+
+
+def hide_in_house(st, house, clue, pins):
+    HOUSE_TILES.put(st, clue, ("secret", "houses", house), pins)
+
+
+def hide_under_the_police(st, culprit, weapon, pins):
+    for k, c in (("culprit", culprit), ("weapon", weapon)):
+        HOUSE_TILES.put(st, c, ("secret", "police", k), pins)
+
+
+def police_hides(st, culprit, weapon):
+    return st["secret"]["police"] == {"culprit": culprit, "weapon": weapon}
+
+
+def house_tiles_are(st, clues):
+    return sorted([*st["secret"]["houses"].values(), *st["secret"]["police"].values()]) == sorted(clues)
+
+
+def house_tiles_round_the_street_and_under_the_police(st, a, b):
+    return (len(st["secret"]["houses"]), len(st["secret"]["police"])) == (a, b)
+
+
+def give_cards(st, player, cards, pins):
+    ACTION_CARDS.hold(st, player, cards, pins)
+
+
+def holds(st, player, cards):
+    return set(cards) <= set(st["private"][player]["hand"])
+
+
+def have_played(st, player, rest, pins):
+    for p, c in re.findall(r"(\w+) played (.+?)(?=, \w+ played | and \w+ played |$)", f"{player} played {rest}"):
+        lay_down(st, p, [TYPES.field("c", "card")[1](c)], "played", pins)
+
+
+def each_player_in_the_game_holds(st, n):
+    return all(len(st["private"][p]["hand"]) == n for p in st["players"] if p not in st["out"])
+
+
+def players_hold_between_them(st, cards):
+    return sorted(c for p in st["players"] for c in st["private"][p]["hand"]) == sorted(cards)
+
+
+def cards_out_of_the_game_are(st, cards):
+    return sorted(st.view(None)["out_of_game"]) == sorted(cards)
+
+
+def cards_revealed_are(st, cards):
+    return sorted(c["card"] for e in events(st, "revealed") for c in e["cards"]) == sorted(cards)
+
+
+def cards_revealed_together(st, cards):
+    return cards in [[c["card"] for c in e["cards"]] for e in events(st, "revealed")]
+
+
+def cards_take_effect_in_order(st, cards):
+    return [e["card"] for e in events(st, "carried_out")] == cards
+
+
+def detective_has_left_the_board(st, player):
+    return player not in st.view(None)["positions"] and player not in st.view(None)["police_line"]
+
+
+def round_begins(st, n):
+    return (st.view(None)["round"], st.view(None)["phase"]) == (n, "choosing")
+
+
+def round_still_played(st, n):
+    return st.view(None)["round"] == n and st.view(None)["phase"] != "choosing"
+
+
+def over_and_nobody_won(st):
+    return st.view(None)["outcome"]["winner"] is None and not st.legal["moves"]
+
+
+def over_and_won_by(st, player):
+    return st.view(None)["outcome"]["winner"] == player and not st.legal["moves"]
+
+
+def not_over(st):
+    return st.view(None)["outcome"] is None and bool(st.legal["moves"])
+
+
+def have_seen(st, player, clues):
+    st["private"][player].update(seen=list(clues))
+
+
+def has_seen(st, player, clues):
+    return set(clues) <= set(st.view(player)["private"][player]["seen"])
+
+
+def everyone_told_who_asked(st, a, b):
+    return all(
+        any(e["type"] == "asked" and (e["asker"], e["asked"]) == (a, b) for e in redact_events(st.table.log, v))
+        for v in viewers(st)
+    )
+
+
+def every_view_shows_chosen(st, player):
+    return all(player in st.view(v)["chosen"] for v in viewers(st))
+
+
+def every_view_shows_the_police_case(st, culprit, weapon):
+    return everybody_sees(st, "case", {"culprit": culprit, "weapon": weapon})
+
+
+def only_owner_sees_the_choice(st, owner, x):
+    return only_shown_to(st, owner, st["private"][x].get("choice", []))
+
+
+def only_owner_sees_the_hand(st, owner, x):
+    return only_shown_to(st, owner, st["private"][x]["hand"])
+
+
+def only_owner_sees_the_report(st, owner, x):
+    return only_shown_to(st, owner, [st["private"][x]["report"]["culprit"]])
+
+
+def neither_shows_in_any_view(st, a, b):
+    return hidden(st, [a, b]) and not shown_in_public(st, [a, b])
+
+
+def next_house_tile_laid_on(st, house):
+    return {m["action"]["house"] for m in st.legal["moves"]} == {house}
+
+
 # -- the vocabulary -------------------------------------------------------------------------------
 ACTIONS = [
     ("play {first:card} then {second:card}", lambda first, second: {"type": "play", "cards": [first, second]}),
@@ -160,16 +306,12 @@ ACTIONS = [
     ("swap the cards of {a:player} and {b:player}", lambda a, b: {"type": "swap_cards", "of": [a, b]}),
     (
         "ask {player:player} about {clues:clue+}",
-        lambda player, clues: {"type": "ask", "player": player, "clues": in_order(clues)},
+        ask_about,
     ),
     # any word may be named, so that a name the game does not know reaches the engine and is refused there
     (
         "name {culprit:text} and {weapon:text}",
-        lambda culprit, weapon: {
-            "type": "name",
-            "culprit": culprit.removeprefix("the "),
-            "weapon": weapon.removeprefix("the "),
-        },
+        name_culprit_and_weapon,
     ),
     ("pass", "pass"),
 ]
@@ -199,13 +341,11 @@ FACTS = [
     Fact(
         "{players:player+} [stand|stands|wait|waits] [on|at] {tile:tile}[, in that order|]",
         put=place,
-        check=lambda st, players, tile: all(
-            st.view(None)["positions"].get(p) == tile and p not in st["street"] for p in players
-        ),
+        check=stand_on,
     ),
     Fact(
         "{player:player} stands on the street facing {tile:tile}",
-        check=lambda st, player, tile: st.view(None)["positions"][player] == tile and player in st.view(None)["street"],
+        check=stands_on_the_street_facing,
     ),
     Fact(
         "the detectives stand, in seat order, on {tiles:tile+}",
@@ -217,25 +357,21 @@ FACTS = [
     ),
     Fact(
         "{house:house} hides {clue:clue}",
-        put=lambda st, house, clue, pins: HOUSE_TILES.put(st, clue, ("secret", "houses", house), pins),
+        put=hide_in_house,
         check=lambda st, house, clue: st["secret"]["houses"][house] == clue,
     ),
     Fact(
         "the Police hides {culprit:culprit} and {weapon:weapon}",
-        put=lambda st, culprit, weapon, pins: [
-            HOUSE_TILES.put(st, c, ("secret", "police", k), pins) for k, c in (("culprit", culprit), ("weapon", weapon))
-        ],
-        check=lambda st, culprit, weapon: st["secret"]["police"] == {"culprit": culprit, "weapon": weapon},
+        put=hide_under_the_police,
+        check=police_hides,
     ),
     Fact(
         "the house tiles are {clues:clue+}",
-        check=lambda st, clues: (
-            sorted([*st["secret"]["houses"].values(), *st["secret"]["police"].values()]) == sorted(clues)
-        ),
+        check=house_tiles_are,
     ),
     Fact(
         "{a:d} house tiles lie round the street and {b:d} lie under the Police",
-        check=lambda st, a, b: (len(st["secret"]["houses"]), len(st["secret"]["police"])) == (a, b),
+        check=house_tiles_round_the_street_and_under_the_police,
     ),
     Fact(
         "the Bar shows its {side:side} side",
@@ -245,43 +381,40 @@ FACTS = [
     # cards
     Fact(
         "{player:player} holds {cards:card+}",
-        put=lambda st, player, cards, pins: ACTION_CARDS.hold(st, player, cards, pins),
-        check=lambda st, player, cards: set(cards) <= set(st["private"][player]["hand"]),
+        put=give_cards,
+        check=holds,
     ),
     Fact("{player:player} has chosen {rest:text}", put=choose),
     Fact(
         "{player:player} played {rest:text}",
-        put=lambda st, player, rest, pins: [
-            lay_down(st, p, [TYPES.field("c", "card")[1](c)], "played", pins)
-            for p, c in re.findall(r"(\w+) played (.+?)(?=, \w+ played | and \w+ played |$)", f"{player} played {rest}")
-        ],
+        put=have_played,
     ),
     Fact(
         "each player[ still in the game|] holds {n:d} cards",
-        check=lambda st, n: all(len(st["private"][p]["hand"]) == n for p in st["players"] if p not in st["out"]),
+        check=each_player_in_the_game_holds,
     ),
     Fact(
         "the players hold between them {cards:card+}",
-        check=lambda st, cards: sorted(c for p in st["players"] for c in st["private"][p]["hand"]) == sorted(cards),
+        check=players_hold_between_them,
     ),
     Fact("{n:d} action cards are in play", check=lambda st, n: len(CARDS) - out_count(st) == n),
     Fact("{n:d} action cards are out of the game", check=lambda st, n: out_count(st) == n),
     Fact(
         "the cards out of the game are {cards:card+}",
-        check=lambda st, cards: sorted(st.view(None)["out_of_game"]) == sorted(cards),
+        check=cards_out_of_the_game_are,
     ),
     Fact("{card:card} is out of the game", check=lambda st, card: card in st.view(None)["out_of_game"]),
     Fact(
         "the cards revealed are {cards:card+}",
-        check=lambda st, cards: sorted(c["card"] for e in events(st, "revealed") for c in e["cards"]) == sorted(cards),
+        check=cards_revealed_are,
     ),
     Fact(
         "the cards {cards:card+} were revealed together",
-        check=lambda st, cards: cards in [[c["card"] for c in e["cards"]] for e in events(st, "revealed")],
+        check=cards_revealed_together,
     ),
     Fact(
         "the cards take effect in this order: {cards:card+}",
-        check=lambda st, cards: [e["card"] for e in events(st, "carried_out")] == cards,
+        check=cards_take_effect_in_order,
     ),
     # players in and out, the end
     Fact(
@@ -292,9 +425,7 @@ FACTS = [
     Fact("{player:player} is still in the game", check=lambda st, player: player not in st.view(None)["out"]),
     Fact(
         "{player:player}'s detective has left the board",
-        check=lambda st, player: (
-            player not in st.view(None)["positions"] and player not in st.view(None)["police_line"]
-        ),
+        check=detective_has_left_the_board,
     ),
     Fact(
         "{players:player+} [is|are] alone at the Bar at the end of the round",
@@ -304,20 +435,20 @@ FACTS = [
         "{players:player+} [is|are] at the Police at the end of the round[, in that order|]",
         put=lambda st, players, pins: end_of_round(st, players, "Police", pins),
     ),
-    Fact("round {n:d} begins", check=lambda st, n: (st.view(None)["round"], st.view(None)["phase"]) == (n, "choosing")),
+    Fact("round {n:d} begins", check=round_begins),
     Fact(
         "round {n:d} is still being played",
-        check=lambda st, n: st.view(None)["round"] == n and st.view(None)["phase"] != "choosing",
+        check=round_still_played,
     ),
     Fact(
         "the game is over and nobody has won",
-        check=lambda st: st.view(None)["outcome"]["winner"] is None and not st.legal["moves"],
+        check=over_and_nobody_won,
     ),
     Fact(
         "the game is over and {player:player} has won",
-        check=lambda st, player: st.view(None)["outcome"]["winner"] == player and not st.legal["moves"],
+        check=over_and_won_by,
     ),
-    Fact("the game is not over", check=lambda st: st.view(None)["outcome"] is None and bool(st.legal["moves"])),
+    Fact("the game is not over", check=not_over),
     Fact("nobody may act", check=lambda st: st.legal == {"to_act": [], "moves": []}),
     # what each player knows
     Fact(
@@ -327,8 +458,8 @@ FACTS = [
     ),
     Fact(
         "{player:player} has seen {clues:clue+}",
-        put=lambda st, player, clues: st["private"][player].update(seen=list(clues)),
-        check=lambda st, player, clues: set(clues) <= set(st.view(player)["private"][player]["seen"]),
+        put=have_seen,
+        check=has_seen,
     ),
     Fact("only {players:player+} [has|have] seen {clue:clue}", check=only_seen),
     Fact("nobody has seen {clue:clue}", check=lambda st, clue: only_seen(st, [], clue)),
@@ -342,42 +473,39 @@ FACTS = [
     ),
     Fact(
         "everyone is told that {a:player} asked {b:player}",
-        check=lambda st, a, b: all(
-            any(e["type"] == "asked" and (e["asker"], e["asked"]) == (a, b) for e in redact_events(st.table.log, v))
-            for v in viewers(st)
-        ),
+        check=everyone_told_who_asked,
     ),
     Fact(
         "every view shows that {player:player} has chosen",
-        check=lambda st, player: all(player in st.view(v)["chosen"] for v in viewers(st)),
+        check=every_view_shows_chosen,
     ),
     Fact(
         "every view shows that the Police hid {culprit:culprit} and {weapon:weapon}",
-        check=lambda st, culprit, weapon: everybody_sees(st, "case", {"culprit": culprit, "weapon": weapon}),
+        check=every_view_shows_the_police_case,
     ),
     Fact(
         "only {owner:player}'s view shows the cards {x:player} chose",
-        check=lambda st, owner, x: only_shown_to(st, owner, st["private"][x].get("choice", [])),
+        check=only_owner_sees_the_choice,
     ),
     Fact(
         "only {owner:player}'s view shows {x:player}'s hand",
-        check=lambda st, owner, x: only_shown_to(st, owner, st["private"][x]["hand"]),
+        check=only_owner_sees_the_hand,
     ),
     Fact(
         "only {owner:player}'s view shows what {x:player} named",
-        check=lambda st, owner, x: only_shown_to(st, owner, [st["private"][x]["report"]["culprit"]]),
+        check=only_owner_sees_the_report,
     ),
     Fact("no view shows what the Police hides", check=lambda st: unseen(st, HOUSE_TILES.lying_at(st, "secret.police"))),
     Fact("no view shows what the houses hide", check=lambda st: unseen(st, CLUES)),
     Fact(
         "neither {a:card} nor {b:card} shows in any view",
-        check=lambda st, a, b: hidden(st, [a, b]) and not shown_in_public(st, [a, b]),
+        check=neither_shows_in_any_view,
     ),
     # chance
     Fact("chance has {n:d} equally likely outcomes", check=lambda st, n: len(st.as_likely()) == n),
     Fact(
         "the next house tile is laid on {house:house}",
-        check=lambda st, house: {m["action"]["house"] for m in st.legal["moves"]} == {house},
+        check=next_house_tile_laid_on,
     ),
 ]
 

@@ -69,22 +69,37 @@ def _actor_steps(types: Types, table: list[Phrase], lead: str, **extra) -> list:
     return [(re.compile(f"(?P<who>the clock|{player}) {re.escape(lead)}(?P<rest>.+)"), arguments)]
 
 
+def _fact_arguments(fact: Fact, converters: dict) -> Callable[[re.Match], dict]:
+    """A fact step's arguments from its match: the fact, and its fields converted."""
+
+    def arguments(m: re.Match) -> dict:
+        return {"fact": fact, "args": {k: converters[k](v) for k, v in m.groupdict().items() if v is not None}}
+
+    return arguments
+
+
+def _chance_arguments(phrase: Phrase) -> Callable[[re.Match], dict]:
+    """A chance phrase's step arguments: chance acts, with the action (or routine) the phrase builds."""
+
+    def arguments(m: re.Match) -> dict:
+        return {"actor": CHANCE, "action": phrase.match(m.string), "trying": False}
+
+    return arguments
+
+
 def _fact_steps(types: Types, facts: list[Fact], need: str) -> list:
     out = []
     for fact in facts:
         if getattr(fact, need) is None and (need != "put" or fact.start is None):
             continue
         regex, converters = types.compile(fact.pattern)
-        out.append(
-            (
-                regex,
-                lambda m, fact=fact, converters=converters: {
-                    "fact": fact,
-                    "args": {k: converters[k](v) for k, v in m.groupdict().items() if v is not None},
-                },
-            )
-        )
+        out.append((regex, _fact_arguments(fact, converters)))
     return out
+
+
+def rolled_next_for(st: Seen, player: str) -> bool:
+    """The roll-off goes on, ``player`` is the next to roll, and chance rolls."""
+    return st["phase"] == "rolling_for_start" and st["start_waiting"][:1] == [player] and st.legal["to_act"] == [CHANCE]
 
 
 # Facts on the kit's common keys (``dealing_to`` in a view, the roll-off's ``start_waiting``, ``outcome``), for the
@@ -93,14 +108,7 @@ SHARED = {
     "deal": Fact(
         "the next card is dealt to {player:player}", check=lambda st, player: st.view(None)["dealing_to"] == player
     ),
-    "roll-off": Fact(
-        "the dice are rolled next for {player:player}",
-        check=lambda st, player: (
-            st["phase"] == "rolling_for_start"
-            and st["start_waiting"][:1] == [player]
-            and st.legal["to_act"] == [CHANCE]
-        ),
-    ),
+    "roll-off": Fact("the dice are rolled next for {player:player}", check=rolled_next_for),
     "solved": Fact(
         "{player:player} has won the game",
         check=lambda st, player: (st["phase"], winners(st)) == ("solved", [player]),
@@ -151,6 +159,20 @@ def where(key: str, words: str) -> Callable[..., str]:
         return f"{words} stand: " + ", ".join(f"{k} in {v or 'no place'}" for k, v in sorted(placed.items()))
 
     return shows
+
+
+def placed(key: str) -> tuple[Callable[..., None], Callable[..., bool]]:
+    """The put and the check of a sentence that components stand in a place ("the markers of A and B stand in X"),
+    for components whose places the state keeps under ``key`` (``{name: place or None}``; Cluedo's markers, the heist
+    game's tokens): the pattern's fields are ``names`` and ``place``."""
+
+    def put_in_place(st: dict, names: list, place: str) -> None:
+        st[key].update(dict.fromkeys(names, place))
+
+    def stand_in_place(st: Seen, names: list, place: str) -> bool:
+        return all(st.view(None)[key][n] == place for n in names)
+
+    return put_in_place, stand_in_place
 
 
 def starts(
@@ -215,6 +237,43 @@ def lacking(missing: Exception) -> str:
     return "a field this sentence reads (or it is empty where a value should be)"
 
 
+def negation(check: Callable[..., bool]) -> Callable[..., bool]:
+    """The check of a denied sentence ("X is not out"): ``check`` negated, and named after it (``checked_by``)."""
+
+    def negated(*args, **fields) -> bool:
+        return not check(*args, **fields)
+
+    negated.negates = check
+    return negated
+
+
+def checked_by(check: Callable) -> str:
+    """Where the meaning of a Then's sentence is written, for its failure: `` (checked by
+    step_defs.cluedo_drei.each_player_holds)``, ``not ...`` for a denied sentence; nothing for a lambda, which has no
+    name to find (a lambda is kept only for a short expression: tests/test_step_conventions.py)."""
+    named = getattr(check, "negates", check)
+    name = getattr(named, "__name__", "<lambda>")
+    if name == "<lambda>":
+        return ""
+    return f" (checked by {'not ' if named is not check else ''}{named.__module__}.{name})"
+
+
+def judge(fact: Fact, seen: Seen, args: dict) -> None:
+    """A Then: ``fact`` holds on ``seen`` with the step's fields ``args``, or an AssertionError that says, in the
+    rulebook's words, what is so instead, where the game stands, and which function checked the sentence."""
+    try:
+        holds = fact.check(seen, **args)
+    except (KeyError, IndexError, TypeError, AttributeError) as missing:  # an answer without what the sentence reads
+        raise AssertionError(
+            f"not so: {standing(seen)}; its answer lacks {lacking(missing)}{checked_by(fact.check)}"
+        ) from missing
+    if not holds:  # raised, not asserted: pytest would add the check's Python (a <lambda>, the state dumped)
+        instead = f"{fact.shows(seen, **args)}; " if fact.shows else ""
+        if not fact.shows and " must " in f" {fact.pattern} ":  # what the engine offers beside what it must
+            instead = f"{listed(seen)}; "
+        raise AssertionError(f"not so: {instead}{standing(seen)}{checked_by(fact.check)}")
+
+
 @functools.cache  # a put's parameters never change: read once, not at every Given
 def wants_pins(put: Callable) -> bool:
     return "pins" in inspect.signature(put).parameters
@@ -233,7 +292,7 @@ def install(
 ) -> None:
     """Register the generic steps of the module doc in the calling module; ``after(state)`` runs after every Given's
     edit: it restores the fields that follow from others (the kit's ``derive()``, on the step side)."""
-    facts = facts + [Fact(f.denied, check=lambda *a, f=f, **k: not f.check(*a, **k)) for f in facts if f.denied]
+    facts = facts + [Fact(f.denied, check=negation(f.check)) for f in facts if f.denied]
     if facts:
         givens = _fact_steps(types, facts, "put")
 
@@ -242,7 +301,13 @@ def install(
             if fact.start:
                 return fact.start(position, **args)
             pins = {"pins": position.pins} if wants_pins(fact.put) else {}
-            position.edit(lambda state: (fact.put(state, **args, **pins), after and after(state)))
+
+            def given_edit(state: dict) -> None:
+                fact.put(state, **args, **pins)
+                if after:
+                    after(state)
+
+            position.edit(given_edit)
 
         # the Givens' own phrases inside the sentence (not each compiled again with it:
         # the regexes cost collection time)
@@ -261,28 +326,11 @@ def install(
 
         @then(Parser("a fact", _fact_steps(types, facts, "check")), stacklevel=2)
         def then_fact(position, fact, args):
-            seen = Seen(position.table, position.outcome, position)
-            try:
-                holds = fact.check(seen, **args)
-            except (
-                KeyError,
-                IndexError,
-                TypeError,
-                AttributeError,
-            ) as missing:  # an answer without what the sentence reads
-                raise AssertionError(f"not so: {standing(seen)}; its answer lacks {lacking(missing)}") from missing
-            if not holds:  # raised, not asserted: pytest would add the check's Python (a <lambda>, the state dumped)
-                instead = f"{fact.shows(seen, **args)}; " if fact.shows else ""
-                if not fact.shows and " must " in f" {fact.pattern} ":  # what the engine offers beside what it must
-                    instead = f"{listed(seen)}; "
-                raise AssertionError(f"not so: {instead}{standing(seen)}")
+            judge(fact, Seen(position.table, position.outcome, position), args)
 
     base, third = phrases(types, actions), phrases(types, actions, third_person)
     moves = _actor_steps(types, third, "", trying=False) + _actor_steps(types, base, "tries to ", trying=True)
-    moves += [
-        (p.regex, lambda m, p=p: {"actor": CHANCE, "action": p.match(m.string), "trying": False})
-        for p in phrases(types, chance)
-    ]
+    moves += [(p.regex, _chance_arguments(p)) for p in phrases(types, chance)]
     # (a chance phrase may also build a routine: a function of the table that plays chance's moves)
 
     @when(Parser("an action", moves), target_fixture="outcome", stacklevel=2)
