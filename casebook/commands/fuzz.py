@@ -61,7 +61,7 @@ def register(sub) -> None:
         help="action types whose legal() differences are set aside and which fuzz never plays, e.g. "
         "accuse for an engine that lets a player accuse at any time: a known difference, and fuzz plays "
         "on past it to find the next; where the reference lists only these types a game stops, and fuzz "
-        "says how many stopped (not with --workers or --scheduler)",
+        "says how many stopped; not in a campaign on Dask",
     )
     fuzz.add_argument(
         "--time",

@@ -350,3 +350,11 @@ def test_fuzz_reaches_a_hang_at_the_last_wrong_accusation_and_reports_it_with_it
     assert record["disagreement"]["detail"][0].startswith("timeout:"), record["disagreement"]
     assert record["steps"][-1]["action"]["type"] == "accuse", record["steps"][-1]
     assert "the engine hangs here" in " ".join(run.stdout.split()), run.stdout
+
+
+def test_a_campaign_refuses_what_it_would_not_honour():
+    """A campaign on Dask plays every listed move and compares everything: --ignore-moves there is refused, not
+    silently dropped (issue 45 item 4)."""
+    cli = [sys.executable, "-m", "casebook.cli", "fuzz", "--impl", TOY_SPEC, "--reference", TOY_SPEC, "--game", "toy"]
+    run = subprocess.run([*cli, "--workers", "1", "--ignore-moves", "bet"], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 2 and "not supported with --workers" in run.stdout, run.stdout + run.stderr
