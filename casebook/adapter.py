@@ -29,7 +29,8 @@ The kit does the rest, as the protocol wants it:
   once the game is over (no move listed) any move is ``illegal_action``;
   an actor who is not to act is ``not_your_turn``; then an action type you decline
   (``declined_actions = {"cluedo_drei": {"use_passage"}}``: listed nowhere, even if
-  your ``moves`` returns it) is ``unsupported``; a well-formed move the rules do
+  your ``moves`` returns it; where it lists nothing else, ``legal()`` itself is
+  ``unsupported``, a part you decline, not the game's end) is ``unsupported``; a well-formed move the rules do
   not list now is ``illegal_action``; a game you do not offer, or a move into a
   part you decline (raise ``Unsupported`` in ``play``), is ``unsupported``;
 * ``load``: the state is checked against ``$defs.state`` (``bad_request`` if not);
@@ -111,9 +112,16 @@ class Rules:
 
     def legal(self, table: str) -> dict:
         game, g = self._game(table)
-        declined = self.declined_actions.get(game, ())
-        moves = sort_moves(m for m in self.moves(g) if m["action"].get("type") not in declined)
+        listed, moves = self._listed(game, g)
+        if listed and not moves:  # not the game's end: a position in a part it declines (issue 45)
+            raise Unsupported(f"{self.name} does not play {game} here: it declines all it lists ({_types(listed)})")
         return {"to_act": sorted({m["actor"] for m in moves}), "moves": moves}
+
+    def _listed(self, game: str, g) -> tuple[list[dict], list[dict]]:
+        """(every move ``moves`` lists, sorted; those of them the engine plays: not of a type it declines)"""
+        declined = self.declined_actions.get(game, ())
+        listed = sort_moves(self.moves(g))
+        return listed, [m for m in listed if m["action"].get("type") not in declined]
 
     def apply(self, table: str, actor: str, action: dict) -> list:
         from casebook.conformance.validating import schema_error
@@ -123,17 +131,18 @@ class Rules:
         problem = problem or _float_in(action)
         if problem:
             raise BadRequest(f"not a {game} action: {problem}")
-        legal = self.legal(table)
-        if not legal["moves"]:  # the game is over: no move is legal for anyone, whoever asks
+        listed, moves = self._listed(game, g)
+        if not listed:  # the game is over: no move is legal for anyone, whoever asks
             raise IllegalAction(f"the game is over: {actor} may not {canonical(action)}")
-        if actor not in legal["to_act"]:
-            raise NotYourTurn(f"{actor} is not to act now (to act: {', '.join(legal['to_act']) or 'nobody'})")
+        to_act = sorted({m["actor"] for m in listed})  # whose move it is, though all they may do is declined
+        if actor not in to_act:
+            raise NotYourTurn(f"{actor} is not to act now (to act: {', '.join(to_act) or 'nobody'})")
         # After "the game is over" and "not your turn", which every engine answers alike whatever the move: a
         # declined action type costs only the examples about it, not those that probe a turn with it (issue 44).
         if action.get("type") in self.declined_actions.get(game, ()):
             raise Unsupported(f"{self.name} does not play {action['type']!r} in {game}")
         wanted = canonical(action)
-        if not any(m["actor"] == actor and canonical(m["action"]) == wanted for m in legal["moves"]):
+        if not any(m["actor"] == actor and canonical(m["action"]) == wanted for m in moves):
             raise IllegalAction(f"{actor} may not {wanted} now")
         if not self.copy_on_play:
             return self.play(g, actor, action)
@@ -166,6 +175,10 @@ class Rules:
         if table not in self._tables:
             raise BadRequest(f"no table {table!r}")
         return self._tables[table]
+
+
+def _types(moves: list[dict]) -> str:
+    return ", ".join(sorted({str(m["action"].get("type")) for m in moves}))
 
 
 def _float_in(value) -> str | None:

@@ -25,6 +25,36 @@ def unsupported_reason(hello: dict, game: str, tags: set[str]) -> str | None:
     return None
 
 
+# -- one decline, read by verify and fuzz alike: the clauses it removes, and the moves those clauses make ----------
+def declined_clauses(declines, game: str, clauses: dict[str, dict]) -> frozenset[str]:
+    """The clauses of ``game`` that ``declines`` (hello's tags and clause ids) remove wholly, as verify plans them:
+    each clause declined by its id, and each clause every example of which a declined tag marks.  A clause a tag
+    removes in part (some examples) is not among them: the engine plays the rest of it."""
+    hello = {"games": {game: {"declines": list(declines)}}}
+    return frozenset(
+        cid
+        for cid, info in clauses.items()
+        if info["game"] == game
+        and (cid in hello["games"][game]["declines"] or info.get("examples"))
+        and all(unsupported_reason(hello, game, set(e["tags"]) | {cid}) for e in info.get("examples", []))
+    )
+
+
+def declined_moves(declined: frozenset[str], transitions: list[dict]) -> dict[str, frozenset[str]]:
+    """Phase -> the action types that ``declined`` clauses remove there: a type whose every row from that phase (in
+    the reference's ``describe``) cites clauses, all of them declined.  Heist's ``switch_notes_assistant`` cites
+    HO-NOT-07 to HO-NOT-10 only, so declining those ids removes it everywhere; ``roll`` goes on where a dice roll
+    also cites an undeclined clause, though the roll for the start (HO-PRE-03, -04) is gone."""
+    cited: dict[tuple[str, str], list[set[str]]] = {}
+    for row in transitions:
+        cited.setdefault((row["source"], row["verb"]), []).append(set(row.get("clauses") or ()))
+    out: dict[str, set[str]] = {}
+    for (phase, verb), rows in cited.items():
+        if all(row and row <= declined for row in rows):
+            out.setdefault(phase, set()).add(verb)
+    return {phase: frozenset(verbs) for phase, verbs in out.items()}
+
+
 def failure_message(exc: BaseException, step: str | None = None) -> str:
     """A failure's first line names its cause: the driver fault, or the assertion that did not hold."""
     where = f" (step: {step})" if step else ""

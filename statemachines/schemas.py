@@ -344,6 +344,8 @@ def game_schema(game) -> dict:
     options = spec(game.options_spec()).schema(names)
     for name, option in game.options_fields().items():
         options["properties"][name]["default"] = option.default
+        if option.clauses:
+            options["properties"][name].update(clauses=list(option.clauses), without=option.value_without_its_clauses())
     options["required"] = []
     defs["options"] = {"description": "what new() takes; a field left out takes its default", **options}
     defs["state"] = {

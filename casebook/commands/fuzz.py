@@ -20,9 +20,12 @@ def register(sub) -> None:
         description="Plays random games on the implementation and on the reference at once and compares, "
         "after every move, what a player can observe: legal(), every player's view and a spectator's, "
         "the events as each of them receives them, and the error code of a refused move (never the whole state). "
-        "Moves the implementation answers 'unsupported' are played on the reference alone, and its position is "
-        "loaded into the implementation after them. Each distinct disagreement is shrunk to its shortest game and "
-        "saved as a replay file. Exit status: 0 none found, 1 found, 2 could not run.",
+        "What the implementation's hello declines (tags or clause ids, as verify reads them) is not played: "
+        "options that play a declined clause keep the value that plays none, and the moves the declined clauses "
+        "make are neither compared nor chosen (where the reference lists nothing else, one is played on the "
+        "reference alone). Moves the implementation answers 'unsupported' are played on the reference alone, and "
+        "its position is loaded into the implementation after them. Each distinct disagreement is shrunk to its "
+        "shortest game and saved as a replay file. Exit status: 0 none found, 1 found, 2 could not run.",
     )
     fuzz.add_argument(
         "--impl", required=True, help='the implementation to judge: reference | python:mod:factory | "cmd:COMMAND"'
@@ -57,7 +60,8 @@ def register(sub) -> None:
         metavar="TYPE",
         help="action types whose legal() differences are set aside and which fuzz never plays, e.g. "
         "accuse for an engine that lets a player accuse at any time: a known difference, and fuzz plays "
-        "on past it to find the next",
+        "on past it to find the next; where the reference lists only these types a game stops, and fuzz "
+        "says how many stopped; not in a campaign on Dask",
     )
     fuzz.add_argument(
         "--time",
@@ -90,9 +94,12 @@ def command(args) -> int:
     from casebook.conformance.differential import save
     from casebook.conformance.fuzzing import search
 
-    if campaign.wanted(args):
-        return campaign.command(args)
     out = console()
+    if campaign.wanted(args):
+        if args.ignore or args.ignore_moves:  # a campaign would play and compare what they set aside
+            out.print("[red]--ignore and --ignore-moves are not supported with --workers or --scheduler[/red]")
+            return EXIT_CANNOT_RUN
+        return campaign.command(args)
     if args.out and Path(args.out).exists() and not args.force:
         out.print(f"[red]{terminal(args.out)} exists: give another --out, or --force to overwrite it[/red]")
         return EXIT_CANNOT_RUN
@@ -133,6 +140,12 @@ def command(args) -> int:
     stopped = (
         f" ({records.interrupted} after {records.games} games: what was found so far)" if records.interrupted else ""
     )
+    if records.stopped:
+        out.print(
+            f"[yellow]{records.stopped} of {records.games} games stopped where the reference listed only types "
+            f"--ignore-moves sets aside (first: {terminal(records.stopped_why)}): they were compared up to there, "
+            "never past[/yellow]"
+        )
     if not records:
         if records.interrupted:
             out.print(f"[yellow]no disagreement in the {records.games} games played of {args.game}{stopped}[/yellow]")

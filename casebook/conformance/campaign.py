@@ -31,7 +31,15 @@ from dataclasses import asdict
 from pathlib import Path
 
 from casebook.atomic import write_text
-from casebook.conformance.differential import REPLAY_FORMAT, Differential, InvalidOptions, play, player_ids, replay
+from casebook.conformance.differential import (
+    REPLAY_FORMAT,
+    Differential,
+    InvalidOptions,
+    play,
+    player_ids,
+    replay,
+    schema_fields,
+)
 
 FORMAT = "casebook-campaign/1"
 INSTALL = "pip install 'casebook[cluster]'  (Dask: dask[distributed])"
@@ -72,6 +80,7 @@ def one_game(reference, implementation, game: str, seed: int, options: dict, max
     rng = random.Random(seed)
     steps: list[dict] = []
     diff = Differential(reference, implementation, game)
+    options = {**diff.declines.options, **options}  # what the engine declines is not played, unless asked for
     try:
         problem = play(
             diff,
@@ -94,7 +103,7 @@ def one_game(reference, implementation, game: str, seed: int, options: dict, max
         "seed": seed,
         "options": options,
         "steps": steps,
-        "disagreement": {**asdict(problem), "signature": problem.signature(players)},
+        "disagreement": {**asdict(problem), "signature": problem.signature(players, schema_fields(game))},
         "summary": str(problem),
         "reference_only": diff.skipped,
     }
@@ -111,7 +120,10 @@ def minimized(reference, implementation, record: dict, tries: int = 300) -> dict
         tries -= 1
         shorter = {**record, "steps": steps[:i] + steps[i + 1 :]}
         problem = _replayed(reference, implementation, shorter)
-        if problem is not None and problem.signature(_players(reference, shorter)) == signature:
+        if (
+            problem is not None
+            and problem.signature(_players(reference, shorter), schema_fields(record["game"])) == signature
+        ):
             steps = shorter["steps"]
         i -= 1
     return {**record, "steps": steps, "minimized_from": len(record["steps"])}

@@ -20,6 +20,7 @@ import fnmatch
 import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from casebook.atomic import write_text
@@ -100,6 +101,78 @@ def prune(value, patterns: tuple[str, ...], path: str = "$"):
     return value
 
 
+@dataclass(frozen=True)
+class Declined:
+    """What an engine's hello declines in one game, as fuzz honours it (verify reads the same ``declines``).
+
+    ``clauses``: the clauses the declines remove wholly (tags and ids alike, ``casebook.verdicts.declined_clauses``);
+    ``moves``: phase -> the action types those clauses make (``declined_moves``), never compared in ``legal()``
+    and never chosen while the reference lists anything else; ``options``: option -> the value fuzz gives it, for
+    each option whose other values play a declined clause (the schema's ``clauses``/``without``);
+    ``variants`` and ``player_counts``: what ``variant-X`` and ``players-N`` decline.
+    """
+
+    clauses: frozenset = frozenset()
+    moves: dict = field(default_factory=dict)
+    options: dict = field(default_factory=dict)
+    variants: frozenset = frozenset()
+    player_counts: frozenset = frozenset()
+
+    def move(self, phase, move: dict) -> bool:
+        action = move.get("action") if isinstance(move, dict) else None
+        return isinstance(action, dict) and action.get("type") in self.moves.get(phase, ())
+
+    def allows(self, options: dict) -> bool:
+        """Whether ``options`` (as chosen, defaults left out) play nothing declined."""
+        return (
+            all(options.get(name, value) == value for name, value in self.options.items())
+            and options.get("variant") not in self.variants
+            and not ("players" in options and len(options["players"]) in self.player_counts)
+        )
+
+    def honoured(self, options: dict) -> dict:
+        """``options`` with each option that plays a declined clause set to the value that plays none."""
+        return {**options, **self.options}
+
+
+NOTHING_DECLINED = Declined()
+
+
+def declined_in(reference, game: str, hello: dict) -> Declined:
+    """What ``hello`` declines in ``game``, read once: its clauses, the moves and options they make (from the
+    features, the reference's ``describe`` and the game's schema)."""
+    declines = tuple(sorted(((hello.get("games") or {}).get(game) or {}).get("declines") or ()))
+    if not declines:
+        return NOTHING_DECLINED
+    try:
+        described = reference.describe(game)
+    except Exception:  # describe is optional in the protocol: no moves known to decline
+        described = {}
+    return _declined(declines, game, canonical(described.get("transitions") or []))
+
+
+@lru_cache(maxsize=32)
+def _declined(declines: tuple[str, ...], game: str, transitions: str) -> Declined:
+    from casebook.conformance.report import catalog
+    from casebook.conformance.suite import shipped_root
+    from casebook.conformance.validating import game_schema
+    from casebook.verdicts import declined_clauses, declined_moves
+
+    clauses = declined_clauses(declines, game, catalog(shipped_root() / "features", [game]))
+    spec = (((game_schema(game) or {}).get("$defs") or {}).get("options") or {}).get("properties") or {}
+    return Declined(
+        clauses=clauses,
+        moves=declined_moves(clauses, json.loads(transitions)),
+        options={
+            name: node["without"]
+            for name, node in spec.items()
+            if isinstance(node, dict) and set(node.get("clauses") or ()) & clauses
+        },
+        variants=frozenset(d.removeprefix("variant-") for d in declines if d.startswith("variant-")),
+        player_counts=frozenset(int(d.removeprefix("players-")) for d in declines if re.fullmatch(r"players-\d+", d)),
+    )
+
+
 class OutOfScope(Exception):
     """The implementation cannot take the game on from here (it declines it and cannot load the position)."""
 
@@ -119,24 +192,69 @@ class Disagreement:
             verdict += " (a call over its time limit: the engine hangs here)"
         return f"after step {self.step}: {verdict}\n  {lines}"
 
-    def signature(self, players: list[str]) -> str:
+    def signature(self, players: list[str], fields: frozenset[str] | None = None) -> str:
         """What makes two disagreements the same one: the kind and the first differing path, with values,
-        indices, player names and every other map key left out.
+        indices, player names and every other map key left out, and cut after the first field below a key.
 
         ``view(Justus)`` and ``view(Peter)`` differing at ``$.hands.Justus`` and
         ``$.hands.Peter`` are one deviation seen twice, not two; so are ``$.markers.Knife``
-        and ``$.markers.Rope``: one missing marker in a map is one difference, whichever key
-        shows it first.  A map key is a name of the game (capitalised, or with a space);
-        a field is a snake_case word, which stays.
+        and ``$.markers.Rope``, and heist's ``$.tokens.drill`` and ``$.tokens.dynamite``: one
+        missing marker in a map is one difference, whichever key shows it first.  A blank notes
+        sheet is one difference whichever of its headings shows it first (``$.private.<player>.notes``).
+        ``fields``: the field names the game's schema declares (``schema_fields``); any other
+        word is a map key.  Without them (a game with no schema) a key is a name that is not a
+        snake_case word (capitalised, or with a space).
         """
         kind = re.sub(r"\(.*\)", "", self.what)
         first = self.detail[0] if self.detail else ""
         where = first.split(":", 1)[0] if first.startswith("$") else ""
-        where = re.sub(r"\[\d+\]", "[]", where)
         for player in sorted(players, key=len, reverse=True):
             where = where.replace(f".{player}", ".<player>")
-        where = re.sub(r"\.(?![a-z][a-z0-9_]*(?:\.|\[|$))[^.\[]+", ".<key>", where)
-        return f"{kind} {where}".strip()
+        out, below_a_key = ["$"] if where else [], False
+        for index, word in re.findall(r"(\[\d*\])|\.([^.\[]+)", where.removeprefix("$")):
+            if index:
+                out.append("[]")
+            elif word == "<player>" or not _is_field(word, fields):
+                out.append(".<player>" if word == "<player>" else ".<key>")
+                below_a_key = True
+            else:
+                out.append(f".{word}")
+                if below_a_key:
+                    break
+        return f"{kind} {''.join(out)}".strip()
+
+
+def _is_field(word: str, fields: frozenset[str] | None) -> bool:
+    return word in fields if fields is not None else re.fullmatch(r"[a-z][a-z0-9_]*", word) is not None
+
+
+@lru_cache(maxsize=16)
+def schema_fields(game: str) -> frozenset[str] | None:
+    """Every property name the game's schema declares (its views, events, state and legal moves), or None without
+    a schema: what ``Disagreement.signature`` keeps of a path, the rest being map keys."""
+    from casebook.conformance.validating import game_schema
+
+    schema = game_schema(game)
+    if schema is None:
+        return None
+    defs = schema.get("$defs") or {}
+    # an object whose properties are all names of the game (heist's tokens, Feuerdiamant's tracks) is a map
+    names = {v for d in defs.values() if isinstance(d, dict) for v in d.get("enum", ()) if isinstance(v, str)}
+    found: set[str] = set()
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            declared = set(node.get("properties") or {})
+            if not declared <= names:
+                found.update(declared)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(defs)
+    return frozenset(found | {"moves", "to_act", "actor", "action", "p"})
 
 
 VIEWS = "views"  # the observation keys: "legal", then "view(<player>)" for each player and the spectator
@@ -161,10 +279,19 @@ class Differential:
     """
 
     def __init__(
-        self, reference, implementation, game: str, ignore: tuple[str, ...] = (), ignore_moves: tuple[str, ...] = ()
+        self,
+        reference,
+        implementation,
+        game: str,
+        ignore: tuple[str, ...] = (),
+        ignore_moves: tuple[str, ...] = (),
+        declines: Declined | None = None,
     ):
         self.ref_impl, self.impl, self.game, self.ignore = reference, implementation, game, tuple(ignore)
         self.ignore_moves = frozenset(ignore_moves)  # action types set aside: not compared in legal(), never played
+        # what the implementation's hello declines (None: read it now), honoured like its 'unsupported' answers
+        self.declines = declines if declines is not None else declined_in(reference, game, implementation.hello())
+        self.stopped = ""  # why the game stopped before its end: only ignored types were listed
         self.ref: Table | None = None
         self.other: Table | None = None  # None while the game is in a part the implementation declines
         self.played = 0
@@ -221,11 +348,36 @@ class Differential:
                 pass  # a table the engine forgot is gone either way
             self.other = None
 
-    def observe(self, table: Table, players: list[str]) -> dict:
-        seen = {"legal": without_moves(normal_legal(table.legal()), self.ignore_moves)}
+    def observe(self, table: Table, players: list[str], phase=None) -> dict:
+        """What a player can observe at ``table``; ``legal()`` without the moves not compared (``set_aside``)."""
+        seen = {"legal": self.set_aside(normal_legal(table.legal()), phase)}
         for player in [*players, None]:
             seen[f"view({player if player is not None else 'spectator'})"] = prune(table.view(player), self.ignore)
         return seen
+
+    def set_aside(self, legal, phase):
+        """``legal`` without the types ``--ignore-moves`` names and the moves the engine's hello declines in
+        ``phase`` (the reference's): neither is compared."""
+        return without_moves(without_moves(legal, self.ignore_moves), self.declines.moves.get(phase, frozenset()))
+
+    def choices(self, legal: dict) -> tuple[list[dict], bool]:
+        """The moves fuzz may choose from the reference's ``legal``, and whether the one chosen is played on the
+        reference alone.  Never a type ``--ignore-moves`` names (none left: ``[]``, the game stops there); a move
+        the hello declines only where the reference lists nothing else, and then on the reference alone (the
+        position is loaded into the implementation after it, as after a move it answers ``unsupported``)."""
+        moves = [m for m in legal["moves"] if m["action"].get("type") not in self.ignore_moves]
+        if not moves or not self.declines.moves:
+            return moves, False
+        phase = self.ref.state().get("phase")
+        kept = [m for m in moves if not self.declines.move(phase, m)]
+        return (kept, False) if kept else (moves, True)
+
+    def step_alone(self, actor: str, action: dict) -> Disagreement | None:
+        """Play a move the implementation declines on the reference alone, then give it the position."""
+        self.ref.apply(actor, action)
+        self.played += 1
+        self.skipped += 1
+        return self.resync()
 
     def _is_declined(self, move: dict) -> bool:
         """Does the implementation, given this position, answer ``move`` with ``unsupported``?"""
@@ -262,10 +414,11 @@ class Differential:
         return {**expected, "to_act": sorted({m["actor"] for m in keep}), "moves": keep}
 
     def compare(self, loaded: bool = False) -> Disagreement | None:
-        players = self.players
-        expected = self.observe(self.ref, players)
+        state = self.ref.state()
+        players, phase = player_ids(state), state.get("phase")
+        expected = self.observe(self.ref, players, phase)
         try:
-            actual, problem = self._guard(lambda: self.observe(self.other, players), "an observation")
+            actual, problem = self._guard(lambda: self.observe(self.other, players, phase), "an observation")
         except OutOfScope as why:  # it answers, but not here: a declined part; the reference plays on alone
             self._drop_other()
             if loaded:
@@ -364,13 +517,15 @@ class Differential:
                 pass
 
 
-def probe_for(legal: dict, players: list[str], history: list[dict], pick) -> dict | None:
-    """A move the reference should refuse now: a legal move offered by someone not to act, or an old move."""
+def probe_for(legal: dict, players: list[str], history: list[dict], pick, offered=None) -> dict | None:
+    """A move the reference should refuse now: a legal move (one of ``offered``: by default any listed) offered by
+    someone not to act, or an old move."""
     to_act = set(legal["to_act"])
     idle = [p for p in players if p not in to_act]
     candidates = []
-    if idle and legal["moves"]:
-        move = legal["moves"][pick(len(legal["moves"]))]
+    offered = legal["moves"] if offered is None else offered
+    if idle and offered:
+        move = offered[pick(len(offered))]
         candidates.append({"actor": idle[pick(len(idle))], "action": move["action"]})
     now = {canonical([m["actor"], m["action"]]) for m in legal["moves"]}
     stale = [h for h in history if canonical([h["actor"], h["action"]]) not in now and h["actor"] != CHANCE]
@@ -420,20 +575,24 @@ def _play(
         legal = diff.ref.legal()
         if not legal["moves"]:
             return None
+        playable, alone = diff.choices(legal)
+        if not playable:  # the reference lists only types set aside: playing one would judge what was set aside
+            types = sorted({m["action"].get("type") for m in legal["moves"]}, key=str)
+            diff.stopped = f"only {', '.join(map(str, types))} listed"
+            return None
         if probe():
-            move = probe_for(legal, player_ids(diff.ref.state()), steps, pick)
+            move = probe_for(legal, player_ids(diff.ref.state()), steps, pick, [] if alone else playable)
             if move is not None:
                 steps.append({**move, "probe": True})
                 problem = diff.step(move["actor"], move["action"], probe=True)
                 if problem:
                     return problem
                 continue
-        playable = [m for m in legal["moves"] if m["action"].get("type") not in diff.ignore_moves] or legal["moves"]
         if steer_after is not None and len(steps) >= steer_after:
             playable = [m for m in playable if m["action"].get("type") in ending] or playable
         move = playable[pick(len(playable))]
-        steps.append({"actor": move["actor"], "action": move["action"]})
-        problem = diff.step(move["actor"], move["action"])
+        steps.append({"actor": move["actor"], "action": move["action"], **({"declined": True} if alone else {})})
+        problem = diff.step_alone(move["actor"], move["action"]) if alone else diff.step(move["actor"], move["action"])
         if problem:
             return problem
     return None
@@ -466,7 +625,10 @@ def replay(reference, implementation, record: dict) -> Disagreement | None:
         for move in record["steps"]:
             if problem:
                 return problem
-            problem = diff.step(move["actor"], move["action"], probe=move.get("probe", False))
+            if move.get("declined"):  # a move the implementation's hello declines: the reference's alone
+                problem = diff.step_alone(move["actor"], move["action"])
+            else:
+                problem = diff.step(move["actor"], move["action"], probe=move.get("probe", False))
         return problem
     except OutOfScope:
         return None

@@ -12,12 +12,16 @@ import time
 from dataclasses import asdict
 
 from casebook.conformance.differential import (
+    NOTHING_DECLINED,
     REPLAY_FORMAT,
+    Declined,
     Differential,
     InvalidOptions,
+    declined_in,
     ending_verbs,
     play,
     player_ids,
+    schema_fields,
 )
 from casebook.protocol import canonical
 
@@ -54,14 +58,16 @@ def from_schema(node: dict, root: dict):
     return st.nothing()
 
 
-def options_strategy(facts: dict, schema: dict | None):
-    """Options Hypothesis may choose, drawn from the game's ``$defs.options``; {} (the defaults) when none."""
+def options_strategy(facts: dict, schema: dict | None, declined: Declined = NOTHING_DECLINED):
+    """Options Hypothesis may choose, drawn from the game's ``$defs.options``; {} (the defaults) when none.
+    Never options that play what the engine declines: an option whose other values play a declined clause keeps
+    the value that plays none (``Declined.honoured``), a declined variant or number of players is not drawn."""
     from hypothesis import strategies as st
 
     node = ((schema or {}).get("$defs", {}) or {}).get("options")
     if not node:
-        return st.just({})
-    return st.one_of(st.just({}), from_schema(node, schema))
+        return st.just(declined.honoured({}))
+    return st.one_of(st.just({}), from_schema(node, schema)).map(declined.honoured).filter(declined.allows)
 
 
 class _Found(Exception):
@@ -73,6 +79,8 @@ class Found(list):
 
     interrupted: str = ""  # why it stopped early ("interrupted", "time limit"), or "" when it ran through
     games: int = 0  # games played
+    stopped: int = 0  # games stopped where the reference listed only types --ignore-moves sets aside
+    stopped_why: str = ""  # the first such stop ("only accuse listed")
 
 
 def fuzz(reference, implementation, game: str, **kw) -> dict | None:
@@ -111,9 +119,13 @@ def search(
     result = Found()
     deadline = time.monotonic() + seconds if seconds else None
     counter = [0]
+    declined = declined_in(reference, game, implementation.hello())  # read once: every game honours the same
 
-    def counted(n: int) -> None:
+    def counted(n: int, stopped: str = "") -> None:
         counter[0] += 1
+        if stopped:
+            result.stopped += 1
+            result.stopped_why = result.stopped_why or stopped
         if on_example is not None:
             on_example(n)
 
@@ -134,6 +146,7 @@ def search(
                     room=limit - len(found),
                     ignore=ignore,
                     ignore_moves=ignore_moves,
+                    declined=declined,
                     deadline=deadline,
                     on_example=counted,
                     seen=seen,
@@ -180,6 +193,7 @@ def _round(
     room: int,
     ignore,
     ignore_moves,
+    declined: Declined,
     deadline,
     on_example,
     seen: dict[str, dict],
@@ -197,7 +211,7 @@ def _round(
     from casebook.conformance.validating import game_schema
 
     facts = reference.hello()["games"].get(game, {})
-    opts = st.just(options) if options is not None else options_strategy(facts, game_schema(game))
+    opts = st.just(options) if options is not None else options_strategy(facts, game_schema(game), declined)
     kinds: dict[str, type] = {}
     ending = ending_verbs(reference, game)
 
@@ -221,7 +235,9 @@ def _round(
         # after a random number of moves, end the game when a move can (accuse): a hang at the end is reached
         steer_after = data.draw(st.integers(0, max_steps), label="steer after") if ending else None
         steps: list[dict] = []
-        diff = Differential(reference, implementation, game, ignore=ignore, ignore_moves=ignore_moves)
+        diff = Differential(
+            reference, implementation, game, ignore=ignore, ignore_moves=ignore_moves, declines=declined
+        )
         try:
             problem = play(
                 diff,
@@ -239,10 +255,10 @@ def _round(
             return
         finally:
             diff.close()
-        on_example(len(steps))
+        on_example(len(steps), diff.stopped)
         if problem is None:
             return
-        signature = problem.signature(players)
+        signature = problem.signature(players, schema_fields(game))
         if signature in known or (signature not in seen and len(seen) >= room):
             return  # found in an earlier round, or beyond the limit: not looked for now
         record = {

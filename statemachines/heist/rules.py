@@ -167,9 +167,30 @@ INFO = GameInfo(
     default_players=DEFAULT_SEATS,
     variants=ROOMS,
     options={
-        "bots": Option(MapOf("player", "level"), {}, "the seats that are bots, with their level (private rooms only)"),
-        "turn_timer": Option(Enum(*TURN_TIMERS), "off", "seconds a person has for a turn, or off"),
-        "notes_assistant": Option(bool, False, "the notes assistant's default for every seat"),
+        "variant": Option(
+            Enum(*ROOMS),
+            ROOMS[0],
+            "the variant played: " + ", ".join(ROOMS),
+            clauses=(*(f"HO-TUT-0{n}" for n in range(1, 9)), "HO-NOT-12"),  # the tutorial's
+        ),
+        "bots": Option(
+            MapOf("player", "level"),
+            {},
+            "the seats that are bots, with their level (private rooms only)",
+            clauses=tuple(f"HO-BOT-0{n}" for n in range(1, 6)),
+        ),
+        "turn_timer": Option(
+            Enum(*TURN_TIMERS),
+            "off",
+            "seconds a person has for a turn, or off",
+            clauses=("HO-TIM-02", "HO-TIM-05", "HO-TIM-06", "HO-TIM-07"),
+        ),
+        "notes_assistant": Option(
+            bool,
+            False,
+            "the notes assistant's default for every seat",
+            clauses=("HO-NOT-04", "HO-NOT-06", "HO-NOT-07", "HO-NOT-08", "HO-NOT-09", "HO-NOT-10"),
+        ),
     },
     tag_kinds=("ruling", "model-board", "model-bots", "players-2"),
     short="Heist",

@@ -34,6 +34,14 @@ class Option:
     spec: Any
     default: Any
     doc: str
+    # The clauses that only a value other than ``without`` brings into play (the Advantage cards, a turn timer), and
+    # the value that plays none of them (the default unless given): an engine that declines one of these clauses
+    # is fuzzed with ``without`` (the schema publishes both beside the option).
+    clauses: tuple[str, ...] = ()
+    without: Any = ...
+
+    def value_without_its_clauses(self) -> Any:
+        return self.default if self.without is ... else self.without
 
 
 @dataclass(frozen=True)

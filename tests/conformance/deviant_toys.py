@@ -7,7 +7,8 @@ in its environment; ``python -m tests.conformance.deviant_toys`` serves the same
 hangs must be judged there, where a call over its time limit is killed).
 
 A toy that lacks a part engines commonly lack (markers, the start roll, the secret passages) declines the tag
-that marks it, as its author would; the others decline nothing: their deviation is a bug.
+that marks it, as its author would (heist's notes assistant and timers, which no tag marks, by clause id); the
+others decline nothing: their deviation is a bug.
 """
 
 from __future__ import annotations
@@ -91,6 +92,29 @@ class NoStartRoll:
                 row["after"].append("begin_without_rolling")
             out.append(row)
         return out
+
+
+class NoAssistantNoTimers:
+    """No notes assistant (every sheet stays blank, nobody switches it on or off) and no timers (the clock never
+    acts): two parts an online engine commonly lacks that no tag marks, so its author declines them by clause id."""
+
+    def _note(self, player, card, entry):
+        pass  # there is no assistant to write the sheet
+
+    def options_expire(self):
+        return []
+
+    def options_switch_notes_assistant(self):
+        return []
+
+
+# heist's notes assistant (with the bots', which keep one, and the tutorial's, always on) and timers, by clause id
+NO_ASSISTANT_NO_TIMERS = [
+    *(f"HO-NOT-{n:02}" for n in (4, 6, 7, 8, 9, 10, 11, 12)),
+    "HO-BOT-01",
+    *(f"HO-TIM-{n:02}" for n in (2, 3, 5, 6, 7, 8)),
+    "HO-QUE-11",
+]
 
 
 class HeistTokens(NoMarkers):
@@ -178,9 +202,10 @@ TOYS = {
             "heist": _game(Heist, rows=without(HEIST_ROWS, "take_secret_passage")),
         },
         {"cluedo_drei": ["model-passages"], "heist": ["model-passages"]},
-        {"cluedo_drei": {"secret_passage"}, "heist": {"take_secret_passage"}},
+        {},  # declared once: fuzz derives secret_passage and take_secret_passage from the tag (issue 45 item 4)
     ),
     "loops_when_all_are_wrong": ({"cluedo_drei": CluedoDrei, "heist": Heist}, {}, {}),
+    "no_assistant_no_timers": ({"heist": _game(Heist, NoAssistantNoTimers)}, {"heist": NO_ASSISTANT_NO_TIMERS}, {}),
 }
 
 

@@ -86,6 +86,30 @@ def test_the_kit_answers_the_protocol_with_typed_errors(hazard_state):
         engine.new("cluedo_drei", {})
 
 
+class HazardDeclinesTheHazard(HazardOnly):
+    """The same glue, whose author declines the only type it lists at the hazard step (an engine without dice)."""
+
+    declined_actions = {"feuerdiamant": {"move_hazard_indicator"}}
+
+
+def test_a_position_where_every_listed_move_is_declined_is_unsupported_not_the_end(hazard_state):
+    """Issue 45 item 4: the kit once answered such a position with an empty legal(), "the game is over", and every
+    example that passed through it failed (a kit toy declining roll_dice: 36 Cluedo clauses failed, 29 heist ones);
+    now legal() is unsupported (a part the engine declines) and a move there is refused as before the decline."""
+    table = Table.load(HazardDeclinesTheHazard(), "feuerdiamant", hazard_state)
+    with pytest.raises(Unsupported, match="move_hazard_indicator"):
+        table.legal()
+    current = hazard_state["current"]
+    other = next(p for p in hazard_state["players"] if p != current)
+    with pytest.raises(NotYourTurn):  # it is still somebody's turn: not "the game is over"
+        table.apply(other, {"type": "move_hazard_indicator", "colour": "red"})
+    with pytest.raises(Unsupported):
+        table.apply(current, {"type": "move_hazard_indicator", "colour": "red"})
+    with pytest.raises(IllegalAction, match="may not"):
+        table.apply(current, {"type": "end_turn"})
+    assert table.state() == hazard_state
+
+
 def test_after_the_end_every_move_is_illegal_action(hazard_state):
     """CD-OBJ-01 and its kind: once nothing is listed (the game is over), a move is illegal_action for anyone,
     never not_your_turn."""
