@@ -5,8 +5,9 @@ with no tables, no views and no checks of its own: every call carries the whole 
 
 ==========================================  =================================================================
 ``hello()``                                 ``{name, version, protocol, games}`` as the driver's ``hello``, and
-                                            optionally ``declined_actions`` ``{game: [types]}`` and ``names``
-                                            ``{game: {kind: {schema name: engine name}}}`` (checked, below)
+                                            optionally ``declined_actions`` ``{game: [types]}``, ``names``
+                                            ``{game: {kind: {schema name: engine name}}}`` (checked, below) and
+                                            ``turn_shape`` ``{game: shape}`` (casebook/turn_shapes.py)
 ``new(game, options, seed)``                the new game's state (optional: a refusal if it does not deal)
 ``legal(game, state)``                      ``[{actor, action, p?}]``, in any order
 ``apply(game, state, move)``                ``{state, events}``; ``move`` is ``{actor, action}``, one it listed
@@ -117,6 +118,7 @@ class KitEngine(Rules):
         self.games = hello["games"]
         self.declined_actions = {g: set(types) for g, types in (hello.get("declined_actions") or {}).items()}
         self.names = hello.get("names") or {}
+        self.turn_shapes = hello.get("turn_shape") or {}  # game -> shape: the kit maps it (casebook.turn_shapes)
         atexit.register(self.shutdown)
 
     def shutdown(self) -> None:
