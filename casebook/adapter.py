@@ -41,6 +41,10 @@ The kit does the rest, as the protocol wants it:
 is called once the move is known to be listed, so it cannot be refused.
 Declines are tags (``model-board``, ``variant-duel``, ``optional``) or clause
 ids; ``casebook verify --list`` shows which clauses they remove.
+
+A turn cut otherwise than the game's phases is declared, not glued: ``turn_shapes =
+{"cluedo_drei": {"pass": "end_turn"}}`` (turn open until pass, accuse at any time, no
+dice, single-action turn: ``casebook.turn_shapes``), and the kit maps it.
 """
 
 from __future__ import annotations
