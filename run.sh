@@ -81,9 +81,11 @@ case "${1:-}" in
   test)
     setup
     # Node runs the example engine (the tests that judge it are skipped without it); the docs need no Node
-    # (mermaid comes from the package index, casebook/site/vendor.py).
-    apt_install chromium chromium-driver nodejs ||
-      echo "(no root: the browser test and the Node example's tests will say they are skipped)"
+    # (mermaid comes from the package index, casebook/site/vendor.py).  tsc and the JDK run `casebook new-adapter
+    # --lang ts|java`'s output (tests/conformance/test_new_adapter.py fails under CI=true without them): on Debian 12,
+    # 7 MB and 116 MB to download; the JDK's two packages unpack in ~3 s, node-typescript installed in ~5 s.
+    apt_install chromium chromium-driver nodejs node-typescript default-jdk-headless ||
+      echo "(no root: the browser test and the Node, TypeScript and Java tests will say they are skipped)"
     export NO_MKDOCS_2_WARNING=1
     say "the formatter and the linter (ruff, configured in pyproject.toml): seconds, so a bad line fails first"
     ruff format --check .

@@ -58,6 +58,7 @@ packages += [f"{SUITE}.tests.{p}" for p in find_packages("tests") if p.split("."
 package_data = {
     "casebook": [
         "schemas/*.json",
+        "kit_bridge.schema.json",  # the kit over the wire: its call protocol, read by casebook.kit_bridge
         "conformance/perft/*.json",
         "conformance/*.md",
         "conformance/*.json",

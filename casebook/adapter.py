@@ -42,6 +42,10 @@ The kit does the rest, as the protocol wants it:
 is called once the move is known to be listed, so it cannot be refused.
 Declines are tags (``model-board``, ``variant-duel``, ``optional``) or clause
 ids; ``casebook verify --list`` shows which clauses they remove.
+
+A turn cut otherwise than the game's phases is declared, not glued: ``turn_shapes =
+{"cluedo_drei": {"pass": "end_turn"}}`` (turn open until pass, accuse at any time, no
+dice, single-action turn: ``casebook.turn_shapes``), and the kit maps it.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ import itertools
 
 from casebook.errors import BadRequest, GameError, IllegalAction, NotYourTurn, Unsupported
 from casebook.protocol import PROTOCOL_VERSION, canonical, redact, sort_moves
+from casebook.turn_shapes import MAX_PASSES, check_shape
 
 __all__ = ["Rules", "BadRequest", "GameError", "IllegalAction", "NotYourTurn", "Unsupported"]
 
@@ -62,11 +67,14 @@ class Rules:
     version = "0.0"
     games: dict[str, dict] = {}  # game id -> {"declines": [tags or clause ids], …any facts}
     declined_actions: dict[str, set[str]] = {}  # game id -> action types the engine does not play (listed nowhere)
+    turn_shapes: dict[str, dict] = {}  # game id -> how its turn differs from the game's phases (casebook.turn_shapes)
     copy_on_play = False
 
     def __init__(self):
         self._tables: dict[str, tuple[str, object]] = {}
         self._ids = itertools.count(1)
+        self._shapes: dict = {}  # game id -> its checked TurnShape, or None
+        self._chosen: dict[str, list[dict]] = {}  # table -> the choices made so far of a single-action turn
 
     # -- what the author writes ------------------------------------------------------
     def start(self, game: str, options: dict):
@@ -115,6 +123,7 @@ class Rules:
         listed, moves = self._listed(game, g)
         if listed and not moves:  # not the game's end: a position in a part it declines (issue 45)
             raise Unsupported(f"{self.name} does not play {game} here: it declines all it lists ({_types(listed)})")
+        moves = self._shaped(table, game, g, moves)
         return {"to_act": sorted({m["actor"] for m in moves}), "moves": moves}
 
     def _listed(self, game: str, g) -> tuple[list[dict], list[dict]]:
@@ -122,6 +131,13 @@ class Rules:
         declined = self.declined_actions.get(game, ())
         listed = sort_moves(self.moves(g))
         return listed, [m for m in listed if m["action"].get("type") not in declined]
+
+    def _shaped(self, table: str, game: str, g, moves: list[dict]) -> list[dict]:
+        """``moves`` as the game's phases offer them, where the engine declares a turn shape (turn_shapes.py)."""
+        shape = self._shape(game)
+        if shape:  # the engine's turn mapped onto the game's phases
+            moves = shape.listed(moves, lambda: self.snapshot(g).get("phase"), self._chosen.get(table, []))
+        return sort_moves(moves)
 
     def apply(self, table: str, actor: str, action: dict) -> list:
         from casebook.conformance.validating import schema_error
@@ -141,9 +157,22 @@ class Rules:
         # declined action type costs only the examples about it, not those that probe a turn with it (issue 44).
         if action.get("type") in self.declined_actions.get(game, ()):
             raise Unsupported(f"{self.name} does not play {action['type']!r} in {game}")
-        wanted = canonical(action)
+        wanted, moves = canonical(action), self._shaped(table, game, g, moves)
         if not any(m["actor"] == actor and canonical(m["action"]) == wanted for m in moves):
             raise IllegalAction(f"{actor} may not {wanted} now")
+        shape = self._shape(game)
+        if shape and shape.single:  # a choice of a single-action turn: held until the turn is whole
+            chosen = [*self._chosen.get(table, []), action]
+            turn, held = shape.choose(self.moves(g), actor, chosen)
+            if held:
+                self._chosen[table] = chosen
+                return []
+            self._chosen.pop(table, None)
+            action = turn or action
+        events = self._play_listed(table, game, g, actor, action)
+        return events + self._passes(table, shape) if shape and shape.pass_type else events
+
+    def _play_listed(self, table: str, game: str, g, actor: str, action: dict) -> list:
         if not self.copy_on_play:
             return self.play(g, actor, action)
         trial = copy.deepcopy(g)
@@ -151,8 +180,20 @@ class Rules:
         self._tables[table] = (game, trial)
         return events
 
+    def _passes(self, table: str, shape) -> list:
+        """Turn open until pass: while the engine lists only its pass, play it for the player (casebook.turn_shapes)."""
+        events: list = []
+        for _ in range(MAX_PASSES):
+            alone = shape.lone_pass(self.legal(table)["moves"])
+            if alone is None:
+                break
+            game, g = self._game(table)
+            events += self._play_listed(table, game, g, alone["actor"], alone["action"])
+        return events
+
     def close(self, table: str) -> None:
         self._tables.pop(table, None)
+        self._chosen.pop(table, None)
 
     def serve(self, **limits) -> None:
         """Answer the protocol on stdin/stdout until stdin closes."""
@@ -164,7 +205,21 @@ class Rules:
     def _offered(self, game: str) -> str:
         if game not in self.games:
             raise Unsupported(f"{self.name} does not offer {game!r}; it offers {', '.join(self.games) or 'nothing'}")
+        self._shape(game)  # at start: a shape the kit cannot map refuses the game (BadTurnShape), saying why
         return game
+
+    def _shape(self, game: str):
+        """The game's checked turn shape (None: the engine's turn is the game's phases); a ``no_dice`` shape's dice
+        join the declined action types, so they are refused as every declined type is."""
+        if game not in self._shapes:
+            shape = check_shape(game, self.turn_shapes[game]) if game in self.turn_shapes else None
+            if shape and shape.declined:
+                self.declined_actions = {
+                    **self.declined_actions,
+                    game: {*self.declined_actions.get(game, ()), *shape.declined},
+                }
+            self._shapes[game] = shape
+        return self._shapes[game]
 
     def _open(self, game: str, g) -> str:
         table = f"t{next(self._ids)}"

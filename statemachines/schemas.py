@@ -371,6 +371,7 @@ def game_schema(game) -> dict:
             for kind, (doc, fields) in sorted(game.events.items())
         ],
     }
+    actions = game.phase_actions()  # each phase's action types and where they lead: the kit's turn shapes read them
     return {
         "$schema": SCHEMA_DIALECT,
         "$id": f"https://casebook.example/schemas/{info.id}.json",
@@ -388,7 +389,7 @@ def game_schema(game) -> dict:
             "rulebook": info.rulebook,
             "edition": info.edition,
         },
-        "phases": game.phase_table(),
+        "phases": [{**p, "actions": actions[p["name"]]} for p in game.phase_table()],
         "inventory": game.inventory_table(),
         "facts": game.facts,
         "$defs": defs,

@@ -8,7 +8,7 @@
     replay     play a saved fuzz disagreement again on both sides
     perft      count action sequences from the published positions and compare
     regenerate rewrite every generated file from the reference: schemas, positions, perft (a checkout)
-    new-adapter  a starting adapter for an engine you have (js: the kit over the wire; python: the kit)
+    new-adapter  a starting adapter for an engine you have (js, ts, java: the kit over the wire; python: the kit)
     new-game   scaffold a new game from its rulebook: engine, features, trace, steps, tests (a checkout)
     mutate     change the reference engine's rules one at a time: which changes do the examples notice
 

@@ -241,6 +241,18 @@ class Game:
         ]
 
     @classmethod
+    def phase_actions(cls) -> dict[str, dict[str, list[str]]]:
+        """phase -> {action type its rows take: the phases it may lead to}, from the transition table: what the kit's
+        turn shapes read (casebook/turn_shapes.py) to list a move only where the game's phases take it."""
+        out: dict[str, dict[str, set]] = {p["name"]: {} for p in cls.phases}
+        for row in cls.transitions:
+            if row["trigger"] not in cls.actions:  # an automatic row (``auto``): no action anybody sends
+                continue
+            for source in _listify(row["source"]):
+                out.setdefault(source, {}).setdefault(row["trigger"], set()).add(row.get("dest") or source)
+        return {phase: {t: sorted(dests) for t, dests in sorted(types.items())} for phase, types in out.items()}
+
+    @classmethod
     def inventory_table(cls) -> dict:
         return {kind: {"count": dict(count), "at": list(paths)} for kind, (count, paths) in cls.inventory.items()}
 

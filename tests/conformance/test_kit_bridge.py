@@ -214,3 +214,96 @@ def test_an_engine_that_dies_or_answers_out_of_shape_is_a_driver_failure_by_name
         with pytest.raises(DriverFailure) as failed:
             impl.legal(impl.load("feuerdiamant", dealt()))
         assert failed.value.cause == cause, failed.value
+
+
+def test_a_hello_out_of_the_call_protocol_is_out_of_protocol_saying_what_the_schema_says(tmp_path):
+    """The bridge checks hello against casebook/kit_bridge.schema.json (shipped in the wheel) before anything else:
+    the kit's own fields too (here declined_actions, a list per game, given a string)."""
+    script = tmp_path / "declines_a_string.py"
+    declined = '"declined_actions": {"feuerdiamant": "roll"}, "names"'
+    script.write_text(FAKE_KIT_ENGINE.replace('"names"', declined, 1), encoding="utf-8")
+    with pytest.raises(SpecError) as failed:
+        open_implementation(f"kit:{sys.executable} {script} '{json.dumps({'colour': COLOURS})}'")
+    message = str(failed.value)
+    assert "out_of_protocol" in message and "declined_actions/feuerdiamant: 'roll' is not of type 'array'" in message
+
+
+# -- names translated (the engine speaks its own) -----------------------------------------------------------------
+GERMAN_ENGINE = textwrap.dedent(
+    """
+    import json, sys
+    from casebook.impls import open_implementation
+    NAMES = json.loads(sys.argv[1])
+    GERMAN = {n: e for mapping in NAMES.values() for n, e in mapping.items()}  # its own, not the kit's, translation
+    ENGLISH = {e: n for n, e in GERMAN.items()}
+    reference = open_implementation("reference")
+
+    def said(value, table):
+        if isinstance(value, str):
+            return table.get(value, value)
+        if isinstance(value, list):
+            return [said(item, table) for item in value]
+        if isinstance(value, dict):
+            return {table.get(k, k): v if k in ("type", "phase") else said(v, table) for k, v in value.items()}
+        return value
+
+    def strings(value):
+        if isinstance(value, str):
+            yield value
+        for item in value.values() if isinstance(value, dict) else value if isinstance(value, list) else ():
+            yield from strings(item)
+        yield from (value.keys() if isinstance(value, dict) else ())
+
+    for line in sys.stdin:
+        req, result = json.loads(line), None
+        params = req.get("params") or {}
+        english = sorted(set(strings(params)) & set(GERMAN))
+        if english:  # the kit must send the engine its own names
+            error = {"code": "bad_request", "message": f"Casebook's names reached the engine: {english}"}
+            print(json.dumps({"jsonrpc": "2.0", "id": req["id"], "error": {"code": -32000, **error, "data": error}}))
+            sys.stdout.flush()
+            continue
+        if req["method"] == "hello":
+            games, names = {"feuerdiamant": {}}, {"feuerdiamant": NAMES}
+            result = {"name": "german", "protocol": "1.1", "games": games, "names": names}
+        else:
+            mine = said(params, ENGLISH)  # the engine is the reference, reading and writing German
+            table = reference.load("feuerdiamant", mine["state"])
+            if req["method"] == "legal":
+                result = said(reference.legal(table)["moves"], GERMAN)
+            elif req["method"] == "apply":
+                events = reference.apply(table, mine["move"]["actor"], mine["move"]["action"])
+                result = said({"state": reference.state(table), "events": events}, GERMAN)
+        reply = {"result": result} if result is not None else {"error": {"code": -32601, "message": "no such call"}}
+        print(json.dumps({"jsonrpc": "2.0", "id": req["id"], **reply}), flush=True)
+    """
+)
+GERMAN = {"colour": {"brown": "braun", "blue": "blau", "red": "rot", "white": "weiss"}}
+GERMAN["face"] = {**GERMAN["colour"], "star": "Stern"}
+
+
+def test_the_kit_translates_the_engines_own_names_both_ways(tmp_path):
+    """An engine whose colours are German gets its own names from the kit and answers in them; Casebook sees its own,
+    and the game played is the reference's move for move."""
+    script = tmp_path / "german.py"
+    script.write_text(GERMAN_ENGINE, encoding="utf-8")
+    roll = {"type": "roll", "hazard": "red", "movement": 2}
+    with opened(f"kit:{sys.executable} {script} '{json.dumps(GERMAN)}'") as impl, opened("reference") as reference:
+        tables = impl.load("feuerdiamant", dealt()), reference.load("feuerdiamant", dealt())
+        assert impl.legal(tables[0]) == reference.legal(tables[1])
+        assert {"type": "roll", "hazard": "red", "movement": 2} in [m["action"] for m in impl.legal(tables[0])["moves"]]
+        assert impl.apply(tables[0], "chance", roll) == reference.apply(tables[1], "chance", roll)
+        assert impl.state(tables[0]) == reference.state(tables[1])
+        assert '"rot"' not in json.dumps(impl.state(tables[0])) and '"red"' in json.dumps(impl.state(tables[0]))
+        move = reference.legal(tables[1])["moves"][0]
+        assert impl.apply(tables[0], move["actor"], move["action"]) == reference.apply(tables[1], **move)
+        assert impl.state(tables[0]) == reference.state(tables[1])
+
+
+def test_a_name_mapped_two_ways_across_kinds_is_refused():
+    crossed = {"colour": GERMAN["colour"], "face": {**GERMAN["colour"], "red": "rouge", "star": "Stern"}}
+    problems = name_problems("feuerdiamant", crossed)
+    assert "red is rot in colour but rouge in face" in problems
+    assert "rot stands for red in colour and star in face" in name_problems(
+        "feuerdiamant", {"colour": GERMAN["colour"], "face": {**GERMAN["colour"], "star": "rot"}}
+    )

@@ -179,6 +179,10 @@ def test_the_wheel_carries_the_suite_by_the_same_globs_the_digest_reads(installe
         f"casebook/conformance/perft/{p.name}" for p in (ROOT / "casebook" / "conformance" / "perft").glob("*.json")
     } <= names
     assert "casebook/conformance/validate-your-engine.md" in names
+    # the kit over the wire: its call protocol (read by casebook.kit_bridge), the adapters new-adapter writes, the
+    # turn shapes' measured costs the guide cites
+    assert "casebook/kit_bridge.schema.json" in names and "casebook/conformance/turn_shape_costs.json" in names
+    assert {f"casebook/scaffold/templates/adapter.{lang}.tmpl" for lang in ("js", "ts", "java", "py")} <= names
     # the harness's own tests stay home: they check this repository, not an engine
     assert not [n for n in carried if re.match(r"tests/(conformance|docs|harness|hostile|install)/|tests/test_", n)]
     assert not [n for n in carried if n.startswith("casebook/suite/__init__")]  # pytest must see step_defs/ as the top
@@ -295,6 +299,19 @@ def test_an_edited_suite_says_so_in_the_header(installed, author):
     assert edition["edited"] is True and edition["edited_parts"] == ["features"]
     assert edition["shipped"]["features"] == suite.fingerprint(ROOT)["features"] != edition["features"]
     assert "EDITED SUITE: its feature files differ from those shipped with Casebook" in done.stdout
+
+
+def test_a_new_adapter_answers_hello_through_the_kit_from_the_wheel(installed, author):
+    """new-adapter's templates and the kit's call protocol come from the wheel: the bridge checks the engine's hello
+    against the shipped kit_bridge.schema.json before anything else."""
+    if shutil.which("node") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("node is not installed: the JavaScript adapter cannot run")
+        pytest.skip("node is not installed: the JavaScript adapter cannot run")
+    made = installed.casebook("new-adapter", "--game", GAME, "--lang", "js", cwd=author)
+    assert made.returncode == 0, made.stdout + made.stderr
+    hello = installed.casebook("hello", "--impl", f"kit:node {GAME}_adapter.js", cwd=author)
+    assert hello.returncode == 0 and f"{GAME.replace('_', '-')}-adapter" in hello.stdout, hello.stdout + hello.stderr
 
 
 def test_perft_fuzz_and_docs_work_from_the_wheel(installed, author):
