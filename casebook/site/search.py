@@ -158,6 +158,11 @@ GENERAL = {
     "friend": "player",
     "teammate": "player",
     "guy": "player",
+    # the pieces a player moves: "detective" in the rulebooks of detective games
+    "investigator": "detective",
+    "investigators": "detectives",
+    "sleuth": "detective",
+    "sleuths": "detectives",
     "someone else": "another player",
     # how many, how long
     "how long": "time seconds",

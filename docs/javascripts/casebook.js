@@ -9,7 +9,8 @@
  *    engine authors need (.cb-engine-only); the choice is kept across pages.
  * 4. Search's scope: on a game's pages, search looks in that game; a switch above the results
  *    (.cb-scope) widens it to all games.  The choice is kept (search-setup.js reads it when it
- *    sends a query) and the query is sent again when it changes.
+ *    sends a query) and the query is sent again when it changes.  Off the games' pages a picker
+ *    (.cb-pick) keeps search to one game the reader chose, or to none ("all games").
  */
 (function () {
   "use strict";
@@ -142,7 +143,9 @@
     var game = gameHere();
     var box = document.querySelector(".cb-scope");
     if (!output) { return; }
-    if (!game) { if (box) { box.hidden = true; } return; }
+    if (!game) { if (box) { box.hidden = true; } pickGame(output); return; }
+    var picker = document.querySelector(".cb-pick");
+    if (picker) { picker.hidden = true; }
     if (!box) {
       box = document.createElement("div");
       box.className = "cb-scope";
@@ -151,14 +154,7 @@
       box.querySelector("input").addEventListener("change", function (event) {
         try { window.localStorage.setItem(SCOPE_KEY, event.target.checked ? "yes" : "no"); } catch (e) { /* private mode */ }
         label();
-        var input = document.querySelector(".md-search__input");
-        if (input && input.value) { // Material sends a query only when the text changes: change it, and back
-          var text = input.value;
-          input.value = text + " ";
-          input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
-          input.value = text;
-          input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
-        }
+        askAgain();
       });
     }
     box.hidden = false;
@@ -171,6 +167,54 @@
       box.setAttribute("data-scope", wide ? "all" : game);
     }
     label();
+  }
+
+  var PICK_KEY = "casebook.search-game";
+
+  /* Off the games' pages: a picker above the results, "All games" (the game the question's words point to
+   * first) or one game, whose choice is kept (search-setup.js sends it with each query).  The games are the
+   * site navigation's game pages (games/<id>/). */
+  function pickGame(output) {
+    var picker = document.querySelector(".cb-pick");
+    if (!picker) {
+      var games = {};
+      Array.prototype.forEach.call(document.querySelectorAll(".md-nav a.md-nav__link[href]"), function (a) {
+        var match = /\/games\/([^/#]+)\/$/.exec(new URL(a.getAttribute("href"), window.location.href).pathname);
+        if (match && !games[match[1]]) { games[match[1]] = a.textContent.trim(); }
+      });
+      picker = document.createElement("div");
+      picker.className = "cb-pick";
+      picker.innerHTML = '<label>Search in <select class="cb-pick-game"><option value="">all games</option></select></label>';
+      var select = picker.querySelector("select");
+      Object.keys(games).forEach(function (id) {
+        var option = document.createElement("option");
+        option.value = id;
+        option.textContent = games[id];
+        select.appendChild(option);
+      });
+      output.insertBefore(picker, output.firstChild);
+      select.addEventListener("change", function () {
+        try { window.localStorage.setItem(PICK_KEY, select.value); } catch (e) { /* private mode */ }
+        askAgain();
+      });
+    }
+    picker.hidden = false;
+    var picked = "";
+    try { picked = window.localStorage.getItem(PICK_KEY) || ""; } catch (e) { picked = ""; }
+    var choice = picker.querySelector("select");
+    choice.value = picked;
+    if (choice.value !== picked) { choice.value = ""; } // a game no longer on the site
+  }
+
+  function askAgain() {
+    var input = document.querySelector(".md-search__input");
+    if (input && input.value) { // Material sends a query only when the text changes: change it, and back
+      var text = input.value;
+      input.value = text + " ";
+      input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
+      input.value = text;
+      input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
+    }
   }
 
   function onPage() {

@@ -2,7 +2,8 @@
  * bundle starts Material's search worker, start Casebook's instead (javascripts/search-worker.js),
  * which loads Material's worker itself and wraps it (see that file for why).  Each query also
  * tells it which game's pages the reader is on (games/<id>/...): search looks in that game only,
- * unless the reader has turned on "Search all games" (casebook.js).
+ * unless the reader has turned on "Search all games" (casebook.js); elsewhere, the game the reader picked
+ * above the results, if any.
  * Any other worker starts as it would. */
 (function () {
   "use strict";
@@ -21,7 +22,11 @@
           var game = /\/games\/([^/]+)\//.exec(location.pathname);
           var all = false; // the "Search all games" switch above the results (casebook.js)
           try { all = window.localStorage.getItem("casebook.search-all-games") === "yes"; } catch (e) { all = false; }
-          message = { type: message.type, data: message.data, casebook: { game: game && !all ? decodeURIComponent(game[1]) : null } };
+          // off the games' pages: the game the reader picked above the results (casebook.js), if any
+          var picked = null;
+          try { picked = window.localStorage.getItem("casebook.search-game") || null; } catch (e) { picked = null; }
+          var scope = game ? (all ? null : decodeURIComponent(game[1])) : picked;
+          message = { type: message.type, data: message.data, casebook: { game: scope } };
         }
         return transfer ? post(message, transfer) : post(message);
       };

@@ -19,7 +19,8 @@
  *                    in the query keeps the results to that game, and so does a game's page
  *                    (search-setup.js says which game the page is): name another game to search it.
  *   after a query    every clause its own result (Material groups by page and folds all but the
- *                    best of a page under "N more on this page"), each under its page's title
+ *                    best of a page under "N more on this page"); from the home page, placed by
+ *                    the chance that the question is about its game (grouped), each under its page's title
  *                    with the game's name in front, pages and clauses ranked on one scale.
  *
  * The data comes with the index: casebook/site/hooks.py adds "casebook" to its "config".
@@ -60,20 +61,28 @@ var PREFER = 10;  // how much a result of the page's own game is preferred (five
 var COMPARE = 2;  // how much a clause naming one of the things compared is preferred
 var WORD = 6;     // the boost of a player's word (lunr's boosts are whole numbers: 6 shares into halves and thirds)
 var PAGE = 0.5;   // a section page (its summary) against its clauses
-// From the home page, on the two tuning sets of players' questions written from the printed rulebooks
-// (75 questions, issue 26): a game weighed by its best 2 results put the question's own game first for
-// 50 against 44 with its best 1 (49 with 3), and 2 results of a game before the next game's kept more
-// answers in the first five (46 against 42) than 3 or 1.
-var GROUP = 2;    // from the home page: results of one game shown together before the next game's
-var EVIDENCE = 2; // from the home page: a game weighs the sum of its best this many results
 // From the home page, which game the question's words point to (issue 51): each game's words are
-// counted over its pages and clauses at set-up (a unigram model per game, add-SMOOTH smoothing), and
-// a question's words, each game's own players' words (synonyms.yml) turned into that game's words,
-// are scored against each game's model.  The likeliest game's results come first.
+// counted over its pages and clauses at set-up (a model per game of its words, add-SMOOTH smoothing, and
+// of its pairs of words, weighed PAIR against the words alone), and a question's words, each game's own
+// players' words (synonyms.yml) and the general ones turned into that game's words, are scored against
+// each game's model: naive Bayes, each game as likely before the question, the log-probabilities summed
+// (times SHARPEN) give each game's chance.  The search's own answer then weighs in: each game's chance
+// times its best result's score (against the best of all games) to the power EVIDENCE.
+// Tuned in Node (tests/docs/search_node.js) on the 60 players' questions of tests/docs/questions and the
+// 133 table questions of features/*/questions.yml: the right game likeliest for 47 and 101 of them (the
+// words alone, as before: 47 and 92); answers in the first five from the home page 54/60 and 116/133,
+// against 57/60 and 133/133 on the games' pages (two results per game, as before: 50 and 95).
 var SMOOTH = 0.5;
-var LIKELY = 1;   // 0: order the games by their results' evidence alone (as before issue 51)
+var SHARPEN = 1;
+var PAIR = 0.5;   // 0.3 to 0.8 alike (100 to 103 of the 133 right, 112 to 116 in the first five); 0: 94, 112
+var EVIDENCE = 3; // 0: 94 right and 108 in the first five; 2 to 6 alike
+// The results are then placed by how likely each is to be the answer: a game's chance times the share of
+// questions a game page's search answers at that place (its k-th result: DECAY^(k-1) of its first).  A
+// game sure of itself fills the first places as its own page would; two games about as likely share them.
+var DECAY = 0.15;
 var model = { counts: {}, totals: {}, vocabulary: 1 };
 var likely = [];  // games, likeliest first, for the last query typed on the home page
+var chances = {}; // game -> its chance, for that query
 
 nativeAddEventListener("message", function (event) {
   var message = event.data;
@@ -90,8 +99,9 @@ function setup(index) {
   book = Object.assign(book, (index.config && index.config.casebook) || {});
   var tuning = book.tuning || {}; // casebook/site/search.py: TUNING
   B = tuning.B || B; PREFER = tuning.PREFER || PREFER; WORD = tuning.WORD || WORD; PAGE = tuning.PAGE || PAGE;
-  GROUP = tuning.GROUP || GROUP; EVIDENCE = tuning.EVIDENCE || EVIDENCE;
-  SMOOTH = tuning.SMOOTH || SMOOTH; LIKELY = tuning.LIKELY !== undefined ? tuning.LIKELY : LIKELY;
+  SMOOTH = tuning.SMOOTH || SMOOTH; SHARPEN = tuning.SHARPEN || SHARPEN; DECAY = tuning.DECAY || DECAY;
+  PAIR = tuning.PAIR !== undefined ? tuning.PAIR : PAIR;
+  EVIDENCE = tuning.EVIDENCE !== undefined ? tuning.EVIDENCE : EVIDENCE;
   filler = {};
   book.filler.forEach(function (word) { filler[word] = true; });
   forms = {};
@@ -107,18 +117,25 @@ function setup(index) {
     sum += lengths[doc.location];
   });
   average = index.docs.length ? sum / index.docs.length : 1;
-  model = { counts: {}, totals: {}, vocabulary: 1 };
+  model = { counts: {}, totals: {}, pairs: {}, vocabulary: 1 };
   var seen = {};
   index.docs.forEach(function (doc) {
     var game = gameOf(doc.location);
     if (!game) { return; }
     var counts = model.counts[game] = model.counts[game] || {};
-    var text = String(doc.title || "") + " " + String(doc.section || "") + " " + String(doc.text || "");
-    tokens(text).forEach(function (root) {
+    var pairs = model.pairs[game] = model.pairs[game] || {};
+    // the title, the section and the text apart: the last word of one and the first of the next are no pair
+    [doc.title, doc.section, doc.text].forEach(function (text) {
+      tokens(String(text || "")).forEach(function (root, i, run) {
+        if (i) { pairs[run[i - 1] + " " + root] = (pairs[run[i - 1] + " " + root] || 0) + 1; }
+        count(root);
+      });
+    });
+    function count(root) {
       counts[root] = (counts[root] || 0) + 1;
       model.totals[game] = (model.totals[game] || 0) + 1;
       seen[root] = true;
-    });
+    }
   });
   model.vocabulary = Object.keys(seen).length || 1;
 }
@@ -129,28 +146,48 @@ function tokens(text) {
     .split(/[^a-z0-9\u00c0-\u024f]+/).filter(function (w) { return w.length > 1 && !isStopWord(w); }).map(stem);
 }
 
-/* The games, likeliest first, for a question's words (joined: " word word ... "): each game scores
- * the mean log-probability of the words under its model, a player's word of that game counting as
- * the game's own words for it. */
+/* Each game's chance that a question (its words joined: " word word ... ") is about it, and the games,
+ * likeliest first: a player's word of that game, or of every game (search.py: GENERAL), counts as the
+ * words the game's clauses use for it. */
 function rankGames(joined) {
   var scored = Object.keys(model.counts).map(function (game) {
-    // a player's word of this game stands for the game's words: it is replaced by them, as in the query
-    var said = joined, added = [];
+    // a player's word (or phrase) stands for the game's words: it counts as one word of the question, the
+    // mean of what the game says for them, so that a game whose players' words stand for two of its words
+    // each is neither the less nor the more likely for it
+    var said = joined, sum = 0;
     book.synonyms.forEach(function (entry) {
-      if (entry[2] === game && said.indexOf(" " + entry[0] + " ") >= 0) {
+      if ((entry[2] === game || !entry[2]) && said.indexOf(" " + entry[0] + " ") >= 0) {
         said = said.split(" " + entry[0] + " ").join(" ");
-        entry[1].forEach(function (w) { added = added.concat(tokens(w)); });
+        var n = 0, part = 0;
+        entry[1].forEach(function (w) { part += logChance(game, tokens(w)); n += tokens(w).length; });
+        sum += n ? part / n * Math.max(1, tokens(entry[0]).length) : 0;
       }
     });
-    var roots = tokens(said).concat(added);
-    var counts = model.counts[game], total = model.totals[game] || 0, sum = 0;
-    roots.forEach(function (root) {
-      sum += Math.log(((counts[root] || 0) + SMOOTH) / (total + SMOOTH * model.vocabulary));
-    });
-    return { game: game, score: roots.length ? sum / roots.length : 0 };
+    sum += logChance(game, tokens(said));
+    return { game: game, score: sum * SHARPEN };
   });
+  var best = Math.max.apply(null, scored.map(function (s) { return s.score; }));
+  var all = scored.reduce(function (n, s) { return n + Math.exp(s.score - best); }, 0);
+  chances = {};
+  scored.forEach(function (s) { chances[s.game] = Math.exp(s.score - best) / all; });
   scored.sort(function (a, b) { return b.score - a.score; });
   return scored.map(function (s) { return s.game; });
+}
+
+/* How likely a game's text is to say a word (a stem) after the one before (null at a run's start): the
+ * game's share of that pair, interpolated with its share of the word (PAIR: Jelinek-Mercer), so that two
+ * words a game says together ("clue tokens", "case log") point to it more than each word alone. */
+function chance(game, before, root) {
+  var counts = model.counts[game], total = model.totals[game] || 0;
+  var alone = ((counts[root] || 0) + SMOOTH) / (total + SMOOTH * model.vocabulary);
+  var after = before === null ? 0 : counts[before] || 0;
+  if (!after) { return alone; }
+  return PAIR * (model.pairs[game][before + " " + root] || 0) / after + (1 - PAIR) * alone;
+}
+
+/* The log of how likely a game's text is to say a run of words, one after the other. */
+function logChance(game, run) {
+  return run.reduce(function (sum, root, i) { return sum + Math.log(chance(game, i ? run[i - 1] : null, root)); }, 0);
 }
 
 function stem(word) {
@@ -313,26 +350,31 @@ function answer(message) {
   return { type: RESULT, data: Object.assign({}, message.data, { items: items }) };
 }
 
-/* From the home page: results grouped by game.  Games are ordered by their evidence (the sum of
- * their best EVIDENCE scores: a game with several clauses about the question is likelier its
- * game than one with a single lucky word); each game shows its best GROUP results in its group,
- * so that the first screen holds more than one game when more than one answers, and the rest
- * follow in the same order. */
+/* From the home page: each result placed by its chance of being the answer, its game's chance (rankGames)
+ * times DECAY^(k-1) for its game's k-th result; a page of no game (the guides) as a game of its own with the
+ * least chance of the games.  So the likeliest game's best result comes first, and the next game's best comes
+ * before the likeliest game's k-th as soon as that game is a DECAY^(k-1)-th as likely. */
 function grouped(found) {
-  var order = [], by = {}, weight = {};
+  // the question's words (chances) and what the search found in each game (its best score, to the
+  // power EVIDENCE) together: a game whose clauses match the question well is the likelier
+  var best = {}, top = 0, weighed = {}, all = 0;
+  found.forEach(function (hit) {
+    if (hit.game && best[hit.game] === undefined) { best[hit.game] = hit.score; top = Math.max(top, hit.score); }
+  });
+  Object.keys(chances).forEach(function (game) {
+    weighed[game] = best[game] ? chances[game] * Math.pow(best[game] / top, EVIDENCE) : 0;
+    all += weighed[game];
+  });
+  Object.keys(weighed).forEach(function (game) { weighed[game] = all ? weighed[game] / all : chances[game]; });
+  likely = Object.keys(weighed).sort(function (a, b) { return weighed[b] - weighed[a]; });
+  var seen = {};
+  var least = Math.min.apply(null, Object.keys(weighed).map(function (g) { return weighed[g]; }).concat([1]));
   found.forEach(function (hit) {
     var game = hit.game || "";
-    if (!by[game]) { by[game] = []; order.push(game); weight[game] = 0; }
-    if (by[game].length < EVIDENCE) { weight[game] += hit.score; }
-    by[game].push(hit);
+    seen[game] = (seen[game] || 0) + 1;
+    hit.chance = (game && weighed[game] !== undefined ? weighed[game] : least) * Math.pow(DECAY, seen[game] - 1);
   });
-  // the game the question's words point to first (the model's order), then by the evidence of the results
-  var place = function (game) { var i = likely.indexOf(game); return i < 0 ? likely.length : i; };
-  order.sort(function (a, b) { return LIKELY ? place(a) - place(b) || weight[b] - weight[a] : weight[b] - weight[a]; });
-  var first = [], rest = [];
-  order.forEach(function (game) {
-    first = first.concat(by[game].slice(0, GROUP));
-    rest = rest.concat(by[game].slice(GROUP));
-  });
-  return first.concat(rest);
+  chances = weighed;
+  // sort is stable: within a game, and between equal chances, the search's own order stays
+  return found.slice().sort(function (a, b) { return b.chance - a.chance; });
 }

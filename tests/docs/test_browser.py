@@ -697,6 +697,40 @@ def test_from_the_home_page_the_game_a_questions_words_point_to_comes_first(brow
     assert not wrong, "from the home page another game came first:\n" + "\n".join(map(str, wrong))
 
 
+def test_a_game_picked_on_the_home_page_keeps_search_to_it_and_is_remembered(browser, real):
+    """Issue 51: off the games' pages a picker above the results keeps search to one game; the choice is kept
+    (localStorage) for the next page, and "all games" gives every game back."""
+    base, _, _ = real
+    asked = "who goes first?"
+    search(browser, base, asked)
+    games = browser.execute_script(
+        "return Array.from(document.querySelectorAll('.cb-pick-game option')).map(o => o.value)"
+    )
+    assert "" in games and "heist" in games, games
+    try:
+        browser.execute_script(
+            "const s = document.querySelector('.cb-pick-game'); s.value = 'heist';s.dispatchEvent(new Event('change'))"
+        )
+        wait_for(
+            browser,
+            "const r = Array.from(document.querySelectorAll('.md-search-result__link')).map(a => a.href);"
+            "return r.length > 0 && r.every(h => h.includes('/games/heist/'))",
+        )
+        links = search(browser, base, asked)  # a fresh page: the choice is remembered
+        assert browser.execute_script("return document.querySelector('.cb-pick-game').value") == "heist"
+        assert links and all("/games/heist/" in link for link in links), links[:5]
+        browser.execute_script(
+            "const s = document.querySelector('.cb-pick-game'); s.value = '';s.dispatchEvent(new Event('change'))"
+        )
+        wait_for(
+            browser,
+            "return new Set(Array.from(document.querySelectorAll('.md-search-result__link'))"
+            ".map(a => (/\\/games\\/([^/]+)\\//.exec(a.href) || [])[1])).size > 1",
+        )
+    finally:
+        browser.execute_script("window.localStorage.removeItem('casebook.search-game')")
+
+
 def test_a_result_names_its_game_and_one_clause(browser, real):
     """Every result of a search is one clause (or page), under a title that names its game."""
     base, _, site = real
