@@ -13,8 +13,9 @@ to the table.
 styled by kind), the paths between them with one dot per space along a path (``length`` is the
 number of spaces between its two ends; 0 for neighbours and for a secret passage, drawn
 dashed and routed round the places it does not join), each place's box with its name less its
-kind's words ("Hall 27" -> "27", the legend naming the kind by colour), and a legend.  Locations with ``x``/``y`` hints (0..1) stand there; the others are
-placed by a small deterministic force layout.  Describe is an engine's answer, and any engine
+kind's words ("Hall 27" -> "27", the legend naming the kind by colour), and a legend.  Locations
+with ``x``/``y`` hints (0..1) stand there; the others are placed by a small deterministic force
+layout.  Describe is an engine's answer, and any engine
 may answer it: the template escapes every name, a board is drawn up to ``BOARD_LIMIT`` places
 (the table under it lists every path), and the layout's cost grows linearly with the places
 (repulsion only from places in neighbouring grid cells), never with their square.
@@ -175,20 +176,29 @@ SETUP, TURN = "set-up", "turn"  # the two parts a turn with a set-up is drawn in
 
 def parts(describe: dict) -> list[str | None]:
     """The pictures a turn is drawn in: its set-up and its turn apart when it has a set-up (each then fits a
-    screen: heist's whole turn was 1,336 px tall), else one; a turn of more than SPLIT arrows in two halves
-    (Cluedo's was 1,340 px wide, its text scaled to 10.6 px); a phase's side steps always apart (``detours``)."""
+    screen: heist's whole turn was 1,336 px tall), else one; a turn too big for one screen (``crowded``) in
+    two parts, or three, or up to MOST_PARTS (Cluedo's whole turn was 1,340 px wide, its text scaled to
+    10.6 px); a phase's side steps always apart (``detours``)."""
     setup, _ = part_phases(describe, SETUP)
-    turn = [TURN] if len(turn_edges(describe)) <= SPLIT else [TURN + " 1", TURN + " 2"]
+    turn = [TURN]
+    for n in range(2, MOST_PARTS + 1):
+        if not any(crowded(describe, part) for part in turn):
+            break
+        turn = [f"{TURN} {k} of {n}" for k in range(1, n + 1)]
     return [SETUP, *turn] if setup else [None] if turn == [TURN] else turn
 
 
-SPLIT = 16  # arrows a turn's picture holds before it is drawn in two halves
+SPLIT = 16  # arrows a turn's picture holds before it is drawn in parts
+LEAVES = 8  # boxes no arrow leaves (copies, ends), in a row at the bottom: Cluedo's 10 were 1,470 px at 14 px
+MOST_PARTS = 4
 
 
-def turn_edges(describe: dict) -> list[tuple[str, str]]:
-    mine, _ = part_phases(describe, TURN)
-    hidden = {d for group in detours(describe).values() for d in group}
-    return [(a, b) for a, b in drawn_edges(describe, True)[0] if a in mine and b in mine and b not in hidden]
+def crowded(describe: dict, part: str) -> bool:
+    """Whether a part's picture has more than SPLIT arrows or LEAVES boxes that no arrow leaves."""
+    source = drawing(describe, None, True, part)[0]
+    leaving_ = set(re.findall(r"^\s+(\w+) -->", source, re.M))
+    arrows = re.findall(r"^\s+\w+ -->", source, re.M)
+    return len(arrows) > SPLIT or len(set(re.findall(r"^\s+(\w+)\(?\[", source, re.M)) - leaving_) > LEAVES
 
 
 def turn_phases(described: dict | None) -> tuple[list[dict], list[dict], list[dict]]:
@@ -222,8 +232,8 @@ def turn_phases(described: dict | None) -> tuple[list[dict], list[dict], list[di
 
 def part_phases(describe: dict, part: str) -> tuple[set[str], str]:
     """The phases a part draws, and its title.  The set-up: the phases before the turn comes back
-    (turn_phases); the turn: the rest, the final phases with it; "turn 1" and "turn 2": its halves
-    in the drawing order, the final phases with the second."""
+    (turn_phases); the turn: the rest, the final phases with it; "turn k of n": its k-th of n parts in the
+    drawing order, the final phases with the last."""
     setup, turn, finals = turn_phases(describe)
     if not setup and not turn:  # no loop found: the whole is the turn
         turn = [p for p in describe["phases"] if not p.get("final")]
@@ -235,10 +245,12 @@ def part_phases(describe: dict, part: str) -> tuple[set[str], str]:
     order = drawing_order(describe)
     hidden = {d for group in detours(describe).values() for d in group}
     playing = sorted((p["name"] for p in turn if p["name"] not in hidden), key=order.get)
-    half = (len(playing) + 1) // 2
-    if part == TURN + " 1":
-        return set(playing[:half]), "A turn, first part"
-    return set(playing[half:]) | {p["name"] for p in finals}, "A turn, second part, and how the game ends"
+    k, n = (int(w) for w in re.fullmatch(rf"{TURN} (\d+) of (\d+)", part).groups())
+    mine = set(playing[-(-(k - 1) * len(playing) // n) : -(-k * len(playing) // n)])
+    if k < n:
+        return mine, "A turn, first part" if n == 2 else f"A turn, part {k} of {n}"
+    last = "second part" if n == 2 else f"part {n} of {n}"
+    return mine | {p["name"] for p in finals}, f"A turn, {last}, and how the game ends"
 
 
 def drawing(
@@ -286,49 +298,54 @@ def drawing(
     again = loop_backs(describe, edges)
     if sub is not None:  # every side step leads back: to a copy of the phase, drawn below them
         again = {sub: ("again0", set(side[sub]))}
-    else:
-        for home in side:  # the side steps lead back to their phase: to its copy, below them
-            if home in {p["name"] for p in phases}:
-                again.setdefault(home, (f"again{len(again)}", set()))
-    for dest, (alias, _) in again.items():
-        lines.append(f'  {alias}["↺ {label(dest)}"]')
+    copies: list[str] = []
+
+    def copy(dest: str, mark: str = "↺ ") -> str:
+        alias = f"again{len(copies)}"
+        lines.append(f'  {alias}["{mark}{label(dest)}"]')
         links[alias] = dest
+        copies.append(alias)
+        return alias
+
+    # In the turn, each arrow back up the page (or to another part) ends at a copy of its own, drawn under the
+    # phase it leaves: a copy shared by phases far apart drew arrows across the others (Cluedo's turn crossed
+    # itself 3 times).  The side steps of one phase, drawn in a row, share one copy of it.
+    shared = {sub: copy(sub)} if sub is not None else {}
     for (source, dest), verbs in edges.items():
-        target = again[dest][0] if dest in again and source in again[dest][1] else ids[dest]
+        back = dest in again and source in again[dest][1]
+        target = (shared.get(dest) or copy(dest)) if back else ids[dest]
         lines.append(f"  {ids[source]} {arrow(verbs)} {target}")
-    copies = [a for a, _ in again.values()]
-    if sub is None and part is not None:  # one copy for each phase of another part an arrow goes to
-        aliases: dict[str, str] = {}
+    if sub is None and part is not None:
         for (source, dest), verbs in sorted(beyond.items(), key=lambda e: (order[e[0][0]], order[e[0][1]])):
-            if dest not in aliases:
-                aliases[dest] = f"next{len(aliases)}"
-                mark = "↺ " if order[dest] < order[source] else "▸ "
-                lines.append(f'  {aliases[dest]}["{mark}{label(dest)}"]')
-                links[aliases[dest]] = dest
-                copies.append(aliases[dest])
-            lines.append(f"  {ids[source]} {arrow(verbs)} {aliases[dest]}")
+            lines.append(f"  {ids[source]} {arrow(verbs)} {copy(dest, '↺ ' if order[dest] < order[source] else '▸ ')}")
     drawn = {p["name"] for p in phases}
     if sub is None:
-        for n, ((said, dest), sources) in enumerate(sorted(fans.items())):
+        # one box for the phases a step leaves for an end, named when few ("starting turn, in place or after
+        # question"): heist's accusation ends the game solved or unsolved from the same three, one box for both
+        boxes: dict[tuple[str, frozenset], str] = {}
+        for (said, dest), sources in sorted(fans.items()):
             if dest in finals and dest in drawn and not any(d == dest for _, d in edges):
-                alias = f"fan{n}"
-                lines.append(f'  {alias}["any of {len(sources)} phases"]')
+                alias = boxes.get((said, frozenset(sources)))
+                if alias is None:
+                    alias = boxes[(said, frozenset(sources))] = f"fan{len(boxes)}"
+                    many = f"any of {len(sources)} phases"
+                    lines.append(f'  {alias}["{label(named(sources, order)) if len(sources) <= NAMED else many}"]')
+                    copies.append(alias)
                 lines.append(f"  {alias} {arrow([said])} {ids[dest]}")
-                copies.append(alias)
         for n, (home, group) in enumerate(side.items()):
             if home not in drawn:
                 continue
             lines.append(f'  {group_id(n)}["{len(group)} side steps of {label(home)} ▸ below"]')
             lines.append(f"  {ids[home]} --> {group_id(n)}")
-            lines.append(f"  {group_id(n)} --> {again[home][0]}")
+            lines.append(f"  {group_id(n)} --> {copy(home)}")
             links[group_id(n)] = home
             copies.append(group_id(n))
-    # the last phases at the bottom: below the last phase of play and the copies, by links nobody sees
+    # the last phases low: below the last phase of play, by links nobody sees (not below the copies too: each
+    # copy stands under its own phase, and ends pushed a row under them were reached by arrows across the page)
     playing = [p["name"] for p in phases if not p.get("final")]
     if playing and finals:
-        for above in [ids[playing[-1]]] + [alias for alias, _ in again.values()]:
-            for name in finals:
-                lines.append(f"  {above} ~~~ {ids[name]}")
+        for name in finals:
+            lines.append(f"  {ids[playing[-1]]} ~~~ {ids[name]}")
     if describe.get("initial") in ids and describe.get("initial") in drawn and sub is None:
         lines.append(f"  class {ids[describe['initial']]} cbstart")
     if finals:
@@ -341,6 +358,15 @@ def drawing(
         "  classDef cbagain stroke-dasharray:4 3",
     ]
     return "\n".join(lines) + "\n", links
+
+
+NAMED = 3  # the phases a box standing for many names; more: "any of 7 phases"
+
+
+def named(phases: set[str], order: dict[str, int]) -> str:
+    """Phases as words, in the drawing's order: ``starting turn, in place or after question``."""
+    said = [words(p) for p in sorted(phases, key=order.get)]
+    return ", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else "".join(said)
 
 
 def arrow(verbs: list[str]) -> str:

@@ -393,13 +393,34 @@ PICTURES = """return Array.from(document.querySelectorAll('.cb-diagram')).filter
       .filter(e => !/invisible/.test(e.getAttribute('class')) && getComputedStyle(e).strokeWidth !== '0px')
       .map(e => e.getAttribute('data-id'));
     return {width: r.width, height: r.height, text: Math.min(...sizes), finals: finals, arrows: arrows,
-            engine: box.classList.contains('cb-engine-only')}; });"""
+            crossings: crossings(svg), engine: box.classList.contains('cb-engine-only')}; });"""
+
+# The pairs of arrows of a picture that cross, each arrow sampled every 4 px: arrows that share a box are left out
+# (where two arrows into one box meet, swapping their ends untangles them: graph drawing does not count those).
+CROSSINGS = """function crossings(svg) {
+  const arrows = Array.from(svg.querySelectorAll('path.flowchart-link'))
+    .filter(e => !/invisible/.test(e.getAttribute('class')) && getComputedStyle(e).strokeWidth !== '0px')
+    .map(e => { const n = e.getTotalLength(); const points = [];
+      for (let at = 0; at < n; at += 4) { const p = e.getPointAtLength(at); points.push([p.x, p.y]); }
+      const end = e.getPointAtLength(n); points.push([end.x, end.y]);
+      const [, a, b] = e.getAttribute('data-id').split('_'); return {id: e.getAttribute('data-id'), a, b, points}; });
+  const turn = (p, q, r) => (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]);
+  const cut = (p, q, r, s) => turn(p, q, r) * turn(p, q, s) < 0 && turn(r, s, p) * turn(r, s, q) < 0;
+  const out = [];
+  arrows.forEach((x, i) => arrows.slice(i + 1).forEach(y => {
+    if ([x.a, x.b].some(n => n === y.a || n === y.b)) return;
+    const meet = x.points.some((p, s) => s > 0 &&
+      y.points.some((r, u) => u > 0 && cut(x.points[s - 1], p, y.points[u - 1], r)));
+    if (meet) out.push([x.id, y.id]); }));
+  return out; }
+"""
 
 
 def test_each_diagram_is_legible_fits_the_screen_and_enters_every_end(browser, real):
-    """Issue 51: at 1400 x 900, every turn picture a player sees (the set-up, the turn or its halves, the side
-    steps) has text of at least 14 px as drawn, fits the screen, and every end of the game has an arrow in;
-    in the engine authors' pictures (the same, with guards and engine verbs on the arrows) every end too."""
+    """Issue 51: at 1400 x 900, every turn picture a player sees (the set-up, the turn or its parts, the side
+    steps) has text of at least 14 px as drawn, fits the screen, has no arrow across another, and every end of
+    the game has an arrow in; the players' carry no guard or engine verb; in the engine authors' pictures (the
+    same, with guards and engine verbs on the arrows) every end has an arrow in and no arrow crosses another."""
     base, _, site = real
     browser.set_window_size(1400, 900)
     try:
@@ -413,8 +434,10 @@ def test_each_diagram_is_legible_fits_the_screen_and_enters_every_end(browser, r
                     "const all = document.querySelectorAll('.cb-diagram'); return all.length && "
                     "Array.from(all).every(d => ['yes', 'error'].includes(d.getAttribute('data-drawn')));",
                 )
-                shown = browser.execute_script(PICTURES)
+                shown = browser.execute_script(CROSSINGS + PICTURES)
                 assert shown and all(p["engine"] == engine for p in shown), (game.id, engine)
+                for n, picture in enumerate(shown):  # laid out with no arrow across another
+                    assert not picture["crossings"], (game.id, engine, n, picture["crossings"])
                 for n, picture in enumerate(shown if not engine else []):  # the players' pictures: legible, fitting
                     assert (picture["text"] or 0) >= 14 * 0.995, (game.id, engine, n, picture)  # sub-pixel rounding
                     assert picture["width"] <= 1400 and picture["height"] <= 900, (game.id, engine, n, picture)
@@ -422,12 +445,13 @@ def test_each_diagram_is_legible_fits_the_screen_and_enters_every_end(browser, r
                 entered = {a.split("_")[-2] for p in shown for a in p["arrows"]}
                 finals = [p["name"] for p in site.engines[game.id].describe["phases"] if p.get("final")]
                 assert len(ends) == len(finals) and ends <= entered, (game.id, engine, ends - entered)
-                if not engine:  # no guard and no engine verb on a player's arrow
+                if not engine:  # no guard and no engine verb on a player's arrow or box
                     words = " ".join(
                         browser.execute_script(
                             "return Array.from(document.querySelectorAll('.cb-diagram'))"
                             ".filter(b => b.offsetParent !== null)"
-                            ".flatMap(b => Array.from(b.querySelectorAll('g.edgeLabel')).map(l => l.textContent));"
+                            ".flatMap(b => Array.from(b.querySelectorAll('g.edgeLabel, g.node'))"
+                            ".map(l => l.textContent));"
                         )
                     )
                     for guard in ("unless", "when ", "expire", "then "):
