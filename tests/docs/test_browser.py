@@ -441,6 +441,9 @@ def test_each_diagram_is_legible_fits_the_screen_and_enters_every_end(browser, r
                 for n, picture in enumerate(shown if not engine else []):  # the players' pictures: legible, fitting
                     assert (picture["text"] or 0) >= 14 * 0.995, (game.id, engine, n, picture)  # sub-pixel rounding
                     assert picture["width"] <= 1400 and picture["height"] <= 900, (game.id, engine, n, picture)
+                # the table of every verb with its guards and effects is the engine authors' too
+                table = "const h = document.getElementById('transitions'); return !!h && h.offsetParent !== null;"
+                assert browser.execute_script(table) == engine, (game.id, engine)
                 ends = {f for p in shown for f in p["finals"]}
                 entered = {a.split("_")[-2] for p in shown for a in p["arrows"]}
                 finals = [p["name"] for p in site.engines[game.id].describe["phases"] if p.get("final")]
