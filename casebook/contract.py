@@ -199,7 +199,11 @@ DESCRIBE = {
                         "properties": {
                             "a": {"type": "string"},
                             "b": {"type": "string"},
-                            "length": {"type": "integer", "minimum": 0},
+                            "length": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "the spaces between a and b (0: neighbours)",
+                            },
                             "kind": {"type": "string"},
                         },
                     },

@@ -12,8 +12,10 @@ to the table.
 ``board_view`` lays out the modelled board for templates/board.svg: locations (labelled,
 styled by kind), the paths between them with one dot per space along a path (``length`` is the
 number of spaces between its two ends; 0 for neighbours and for a secret passage, drawn
-dashed), and a legend.  Locations with ``x``/``y`` hints (0..1) stand there; the others are
-placed by a small deterministic force layout.  Describe is an engine's answer, and any engine
+dashed and routed round the places it does not join), each place's box with its name less its
+kind's words ("Hall 27" -> "27", the legend naming the kind by colour), and a legend.  Locations
+with ``x``/``y`` hints (0..1) stand there; the others are placed by a small deterministic force
+layout.  Describe is an engine's answer, and any engine
 may answer it: the template escapes every name, a board is drawn up to ``BOARD_LIMIT`` places
 (the table under it lists every path), and the layout's cost grows linearly with the places
 (repulsion only from places in neighbouring grid cells), never with their square.
@@ -174,20 +176,29 @@ SETUP, TURN = "set-up", "turn"  # the two parts a turn with a set-up is drawn in
 
 def parts(describe: dict) -> list[str | None]:
     """The pictures a turn is drawn in: its set-up and its turn apart when it has a set-up (each then fits a
-    screen: heist's whole turn was 1,336 px tall), else one; a turn of more than SPLIT arrows in two halves
-    (Cluedo's was 1,340 px wide, its text scaled to 10.6 px); a phase's side steps always apart (``detours``)."""
+    screen: heist's whole turn was 1,336 px tall), else one; a turn too big for one screen (``crowded``) in
+    two parts, or three, or up to MOST_PARTS (Cluedo's whole turn was 1,340 px wide, its text scaled to
+    10.6 px); a phase's side steps always apart (``detours``)."""
     setup, _ = part_phases(describe, SETUP)
-    turn = [TURN] if len(turn_edges(describe)) <= SPLIT else [TURN + " 1", TURN + " 2"]
+    turn = [TURN]
+    for n in range(2, MOST_PARTS + 1):
+        if not any(crowded(describe, part) for part in turn):
+            break
+        turn = [f"{TURN} {k} of {n}" for k in range(1, n + 1)]
     return [SETUP, *turn] if setup else [None] if turn == [TURN] else turn
 
 
-SPLIT = 16  # arrows a turn's picture holds before it is drawn in two halves
+SPLIT = 16  # arrows a turn's picture holds before it is drawn in parts
+LEAVES = 8  # boxes no arrow leaves (copies, ends), in a row at the bottom: Cluedo's 10 were 1,470 px at 14 px
+MOST_PARTS = 4
 
 
-def turn_edges(describe: dict) -> list[tuple[str, str]]:
-    mine, _ = part_phases(describe, TURN)
-    hidden = {d for group in detours(describe).values() for d in group}
-    return [(a, b) for a, b in drawn_edges(describe, True)[0] if a in mine and b in mine and b not in hidden]
+def crowded(describe: dict, part: str) -> bool:
+    """Whether a part's picture has more than SPLIT arrows or LEAVES boxes that no arrow leaves."""
+    source = drawing(describe, None, True, part)[0]
+    leaving_ = set(re.findall(r"^\s+(\w+) -->", source, re.M))
+    arrows = re.findall(r"^\s+\w+ -->", source, re.M)
+    return len(arrows) > SPLIT or len(set(re.findall(r"^\s+(\w+)\(?\[", source, re.M)) - leaving_) > LEAVES
 
 
 def turn_phases(described: dict | None) -> tuple[list[dict], list[dict], list[dict]]:
@@ -221,8 +232,8 @@ def turn_phases(described: dict | None) -> tuple[list[dict], list[dict], list[di
 
 def part_phases(describe: dict, part: str) -> tuple[set[str], str]:
     """The phases a part draws, and its title.  The set-up: the phases before the turn comes back
-    (turn_phases); the turn: the rest, the final phases with it; "turn 1" and "turn 2": its halves
-    in the drawing order, the final phases with the second."""
+    (turn_phases); the turn: the rest, the final phases with it; "turn k of n": its k-th of n parts in the
+    drawing order, the final phases with the last."""
     setup, turn, finals = turn_phases(describe)
     if not setup and not turn:  # no loop found: the whole is the turn
         turn = [p for p in describe["phases"] if not p.get("final")]
@@ -234,10 +245,12 @@ def part_phases(describe: dict, part: str) -> tuple[set[str], str]:
     order = drawing_order(describe)
     hidden = {d for group in detours(describe).values() for d in group}
     playing = sorted((p["name"] for p in turn if p["name"] not in hidden), key=order.get)
-    half = (len(playing) + 1) // 2
-    if part == TURN + " 1":
-        return set(playing[:half]), "A turn, first part"
-    return set(playing[half:]) | {p["name"] for p in finals}, "A turn, second part, and how the game ends"
+    k, n = (int(w) for w in re.fullmatch(rf"{TURN} (\d+) of (\d+)", part).groups())
+    mine = set(playing[-(-(k - 1) * len(playing) // n) : -(-k * len(playing) // n)])
+    if k < n:
+        return mine, "A turn, first part" if n == 2 else f"A turn, part {k} of {n}"
+    last = "second part" if n == 2 else f"part {n} of {n}"
+    return mine | {p["name"] for p in finals}, f"A turn, {last}, and how the game ends"
 
 
 def drawing(
@@ -285,49 +298,54 @@ def drawing(
     again = loop_backs(describe, edges)
     if sub is not None:  # every side step leads back: to a copy of the phase, drawn below them
         again = {sub: ("again0", set(side[sub]))}
-    else:
-        for home in side:  # the side steps lead back to their phase: to its copy, below them
-            if home in {p["name"] for p in phases}:
-                again.setdefault(home, (f"again{len(again)}", set()))
-    for dest, (alias, _) in again.items():
-        lines.append(f'  {alias}["↺ {label(dest)}"]')
+    copies: list[str] = []
+
+    def copy(dest: str, mark: str = "↺ ") -> str:
+        alias = f"again{len(copies)}"
+        lines.append(f'  {alias}["{mark}{label(dest)}"]')
         links[alias] = dest
+        copies.append(alias)
+        return alias
+
+    # In the turn, each arrow back up the page (or to another part) ends at a copy of its own, drawn under the
+    # phase it leaves: a copy shared by phases far apart drew arrows across the others (Cluedo's turn crossed
+    # itself 3 times).  The side steps of one phase, drawn in a row, share one copy of it.
+    shared = {sub: copy(sub)} if sub is not None else {}
     for (source, dest), verbs in edges.items():
-        target = again[dest][0] if dest in again and source in again[dest][1] else ids[dest]
+        back = dest in again and source in again[dest][1]
+        target = (shared.get(dest) or copy(dest)) if back else ids[dest]
         lines.append(f"  {ids[source]} {arrow(verbs)} {target}")
-    copies = [a for a, _ in again.values()]
-    if sub is None and part is not None:  # one copy for each phase of another part an arrow goes to
-        aliases: dict[str, str] = {}
+    if sub is None and part is not None:
         for (source, dest), verbs in sorted(beyond.items(), key=lambda e: (order[e[0][0]], order[e[0][1]])):
-            if dest not in aliases:
-                aliases[dest] = f"next{len(aliases)}"
-                mark = "↺ " if order[dest] < order[source] else "▸ "
-                lines.append(f'  {aliases[dest]}["{mark}{label(dest)}"]')
-                links[aliases[dest]] = dest
-                copies.append(aliases[dest])
-            lines.append(f"  {ids[source]} {arrow(verbs)} {aliases[dest]}")
+            lines.append(f"  {ids[source]} {arrow(verbs)} {copy(dest, '↺ ' if order[dest] < order[source] else '▸ ')}")
     drawn = {p["name"] for p in phases}
     if sub is None:
-        for n, ((said, dest), sources) in enumerate(sorted(fans.items())):
+        # one box for the phases a step leaves for an end, named when few ("starting turn, in place or after
+        # question"): heist's accusation ends the game solved or unsolved from the same three, one box for both
+        boxes: dict[tuple[str, frozenset], str] = {}
+        for (said, dest), sources in sorted(fans.items()):
             if dest in finals and dest in drawn and not any(d == dest for _, d in edges):
-                alias = f"fan{n}"
-                lines.append(f'  {alias}["any of {len(sources)} phases"]')
+                alias = boxes.get((said, frozenset(sources)))
+                if alias is None:
+                    alias = boxes[(said, frozenset(sources))] = f"fan{len(boxes)}"
+                    many = f"any of {len(sources)} phases"
+                    lines.append(f'  {alias}["{label(named(sources, order)) if len(sources) <= NAMED else many}"]')
+                    copies.append(alias)
                 lines.append(f"  {alias} {arrow([said])} {ids[dest]}")
-                copies.append(alias)
         for n, (home, group) in enumerate(side.items()):
             if home not in drawn:
                 continue
             lines.append(f'  {group_id(n)}["{len(group)} side steps of {label(home)} ▸ below"]')
             lines.append(f"  {ids[home]} --> {group_id(n)}")
-            lines.append(f"  {group_id(n)} --> {again[home][0]}")
+            lines.append(f"  {group_id(n)} --> {copy(home)}")
             links[group_id(n)] = home
             copies.append(group_id(n))
-    # the last phases at the bottom: below the last phase of play and the copies, by links nobody sees
+    # the last phases low: below the last phase of play, by links nobody sees (not below the copies too: each
+    # copy stands under its own phase, and ends pushed a row under them were reached by arrows across the page)
     playing = [p["name"] for p in phases if not p.get("final")]
     if playing and finals:
-        for above in [ids[playing[-1]]] + [alias for alias, _ in again.values()]:
-            for name in finals:
-                lines.append(f"  {above} ~~~ {ids[name]}")
+        for name in finals:
+            lines.append(f"  {ids[playing[-1]]} ~~~ {ids[name]}")
     if describe.get("initial") in ids and describe.get("initial") in drawn and sub is None:
         lines.append(f"  class {ids[describe['initial']]} cbstart")
     if finals:
@@ -340,6 +358,15 @@ def drawing(
         "  classDef cbagain stroke-dasharray:4 3",
     ]
     return "\n".join(lines) + "\n", links
+
+
+NAMED = 3  # the phases a box standing for many names; more: "any of 7 phases"
+
+
+def named(phases: set[str], order: dict[str, int]) -> str:
+    """Phases as words, in the drawing's order: ``starting turn, in place or after question``."""
+    said = [words(p) for p in sorted(phases, key=order.get)]
+    return ", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else "".join(said)
 
 
 def arrow(verbs: list[str]) -> str:
@@ -436,6 +463,16 @@ def capped(board: dict) -> tuple[dict, int]:
 
 def label_width(name: str) -> float:
     return 16 + 8.6 * len(name)
+
+
+def place_text(name: str, kind: str) -> str:
+    """A place's words in its box: its name without the kind's words that lead it ("Hall 27", a hall: "27";
+    "start space of Justus Jonas": "Justus Jonas").  The box's colour names the kind (the legend) and its tooltip
+    the whole name; on a ring of 27 halls, boxes of "Hall 27" touched in a chain (issue 51)."""
+    for lead in (f"{kind} of ", f"{kind} "):
+        if name.lower().startswith(lead.lower()) and len(name) > len(lead):
+            return name[len(lead) :]
+    return name
 
 
 LABEL_HEIGHT, DOT = 30, 14  # a place's box in the picture (a dot's box for the unlabelled kinds)
@@ -552,14 +589,118 @@ def drop_shared_dots(paths: list[dict]) -> None:
         p["dots"] = [(x, y) for x, y in p["dots"] if (round(float(x) / DOT), round(float(y) / DOT)) not in shared]
 
 
+CELL = 10  # of the grid a secret passage is routed on (px)
+CLEARANCE = 6  # between a passage and a place it passes (px)
+ROUTED = 20  # secret passages routed around the places; any more are drawn bent (each route costs a grid search)
+
+
+def grid_cells(box: list[float], pad: float) -> set[tuple[int, int]]:
+    """The grid's cells a box ({x, y, w, h}, x/y its centre) covers, grown by ``pad``."""
+    x, y, w, h = box
+    return {
+        (i, j)
+        for i in range(max(0, int((x - w / 2 - pad) // CELL)), min(WIDTH // CELL, int((x + w / 2 + pad) // CELL) + 1))
+        for j in range(max(0, int((y - h / 2 - pad) // CELL)), min(HEIGHT // CELL, int((y + h / 2 + pad) // CELL) + 1))
+    }
+
+
+def line_cells(x1: float, y1: float, x2: float, y2: float) -> set[tuple[int, int]]:
+    steps = max(1, int(math.hypot(x2 - x1, y2 - y1) / (CELL / 3)))
+    return {
+        (int((x1 + (x2 - x1) * s / steps) // CELL), int((y1 + (y2 - y1) * s / steps) // CELL)) for s in range(steps + 1)
+    }
+
+
+def route(a: str, b: str, boxes: dict[str, list[float]], blocked: set, lines: set) -> list[tuple[float, float]] | None:
+    """A secret passage's way from ``a`` to ``b`` that passes through no other place (issue 51: Cluedo's ran
+    through Headquarters and a lane, heist's through the Entrance and the halls): the cheapest way on a grid of
+    CELL px, a cell of another place (``blocked``, grown by CLEARANCE) closed, a cell of a path's line
+    (``lines``) dear, so that a passage crosses few paths; then straightened where a straight line is as good.
+    None when the places wall ``b`` off."""
+    import heapq
+
+    start = (int(boxes[a][0] // CELL), int(boxes[a][1] // CELL))
+    goal = (int(boxes[b][0] // CELL), int(boxes[b][1] // CELL))
+    open_ = blocked - grid_cells(boxes[a], CLEARANCE) - grid_cells(boxes[b], CLEARANCE)
+
+    def cost(cell: tuple[int, int]) -> float:
+        return 8.0 if cell in lines else 0.0
+
+    best, came, todo = {start: 0.0}, {}, [(0.0, start)]
+    while todo:
+        _, here = heapq.heappop(todo)
+        if here == goal:
+            break
+        for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            there = (here[0] + di, here[1] + dj)
+            if not (0 <= there[0] < WIDTH // CELL and 0 <= there[1] < HEIGHT // CELL) or there in open_:
+                continue
+            g = best[here] + math.hypot(di, dj) + cost(there)
+            if g < best.get(there, math.inf):
+                best[there], came[there] = g, here
+                heapq.heappush(todo, (g + math.hypot(goal[0] - there[0], goal[1] - there[1]), there))
+    if goal not in best:
+        return None
+    cells = [goal]
+    while cells[-1] != start:
+        cells.append(came[cells[-1]])
+    cells.reverse()
+
+    def along(i: int, j: int) -> float:  # what the straight line from cell i to cell j costs
+        (x1, y1), (x2, y2) = cells[i], cells[j]
+        on = line_cells(x1 * CELL + CELL / 2, y1 * CELL + CELL / 2, x2 * CELL + CELL / 2, y2 * CELL + CELL / 2)
+        return math.inf if on & open_ else sum(cost(c) for c in on)
+
+    kept, i = [0], 0
+    while i < len(cells) - 1:  # the farthest cell a straight line reaches at no more cost than the steps
+        j = next(
+            j
+            for j in range(len(cells) - 1, i, -1)
+            if j == i + 1 or along(i, j) <= sum(cost(c) for c in cells[i : j + 1])
+        )
+        kept.append(j)
+        i = j
+    points = [(cells[k][0] * CELL + CELL / 2, cells[k][1] * CELL + CELL / 2) for k in kept]
+    return [(boxes[a][0], boxes[a][1])] + points[1:-1] + [(boxes[b][0], boxes[b][1])]
+
+
+def rounded(points: list[tuple[float, float]], radius: float = 24) -> str:
+    """An SVG path through the points, its corners rounded."""
+    (x0, y0), rest = points[0], points[1:]
+    d = [f"M{x0:.1f},{y0:.1f}"]
+    for n, (x, y) in enumerate(rest[:-1]):
+        (px, py), (nx, ny) = points[n], rest[n + 1]
+        before = min(radius, math.hypot(x - px, y - py) / 2) / (math.hypot(x - px, y - py) or 1)
+        after = min(radius, math.hypot(nx - x, ny - y) / 2) / (math.hypot(nx - x, ny - y) or 1)
+        d.append(f"L{x - (x - px) * before:.1f},{y - (y - py) * before:.1f}")
+        d.append(f"Q{x:.1f},{y:.1f} {x + (nx - x) * after:.1f},{y + (ny - y) * after:.1f}")
+    d.append(f"L{rest[-1][0]:.1f},{rest[-1][1]:.1f}")
+    return " ".join(d)
+
+
+def route_passages(paths: list[dict], boxes: dict[str, list[float]]) -> None:
+    """Lay the first ROUTED secret passages (``d``) round every place and space they do not join (``route``)."""
+    blocked = set().union(*(grid_cells(box, CLEARANCE) for box in boxes.values()))
+    blocked |= {cell for p in paths for x, y in p["dots"] for cell in grid_cells([float(x), float(y), 10, 10], 2)}
+    lines = set().union(
+        *(line_cells(*(float(p[k]) for k in ("x1", "y1", "x2", "y2"))) for p in paths if not p["secret"])
+    )
+    for p in [p for p in paths if p["secret"]][:ROUTED]:
+        way = route(p["a"], p["b"], boxes, blocked, lines)
+        if way:
+            p["d"] = rounded(way)
+            lines |= {c for s, e in zip(way, way[1:]) for c in line_cells(*s, *e)}  # the next passage keeps off it
+
+
 def board_view(board: dict, title: str) -> dict:
     """What templates/board.svg draws: every place and path with its coordinates, and the legend."""
     drawn, cut = capped(board)
     pos01 = layout(drawn)
     at = {n: (MARGIN + x * (WIDTH - 2 * MARGIN), MARGIN + y * (HEIGHT - 2 * MARGIN)) for n, (x, y) in pos01.items()}
     unlabelled = {loc["name"] for loc in drawn["locations"] if str(loc.get("kind") or "location") in UNLABELLED}
+    text = {loc["name"]: place_text(loc["name"], str(loc.get("kind") or "location")) for loc in drawn["locations"]}
     boxes = {
-        n: [x, y, DOT if n in unlabelled else label_width(n), DOT if n in unlabelled else LABEL_HEIGHT]
+        n: [x, y, DOT if n in unlabelled else label_width(text[n]), DOT if n in unlabelled else LABEL_HEIGHT]
         for n, (x, y) in at.items()
     }
     separate(boxes)  # no label over another (issue 26): the places move apart, their paths follow
@@ -585,21 +726,23 @@ def board_view(board: dict, title: str) -> dict:
                 "y1": f"{y1:.1f}",
                 "x2": f"{x2:.1f}",
                 "y2": f"{y2:.1f}",
-                # a secret passage is bent, so that it does not run over what lies between
-                "mx": f"{(x1 + x2) / 2 - (y2 - y1) * 0.15:.1f}",
-                "my": f"{(y1 + y2) / 2 + (x2 - x1) * 0.15:.1f}",
+                # a secret passage is bent, so that it does not run over what lies between (routed below)
+                "d": f"M{x1:.1f},{y1:.1f} Q{(x1 + x2) / 2 - (y2 - y1) * 0.15:.1f},"
+                f"{(y1 + y2) / 2 + (x2 - x1) * 0.15:.1f} {x2:.1f},{y2:.1f}",
                 "dots": [] if secret else path_dots(boxes[p["a"]], boxes[p["b"]], min(length, 50)),
             }
         )
     drop_shared_dots(paths)
+    route_passages(paths, boxes)
     locations = []
     for loc in drawn["locations"]:
         name, kind = loc["name"], str(loc.get("kind") or "location")
         x, y = at[name]
-        w = label_width(name)
+        w = label_width(text[name])
         locations.append(
             {
                 "name": name,
+                "text": text[name],
                 "kind": kind,
                 "fill": colour[kind],
                 "dot": kind in UNLABELLED,

@@ -185,9 +185,11 @@ def _board_drawing() -> dict:
     spots += [(start_space(who), "start space", *at(space, 0.43)) for who, space in START_SPACES.items()]
     spots.append((HEADQUARTERS, "headquarters", 0.5, 0.5))
     links = {tuple(sorted((a, b))) for a, near in NEIGHBOURS.items() for b in near}
-    paths = [{"a": a, "b": b, "length": 1, "kind": "step"} for a, b in sorted(links)]
+    # length: the spaces between a path's two ends (describe's meaning): every ring and lane space is a place of
+    # its own, so neighbours have none between them (a 1 drew a space that does not exist between each two)
+    paths = [{"a": a, "b": b, "length": 0, "kind": "step"} for a, b in sorted(links)]
     paths += [
-        {"a": place, "b": space, "length": 1, "kind": "door"}
+        {"a": place, "b": space, "length": 0, "kind": "door"}
         for place, spaces in DOOR_SPACES.items()
         for space in spaces
     ]

@@ -151,7 +151,8 @@ def _board_drawing() -> dict:
     spots += [(p, "place", *at(int(d.split()[1]), 0.46)) for p, d in DOORS.items()]
     spots.append((ENTRANCE, "entrance", *at(1, 0.2)))
     links = sorted({tuple(sorted((a, b))) for a, near in NEIGHBOURS.items() for b in near})
-    paths = [{"a": a, "b": b, "length": 1, "kind": "door" if a in DOORS or b in DOORS else "hall"} for a, b in links]
+    # length: the spaces between a path's ends (describe's meaning); halls are the spaces, so neighbours have none
+    paths = [{"a": a, "b": b, "length": 0, "kind": "door" if a in DOORS or b in DOORS else "hall"} for a, b in links]
     paths += [{"a": a, "b": b, "length": 0, "kind": "secret passage"} for a, b in SECRET_PASSAGES.items() if a < b]
     return {"locations": [{"name": n, "kind": k, "x": x, "y": y} for n, k, x, y in spots], "paths": paths}
 

@@ -163,8 +163,9 @@ BOARD = {
             ],
         )
     ],
-    "paths": [{"a": RING[i], "b": RING[(i + 1) % len(RING)], "length": 1, "kind": "adjacent"} for i in range(len(RING))]
-    + [{"a": RING[i], "b": RING[i + 4], "length": 1, "kind": "opposite"} for i in range(4)],
+    # length: the spaces between a path's ends (describe's meaning); the tiles are the spaces, so none
+    "paths": [{"a": RING[i], "b": RING[(i + 1) % len(RING)], "length": 0, "kind": "adjacent"} for i in range(len(RING))]
+    + [{"a": RING[i], "b": RING[i + 4], "length": 0, "kind": "opposite"} for i in range(4)],
 }
 
 
