@@ -298,14 +298,12 @@ def throughput(workers: int, game: str = "small_detectives", games: int = 120, b
 CAMPAIGN_GOAL = 1.6  # 2 local workers ÷ 1, on a 2-core machine
 
 
-def bench_lines() -> list[str]:
-    """``casebook bench``'s lines on campaigns: games/s with 1 and 2 local workers (or why there are none)."""
+def bench_figures() -> dict:
+    """``casebook bench``'s campaign figures: games/s with 1 and 2 local workers and their ratio (goal:
+    CAMPAIGN_GOAL), or why there are none (``unavailable``)."""
     try:
         dask()
     except NoDask as exc:
-        return [f"  {exc}"]
+        return {"unavailable": str(exc)}
     one, two = throughput(1), throughput(2)
-    return [
-        f"  1 worker {one:.1f} games/s, 2 workers {two:.1f} games/s: {two / one:.2f}x   (goal >= {CAMPAIGN_GOAL}x on "
-        f"{os.cpu_count()} cores)"
-    ]
+    return {"one": one, "two": two, "ratio": two / one, "goal": CAMPAIGN_GOAL, "cores": os.cpu_count()}

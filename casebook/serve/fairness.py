@@ -89,14 +89,19 @@ def wait_ratio(address: str, window: int = FLOOD) -> float:
     return found[True] / found[False]
 
 
-def bench_line(spec: str = "reference") -> str:
+def bench_figures(spec: str = "reference") -> dict:
+    """``casebook bench``'s fairness figures: another client's median wait, in seconds, alone and beside one sending
+    FLOOD requests at a time, their ratio (goal: GOAL), and how many of the other's calls it waited behind."""
     from casebook.serve.websocket import served
 
     with served(spec) as (address, _):
         found = waits(address, FLOOD)
     alone, beside = found[False], found[True]
-    return (
-        f"  another client's median wait: {1000 * alone:.2f} ms alone, {1000 * beside:.2f} ms beside one sending "
-        f"{FLOOD} requests at a time: {beside / alone:.1f}x   (goal <= {GOAL:g}x); it waited behind "
-        f"{found['turns']:g} of the other's calls (median)"
-    )
+    return {
+        "alone": alone,
+        "beside": beside,
+        "ratio": beside / alone,
+        "goal": GOAL,
+        "flood": FLOOD,
+        "turns": found["turns"],
+    }

@@ -1,4 +1,4 @@
-"""The benchmark's pytest plugin (``-p casebook.bench_timer``, casebook/bench.py): each passed test's own time
+"""The benchmark's pytest plugin (``-p casebook.bench.timer``, casebook/bench/suite.py): each passed test's own time
 (set-up, call, tear-down), unrounded (JUnit XML keeps milliseconds, too coarse for an empty scenario), and each
 scenario's number of steps, written as JSON to the file ``CASEBOOK_BENCH_TIMES`` names when the session ends."""
 
