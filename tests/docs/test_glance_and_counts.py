@@ -39,6 +39,7 @@ def player_verbs(described: dict) -> set[str]:
 def test_every_move_is_named_and_every_name_is_a_move_the_engine_lists(site):
     """glance.yml names moves the engine describes (a name for a verb that is gone fails here), and each game's
     glance shows every move a player chooses, under its name."""
+    pages = site.pages()
     for game in site.games:
         described = site.engines[game.id].describe
         taught = site.taught[game.id]
@@ -48,6 +49,9 @@ def test_every_move_is_named_and_every_name_is_a_move_the_engine_lists(site):
         shown = {mv["verb"] for ph in view["moves"] for mv in ph["moves"]}
         assert shown == {taught["moves"].get(v, v) for v in verbs}, game.id
         assert view["you_have"], f"{game.id}: what a player has is not said"
+        head = pages[glance.path(game.id)].split("## Setting up")[0]
+        for c in view["you_have"]:  # said once: not again under the components or the goal
+            assert head.count(f'#{c.id}"') == 1, (game.id, c.id)
 
 
 def test_feuerdiamant_names_its_four_actions_a_to_d_and_a_shared_name_is_one_move(site):
