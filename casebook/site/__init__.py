@@ -28,7 +28,8 @@ from casebook import settings
 from casebook.atomic import cannot_write, replace_folder
 
 DEFAULT_ADDR = "127.0.0.1:8000"
-SOURCES = {".feature", ".md", ".py", ".json", ".yml", ".yaml", ".css", ".js"}  # what a page can be made from
+# what a page can be made from: the features, the code and its templates (a template alone changed is a new site)
+SOURCES = {".feature", ".md", ".py", ".json", ".yml", ".yaml", ".css", ".js", ".j2", ".html", ".svg"}
 
 
 def project_root(start: Path | None = None) -> Path:

@@ -12,16 +12,61 @@ from __future__ import annotations
 
 import re
 
-from casebook.site import pictures
+from casebook.site import pictures, readers
 from casebook.rulebook import Clause, Game, Section
 
 PAGE = "at-a-glance.md"
 # part -> words a section's title holds, tried in turn (the first section that matches, in the features' order)
+BOX = r"\b(components|contents|what you must discover)\b"
 PARTS = {
-    "components": (r"\b(components|contents|what you must discover)\b", r"\b(game idea|goal|object)\b"),
+    "components": (BOX, r"\b(game idea|goal|object)\b"),
     "setup": (r"\b(setup|set-up|preparation)\b",),
     "end": (r"\b(end of the game|winning)", r"\b(accusation|solv)"),
 }
+
+
+TAUGHT = "glance.yml"  # features/<game>/glance.yml: what the features cannot say of themselves (see read_taught)
+
+
+def read_taught(root, game: Game, problems: list[str]) -> dict:
+    """features/<game>/glance.yml, checked: what a first turn needs that the clauses and the engine's describe answer
+    do not give by themselves.  Every key is optional; the words shown are always the clauses' own::
+
+        you_have: [clause ids]          # what a player has in front of them: shown first, in the clauses' words
+        moves: {verb: the rulebook's name for that move}   # moves with one name show as one ("a. Reveal a clue")
+        cards: {def: the schema's $defs entry of the cards a player plays, clauses: {card: the clause of its effect}}
+
+    A clause id the game lacks is a problem (``--strict`` refuses it) and is left out."""
+    data = readers.game_file(root, game, TAUGHT, problems)
+    if data is None:
+        return {}
+    where = f"features/{game.id}/{TAUGHT}"
+    if not isinstance(data, dict):
+        problems.append(f"{where}: expected a mapping (you_have, moves, cards)")
+        return {}
+    known = {c.id for c in game.clauses}
+
+    def ids(value, what: str) -> list[str]:
+        value = value if isinstance(value, list) else [value]
+        unknown = [i for i in value if i not in known]
+        if unknown:
+            problems.append(f"{where}: {what} names {unknown}, which {game.id} does not have")
+        return [i for i in value if i in known]
+
+    cards = data.get("cards") or {}
+    if not isinstance(cards, dict) or not isinstance(cards.get("def", ""), str):
+        problems.append(f"{where}: cards is {{def: a $defs entry of the schema, clauses: {{card: clause id}}}}")
+        cards = {}
+    return {
+        "you_have": ids(data.get("you_have") or [], "you_have"),
+        "moves": {str(k): str(v) for k, v in (data.get("moves") or {}).items()},
+        "cards": {
+            "def": cards.get("def", "card"),
+            "clauses": {str(k): ids(v, f"the card {k!r}")[:1] for k, v in (cards.get("clauses") or {}).items()},
+        }
+        if cards
+        else None,
+    }
 
 
 def path(game_id: str) -> str:
@@ -71,15 +116,22 @@ def modelled(c: Clause) -> bool:
     return c.is_ruling and bool(c.models)
 
 
-def moves(described: dict | None, turn: list[dict], by_id: dict[str, Clause]) -> list[dict]:
-    """Each phase of the turn where a player chooses, with every move they may choose there (its verb in words)
-    and the clauses that say what it does: the first turn, move by move, from the describe answer."""
+def moves(
+    described: dict | None, turn: list[dict], by_id: dict[str, Clause], names: dict[str, str] | None = None
+) -> list[dict]:
+    """Each phase of the turn where a player chooses, with every move they may choose there and the clauses that say
+    what it does: the first turn, move by move, from the describe answer.  A move is named as the rulebook names it
+    where glance.yml says (``names``: verb -> name; verbs of one name are one move: Feuerdiamant's "c. Remove an
+    obstacle or roadblock"), else by its verb in words.  A move offered again in a later phase (a card played at any
+    step, an accusation) is said once, where it first comes: later phases name it, marked ``again``."""
     if not described:
         return []
+    names = names or {}
     # a verb chance takes too (Feuerdiamant's draws, pending in any phase) is not a player's move
     chance = {p["name"] for p in described["phases"] if p.get("actor") == "chance"}
     not_chosen = NOT_CHOSEN | {t["verb"] for t in described["transitions"] if t.get("source") in chance}
-    out = []
+    out: list[dict] = []
+    said_before: dict[str, set[str]] = {}  # a move's name -> the clauses already shown under it
     for phase in turn:
         if phase.get("actor") not in ("player", "players"):
             continue
@@ -87,7 +139,8 @@ def moves(described: dict | None, turn: list[dict], by_id: dict[str, Clause]) ->
         for t in described["transitions"]:
             if t.get("source") != phase["name"] or t["verb"] in not_chosen:
                 continue
-            said = verbs.setdefault(pictures.words(t["verb"]), [])
+            words = pictures.words(t["verb"])
+            said = verbs.setdefault(names.get(words) or names.get(t["verb"]) or words, [])
             for i in t.get("clauses") or []:
                 c = by_id.get(i)
                 if c is not None and c not in said and not modelled(c) and not engine_words(c.text):
@@ -97,58 +150,84 @@ def moves(described: dict | None, turn: list[dict], by_id: dict[str, Clause]) ->
                 {
                     "name": pictures.words(phase["name"]),
                     "summary": GUARD_LABEL.sub("", phase.get("summary") or ""),
-                    "moves": [{"verb": v, "clauses": cs[:MOVE_CLAUSES]} for v, cs in verbs.items()],
+                    "moves": [move_line(v, cs, said_before) for v, cs in verbs.items()],
                 }
             )
     return out
 
 
-def cards(schema: dict | None, game: Game) -> list[dict]:
-    """The cards a player plays (the schema's ``card`` list, in the order they take effect), each with its number
-    and the clause that says what it does: the first clause of the game that names it before any other card."""
-    spec = ((schema or {}).get("$defs") or {}).get("card") or {}
-    names = [str(n) for n in spec.get("enum") or []]
-    if not names:
+def move_line(name: str, clauses: list[Clause], said_before: dict[str, set[str]]) -> dict:
+    """A move and the clauses that say what it does; ``again`` when a phase before said all of them already (a
+    Bar's "pass" and a Police's "pass" say different things, so both are shown whole)."""
+    shown = clauses[:MOVE_CLAUSES]
+    again = name in said_before and {c.id for c in shown} <= said_before[name]
+    said_before.setdefault(name, set()).update(c.id for c in shown)
+    return {"verb": name, "again": again, "clauses": [] if again else shown}
+
+
+CARD_NUMBER = re.compile(r"\s+(\d+)$")  # "Foot Patrol 001": the number printed on it ("Movement +3" has none)
+
+
+def cards(schema: dict | None, game: Game, taught: dict | None = None) -> list[dict]:
+    """The cards a player plays (the schema's ``$defs`` entry glance.yml names, in its order: Small Detectives' in
+    the order they take effect), each with its number and the clause that says what it does: the one glance.yml
+    names, else the first clause of the game that begins with the card's name (quoted or not), a rule before a
+    ruling.  None when glance.yml names no cards: a game's clue cards (Cluedo's) have no effect to teach."""
+    if not taught or not taught.get("cards"):
         return []
+    spec = ((schema or {}).get("$defs") or {}).get(taught["cards"]["def"]) or {}
+    names = [str(n) for n in spec.get("enum") or []]
+    named = taught["cards"]["clauses"]
+    by_id = {c.id: c for c in game.clauses}
     ordered = "order they take effect" in str(spec.get("description") or "")
-    bases = {n: re.sub(r"\s*\d+$", "", n) for n in names}
     out = []
     for i, name in enumerate(names):
-        base = bases[name]
-        said = next(
-            (
-                c
-                for c in game.clauses
-                if re.match(rf"(?:(?i:an?|the) )?{re.escape(base)}\b", c.text) and not c.is_ruling
-            ),
-            None,
-        ) or next((c for c in game.clauses if re.match(rf"(?:(?i:an?|the) )?{re.escape(base)}\b", c.text)), None)
-        number = re.search(r"\d+$", name)
+        base = CARD_NUMBER.sub("", name)
+        starts = re.compile(rf"(?:(?i:an?|the) )?\"?{re.escape(base)}\b")
+        said = (
+            [by_id[c] for c in named.get(name, [])]
+            or [c for c in game.clauses if starts.match(c.text) and not c.is_ruling]
+            or [c for c in game.clauses if starts.match(c.text)]
+        )
+        number = CARD_NUMBER.search(name)
         out.append(
             {
-                "name": name,
-                "number": number.group(0) if number else (f"{i:03d}" if ordered and i else ""),
-                "clause": said,
+                "name": base,
+                "number": (number.group(1) if number else f"{i:03d}" if i else "") if ordered else "",
+                "clause": said[0] if said else None,
             }
         )
     return out
 
 
-def glance_view(game: Game, described: dict | None, named: dict | None = None, schema: dict | None = None) -> dict:
+def glance_view(
+    game: Game,
+    described: dict | None,
+    named: dict | None = None,
+    schema: dict | None = None,
+    taught: dict | None = None,
+) -> dict:
     named = named or {}
+    taught = taught or {}
     by_id = {c.id: c for c in game.clauses}
     setup, turn, finals = pictures.turn_phases(described)
     parts = {part: section_for(game, part, named) for part in PARTS}
     return {
+        "you_have": [by_id[i] for i in taught.get("you_have", [])],
         "components": parts["components"],
+        # a game's goal or idea section stands in for a components list its rulebook does not give: say which it is
+        "components_heading": "What is in the box"
+        if parts["components"] is None or re.search(BOX, parts["components"].title, re.IGNORECASE)
+        else "What the game is about",
         "modelled_components": [c for c in parts["components"].clauses if modelled(c)] if parts["components"] else [],
         "setup_section": parts["setup"],
         "end_section": parts["end"],
         "setup": [phase_line(p, by_id) for p in setup],
         "turn": [phase_line(p, by_id) for p in turn],
         "finals": [phase_line(p, by_id) for p in finals],
-        "moves": moves(described, turn, by_id),
-        "cards": cards(schema, game),
+        "moves": moves(described, turn, by_id, taught.get("moves")),
+        "cards": cards(schema, game, taught),
+        "cards_ordered": any(card["number"] for card in cards(schema, game, taught)),
         "end_clauses": [c for p in finals for c in phase_clauses(p, by_id)],
     }
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from casebook.site import engines as engines_mod
+from casebook.site import results as results_mod
 from casebook.site import glance, mutation, pictures, readers, search, tracepage, viewmodels
 from casebook.site.fields import field_reference
 from casebook.site.links import href
@@ -82,6 +83,7 @@ class Site:
     )  # game id → {"language", "words": {the rulebook's word: [the features' words]}}
     referred: dict = field(default_factory=dict)  # clause id → the clauses whose "See also" names it
     traces: dict = field(default_factory=dict)  # game id → its rulebook trace (casebook.trace), when it has one
+    taught: dict = field(default_factory=dict)  # game id → its features/<game>/glance.yml, checked (glance.read_taught)
     mutation: dict = field(default_factory=dict)  # game id → its mutation result (casebook.site.mutation), when fresh
     validating: str = (
         ""  # while the reference is validated in the background: where its progress goes ($CASEBOOK_VALIDATING)
@@ -108,6 +110,7 @@ class Site:
             self.titles[game.id] = {**about_of(schema), **self.titles.get(game.id, {})}  # mkdocs.yml may still override
             self.questions[game.id] = readers.read_questions(self.root, game, self.problems)
             self.synonyms[game.id] = readers.read_synonyms(self.root, game, self.problems)
+            self.taught[game.id] = glance.read_taught(self.root, game, self.problems)
             self.rulebook_words[game.id] = readers.read_rulebook_words(self.root, game, self.problems)
             trace = tracepage.read(self, game)
             if trace is not None:
@@ -301,7 +304,11 @@ class Site:
             players=self.players(game.id),
             has_questions=bool(self.questions.get(game.id)),
             v=glance.glance_view(
-                game, described, self.titles.get(game.id, {}).get("glance"), self.schemas.get(game.id)
+                game,
+                described,
+                self.titles.get(game.id, {}).get("glance"),
+                self.schemas.get(game.id),
+                self.taught.get(game.id),
             ),
             engine_words=glance.engine_words,
             modelled=glance.modelled,
@@ -464,10 +471,12 @@ class Site:
         )
 
     def conformance_page(self) -> str:
+        """Each implementation per game (issue 51): what it offers, and of that what passes; the matrix grouped by
+        game.  The figures are casebook/site/results.py's (report_figures)."""
         known = {c.id: c for c in self.all_clauses()}
+        groups = results_mod.clauses_by_game(self.reports, {i: c.game for i, c in known.items()})
         reports = []
         for r in self.reports:
-            total = sum(r.totals.values()) or 1
             failing = [
                 {
                     "id": i,
@@ -494,26 +503,20 @@ class Site:
                 for root in r.roots
             ]
             reports.append(
-                {
-                    "report": r,
-                    "counts": [r.totals.get(s, 0) for s in CLAUSE_STATUSES],
-                    "passing": f"{100 * r.totals.get('passed', 0) / total:.0f}",
-                    "roots": roots,
-                    "failing": failing,
-                }
+                {"report": r, "figures": results_mod.report_figures(r, groups), "roots": roots, "failing": failing}
             )
-        ids = sorted(
-            set(known) | {i for r in self.reports for i in r.clauses},
-            key=lambda i: (known[i].game if i in known else "~", i),
-        )
         matrix = []
-        for i in ids:
-            cells = []
-            for r in self.reports:
-                entry = r.clauses.get(i, {})
-                status = entry.get("status", NOT_RUN)
-                cells.append({"status": status, "summary": entry.get("summary") if status == "partial" else ""})
-            matrix.append({"id": i, "clause": known.get(i), "cells": cells})
+        for n, (game, ids) in enumerate(groups.items()):
+            rows = []
+            for i in ids:
+                cells = []
+                for r in self.reports:
+                    entry = r.clauses.get(i, {})
+                    status = entry.get("status", NOT_RUN)
+                    cells.append({"status": status, "summary": entry.get("summary") if status == "partial" else ""})
+                rows.append({"id": i, "clause": known.get(i), "cells": cells})
+            figures = [r["figures"]["games"][n] for r in reports]
+            matrix.append({"game": game, "title": self.title(game), "rows": rows, "figures": figures})
         return self.render(
             "conformance.md.j2",
             "conformance.md",

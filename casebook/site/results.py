@@ -24,7 +24,7 @@ from pathlib import Path
 from casebook.contract import NotAReport, read_report
 from casebook.wire import MAX_DEPTH, MAX_LINE, WireError, parse
 from casebook.names import REFERENCE_NAME, brief, is_reference, slug
-from casebook.rulebook import NOT_RUN, Example, Game, Result, fold
+from casebook.rulebook import CLAUSE_STATUSES, NOT_RUN, Example, Game, Result, fold
 
 
 CUCUMBER_SIZE = 8 * MAX_LINE  # a whole run's Cucumber JSON: every step of ~900 scenarios, with their messages
@@ -208,3 +208,54 @@ def read_reports(results: Path | None) -> tuple[list[Report], list[str]]:
             )
         )
     return reports, problems
+
+
+# -- the conformance page's figures --------------------------------------------
+
+
+def game_figures(report: Report, game: str, clause_ids: list[str]) -> dict:
+    """One implementation on one game: its clauses counted by status (a clause the report lacks is not run).
+
+    ``offered`` is False when the engine ran nothing of the game (every clause unsupported or not run: a one-game
+    engine's other games); ``passing`` is the share of the clauses it supports that pass, so that a Cluedo-only
+    engine passing all of Cluedo reads 100 %, not 8 % (issue 51: the other games counted as unsupported)."""
+    statuses = [report.clauses.get(i, {}).get("status", NOT_RUN) for i in clause_ids]
+    counts = {s: statuses.count(s) for s in CLAUSE_STATUSES}
+    supported = len(statuses) - counts["unsupported"]
+    offered = any(s not in ("unsupported", NOT_RUN) for s in statuses)
+    return {
+        "game": game,
+        "counts": counts,
+        "clauses": len(statuses),
+        "supported": supported,
+        "offered": offered,
+        "passing": round(100 * counts["passed"] / supported) if offered and supported else None,
+    }
+
+
+def report_figures(report: Report, games: dict[str, list[str]]) -> dict:
+    """An implementation's figures per game (``games``: game id -> its clause ids, in the features' order, and the
+    report's clauses of games the features lack under their own ids), and over the games it offers."""
+    per_game = [game_figures(report, g, ids) for g, ids in games.items()]
+    offered = [f for f in per_game if f["offered"]]
+    passed = sum(f["counts"]["passed"] for f in offered)
+    supported = sum(f["supported"] for f in offered)
+    return {
+        "games": per_game,
+        "offered": [f["game"] for f in offered],
+        "counts": {s: sum(f["counts"][s] for f in offered) for s in CLAUSE_STATUSES},
+        "passing": round(100 * passed / supported) if supported else None,
+    }
+
+
+def clauses_by_game(reports: list[Report], known: dict[str, str]) -> dict[str, list[str]]:
+    """Every clause id, grouped by game: the features' (``known``: id -> game, in their order) and then any a report
+    names that the features do not have (under the game the report gives it)."""
+    out: dict[str, list[str]] = {}
+    for clause_id, game in known.items():
+        out.setdefault(game, []).append(clause_id)
+    for report in reports:
+        for clause_id, entry in sorted(report.clauses.items()):
+            if clause_id not in known and clause_id not in out.get(str(entry.get("game")), []):
+                out.setdefault(str(entry.get("game")), []).append(clause_id)
+    return out

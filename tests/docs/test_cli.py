@@ -44,3 +44,21 @@ def test_a_site_is_stale_when_it_is_missing_or_older_than_a_feature(tmp_path):
     assert not stale(root, None, out)
     feature.write_text("Feature: A, changed\n")
     assert stale(root, None, out)
+
+
+def test_a_site_is_stale_when_a_template_changed(tmp_path):
+    """A template (casebook/site/templates/*.j2, *.html) makes pages too: an edit to one alone made a built site look
+    current, and the browser test read the old pages ($CASEBOOK_SITE)."""
+    root = tmp_path / "project"
+    (root / "casebook" / "site" / "templates").mkdir(parents=True)
+    (root / "mkdocs.yml").write_text("site_name: x\n")
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "index.html").write_text("<html></html>")
+    past = time.time() - 60
+    os.utime(root / "mkdocs.yml", (past, past))
+    assert not stale(root, None, out)
+    for name in ("glance.md.j2", "board.html"):
+        (root / "casebook" / "site" / "templates" / name).write_text("{{ x }}")
+        assert stale(root, None, out), name
+        (root / "casebook" / "site" / "templates" / name).unlink()

@@ -678,8 +678,13 @@ def test_at_a_glance_teaches_the_first_turn_in_players_words():
         assert said in pi, said
     assert "7 points in the first discovery turn" in pi and "penalty of two points" in pi.replace("−", "-")
     fd = pages["games/feuerdiamant/at-a-glance.md"]
-    for verb in ("reveal clue", "reveal person", "remove obstacle", "draw detective card"):
-        assert f"<strong>{verb}</strong>" in fd, verb
+    for move in (
+        "a. Reveal a clue card",
+        "b. Reveal a person card",
+        "c. Remove an obstacle",
+        "d. Draw a detective card",
+    ):
+        assert f"<strong>{move}" in fd, move
 
 
 def test_the_site_lists_every_clause_status_a_report_can_give():

@@ -1,0 +1,194 @@
+"""Figures a reader trusts, read in headless Chromium (issue 51 item 5; items 2's engine words as a player sees them).
+
+The real project's site is built strict with two conformance reports made here from the features, so that what the
+pages must say is known: the reference passing everything but one clause, and a Cluedo-only engine (every clause of
+the other games declined) that fails one Cluedo clause and declines two.  The browser checks that the conformance
+page fits a 1400 px and a 390 px window with every game's group opened, that its matrix is one group per game
+holding only that game's clauses, and that the one-game engine's share is of the clauses it supports (not ~8 %); on
+the at-a-glance pages, that a player sees no engine wording; on a section page, that the engine authors' view keeps
+the players' words and the protocol's apart.
+
+Skipped as tests/docs/test_browser.py is: only when Chromium or its driver is absent and ``CI`` is not set.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from casebook.rulebook import CLAUSE_STATUSES, read_games
+from casebook.site.render import Site
+
+from .browsing import missing_browser, open_page, serve_folder, start_browser
+from .conftest import ROOT
+from .test_generator import mkdocs_build
+
+_missing = missing_browser()
+if _missing and not os.environ.get("CI"):
+    pytest.skip(f"BROWSER TEST SKIPPED — {_missing}; in CI (CI set) this is a failure", allow_module_level=True)
+
+pytestmark = pytest.mark.browser
+
+ONE_GAME = "cluedo_drei"
+FAILED, DECLINED = 1, 2  # of the one-game engine's Cluedo clauses: the first fails, the next two are declined
+
+
+def report(name: str, statuses: dict[str, str], games: dict[str, str]) -> dict:
+    """A conformance report (casebook.contract.REPORT) giving each clause the status in ``statuses``; each failed
+    clause a root deviation whose message is one long line, as an engine's assertion is."""
+    totals = {s: 0 for s in CLAUSE_STATUSES}
+    for status in statuses.values():
+        totals[status] += 1
+    return {
+        "format": "casebook-conformance/1",
+        "implementation": {"spec": f"cmd:./{name} --stdio --with-a-long-option-name-that-must-wrap", "name": name},
+        "generated": "2026-12-04T12:00:00Z",
+        "clauses": {
+            i: {"game": games[i], "rule": i, "status": s, "summary": s, "scenarios": [{"name": i, "status": s}]}
+            for i, s in statuses.items()
+        },
+        "totals": totals,
+        "roots": [
+            {
+                "clause": i,
+                "game": games[i],
+                "rule": i,
+                "message": "not so: " + "the engine said otherwise " * 20,
+                "blocks": [],
+            }
+            for i, s in statuses.items()
+            if s == "failed"
+        ],
+    }
+
+
+@pytest.fixture(scope="module")
+def site():
+    """The real site with the two reports; (base URL, the Site model, the one-game engine's statuses)."""
+    if _missing:
+        pytest.fail(f"the browser test must run in CI, but {_missing}")
+    project = Path(tempfile.mkdtemp(prefix="casebook-pages-")) / "project"
+    (project / "results" / "conformance").mkdir(parents=True)
+    for name in ("features", "statemachines"):
+        (project / name).symlink_to(ROOT / name)
+    games = {c.id: g.id for g in read_games(ROOT / "features") for c in g.clauses}
+    first = [i for i, g in games.items() if g != ONE_GAME][0]
+    everything = {i: "failed" if i == first else "passed" for i in games}
+    cluedo = [i for i, g in games.items() if g == ONE_GAME]
+    one_game = {i: "unsupported" for i in games} | {i: "passed" for i in cluedo}
+    one_game |= {cluedo[0]: "failed"} | {i: "unsupported" for i in cluedo[FAILED : FAILED + DECLINED]}
+    for name, statuses in (("every-game-engine", everything), ("cluedo-only-engine", one_game)):
+        (project / "results" / "conformance" / f"{name}.json").write_text(json.dumps(report(name, statuses, games)))
+    out = project.parent / "site"
+    done = mkdocs_build(project, out)
+    assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stderr}"
+    base, server = serve_folder(out)
+    yield base, Site(project, project / "results").build(), one_game
+    server.shutdown()
+    server.server_close()
+    shutil.rmtree(project.parent, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = start_browser()
+    yield driver
+    driver.quit()
+
+
+# What sticks out: the page wider than the window, or a table past the right edge of the article's text column.
+OVERFLOW = """
+    const column = document.querySelector('article.md-content__inner').getBoundingClientRect();
+    const wide = document.scrollingElement.scrollWidth;
+    const page = wide > window.innerWidth ? ['the page: ' + wide + ' px'] : [];
+    const tables = Array.from(document.querySelectorAll('article table'))
+      .filter(t => t.getBoundingClientRect().right > column.right + 1 || t.scrollWidth > t.clientWidth + 4)
+      .map(t => (t.closest('[data-game]') || t).getAttribute('data-game') || t.rows[0].innerText.slice(0, 60));
+    return page.concat(tables);
+"""
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_the_conformance_page_fits_the_window_with_every_game_opened(browser, site, width):
+    base, _, _ = site
+    browser.set_window_size(width, 900)
+    try:
+        open_page(browser, f"{base}conformance/", "document.querySelector('details.cb-matrix-game') !== null")
+        browser.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
+        assert browser.execute_script(OVERFLOW) == [], f"at {width} px these stick out of the page"
+    finally:
+        browser.set_window_size(1280, 1000)
+
+
+def test_the_matrix_is_one_group_per_game_holding_only_its_clauses(browser, site):
+    base, model, _ = site
+    open_page(browser, f"{base}conformance/", "document.querySelector('details.cb-matrix-game') !== null")
+    groups = browser.execute_script(
+        "return Array.from(document.querySelectorAll('details.cb-matrix-game')).map(d => [d.dataset.game,"
+        " Array.from(d.querySelectorAll('tbody tr td:first-child')).map(td => td.textContent.trim())])"
+    )
+    assert [g for g, _ in groups] == [g.id for g in model.games]
+    for game, ids in groups:
+        assert ids == [c.id for c in next(g for g in model.games if g.id == game).clauses], game
+
+
+def test_a_one_game_engine_is_judged_on_the_clauses_it_supports(browser, site):
+    base, model, one_game = site
+    open_page(browser, f"{base}conformance/", "document.querySelector('tr[data-game]') !== null")
+    cluedo = [c for c in next(g for g in model.games if g.id == ONE_GAME).clauses]
+    supported = len(cluedo) - DECLINED
+    share = f"{supported - FAILED} of {supported} · {round(100 * (supported - FAILED) / supported)} %"
+    engines = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#per-game-table thead th')).slice(1).map(th => th.innerText)"
+    )
+    one, every = (
+        next(n for n, e in enumerate(engines) if e.startswith(name)) for name in ("cluedo-only", "every-game")
+    )
+    cells = browser.execute_script(
+        "return Object.fromEntries(Array.from(document.querySelectorAll('#per-game-table tr[data-game]'))"
+        ".map(tr => [tr.dataset.game, Array.from(tr.querySelectorAll('td.cb-game-share')).map(td => td.innerText)]))"
+    )
+    assert cells[ONE_GAME][one] == share
+    assert cells[ONE_GAME][every] == f"{len(cluedo)} of {len(cluedo)} · 100 %"
+    assert all(shares[one] == "not offered" for game, shares in cells.items() if game != ONE_GAME), cells
+    rows = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#implementations-table tbody tr'))"
+        ".map(tr => Array.from(tr.cells).map(td => td.innerText.trim()))"
+    )
+    row = next(r for r in rows if r[0].startswith("cluedo-only-engine"))
+    assert row[1] == f"1 of {len(model.games)}" and row[3] == f"{round(100 * (supported - FAILED) / supported)} %"
+
+
+ENGINE_WORDS = re.compile(r"bad_request|illegal_action|not_your_turn|\brefused\b|neighbour-answers|does not know")
+
+
+def test_a_player_reads_no_engine_wording_at_a_glance(browser, site):
+    base, model, _ = site
+    for game in model.games:
+        open_page(browser, f"{base}games/{game.id}/at-a-glance/", "document.querySelector('.cb-glance') !== null")
+        browser.execute_script("document.documentElement.classList.remove('cb-engine')")
+        text = browser.execute_script("return document.querySelector('article').innerText")
+        assert not ENGINE_WORDS.findall(text), (game.id, ENGINE_WORDS.findall(text))
+        assert "What you have" in text, game.id
+
+
+def test_the_engine_view_keeps_the_players_words_and_the_protocols_apart(browser, site):
+    base, model, _ = site
+    clause = next(
+        c
+        for c in model.all_clauses()
+        if any("the action is rejected as illegal_action" in s.text for e in c.examples for s in e.steps)
+    )
+    open_page(browser, f"{base}games/{clause.game}/{clause.section.slug}/", "document.querySelector('.cb-plain')")
+    browser.execute_script("document.documentElement.classList.add('cb-engine')")
+    said = browser.execute_script(
+        "return document.getElementById(arguments[0]).closest('section, article').innerText", clause.id
+    )
+    assert "that is not allowed (in the protocol: the action is rejected as illegal_action)" in said
+    assert "allowedthe" not in said

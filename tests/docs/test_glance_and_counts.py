@@ -1,0 +1,191 @@
+"""Issue 51 items 2 and 5 on the view models: the first turn at a glance, and figures a reader trusts.
+
+At a glance: every move the engine describes is named (as the rulebook names it where features/<game>/glance.yml
+says), a move offered again is said once, the cards a player plays are listed with their effects, what a player has
+comes first, and glance.yml cannot name a clause the game lacks.  Conformance: an engine is judged per game on the
+clauses it supports, so a one-game engine is not "8 % passing"; clauses are grouped by game.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from casebook.rulebook import CLAUSE_STATUSES, Clause, Game, read_games
+from casebook.site import glance, pictures
+from casebook.site.render import Site
+from casebook.site.results import Report, clauses_by_game, report_figures
+
+from .conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def site():
+    return Site(ROOT, ROOT / "no-results").build()
+
+
+def player_verbs(described: dict) -> set[str]:
+    """The verbs a player chooses in the turn, in words, as the glance reads them from describe."""
+    _, turn, _ = pictures.turn_phases(described)
+    phases = {p["name"] for p in turn if p.get("actor") in ("player", "players")}
+    chance = {p["name"] for p in described["phases"] if p.get("actor") == "chance"}
+    by_chance = {t["verb"] for t in described["transitions"] if t.get("source") in chance}
+    return {
+        pictures.words(t["verb"])
+        for t in described["transitions"]
+        if t.get("source") in phases and t["verb"] not in glance.NOT_CHOSEN | by_chance
+    }
+
+
+def test_every_move_is_named_and_every_name_is_a_move_the_engine_lists(site):
+    """glance.yml names moves the engine describes (a name for a verb that is gone fails here), and each game's
+    glance shows every move a player chooses, under its name."""
+    pages = site.pages()
+    for game in site.games:
+        described = site.engines[game.id].describe
+        taught = site.taught[game.id]
+        verbs = player_verbs(described)
+        assert set(taught["moves"]) <= verbs, (game.id, set(taught["moves"]) - verbs)
+        view = glance.glance_view(game, described, None, site.schemas.get(game.id), taught)
+        shown = {mv["verb"] for ph in view["moves"] for mv in ph["moves"]}
+        assert shown == {taught["moves"].get(v, v) for v in verbs}, game.id
+        assert view["you_have"], f"{game.id}: what a player has is not said"
+        head = pages[glance.path(game.id)].split("## Setting up")[0]
+        for c in view["you_have"]:  # said once: not again under the components or the goal
+            assert head.count(f'#{c.id}"') == 1, (game.id, c.id)
+
+
+def test_feuerdiamant_names_its_four_actions_a_to_d_and_a_shared_name_is_one_move(site):
+    game = next(g for g in site.games if g.id == "feuerdiamant")
+    view = glance.glance_view(game, site.engines[game.id].describe, None, site.schemas[game.id], site.taught[game.id])
+    action = next(ph for ph in view["moves"] if ph["name"] == "action")
+    names = [mv["verb"] for mv in action["moves"]]
+    for letter in "abcd":
+        assert any(n.startswith(f"{letter}. ") for n in names), (letter, names)
+    assert names.count("c. Remove an obstacle or a roadblock") == 1  # remove_obstacle and remove_roadblock
+    assert not any(mv["verb"] == "remove obstacle" for ph in view["moves"] for mv in ph["moves"])
+
+
+def described(*phases: tuple[str, list[tuple[str, list[str]]]]) -> dict:
+    """A describe answer of player phases in a ring, each with its verbs and their clauses."""
+    names = [p for p, _ in phases]
+    return {
+        "phases": [{"name": p, "actor": "player"} for p in names],
+        "transitions": [
+            {"source": p, "dest": names[(i + 1) % len(names)], "verb": verb, "clauses": ids}
+            for i, (p, verbs) in enumerate(phases)
+            for verb, ids in verbs
+        ],
+    }
+
+
+def clauses(*ids: str) -> dict[str, Clause]:
+    return {
+        i: Clause(id=i, text=f"the rule {i}", description="", tags=[], line=1, background=[], examples=[]) for i in ids
+    }
+
+
+def test_a_move_offered_again_is_said_once_unless_it_says_more():
+    by_id = clauses("X-1", "X-2", "X-3")
+    answer = described(
+        ("first", [("play", ["X-1"]), ("ask", ["X-2"])]),
+        ("second", [("play", ["X-1"]), ("pass", ["X-2"])]),
+        ("third", [("pass", ["X-3"])]),
+    )
+    first, second, third = glance.moves(answer, answer["phases"], by_id, {"ask": "Ask a question"})
+    assert [(m["verb"], m["again"], [c.id for c in m["clauses"]]) for m in first["moves"]] == [
+        ("play", False, ["X-1"]),
+        ("Ask a question", False, ["X-2"]),
+    ]
+    assert [(m["verb"], m["again"], m["clauses"]) for m in second["moves"]][0] == ("play", True, [])
+    # "pass" at the third phase says something the second's did not: shown whole
+    assert [(m["verb"], m["again"], [c.id for c in m["clauses"]]) for m in third["moves"]] == [("pass", False, ["X-3"])]
+
+
+def test_the_cards_a_player_plays_come_with_their_numbers_and_effects(site):
+    by_game = {g.id: g for g in site.games}
+    views = {
+        g: glance.glance_view(by_game[g], site.engines[g].describe, None, site.schemas.get(g), site.taught[g])
+        for g in by_game
+    }
+    sd = views["small_detectives"]
+    assert len(sd["cards"]) == 15 and sd["cards_ordered"]
+    assert [c["number"] for c in sd["cards"]] == [""] + [f"{n:03d}" for n in range(1, 15)]
+    assert sd["cards"][1]["name"] == "Foot Patrol" and all(c["clause"] for c in sd["cards"])
+    fd = views["feuerdiamant"]
+    assert len(fd["cards"]) == 17 and not fd["cards_ordered"] and all(c["clause"] for c in fd["cards"])
+    plus = next(c for c in fd["cards"] if c["name"] == "Movement +3")
+    assert plus["number"] == "" and plus["clause"].id == "FD-CARD-02"
+    assert (
+        next(c for c in fd["cards"] if c["name"] == "Morton")["clause"].id == "FD-CARD-09"
+    )  # the card, not the helper
+    assert views["cluedo_drei"]["cards"] == []  # clue cards have no effect to teach
+
+
+def test_pi_teaches_discs_cubes_detectives_and_scoring(site):
+    game = next(g for g in site.games if g.id == "pi")
+    view = glance.glance_view(game, site.engines["pi"].describe, None, site.schemas["pi"], site.taught["pi"])
+    said = " ".join(c.text for ph in view["moves"] for mv in ph["moves"] for c in mv["clauses"])
+    said += " ".join(c.text for c in view["you_have"] + view["end_clauses"])
+    for words in (
+        "one disc for each",
+        "one cube for each",
+        "five detectives for the whole game",
+        "7 points",
+        "two points",
+    ):
+        assert words in said, words
+
+
+def test_glance_yml_naming_a_clause_the_game_lacks_is_a_problem(tmp_path):
+    (tmp_path / "features" / "toy").mkdir(parents=True)
+    (tmp_path / "features" / "toy" / "glance.yml").write_text(
+        "you_have: [T-1, T-9]\nmoves: {roll: Roll the die}\ncards: {def: card, clauses: {Joker: T-8}}\n"
+    )
+    problems: list[str] = []
+    toy = Game(id="toy", sections=[])
+    toy.sections = [type("S", (), {"clauses": list(clauses("T-1").values())})()]
+    taught = glance.read_taught(tmp_path, toy, problems)
+    assert taught["you_have"] == ["T-1"] and taught["cards"]["clauses"] == {"Joker": []}
+    assert len(problems) == 2 and "T-9" in problems[0] and "T-8" in problems[1]
+    (tmp_path / "features" / "toy" / "glance.yml").write_text("- not a mapping\n")
+    assert glance.read_taught(tmp_path, toy, problems) == {} and "expected a mapping" in problems[-1]
+
+
+# -- conformance figures ------------------------------------------------------------------------
+
+
+def a_report(statuses: dict[str, str], games: dict[str, str]) -> Report:
+    totals = {s: list(statuses.values()).count(s) for s in CLAUSE_STATUSES}
+    entries = {i: {"game": games[i], "status": s} for i, s in statuses.items()}
+    return Report("r.json", "cmd:r", "r", "1", "now", entries, totals)
+
+
+def test_a_one_game_engine_is_judged_on_the_clauses_it_supports():
+    games = {"A-1": "a", "A-2": "a", "A-3": "a", "A-4": "a"} | {f"B-{n}": "b" for n in range(40)}
+    statuses = {"A-1": "passed", "A-2": "passed", "A-3": "failed", "A-4": "unsupported"}
+    statuses |= {f"B-{n}": "unsupported" for n in range(40)}
+    figures = report_figures(a_report(statuses, games), clauses_by_game([], games))
+    a, b = figures["games"]
+    assert (a["game"], a["offered"], a["supported"], a["passing"]) == ("a", True, 3, 67)
+    assert (b["game"], b["offered"], b["passing"]) == ("b", False, None)
+    assert figures["offered"] == ["a"] and figures["passing"] == 67  # was 2 of 44: "5 % passing"
+    assert figures["counts"]["unsupported"] == 1  # the declined variant of the game it offers, not the other game's
+
+
+def test_a_game_never_run_is_not_offered_and_a_report_clause_the_features_lack_is_kept_under_its_game():
+    games = {"A-1": "a", "B-1": "b"}
+    report = a_report({"A-1": "passed", "Z-1": "failed"}, games | {"Z-1": "b"})
+    groups = clauses_by_game([report], games)
+    assert groups == {"a": ["A-1"], "b": ["B-1", "Z-1"]}
+    a, b = report_figures(report, groups)["games"]
+    assert a["passing"] == 100 and b["offered"] and b["counts"]["not_run"] == 1 and b["passing"] == 0
+    none = report_figures(a_report({}, {}), groups)
+    assert none["offered"] == [] and none["passing"] is None
+
+
+def test_the_features_order_groups_the_clauses():
+    games = read_games(ROOT / "features")
+    known = {c.id: g.id for g in games for c in g.clauses}
+    groups = clauses_by_game([], known)
+    assert list(groups) == [g.id for g in games]
+    assert all(groups[g.id] == [c.id for c in g.clauses] for g in games)
