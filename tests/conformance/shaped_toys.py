@@ -150,7 +150,7 @@ class Shaped(Rules):
         self.name = f"toy-{shape.replace('_', '-')}{'-unmapped' if unmapped else ''}"
         self.games = {g: {"declines": []} for g in self.classes}
         self.turn_shapes = {} if unmapped else self.shapes
-        self._listed: tuple[str, list] = ("", [])
+        self._moves_cache: tuple[str, list] = ("", [])
 
     def start(self, game, options):
         return game, self.classes[game].new(options)
@@ -164,9 +164,9 @@ class Shaped(Rules):
     def moves(self, g):
         game, table = g
         key = canonical(table.state())  # the kit asks several times a move: a turn's choices are costly to join
-        if self._listed[0] != key:
-            self._listed = (key, engine_moves(self.classes[game], table, self.shapes[game]))
-        return self._listed[1]
+        if self._moves_cache[0] != key:
+            self._moves_cache = (key, engine_moves(self.classes[game], table, self.shapes[game]))
+        return self._moves_cache[1]
 
     def play(self, g, actor, action):
         return engine_apply(g[1], actor, action)
