@@ -172,7 +172,7 @@ def say(lines: list[str]) -> None:
 def random_play(impl, args, repeat: int, games: dict, cap: int) -> tuple[list[dict], dict]:
     """A row per game and player count (the fewest and the most), each printed as measured; and the summary: the
     slowest game against the others, and legal()'s cost of one game against another's (LEGAL_GOAL)."""
-    rows, speeds, legal_costs, on_play_costs = [], {}, {}, {}
+    rows, speeds, legal_costs, on_play_costs, per_move_costs = [], {}, {}, {}, {}
     budget = getattr(args, "budget", None)
     for game, facts in games.items():
         low, high = facts.get("players", [2, 4])
@@ -187,6 +187,7 @@ def random_play(impl, args, repeat: int, games: dict, cap: int) -> tuple[list[di
             ]
             speed = Figure([m / seconds for _, m, seconds, _ in runs])
             legal = measure(repeat, lambda: 1e6 * legal_seconds(impl, game, options))
+            per_move = measure(repeat, lambda: 1e6 * legal_seconds(impl, game, options, per_move=True))
             on_play = (
                 legal
                 if policy is None
@@ -202,6 +203,7 @@ def random_play(impl, args, repeat: int, games: dict, cap: int) -> tuple[list[di
                 "moves_per_game": statistics.median(m / played for _, m, _, played in runs),
                 "kib_per_game": measure(repeat, lambda: memory_per_game(impl, game, options) / 1024).median,
                 "legal_us": legal.median,
+                "legal_us_per_move": per_move.median,
                 "legal_on_play_us": on_play.median,
                 "player": "suite" if policy else "uniform",
                 "ended": ended,
@@ -212,6 +214,7 @@ def random_play(impl, args, repeat: int, games: dict, cap: int) -> tuple[list[di
             speeds.setdefault(game, []).append(speed.median)
             legal_costs.setdefault(game, []).append(legal.median)
             on_play_costs.setdefault(game, []).append(on_play.median)
+            per_move_costs.setdefault(game, []).append(per_move.median)
     summary: dict = {}
     if len(speeds) > 1:
         slowest = min(speeds, key=lambda g: min(speeds[g]))
@@ -224,6 +227,7 @@ def random_play(impl, args, repeat: int, games: dict, cap: int) -> tuple[list[di
             "uniform_ratio": mine / theirs,
             "played_ratio": played[LEGAL_GOAL[0]] / played[LEGAL_GOAL[1]],
             "played": played,
+            "per_move_ratio": max(per_move_costs[LEGAL_GOAL[0]]) / max(per_move_costs[LEGAL_GOAL[1]]),
         }
     return rows, summary
 

@@ -90,9 +90,17 @@ def bench_table(run: dict) -> str:
                 f"legal() of a position, {mine} ÷ {theirs}",
                 f"{summary['legal']['uniform_ratio']:.2f}× (uniform positions); "
                 f"{summary['legal']['played_ratio']:.2f}× (each game's own player)",
-                goal(summary["legal"]["uniform_ratio"] <= 1, "≤ 1×"),
+                goal(summary["legal"]["uniform_ratio"] <= 1, "≤ 1× (issue 32's yardstick)"),
             ]
         )
+        if "per_move_ratio" in summary["legal"]:  # runs since the owner judged P.I.'s legal() per move listed
+            rows.append(
+                [
+                    f"legal() per move listed, {mine} ÷ {theirs}",
+                    f"{summary['legal']['per_move_ratio']:.2f}×",
+                    goal(summary["legal"]["per_move_ratio"] <= 1, "≤ 1× (the owner's yardstick)"),
+                ]
+            )
     for row in run["new_at_scale"]:
         ratio = row["full"]["median"] / row["empty"]["median"]
         rows.append(

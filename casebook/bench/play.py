@@ -76,7 +76,14 @@ def random_games_within(
 
 
 def legal_seconds(
-    impl, game: str, options: dict, positions: int = 1500, seed: int = 1, policy=None, rounds: int = LEGAL_ROUNDS
+    impl,
+    game: str,
+    options: dict,
+    positions: int = 1500,
+    seed: int = 1,
+    policy=None,
+    rounds: int = LEGAL_ROUNDS,
+    per_move: bool = False,
 ) -> float:
     """The mean time of a position's first ``legal()`` (what a player pays each move), over the positions of uniform
     random games from a seeded RNG: the same positions for every version of an engine.  With ``policy`` (a game's
@@ -86,13 +93,26 @@ def legal_seconds(
     The same games are played ``rounds`` times (an engine's answers depend only on its inputs: the same seed reaches
     the same positions) and each position counts with the least of its times: one pass's mean moved with the machine
     and with a garbage collection landing in it (Cluedo at six players: 8.3 µs in one run, 18.0 in another; the least of
-    seven, 5.9 to 6.4)."""
-    plays = [_first_legal_times(impl, game, options, positions, seed, policy) for _ in range(rounds)]
-    return statistics.fmean(min(times) for times in zip(*plays))  # each play times exactly ``positions`` positions
+    seven, 5.9 to 6.4).
+
+    ``per_move``: each position's time divided by the moves it lists (an ended position's by one), the yardstick the
+    owner set for P.I.'s ``legal()``: a position listing 1,680 solutions may cost more than one listing a roll."""
+    if not per_move:
+        plays = [_first_legal_times(impl, game, options, positions, seed, policy) for _ in range(rounds)]
+        return statistics.fmean(min(times) for times in zip(*plays))  # each play times exactly ``positions`` positions
+    plays = [_first_legal(impl, game, options, positions, seed, policy) for _ in range(rounds)]
+    # the same seed reaches the same positions: a position lists as many moves in every round
+    return statistics.fmean(min(t for t, _ in same) / max(same[0][1], 1) for same in zip(*plays))
 
 
 def _first_legal_times(impl, game: str, options: dict, positions: int, seed: int, policy) -> list[float]:
     """Each position's first ``legal()``, in seconds, over ``positions`` positions of seeded random games."""
+    return [seconds for seconds, _ in _first_legal(impl, game, options, positions, seed, policy)]
+
+
+def _first_legal(impl, game: str, options: dict, positions: int, seed: int, policy) -> list[tuple[float, int]]:
+    """Each position's first ``legal()``: its seconds and the moves it listed, over ``positions`` positions of seeded
+    random games."""
     rng, times = random.Random(seed), []
     while len(times) < positions:
         table = impl.new(game, options)
@@ -100,7 +120,7 @@ def _first_legal_times(impl, game: str, options: dict, positions: int, seed: int
             for _ in range(MAX_STEPS):
                 started = time.perf_counter()
                 legal = impl.legal(table)
-                times.append(time.perf_counter() - started)
+                times.append((time.perf_counter() - started, len(legal["moves"])))
                 if not legal["moves"] or len(times) >= positions:
                     break
                 move = rng.choice(legal["moves"]) if policy is None else policy(impl.state(table), legal, rng)

@@ -57,6 +57,8 @@ def play_summary_lines(summary: dict, legal_rounds: int) -> list[str]:
             "  the same on the positions of each game's player above (the suite's where it has one): "
             f"{legal['played_ratio']:.2f}x   "
             f"(no goal of its own; {mine} {legal['played'][mine]:.1f} µs, {theirs} {legal['played'][theirs]:.1f} µs)",
+            f"  per move listed (each position's time ÷ the moves it lists), {mine} ÷ {theirs}: "
+            f"{legal['per_move_ratio']:.2f}x   (goal <= 1x: the yardstick the owner set for {mine}'s legal())",
         ]
     return lines
 

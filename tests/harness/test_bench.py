@@ -162,3 +162,17 @@ def test_pi_games_end_with_the_property_tests_player():
         impl, "pi", {"players": ["Red", "Blue", "Green"]}, count=2, policy=policy
     )
     assert ended == played == 2 and moves > 2 * 60, "three rounds each: a set-up of 30 chance moves a round, then play"
+
+
+def test_legal_per_move_divides_each_positions_least_time_by_the_moves_it_lists(monkeypatch):
+    """The owner's yardstick for P.I.'s legal(): a position's time ÷ its moves listed (an ended position's ÷ 1)."""
+    rounds = iter([[(4.0, 2), (9.0, 3), (1.0, 0)], [(2.0, 2), (6.0, 3), (3.0, 0)]])
+    monkeypatch.setattr(play, "_first_legal", lambda *args: next(rounds))
+    assert play.legal_seconds(make(), "hourglass", {}, positions=3, rounds=2, per_move=True) == (1.0 + 2.0 + 1.0) / 3
+
+
+def test_legal_per_move_is_measured_on_a_real_engine():
+    engine = make()
+    whole = play.legal_seconds(engine, "hourglass", {"turn_timer": None}, positions=30, rounds=1)
+    each = play.legal_seconds(engine, "hourglass", {"turn_timer": None}, positions=30, rounds=1, per_move=True)
+    assert 0 < each < 1 and 0 < whole < 1
