@@ -46,6 +46,7 @@ from casebook.bench.figures import LEGAL_GOAL, MIN_REPEAT, SLOWEST_GOAL, Figure,
 from casebook.bench.play import (
     LEGAL_ROUNDS,
     MAX_MOVES,
+    legal_costs,
     legal_seconds,
     memory_per_game,
     new_at_scale,
@@ -114,9 +115,13 @@ def main(args) -> int:
 
 
 def commit() -> str | None:
-    """The checkout's commit, when the benchmark runs from one (a figure is read against a version)."""
-    found = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
-    return found.stdout.strip() or None if found.returncode == 0 else None
+    """The checkout's commit, when the benchmark runs from one (a figure is read against a version); None from an
+    installed package or where git is not at hand."""
+    try:
+        found = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    except OSError:
+        return None
+    return (found.stdout.strip() or None) if found.returncode == 0 else None
 
 
 def measure_all(impl, args, repeat: int) -> dict:
@@ -172,7 +177,7 @@ def say(lines: list[str]) -> None:
 def random_play(impl, args, repeat: int, games: dict, cap: int) -> tuple[list[dict], dict]:
     """A row per game and player count (the fewest and the most), each printed as measured; and the summary: the
     slowest game against the others, and legal()'s cost of one game against another's (LEGAL_GOAL)."""
-    rows, speeds, legal_costs, on_play_costs, per_move_costs = [], {}, {}, {}, {}
+    rows, speeds, position_costs, on_play_costs, per_move_costs = [], {}, {}, {}, {}
     budget = getattr(args, "budget", None)
     for game, facts in games.items():
         low, high = facts.get("players", [2, 4])
@@ -186,8 +191,8 @@ def random_play(impl, args, repeat: int, games: dict, cap: int) -> tuple[list[di
                 for i in range(repeat)
             ]
             speed = Figure([m / seconds for _, m, seconds, _ in runs])
-            legal = measure(repeat, lambda: 1e6 * legal_seconds(impl, game, options))
-            per_move = measure(repeat, lambda: 1e6 * legal_seconds(impl, game, options, per_move=True))
+            costs = [legal_costs(impl, game, options) for _ in range(max(repeat, MIN_REPEAT))]  # µs below
+            legal, per_move = (Figure([1e6 * c[i] for c in costs]) for i in (0, 1))
             on_play = (
                 legal
                 if policy is None
@@ -212,7 +217,7 @@ def random_play(impl, args, repeat: int, games: dict, cap: int) -> tuple[list[di
             rows.append(row)
             say([report.play_line(row)])
             speeds.setdefault(game, []).append(speed.median)
-            legal_costs.setdefault(game, []).append(legal.median)
+            position_costs.setdefault(game, []).append(legal.median)
             on_play_costs.setdefault(game, []).append(on_play.median)
             per_move_costs.setdefault(game, []).append(per_move.median)
     summary: dict = {}
@@ -220,8 +225,8 @@ def random_play(impl, args, repeat: int, games: dict, cap: int) -> tuple[list[di
         slowest = min(speeds, key=lambda g: min(speeds[g]))
         others = statistics.median(v for g, vs in speeds.items() if g != slowest for v in vs)
         summary["slowest"] = {"game": slowest, "ratio": min(speeds[slowest]) / others}
-    if all(g in legal_costs for g in LEGAL_GOAL):
-        mine, theirs = (max(legal_costs[g]) for g in LEGAL_GOAL)
+    if all(g in position_costs for g in LEGAL_GOAL):
+        mine, theirs = (max(position_costs[g]) for g in LEGAL_GOAL)
         played = {g: max(on_play_costs[g]) for g in LEGAL_GOAL}
         summary["legal"] = {
             "uniform_ratio": mine / theirs,

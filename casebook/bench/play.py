@@ -75,6 +75,26 @@ def random_games_within(
     return ended, moves, time.perf_counter() - start, played
 
 
+def legal_costs(
+    impl, game: str, options: dict, positions: int = 1500, seed: int = 1, policy=None, rounds: int = LEGAL_ROUNDS
+) -> tuple[float, float]:
+    """The mean time of a position's first ``legal()`` (what a player pays each move), and the same divided by the
+    moves each position lists (an ended position's by one: the yardstick the owner set for P.I.'s ``legal()``, where
+    a position listing 1,680 solutions may cost more than one listing a roll); both from one set of plays.
+
+    The positions are those of uniform random games from a seeded RNG: the same positions for every version of an
+    engine.  With ``policy`` (a game's own random player, ``policy(state, legal, rng)``), those that player reaches
+    instead: a uniform player may sit where real play does not (P.I.'s tries solutions, and the face-up row stays).
+
+    The same games are played ``rounds`` times (an engine's answers depend only on its inputs: the same seed reaches
+    the same positions, listing as many moves each time) and each position counts with the least of its times: one
+    pass's mean moved with the machine and with a garbage collection landing in it (Cluedo at six players: 8.3 µs in
+    one run, 18.0 in another; the least of seven, 5.9 to 6.4)."""
+    plays = [_first_legal(impl, game, options, positions, seed, policy) for _ in range(rounds)]
+    least = [(min(seconds for seconds, _ in same), same[0][1]) for same in zip(*plays)]  # ``positions`` each
+    return statistics.fmean(t for t, _ in least), statistics.fmean(t / max(n, 1) for t, n in least)
+
+
 def legal_seconds(
     impl,
     game: str,
@@ -85,29 +105,8 @@ def legal_seconds(
     rounds: int = LEGAL_ROUNDS,
     per_move: bool = False,
 ) -> float:
-    """The mean time of a position's first ``legal()`` (what a player pays each move), over the positions of uniform
-    random games from a seeded RNG: the same positions for every version of an engine.  With ``policy`` (a game's
-    own random player, ``policy(state, legal, rng)``), over the positions that player reaches instead: a uniform
-    player may sit where real play does not (P.I.'s tries solutions, and the face-up row stays).
-
-    The same games are played ``rounds`` times (an engine's answers depend only on its inputs: the same seed reaches
-    the same positions) and each position counts with the least of its times: one pass's mean moved with the machine
-    and with a garbage collection landing in it (Cluedo at six players: 8.3 µs in one run, 18.0 in another; the least of
-    seven, 5.9 to 6.4).
-
-    ``per_move``: each position's time divided by the moves it lists (an ended position's by one), the yardstick the
-    owner set for P.I.'s ``legal()``: a position listing 1,680 solutions may cost more than one listing a roll."""
-    if not per_move:
-        plays = [_first_legal_times(impl, game, options, positions, seed, policy) for _ in range(rounds)]
-        return statistics.fmean(min(times) for times in zip(*plays))  # each play times exactly ``positions`` positions
-    plays = [_first_legal(impl, game, options, positions, seed, policy) for _ in range(rounds)]
-    # the same seed reaches the same positions: a position lists as many moves in every round
-    return statistics.fmean(min(t for t, _ in same) / max(same[0][1], 1) for same in zip(*plays))
-
-
-def _first_legal_times(impl, game: str, options: dict, positions: int, seed: int, policy) -> list[float]:
-    """Each position's first ``legal()``, in seconds, over ``positions`` positions of seeded random games."""
-    return [seconds for seconds, _ in _first_legal(impl, game, options, positions, seed, policy)]
+    """One of ``legal_costs``: a position's, or with ``per_move`` a listed move's."""
+    return legal_costs(impl, game, options, positions, seed, policy, rounds)[1 if per_move else 0]
 
 
 def _first_legal(impl, game: str, options: dict, positions: int, seed: int, policy) -> list[tuple[float, int]]:

@@ -81,8 +81,9 @@ def test_each_round_plays_the_same_positions_again():
 
 
 def test_a_position_counts_with_the_least_of_its_rounds(monkeypatch):
-    rounds = iter([[5.0, 1.0, 4.0], [2.0, 3.0, 6.0], [9.0, 2.0, 1.0]])  # a slow pass, a collection landing in one call
-    monkeypatch.setattr(play, "_first_legal_times", lambda *args: next(rounds))
+    times = [[5.0, 1.0, 4.0], [2.0, 3.0, 6.0], [9.0, 2.0, 1.0]]  # a slow pass, a collection landing in one call
+    rounds = iter([[(t, 1) for t in play_times] for play_times in times])
+    monkeypatch.setattr(play, "_first_legal", lambda *args: next(rounds))
     assert play.legal_seconds(make(), "hourglass", {}, positions=3, rounds=3) == (2.0 + 1.0 + 1.0) / 3
 
 
