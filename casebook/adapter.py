@@ -135,9 +135,10 @@ class Rules:
     def _shaped(self, table: str, game: str, g, moves: list[dict]) -> list[dict]:
         """``moves`` as the game's phases offer them, where the engine declares a turn shape (turn_shapes.py)."""
         shape = self._shape(game)
-        if shape:  # the engine's turn mapped onto the game's phases
-            moves = shape.listed(moves, lambda: self.snapshot(g).get("phase"), self._chosen.get(table, []))
-        return sort_moves(moves)
+        if not shape:  # ``moves`` comes sorted from _listed: legal() is an engine's hottest call
+            return moves
+        # the engine's turn mapped onto the game's phases
+        return sort_moves(shape.listed(moves, lambda: self.snapshot(g).get("phase"), self._chosen.get(table, [])))
 
     def apply(self, table: str, actor: str, action: dict) -> list:
         from casebook.conformance.validating import schema_error
