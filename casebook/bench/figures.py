@@ -23,11 +23,26 @@ class Figure:
         return statistics.median(self.samples)
 
     def spread(self, digits: int = 2) -> str:
-        return f"[{min(self.samples):.{digits}f}…{max(self.samples):.{digits}f}]"
+        return spread(self.as_dict(), digits)
 
     def as_dict(self) -> dict:
         """The figure as ``casebook bench --json`` writes it."""
         return {"median": self.median, "min": min(self.samples), "max": max(self.samples), "samples": self.samples}
+
+
+def spread(figure: dict, digits: int = 2) -> str:
+    """A figure's range as printed beside its median: ``[min…max]``."""
+    return f"[{figure['min']:.{digits}f}…{figure['max']:.{digits}f}]"
+
+
+def every_game_ended(row: dict) -> bool:
+    """A random-play row's games all ended, in every repeat (games/s is kept only then)."""
+    return row["games_per_second"] is not None
+
+
+def play_goal_met(row: dict) -> bool:
+    """A random-play row meets its goal: every game ends, and a live game takes at most MEMORY_GOAL_KIB."""
+    return every_game_ended(row) and row["kib_per_game"] <= MEMORY_GOAL_KIB
 
 
 def measure(repeat: int, one) -> Figure:

@@ -3,11 +3,17 @@ figures ``--json`` writes), so what is printed and what is kept are one."""
 
 from __future__ import annotations
 
-from casebook.bench.figures import LEGAL_GOAL, MEMORY_GOAL_KIB, NEW_GOAL, SCENARIO_GOAL, SLOWEST_GOAL, VERIFY_GOAL
-
-
-def spread(figure: dict, digits: int = 2) -> str:
-    return f"[{figure['min']:.{digits}f}…{figure['max']:.{digits}f}]"
+from casebook.bench.figures import (
+    LEGAL_GOAL,
+    MEMORY_GOAL_KIB,
+    NEW_GOAL,
+    SCENARIO_GOAL,
+    SLOWEST_GOAL,
+    VERIFY_GOAL,
+    every_game_ended,
+    play_goal_met,
+    spread,
+)
 
 
 def header_lines(run: dict) -> list[str]:
@@ -27,15 +33,14 @@ def header_lines(run: dict) -> list[str]:
 
 def play_line(row: dict) -> str:
     """One row of random play: a game at one player count."""
-    every = row["ended"] == row["played"] and row["games_per_second"] is not None
+    every = every_game_ended(row)
     rate = f"{row['games_per_second']:>9.2f}" if every else f"{'—':>9}"
     capped = "" if every else f", {row['played'] - row['ended']} capped"
-    met = every and row["kib_per_game"] <= MEMORY_GOAL_KIB
     return (
         f"{row['game']:<16}{row['players']:>8}{row['moves_per_second']['median']:>10.0f} "
         f"{spread(row['moves_per_second'], 0):<19}{rate}{row['moves_per_game']:>11.0f}{row['kib_per_game']:>10.1f}"
         f"{row['legal_us']:>10.1f}  {row['player']:<8}{row['ended']}/{row['played']}{capped}"
-        f"   (goal: every game ends, <= {MEMORY_GOAL_KIB} KiB{'' if met else ': missed'})"
+        f"   (goal: every game ends, <= {MEMORY_GOAL_KIB} KiB{'' if play_goal_met(row) else ': missed'})"
     )
 
 
