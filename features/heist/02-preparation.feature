@@ -225,6 +225,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       And it is Rook's turn
       Then the clock may not end the turn timer
 
+    @needs:HO-QUE-10
     Example: the 15 seconds do not run while Rook must show
       Given a game of Anna, the Hard bot Rook and Bernat
       And Rook holds Marcus

@@ -71,6 +71,7 @@ Feature: The timer
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
+    @needs:HO-QUE-10
     Example: on Anna's turn nobody must show, so the clock cannot end the show timer
       Given a game of Anna, Bernat and Carla, with a 30-second turn timer
       When the clock tries to end the show timer
