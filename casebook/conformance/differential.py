@@ -19,7 +19,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -109,7 +109,8 @@ class Declined:
     ``moves``: phase -> the action types those clauses make (``declined_moves``), never compared in ``legal()``
     and never chosen while the reference lists anything else; ``options``: option -> the value fuzz gives it, for
     each option whose other values play a declined clause (the schema's ``clauses``/``without``);
-    ``variants`` and ``player_counts``: what ``variant-X`` and ``players-N`` decline.
+    ``variants`` and ``player_counts``: what ``variant-X`` and ``players-N`` decline; ``types``: the action types
+    hello's ``declined_actions`` names (a kit engine's, its no-dice shape's dice among them), declined in every phase.
     """
 
     clauses: frozenset = frozenset()
@@ -117,10 +118,19 @@ class Declined:
     options: dict = field(default_factory=dict)
     variants: frozenset = frozenset()
     player_counts: frozenset = frozenset()
+    types: frozenset = frozenset()
+
+    def in_phase(self, phase) -> frozenset:
+        """The action types declined in ``phase``."""
+        return self.moves.get(phase, frozenset()) | self.types
+
+    @property
+    def any_move(self) -> bool:
+        return bool(self.moves or self.types)
 
     def move(self, phase, move: dict) -> bool:
         action = move.get("action") if isinstance(move, dict) else None
-        return isinstance(action, dict) and action.get("type") in self.moves.get(phase, ())
+        return isinstance(action, dict) and action.get("type") in self.in_phase(phase)
 
     def allows(self, options: dict) -> bool:
         """Whether ``options`` (as chosen, defaults left out) play nothing declined."""
@@ -142,13 +152,14 @@ def declined_in(reference, game: str, hello: dict) -> Declined:
     """What ``hello`` declines in ``game``, read once: its clauses, the moves and options they make (from the
     features, the reference's ``describe`` and the game's schema)."""
     declines = tuple(sorted(((hello.get("games") or {}).get(game) or {}).get("declines") or ()))
+    types = frozenset((hello.get("declined_actions") or {}).get(game) or ())
     if not declines:
-        return NOTHING_DECLINED
+        return Declined(types=types) if types else NOTHING_DECLINED
     try:
         described = reference.describe(game)
     except Exception:  # describe is optional in the protocol: no moves known to decline
         described = {}
-    return _declined(declines, game, canonical(described.get("transitions") or []))
+    return replace(_declined(declines, game, canonical(described.get("transitions") or [])), types=types)
 
 
 @lru_cache(maxsize=32)
@@ -358,7 +369,7 @@ class Differential:
     def set_aside(self, legal, phase):
         """``legal`` without the types ``--ignore-moves`` names and the moves the engine's hello declines in
         ``phase`` (the reference's): neither is compared."""
-        return without_moves(without_moves(legal, self.ignore_moves), self.declines.moves.get(phase, frozenset()))
+        return without_moves(without_moves(legal, self.ignore_moves), self.declines.in_phase(phase))
 
     def choices(self, legal: dict) -> tuple[list[dict], bool]:
         """The moves fuzz may choose from the reference's ``legal``, and whether the one chosen is played on the
@@ -366,7 +377,7 @@ class Differential:
         the hello declines only where the reference lists nothing else, and then on the reference alone (the
         position is loaded into the implementation after it, as after a move it answers ``unsupported``)."""
         moves = [m for m in legal["moves"] if m["action"].get("type") not in self.ignore_moves]
-        if not moves or not self.declines.moves:
+        if not moves or not self.declines.any_move:
             return moves, False
         phase = self.ref.state().get("phase")
         kept = [m for m in moves if not self.declines.move(phase, m)]
