@@ -36,9 +36,12 @@ class Option:
     doc: str
     # The clauses that only a value other than ``without`` brings into play (the Advantage cards, a turn timer), and
     # the value that plays none of them (the default unless given): an engine that declines one of these clauses
-    # is fuzzed with ``without`` (the schema publishes both beside the option).
+    # is fuzzed with ``without`` (the schema publishes both beside the option).  ``played_by``: the values that
+    # bring them into play, where not every other value does (heist's tutorial, not its public room): a decline
+    # of one of them leaves the option's other values to be played.
     clauses: tuple[str, ...] = ()
     without: Any = ...
+    played_by: tuple = ()
 
     def value_without_its_clauses(self) -> Any:
         return self.default if self.without is ... else self.without
