@@ -4,6 +4,7 @@ the ``Engine`` the reference host sees of it.  How to write one: docs/write-a-ga
 from __future__ import annotations
 
 import marshal
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,6 +72,7 @@ class GameInfo:
 LOADABLE_KEPT = (
     256  # load() remembers this many accepted states: a suite loads the same dealt positions again and again
 )
+_LOADABLE_EDITS = threading.Lock()  # the remembered states are edited by one thread at a time
 
 
 class InternalError(RuntimeError):
@@ -398,9 +400,10 @@ class Game:
         table.check()
         table._check_playable()
         if known is not None:
-            if len(cls._loadable) >= LOADABLE_KEPT:
-                cls._loadable.pop(next(iter(cls._loadable)))
-            cls._loadable[known] = None
+            with _LOADABLE_EDITS:  # tables load in several threads at once over WebSocket: one eviction each
+                if len(cls._loadable) >= LOADABLE_KEPT:
+                    cls._loadable.pop(next(iter(cls._loadable)))
+                cls._loadable[known] = None
         return table
 
     def _check_playable(self) -> None:
