@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from casebook.site import pictures, readers
+from casebook.site import pictures, readers, wording
 from casebook.rulebook import Clause, Game, Section
 
 PAGE = "at-a-glance.md"
@@ -94,26 +94,16 @@ def phase_line(p: dict, by_id: dict[str, Clause]) -> dict:
     }
 
 
-# What only an engine meets, in a clause or a phase's summary: a refused request, a saved state, options the
-# game does not have, a guard's name ("neighbour-answers: ...").  Such clauses stay behind the engine-authors
-# switch on the glance (issue 51: a player learning the game is not told what the protocol refuses).
-ENGINE_WORDS = re.compile(
-    r"\brefused\b|bad_request|illegal_action|not_your_turn|\bunsupported\b|\bloaded\b|\boptions?\b.*\bdoes not know\b",
-    re.IGNORECASE,
-)
-GUARD_LABEL = re.compile(r"^[a-z]+(?:-[a-z]+)+:\s*")  # "neighbour-answers: the case's holder ..." -> the words after
+GUARD_LABEL = wording.GUARD_LABEL  # "neighbour-answers: the case's holder ..." -> the words after
 # Verbs no player chooses: an automatic step, the clock ending a timer (casebook.protocol: CLOCK's "expire").
 NOT_CHOSEN = {pictures.AUTO, "expire"}
 MOVE_CLAUSES = 6  # a move's clauses shown under it: what it does; the rest are a click away
 
 
-def engine_words(text: str) -> bool:
-    return bool(ENGINE_WORDS.search(text or ""))
-
-
-def modelled(c: Clause) -> bool:
-    """A ruling that models data the rulebook leaves out (our board's paths, our tracks): for engine authors."""
-    return c.is_ruling and bool(c.models)
+# What only an engine meets (a refused request, a saved state, a guard's name) stays behind the engine authors'
+# switch on the glance (issue 51: a player learning the game is not told what the protocol refuses).
+engine_words = wording.for_engines
+modelled = wording.modelled
 
 
 def moves(
