@@ -34,6 +34,7 @@ def read_taught(root, game: Game, problems: list[str]) -> dict:
 
         you_have: [clause ids]          # what a player has in front of them: shown first, in the clauses' words
         moves: {verb: the rulebook's name for that move}   # moves with one name show as one ("a. Reveal a clue")
+        phases: {phase: what happens there, in players' words}  # instead of the engine's summary of the phase
         cards: {def: the schema's $defs entry of the cards a player plays, clauses: {card: the clause of its effect}}
 
     A clause id the game lacks is a problem (``--strict`` refuses it) and is left out."""
@@ -60,6 +61,7 @@ def read_taught(root, game: Game, problems: list[str]) -> dict:
     return {
         "you_have": ids(data.get("you_have") or [], "you_have"),
         "moves": {str(k): str(v) for k, v in (data.get("moves") or {}).items()},
+        "phases": {str(k): str(v) for k, v in (data.get("phases") or {}).items()},
         "cards": {
             "def": cards.get("def", "card"),
             "clauses": {str(k): ids(v, f"the card {k!r}")[:1] for k, v in (cards.get("clauses") or {}).items()},
@@ -85,10 +87,15 @@ def section_for(game: Game, part: str, named: dict) -> Section | None:
     return None
 
 
-def phase_line(p: dict, by_id: dict[str, Clause]) -> dict:
+def phase_line(p: dict, by_id: dict[str, Clause], said: dict[str, str] | None = None) -> dict:
+    """A phase of the set-up, the turn or the end, in a line: its name, what happens there (glance.yml's words where
+    it has some, ``said``: Feuerdiamant's "one action a to d" names the four), its first clauses."""
+    said = said or {}
     return {
         "name": pictures.words(p["name"]),
-        "summary": GUARD_LABEL.sub("", p.get("summary") or ""),
+        "summary": said.get(p["name"])
+        or said.get(pictures.words(p["name"]))
+        or GUARD_LABEL.sub("", p.get("summary") or ""),
         "each_round": p.get("each_round", False),
         "clauses": [by_id[i] for i in p.get("clauses") or [] if i in by_id][:3],
     }
@@ -212,9 +219,9 @@ def glance_view(
         "modelled_components": [c for c in parts["components"].clauses if modelled(c)] if parts["components"] else [],
         "setup_section": parts["setup"],
         "end_section": parts["end"],
-        "setup": [phase_line(p, by_id) for p in setup],
-        "turn": [phase_line(p, by_id) for p in turn],
-        "finals": [phase_line(p, by_id) for p in finals],
+        "setup": [phase_line(p, by_id, taught.get("phases")) for p in setup],
+        "turn": [phase_line(p, by_id, taught.get("phases")) for p in turn],
+        "finals": [phase_line(p, by_id, taught.get("phases")) for p in finals],
         "moves": moves(described, turn, by_id, taught.get("moves")),
         "cards": cards(schema, game, taught),
         "cards_ordered": any(card["number"] for card in cards(schema, game, taught)),

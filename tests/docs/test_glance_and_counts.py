@@ -45,6 +45,8 @@ def test_every_move_is_named_and_every_name_is_a_move_the_engine_lists(site):
         taught = site.taught[game.id]
         verbs = player_verbs(described)
         assert set(taught["moves"]) <= verbs, (game.id, set(taught["moves"]) - verbs)
+        phases = {p["name"] for p in described["phases"]} | {pictures.words(p["name"]) for p in described["phases"]}
+        assert set(taught["phases"]) <= phases, (game.id, set(taught["phases"]) - phases)
         view = glance.glance_view(game, described, None, site.schemas.get(game.id), taught)
         shown = {mv["verb"] for ph in view["moves"] for mv in ph["moves"]}
         assert shown == {taught["moves"].get(v, v) for v in verbs}, game.id
@@ -63,6 +65,16 @@ def test_feuerdiamant_names_its_four_actions_a_to_d_and_a_shared_name_is_one_mov
         assert any(n.startswith(f"{letter}. ") for n in names), (letter, names)
     assert names.count("c. Remove an obstacle or a roadblock") == 1  # remove_obstacle and remove_roadblock
     assert not any(mv["verb"] == "remove obstacle" for ph in view["moves"] for mv in ph["moves"])
+
+
+def test_feuerdiamants_action_step_names_its_four_actions_in_the_turn(site):
+    """The engine's summary says "one action a to d"; a player reads the four, named (glance.yml's phases)."""
+    game = next(g for g in site.games if g.id == "feuerdiamant")
+    view = glance.glance_view(game, site.engines[game.id].describe, None, site.schemas[game.id], site.taught[game.id])
+    line = next(p["summary"] for p in view["turn"] if p["name"] == "action")
+    assert "a to d" not in line
+    for named in ("a. reveal a clue card", "b. reveal a person card", "c. remove an obstacle", "d. in the Central"):
+        assert named in line, (named, line)
 
 
 def described(*phases: tuple[str, list[tuple[str, list[str]]]]) -> dict:
