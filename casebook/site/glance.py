@@ -35,9 +35,12 @@ def read_taught(root, game: Game, problems: list[str]) -> dict:
         you_have: [clause ids]          # what a player has in front of them: shown first, in the clauses' words
         moves: {verb: the rulebook's name for that move}   # moves with one name show as one ("a. Reveal a clue")
         phases: {phase: what happens there, in players' words}  # instead of the engine's summary of the phase
-        cards: {def: the schema's $defs entry of the cards a player plays, clauses: {card: the clause of its effect}}
+        cards: {def: the schema's $defs entry of the cards a player plays, clauses: {card: the clause of its effect},
+                about: the line before the list, names: {card: its name for players},
+                effects: {card: its effect in plain words, where no clause's title says it}}
 
-    A clause id the game lacks is a problem (``--strict`` refuses it) and is left out."""
+    A clause id the game lacks is a problem (``--strict`` refuses it) and is left out; so is an effect that cites no
+    clause (the words shown must be a clause's, or stand on clauses a reader can open)."""
     data = readers.game_file(root, game, TAUGHT, problems)
     if data is None:
         return {}
@@ -58,13 +61,20 @@ def read_taught(root, game: Game, problems: list[str]) -> dict:
     if not isinstance(cards, dict) or not isinstance(cards.get("def", ""), str):
         problems.append(f"{where}: cards is {{def: a $defs entry of the schema, clauses: {{card: clause id}}}}")
         cards = {}
+    effects = {str(k): str(v) for k, v in (cards.get("effects") or {}).items()}
+    for card in effects:
+        if not ids((cards.get("clauses") or {}).get(card) or [], f"the card {card!r}"):
+            problems.append(f"{where}: the effect of the card {card!r} cites no clause of {game.id} (cards.clauses)")
     return {
         "you_have": ids(data.get("you_have") or [], "you_have"),
         "moves": {str(k): str(v) for k, v in (data.get("moves") or {}).items()},
         "phases": {str(k): str(v) for k, v in (data.get("phases") or {}).items()},
         "cards": {
             "def": cards.get("def", "card"),
-            "clauses": {str(k): ids(v, f"the card {k!r}")[:1] for k, v in (cards.get("clauses") or {}).items()},
+            "clauses": {str(k): ids(v, f"the card {k!r}") for k, v in (cards.get("clauses") or {}).items()},
+            "about": str(cards.get("about") or ""),
+            "names": {str(k): str(v) for k, v in (cards.get("names") or {}).items()},
+            "effects": effects,
         }
         if cards
         else None,
@@ -189,9 +199,13 @@ def cards(schema: dict | None, game: Game, taught: dict | None = None) -> list[d
         number = CARD_NUMBER.search(name)
         out.append(
             {
-                "name": base,
+                "name": taught["cards"].get("names", {}).get(name) or base,
                 "number": (number.group(1) if number else f"{i:03d}" if i else "") if ordered else "",
                 "clause": said[0] if said else None,
+                # glance.yml's plain words where no clause's title says what the card does (Cluedo's Advantage cards,
+                # whose texts the rulebook does not print), with every clause they stand on
+                "effect": taught["cards"].get("effects", {}).get(name, ""),
+                "clauses": said if name in taught["cards"].get("effects", {}) else said[:1],
             }
         )
     return out
@@ -225,6 +239,7 @@ def glance_view(
         "moves": moves(described, turn, by_id, taught.get("moves")),
         "cards": cards(schema, game, taught),
         "cards_ordered": any(card["number"] for card in cards(schema, game, taught)),
+        "cards_about": (taught.get("cards") or {}).get("about", ""),
         "end_clauses": [c for p in finals for c in phase_clauses(p, by_id)],
     }
 

@@ -130,7 +130,12 @@ def test_the_cards_a_player_plays_come_with_their_numbers_and_effects(site):
     assert (
         next(c for c in fd["cards"] if c["name"] == "Morton")["clause"].id == "FD-CARD-09"
     )  # the card, not the helper
-    assert views["cluedo_drei"]["cards"] == []  # clue cards have no effect to teach
+    # Cluedo's clue cards have no effect to teach; its Advantage cards do, and the rulebook prints no texts for them:
+    # each kind's effect in glance.yml's words, on our ruling of the three kinds and the clause of how one is played
+    cd = views["cluedo_drei"]["cards"]
+    assert [c["name"] for c in cd] == ["Taxi (6 cards)", "Call to the Headquarters (3 cards)", "Tip-off (4 cards)"]
+    assert all(c["effect"] and [x.id for x in c["clauses"]] == ["CD-CMP-08", "CD-ADV-05"] for c in cd), cd
+    assert "Headquarters" in cd[1]["effect"] and "shows you one" in cd[2]["effect"]
 
 
 def test_pi_teaches_discs_cubes_detectives_and_scoring(site):
@@ -159,6 +164,13 @@ def test_glance_yml_naming_a_clause_the_game_lacks_is_a_problem(tmp_path):
     taught = glance.read_taught(tmp_path, toy, problems)
     assert taught["you_have"] == ["T-1"] and taught["cards"]["clauses"] == {"Joker": []}
     assert len(problems) == 2 and "T-9" in problems[0] and "T-8" in problems[1]
+    (tmp_path / "features" / "toy" / "glance.yml").write_text(
+        "cards: {def: card, effects: {Joker: takes any card, Ace: wins}, clauses: {Joker: T-1}}\n"
+    )
+    taught = glance.read_taught(tmp_path, toy, problems)
+    assert "the effect of the card 'Ace' cites no clause" in problems[-1] and taught["cards"]["clauses"]["Joker"] == [
+        "T-1"
+    ]
     (tmp_path / "features" / "toy" / "glance.yml").write_text("- not a mapping\n")
     assert glance.read_taught(tmp_path, toy, problems) == {} and "expected a mapping" in problems[-1]
 
