@@ -589,6 +589,73 @@ def drop_shared_dots(paths: list[dict]) -> None:
         p["dots"] = [(x, y) for x, y in p["dots"] if (round(float(x) / DOT), round(float(y) / DOT)) not in shared]
 
 
+CROSSING_GAP = 12  # px each side of the point where two paths' lines cross, left undrawn in both (issue 51)
+
+
+def crossing(p: dict, q: dict) -> tuple[float, float, float, float] | None:
+    """Where two straight lines ({x1, y1, x2, y2}) cross: (x, y, t along p, u along q), or None."""
+    x1, y1, x2, y2 = (float(p[k]) for k in ("x1", "y1", "x2", "y2"))
+    x3, y3, x4, y4 = (float(q[k]) for k in ("x1", "y1", "x2", "y2"))
+    den = (x2 - x1) * (y4 - y3) - (y2 - y1) * (x4 - x3)
+    if abs(den) < 1e-9:
+        return None  # parallel
+    t = ((x3 - x1) * (y4 - y3) - (y3 - y1) * (x4 - x3)) / den
+    u = ((x3 - x1) * (y2 - y1) - (y3 - y1) * (x2 - x1)) / den
+    if not (0 < t < 1 and 0 < u < 1):
+        return None
+    return x1 + t * (x2 - x1), y1 + t * (y2 - y1), t, u
+
+
+def break_crossings(paths: list[dict], boxes: dict[str, list[float]]) -> None:
+    """Leave a gap in both lines where two paths cross away from every place (``d``: the line in pieces): lines
+    that merely cross must not read as meeting at a space the board does not have (issue 51: Small Detectives'
+    four "opposite" lines met at its centre; its board, a ring of eight with each place joined to the one
+    opposite, cannot be drawn flat without crossings).  Where more lines cross at one point the gap is wider, so
+    that their ends stand clearly apart."""
+    straight = [p for p in paths if not p["secret"]]
+    gaps: dict[int, list[tuple[float, float]]] = defaultdict(list)  # a path's index -> (where along it, half gap)
+    points: list[tuple[float, float, list[tuple[int, float]]]] = []  # each crossing: x, y, (path, where along it)
+    for i, p in enumerate(straight):
+        for j in range(i + 1, len(straight)):
+            q = straight[j]
+            if {p["a"], p["b"]} & {q["a"], q["b"]}:
+                continue  # they meet at a place they share
+            met = crossing(p, q)
+            if met is None or any(inside(met[0], met[1], box, GAP) for box in boxes.values()):
+                continue
+            x, y, t, u = met
+            same = next((c for c in points if math.hypot(c[0] - x, c[1] - y) < 2), None)
+            if same is None:
+                points.append((x, y, [(i, t), (j, u)]))
+            else:
+                same[2].extend(w for w in ((i, t), (j, u)) if w[0] not in {k for k, _ in same[2]})
+    for _, _, through in points:
+        half = CROSSING_GAP + 8 * (len(through) - 2)  # four lines at one point: 28 px each side
+        for i, t in through:
+            gaps[i].append((t, half))
+    for i, p in enumerate(straight):
+        if i not in gaps:
+            continue
+        x1, y1, x2, y2 = (float(p[k]) for k in ("x1", "y1", "x2", "y2"))
+        size = math.hypot(x2 - x1, y2 - y1) or 1
+        pieces, start = [], 0.0
+        for t, half in sorted(gaps[i]):
+            pieces.append((start, t - half / size))
+            start = t + half / size
+        pieces.append((start, 1.0))
+        p["d"] = " ".join(
+            f"M{x1 + (x2 - x1) * a:.1f},{y1 + (y2 - y1) * a:.1f} L{x1 + (x2 - x1) * b:.1f},{y1 + (y2 - y1) * b:.1f}"
+            for a, b in pieces
+            if b > a
+        )
+        p["broken"] = True
+
+
+def inside(x: float, y: float, box: list[float], pad: float = 0.0) -> bool:
+    bx, by, bw, bh = box
+    return abs(x - bx) < bw / 2 + pad and abs(y - by) < bh / 2 + pad
+
+
 CELL = 10  # of the grid a secret passage is routed on (px)
 CLEARANCE = 6  # between a passage and a place it passes (px)
 ROUTED = 20  # secret passages routed around the places; any more are drawn bent (each route costs a grid search)
@@ -730,9 +797,11 @@ def board_view(board: dict, title: str) -> dict:
                 "d": f"M{x1:.1f},{y1:.1f} Q{(x1 + x2) / 2 - (y2 - y1) * 0.15:.1f},"
                 f"{(y1 + y2) / 2 + (x2 - x1) * 0.15:.1f} {x2:.1f},{y2:.1f}",
                 "dots": [] if secret else path_dots(boxes[p["a"]], boxes[p["b"]], min(length, 50)),
+                "broken": False,  # drawn in pieces (``d``), with a gap where it crosses another path
             }
         )
     drop_shared_dots(paths)
+    break_crossings(paths, boxes)
     route_passages(paths, boxes)
     locations = []
     for loc in drawn["locations"]:

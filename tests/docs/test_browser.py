@@ -479,7 +479,8 @@ const lines = Array.from(document.querySelectorAll('.cb-board-path')).map(g => {
   const points = [];
   for (let at = 0; at <= n; at += 3) { const p = shape.getPointAtLength(at);
     points.push([m.a * p.x + m.c * p.y + m.e, m.b * p.x + m.d * p.y + m.f]); }
-  return {a: g.getAttribute('data-a'), b: g.getAttribute('data-b'), points: points}; });
+  return {a: g.getAttribute('data-a'), b: g.getAttribute('data-b'), points: points,
+          secret: shape.classList.contains('cb-board-secret')}; });
 return {places: places, dots: dots, lines: lines};"""
 
 
@@ -504,7 +505,31 @@ def board_faults(drawn: dict) -> dict[str, list]:
         ),
         "false spaces": [(d["a"], d["b"]) for d in drawn["dots"] if d["a"] in spaces and d["b"] in spaces],
         "dots at one point": len(drawn["dots"]) - len(at_one_point),
+        "lines meeting off a place": meetings(drawn),
     }
+
+
+def meetings(drawn: dict, near: float = 2.5) -> list[tuple[str, str, str, str]]:
+    """Where two paths' lines meet at no place (issue 51: Small Detectives' four "opposite" lines met at the board's
+    centre, which read as a space the board does not have): two lines' drawn points within ``near`` px, more than
+    4 px from every place (a line meets its own ends' places, and so do its neighbours').  A secret passage is
+    drawn dashed and purple, set apart from the paths; only the paths' lines are compared."""
+    grown = [(p["left"] - 4, p["top"] - 4, p["right"] + 4, p["bottom"] + 4) for p in drawn["places"]]
+    at_place = lambda x, y: any(x0 < x < x1 and y0 < y < y1 for x0, y0, x1, y1 in grown)  # noqa: E731
+    cells: dict[tuple[int, int], list[tuple[int, float, float]]] = {}
+    lines = [line for line in drawn["lines"] if not line["secret"]]
+    for n, line in enumerate(lines):
+        for x, y in line["points"]:
+            if not at_place(x, y):
+                cells.setdefault((int(x // near), int(y // near)), []).append((n, x, y))
+    met = set()
+    for (cx, cy), here in cells.items():
+        around = [q for dx in (-1, 0, 1) for dy in (-1, 0, 1) for q in cells.get((cx + dx, cy + dy), [])]
+        for n, x, y in here:
+            for m, u, v in around:
+                if m > n and (x - u) ** 2 + (y - v) ** 2 <= near * near:
+                    met.add((lines[n]["a"], lines[n]["b"], lines[m]["a"], lines[m]["b"]))
+    return sorted(met)
 
 
 def test_no_board_label_covers_a_path_dot_and_no_line_runs_through_a_place(browser, real):
