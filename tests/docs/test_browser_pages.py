@@ -127,6 +127,38 @@ def test_the_conformance_page_fits_the_window_with_every_game_opened(browser, si
         browser.set_window_size(1280, 1000)
 
 
+# The words of the conformance tables' cells that a line break cuts in two ("impleme / ntation"): a word whose
+# letters lie on more than one line.
+SPLIT_WORDS = """
+    const split = [];
+    document.querySelectorAll('article .cb-conformance :is(th, td)').forEach(th => {
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of node.textContent.matchAll(/[^\\s-]+/g)) {  // a break after a hyphen is between words
+          const range = document.createRange();
+          range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+          const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
+          if (tops.size > 1) split.push(m[0]);
+        }
+      }
+    });
+    return split;
+"""
+
+
+def test_the_conformance_headers_keep_their_words_whole_on_a_phone(browser, site):
+    """At 390 px the implementations table's narrow columns cut "implementation" and "deviations" mid-word (seen in
+    issue 51's screenshots): a header wraps between words only."""
+    base, _, _ = site
+    browser.set_window_size(390, 900)
+    try:
+        open_page(browser, f"{base}conformance/", "document.querySelector('details.cb-matrix-game') !== null")
+        browser.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
+        assert browser.execute_script(SPLIT_WORDS) == []
+    finally:
+        browser.set_window_size(1280, 1000)
+
+
 def test_the_matrix_is_one_group_per_game_holding_only_its_clauses(browser, site):
     base, model, _ = site
     open_page(browser, f"{base}conformance/", "document.querySelector('details.cb-matrix-game') !== null")
