@@ -975,9 +975,13 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
     all_paths = [
         {"a": p["a"], "b": p["b"], "length": p.get("length", ""), "kind": p.get("kind", "")} for p in board["paths"]
     ]
+    # a phone's board is as tall as what it draws (the canvas is 1000 units high whatever the board's shape: about a
+    # sixth of it was empty above and below the places); the wide board keeps its canvas
+    top, bottom = drawn_band(boxes, paths) if canvas.transposed else (0.0, float(high))
     return {
         "width": wide,
-        "height": high,
+        "height": f"{bottom - top:.1f}",
+        "top": f"{top:.1f}",
         "scale": scale,  # a label's and a dot's size against the wide board's: the template sizes text and dots
         "phone": phone_view
         if phone
@@ -991,6 +995,18 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
         "cut": cut,
         "limit": BOARD_LIMIT,
     }
+
+
+def drawn_band(boxes: dict[str, list[float]], paths: list[dict], margin: float = 16) -> tuple[float, float]:
+    """The top and the bottom of what a board draws: its places' boxes and its paths' lines, dots and passages."""
+    ys = [y + sign * h / 2 for _, y, _, h in boxes.values() for sign in (-1, 1)]
+    for p in paths:
+        ys += [float(y) for _, y in p["dots"]]
+        if p["secret"] or p["broken"]:  # drawn from ``d``: its points, x then y (a curve's control points too)
+            ys += [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", p["d"])][1::2]
+        else:
+            ys += [float(p["y1"]), float(p["y2"])]
+    return max(0.0, min(ys) - margin), max(ys) + margin
 
 
 def clean(view: dict) -> bool:

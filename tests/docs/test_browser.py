@@ -556,6 +556,11 @@ PLACES = f"""return Array.from({SHOWN_BOARD}.querySelectorAll('.cb-board-locatio
   const r = g.querySelector('rect, circle').getBoundingClientRect();
   return {{name: g.getAttribute('data-name'), label: !!g.querySelector('rect'), left: r.left, top: r.top,
           right: r.right, bottom: r.bottom}}; }});"""
+# The empty space above the board's first place, line or dot and below its last one, in screen px (a phone's board).
+EMPTY_BANDS = f"""const svg = {SHOWN_BOARD}; const r = svg.getBoundingClientRect();
+  const drawn = Array.from(svg.querySelectorAll('.cb-board-location, .cb-board-path, .cb-board-spaces'))
+    .map(e => e.getBoundingClientRect());
+  return [Math.min(...drawn.map(b => b.top)) - r.top, r.bottom - Math.max(...drawn.map(b => b.bottom))];"""
 # Each place's label in the board shown, in screen px: its font size times the picture's scale.
 LABEL_PX = f"""const svg = {SHOWN_BOARD};
   const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
@@ -588,6 +593,9 @@ def test_boards_have_no_label_over_another_and_a_whole_legend_on_a_desk_and_a_ph
                 right = browser.execute_script(f"return {SHOWN_BOARD}.getBoundingClientRect().right")
                 if game.id != "cluedo_drei":
                     assert right <= width, (game.id, width, right)
+                if game.id != "cluedo_drei" and width == 390:  # as tall as what it draws: 30 to 91 px were empty
+                    bands = browser.execute_script(EMPTY_BANDS)
+                    assert max(bands) <= 32, (game.id, width, bands)
                 labels = [box for box in places if box["label"]]
                 assert places and not overlapping(places), (game.id, width, overlapping(places)[:5])
                 # nor touch: heist's 27 halls, "Hall 1" to "Hall 27", made one chain of boxes (issue 51)
