@@ -35,6 +35,7 @@ def read_taught(root, game: Game, problems: list[str]) -> dict:
         you_have: [clause ids]          # what a player has in front of them: shown first, in the clauses' words
         moves: {verb: the rulebook's name for that move}   # moves with one name show as one ("a. Reveal a clue")
         phases: {phase: what happens there, in players' words}  # instead of the engine's summary of the phase
+        picture_words: {phase, verb or guard in words: the rulebook's words}  # in the players' pictures (pictures.py)
         cards: {def: the schema's $defs entry of the cards a player plays, clauses: {card: the clause of its effect},
                 about: the line before the list, names: {card: its name for players},
                 effects: {card: its effect in plain words, where no clause's title says it}}
@@ -69,6 +70,7 @@ def read_taught(root, game: Game, problems: list[str]) -> dict:
         "you_have": ids(data.get("you_have") or [], "you_have"),
         "moves": {str(k): str(v) for k, v in (data.get("moves") or {}).items()},
         "phases": {str(k): str(v) for k, v in (data.get("phases") or {}).items()},
+        "picture_words": {str(k): str(v) for k, v in (data.get("picture_words") or {}).items()},
         "cards": {
             "def": cards.get("def", "card"),
             "clauses": {str(k): ids(v, f"the card {k!r}") for k, v in (cards.get("clauses") or {}).items()},

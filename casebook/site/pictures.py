@@ -79,9 +79,12 @@ def phase_ids(describe: dict) -> dict[str, str]:
 PLAYER_VERBS = {AUTO: "", "expire": "time runs out"}
 
 
-def verb_label(t: dict, player: bool = False) -> str:
+def verb_label(t: dict, player: bool = False, said: dict[str, str] | None = None) -> str:
     """A transition's words on its arrow: its verb, or for an automatic step what makes it happen; for a
-    player (``player``), no guard and no engine verb (PLAYER_VERBS)."""
+    player (``player``), no guard and no engine verb: the rulebook's words for it (``said``: glance.yml's
+    ``picture_words``, verb in words -> players' words) or PLAYER_VERBS."""
+    if player and said and words(t["verb"]) in said:
+        return label(said[words(t["verb"])])
     if player and t["verb"] in PLAYER_VERBS:
         return PLAYER_VERBS[t["verb"]]
     if t["verb"] != AUTO:
@@ -95,20 +98,52 @@ def verb_label(t: dict, player: bool = False) -> str:
     return "then"
 
 
-def drawn_edges(describe: dict, player: bool = False) -> tuple[dict, dict]:
+def which_way(t: dict, player: bool = False, said: dict[str, str] | None = None) -> str:
+    """What tells apart arrows of one verb that leave one phase for different phases: the guard, in players' words
+    for a player (glance.yml's ``picture_words``: ``is duel: Duel, 2 players``); a step without one is the
+    fallback, "otherwise" (or the words for ``<verb> otherwise``)."""
+    said = said or {}
+    if not t.get("conditions"):
+        return label(said.get(f"{words(t['verb'])} otherwise", "otherwise"))
+    if player:
+        return label(" and ".join(said.get(words(c), "when " + words(c)) for c in t["conditions"]))
+    return label("when " + " and ".join(words(c) for c in t["conditions"]))
+
+
+def drawn_edges(
+    describe: dict, player: bool = False, said: dict[str, str] | None = None, apart: set[str] | None = None
+) -> tuple[dict, dict]:
     """((source, dest) -> labels drawn between them,
-    (label, dest) -> sources listed under the picture as one fan-in)."""
+    (label, dest) -> sources listed under the picture as one fan-in).
+
+    Two arrows leaving one of the phases ``apart`` (the set-up's) never carry the same words (issue 51: Cluedo's
+    "fill case file" twice, with and without the Duel's cards set aside, read as a duplicate): such arrows say which
+    way they go (``which_way``)."""
+    apart = apart or set()
     edges: dict[tuple[str, str], list[str]] = defaultdict(list)
     fans: dict[tuple[str, str], set[str]] = defaultdict(set)
     moving = [
         t for t in describe["transitions"] if t.get("dest") is not None and t["dest"] != t["source"]
     ]  # the others stay: table only
+    ends: dict[tuple[str, str], set[str]] = defaultdict(set)  # (phase, words) -> the phases those words lead to
     for t in moving:
-        fans[(verb_label(t, player), t["dest"])].add(t["source"])
+        ends[(t["source"], verb_label(t, player, said))].add(t["dest"])
+
+    def saying(t: dict) -> str:
+        words_ = verb_label(t, player, said)
+        if (
+            t["source"] not in apart or not words_ or len(ends[(t["source"], words_)]) < 2
+        ):  # bare arrows (a player's automatic steps) say nothing
+            return words_
+        way = which_way(t, player, said)
+        return way if player or not words_ else f"{words_} ({way})"
+
     for t in moving:
-        said = verb_label(t, player)
-        if len(fans[(said, t["dest"])]) < FAN_IN and said not in edges[(t["source"], t["dest"])]:
-            edges[(t["source"], t["dest"])].append(said)
+        fans[(saying(t), t["dest"])].add(t["source"])
+    for t in moving:
+        said_ = saying(t)
+        if len(fans[(said_, t["dest"])]) < FAN_IN and said_ not in edges[(t["source"], t["dest"])]:
+            edges[(t["source"], t["dest"])].append(said_)
     return edges, {k: v for k, v in fans.items() if len(v) >= FAN_IN}
 
 
@@ -275,7 +310,11 @@ def part_phases(describe: dict, part: str) -> tuple[set[str], str]:
 
 
 def drawing(
-    describe: dict, sub: str | None = None, player: bool = False, part: str | None = None
+    describe: dict,
+    sub: str | None = None,
+    player: bool = False,
+    part: str | None = None,
+    said: dict[str, str] | None = None,
 ) -> tuple[str, dict[str, str]]:
     """The turn as a mermaid flowchart, top to bottom: phases as boxes (the last ones rounded, below
     every other), verbs on the arrows, arrows back up drawn to a copy of their phase.
@@ -285,14 +324,22 @@ def drawing(
     as a picture of their own: large turns read as the turn plus sub-diagrams, not one tangle.
     ``part`` draws the set-up (``SETUP``) or the turn (``TURN``) alone: an arrow to a phase of the other
     part goes to a copy of it.  ``player``: the players' picture, with no guard and no engine verb on an
-    arrow (``verb_label``).  A step from many phases into a final phase is drawn from one box standing for
-    them all, so that every end of the game has an arrow in.
+    arrow (``verb_label``), and in the set-up the rulebook's words for a phase or a verb where the game's glance.yml
+    gives them (``said``: its ``picture_words``, the engine's name in words -> the players').  A step from many
+    phases into a final phase is drawn from one box standing for them all, so that every end of the game has an
+    arrow in.
     """
     ids = phase_ids(describe)
     side = detours(describe)
     lines = ["flowchart TB"]
     links = {}
-    edges, fans = drawn_edges(describe, player)
+    # the rulebook's words are the set-up's (glance.yml's picture_words); the engine authors' keeps the engine's names
+    said = said if player and part == SETUP else None
+    edges, fans = drawn_edges(describe, player, said, part_phases(describe, SETUP)[0] if part == SETUP else None)
+
+    def box(name: str) -> str:  # a phase's words in its box: the players' where said, else its name
+        return label((said or {}).get(words(name)) or name)
+
     if sub is not None:
         shown = {sub, *side[sub]}
         edges = {(a, b): v for (a, b), v in edges.items() if a in shown and b in shown}
@@ -313,7 +360,7 @@ def drawing(
     phases.sort(key=lambda p: order[p["name"]])
     finals = [p["name"] for p in phases if p.get("final")]
     for p in phases:
-        text = label(p["name"])
+        text = box(p["name"])
         lines.append(f'  {ids[p["name"]]}(["{text}"])' if p["name"] in finals else f'  {ids[p["name"]]}["{text}"]')
         links[ids[p["name"]]] = p["name"]
     again = loop_backs(describe, edges)
@@ -323,7 +370,7 @@ def drawing(
 
     def copy(dest: str, mark: str = "↺ ") -> str:
         alias = f"again{len(copies)}"
-        lines.append(f'  {alias}["{mark}{label(dest)}"]')
+        lines.append(f'  {alias}["{mark}{box(dest)}"]')
         links[alias] = dest
         copies.append(alias)
         return alias

@@ -281,7 +281,12 @@ class Site:
             trace_page=tracepage.path(game.id) if game.id in self.traces else None,
             has_schema=game.id in self.schemas,
             has_glossary=self.has_glossary(game.id),
-            diagram=viewmodels.diagram_view(described, {c.id: c for c in game.clauses}, [c.id for c in game.clauses])
+            diagram=viewmodels.diagram_view(
+                described,
+                {c.id: c for c in game.clauses},
+                [c.id for c in game.clauses],
+                self.taught.get(game.id, {}).get("picture_words"),
+            )
             if described and described["phases"]
             else None,
             no_diagram=why,

@@ -146,8 +146,11 @@ def example_view(example: Example, engine: bool = False) -> dict:
 # -- the turn and the board ---------------------------------------------------------------
 
 
-def diagram_view(described: dict, by_id: dict[str, Clause], clause_ids: list[str]) -> dict:
-    """The turn diagram's source and links, each phase's clauses and every transition."""
+def diagram_view(
+    described: dict, by_id: dict[str, Clause], clause_ids: list[str], said: dict[str, str] | None = None
+) -> dict:
+    """The turn diagram's source and links, each phase's clauses and every transition; ``said``: the rulebook's words
+    for phases and verbs in the players' pictures (features/<game>/glance.yml's ``picture_words``)."""
     linked, total = pictures.linked_share(described, clause_ids)
     phases = []
     for phase, cited in pictures.phase_clauses(described).items():
@@ -180,7 +183,7 @@ def diagram_view(described: dict, by_id: dict[str, Clause], clause_ids: list[str
     for sub, part in drawn:
         # the players' picture, and behind the engine-authors switch the same with guards and engine verbs
         for player in (True, False):
-            source, boxes = pictures.drawing(described, sub, player, part)
+            source, boxes = pictures.drawing(described, sub, player, part, said)
             pictures_.append(
                 {
                     "source": source,

@@ -97,3 +97,13 @@ def plain(text: str) -> str:
 
 def engine_only(text: str) -> bool:
     return bool(ENGINE_ONLY.search(text))
+
+
+def engine_names(described: dict) -> set[str]:
+    """The engine's own names, in words, that a player's set-up picture does not show (issue 51: "fill case file",
+    "seeding", "turning up"): every phase, verb, guard and effect its describe answer names.  Read from the answer,
+    so that a game's new phase or verb is on the list without being added by hand."""
+    names = {p["name"] for p in described.get("phases", [])}
+    for t in described.get("transitions", []):
+        names |= {t["verb"], *(t.get("conditions") or []), *(t.get("unless") or []), *(t.get("effects") or [])}
+    return {str(n).replace("_", " ").lower() for n in names}

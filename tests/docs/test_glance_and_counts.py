@@ -8,10 +8,14 @@ clauses it supports, so a one-game engine is not "8 % passing"; clauses are grou
 
 from __future__ import annotations
 
+import html
+import re
+from collections import Counter
+
 import pytest
 
 from casebook.rulebook import CLAUSE_STATUSES, Clause, Game, read_games
-from casebook.site import glance, pictures
+from casebook.site import glance, pictures, wording
 from casebook.site.render import Site
 from casebook.site.results import Report, clauses_by_game, report_figures
 
@@ -213,3 +217,37 @@ def test_the_features_order_groups_the_clauses():
     groups = clauses_by_game([], known)
     assert list(groups) == [g.id for g in games]
     assert all(groups[g.id] == [c.id for c in g.clauses] for g in games)
+
+
+SETUP_PICTURE = re.compile(
+    r'cb-sub-diagram cb-player-only">Setting up</p>\s*<div class="cb-diagram cb-player-only"[^>]*>.*?'
+    r'<pre class="cb-mermaid-source">(.*?)</pre>',
+    re.S,
+)
+
+
+def test_a_players_set_up_picture_speaks_the_rulebook_and_no_two_arrows_from_a_box_say_the_same(site):
+    """Issue 51: the set-up pictures read "fill case file" twice from one box (with and without the Duel's cards set
+    aside), and "seeding", "hide", "deal": the engine's names.  In the players' picture every box of the set-up and
+    every arrow is in the rulebook's words (none is a name of the engine's describe answer), and the arrows that
+    leave one box say different things."""
+    pages = site.pages()
+    for game in site.games:
+        described = site.engines[game.id].describe
+        found = SETUP_PICTURE.search(pages[f"games/{game.id}/index.md"])
+        assert found, f"{game.id}: no players' set-up picture"
+        source = html.unescape(found.group(1))
+        engine = wording.engine_names(described)
+        boxes = re.findall(r'^\s*p\d+\["(.*)"\]$', source, re.M)  # the set-up's own phases (not the next part's ▸)
+        arrows = re.findall(r"^\s*(\w+) -->\|(.*)\| \w+$", source, re.M)
+        assert boxes, game.id
+        said = [b.lower() for b in boxes] + [w.lower() for _, w in arrows]
+        assert not [w for w in said if w in engine], (game.id, [w for w in said if w in engine])
+        # glance.yml's words are for names the engine has (a verb renamed leaves them unused: found here)
+        named = engine | {f"{pictures.words(t['verb'])} otherwise" for t in described["transitions"]}
+        assert set(site.taught[game.id]["picture_words"]) <= named, (
+            game.id,
+            set(site.taught[game.id]["picture_words"]) - named,
+        )
+        leaving = Counter(arrows)
+        assert all(n == 1 for n in leaving.values()), (game.id, [a for a, n in leaving.items() if n > 1])
