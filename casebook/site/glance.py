@@ -225,7 +225,7 @@ def glance_view(
     by_id = {c.id: c for c in game.clauses}
     setup, turn, finals = pictures.turn_phases(described)
     parts = {part: section_for(game, part, named) for part in PARTS}
-    return {
+    view = {
         "you_have": [by_id[i] for i in taught.get("you_have", [])],
         "components": parts["components"],
         # a game's goal or idea section stands in for a components list its rulebook does not give: say which it is
@@ -244,6 +244,36 @@ def glance_view(
         "cards_about": (taught.get("cards") or {}).get("about", ""),
         "end_clauses": [c for p in finals for c in phase_clauses(p, by_id)],
     }
+    said_once(view)
+    return view
+
+
+def said_once(view: dict) -> None:
+    """Each clause's words once on the page (issue 51: Cluedo's CD-SET-02 stood under "What you have" and again under
+    "Setting up"; a win under the accusation's move and again under "How it ends").  The lists claim their clauses in
+    this order: what you have, the box, the set-up, the cards, the end, then the moves (a move's clause that another
+    list says is left to its link: the end's clauses belong to the end).  A later list keeps a clause said before as
+    its id only (``told``): the set-up's steps stay numbered, a move still points to what it does."""
+    told: set[str] = set()
+
+    def claim(clauses: list[Clause]) -> tuple[list[Clause], list[Clause]]:
+        """(the clauses this list says in words, those said before: by their ids only)."""
+        words, ids = [], []
+        for c in clauses:
+            (ids if c.id in told else words).append(c)
+            told.add(c.id)
+        return words, ids
+
+    claim(view["you_have"])
+    if view["components"]:
+        claim([c for c in view["components"].clauses if not modelled(c)])
+    view["setup_told"] = {c.id for c in claim(view["setup_section"].clauses)[1]} if view["setup_section"] else set()
+    claim([card["clause"] for card in view["cards"] if card["clause"] and not card["effect"]])
+    ends = view["end_clauses"]
+    view["end_clauses"], view["end_told"] = claim([c for i, c in enumerate(ends) if c not in ends[:i]])  # two ends'
+    for phase in view["moves"]:
+        for move in phase["moves"]:
+            move["clauses"], move["told"] = claim(move["clauses"])
 
 
 def phase_clauses(p: dict, by_id: dict[str, Clause]) -> list[Clause]:

@@ -136,7 +136,7 @@ def drawn_edges(
         ):  # bare arrows (a player's automatic steps) say nothing
             return words_
         way = which_way(t, player, said)
-        return way if player or not words_ else f"{words_} ({way})"
+        return way if player or not words_ else f"{words_} {way}"
 
     for t in moving:
         fans[(saying(t), t["dest"])].add(t["source"])

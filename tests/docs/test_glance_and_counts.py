@@ -251,3 +251,17 @@ def test_a_players_set_up_picture_speaks_the_rulebook_and_no_two_arrows_from_a_b
         )
         leaving = Counter(arrows)
         assert all(n == 1 for n in leaving.values()), (game.id, [a for a, n in leaving.items() if n > 1])
+
+
+def test_at_a_glance_says_each_clause_once_and_what_you_have_is_what_a_player_has(site):
+    """Issue 51: Cluedo's CD-SET-02 stood under "What you have" and again under "Setting up", a win under the
+    accusation's move and again under "How it ends"; Feuerdiamant's "What you have" listed rules (FD-IDEA-04, the
+    players win together; FD-CARD-13, how detective cards are played), not what a player has.  A clause's words
+    (with its link) are on its game's glance once; a list after it keeps its id only."""
+    pages = site.pages()
+    for game in site.games:
+        page = pages[glance.path(game.id)]
+        for c in game.clauses:
+            said = re.findall(rf'{re.escape(c.text)} <a class="cb-clause-id" href="[^"]*#{c.id}"', page)
+            assert len(said) <= 1, (game.id, c.id, len(said))
+    assert site.taught["feuerdiamant"]["you_have"] == ["FD-SET-02", "FD-SET-10"]  # your figure, and it alone
