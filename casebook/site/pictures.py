@@ -1019,6 +1019,7 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
     items = [
         {"fill": colour[k], "text": f"{k} ×{kinds[k]}"} for k in colour
     ]  # an HTML list under the picture: it wraps at any width
+    items += path_legend(drawn["paths"], paths)
     all_paths = [
         {"a": p["a"], "b": p["b"], "length": p.get("length", ""), "kind": p.get("kind", "")} for p in board["paths"]
     ]
@@ -1042,6 +1043,27 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
         "cut": cut,
         "limit": BOARD_LIMIT,
     }
+
+
+def path_legend(described: list[dict], drawn: list[dict]) -> list[dict]:
+    """The legend's entries for the kinds of path, where the board draws them differently (issue 51: Small
+    Detectives' "opposite" paths cross the street with a gap at its centre, its "adjacent" ones are whole lines;
+    Cluedo's secret passages are dashed): each look (``line``: whole, dashed or with a gap), the kinds drawn so and
+    how many.  A board whose paths all look alike (Feuerdiamant's "path" and "roadblock path") gets none."""
+    looks: dict[str, set[str]] = defaultdict(set)
+    for p, view in zip(described, drawn):
+        looks[str(p.get("kind") or "path")].add("dashed" if view["secret"] else "gap" if view["broken"] else "whole")
+    line = {kind: seen.pop() if len(seen) == 1 else "whole" for kind, seen in looks.items()}
+    if len(set(line.values())) < 2:
+        return []
+    count = Counter(str(p.get("kind") or "path") for p in described)
+    entries = []
+    for look in dict.fromkeys(line.values()):  # kinds drawn alike share an entry: "step or door path ×63"
+        kinds = [k for k in line if line[k] == look]
+        said = " or ".join(kinds)
+        said += "" if "path" in said or "passage" in said else " path"
+        entries.append({"line": look, "text": f"{said} ×{sum(count[k] for k in kinds)}"})
+    return entries
 
 
 def drawn_band(boxes: dict[str, list[float]], paths: list[dict], margin: float = 16) -> tuple[float, float]:

@@ -265,3 +265,19 @@ def test_at_a_glance_says_each_clause_once_and_what_you_have_is_what_a_player_ha
             said = re.findall(rf'{re.escape(c.text)} <a class="cb-clause-id" href="[^"]*#{c.id}"', page)
             assert len(said) <= 1, (game.id, c.id, len(said))
     assert site.taught["feuerdiamant"]["you_have"] == ["FD-SET-02", "FD-SET-10"]  # your figure, and it alone
+
+
+def test_a_boards_legend_names_each_kind_of_path_it_draws_differently(site):
+    """Issue 51: Small Detectives' "opposite" paths cross the street with a gap at its centre and its "adjacent" ones
+    are whole lines, and no legend said which is which; Cluedo's and heist's dashed lines are secret passages.  A
+    board whose paths all look alike (Feuerdiamant's, P.I.'s) gets no entry for them."""
+    pages = site.pages()
+    lines = {
+        game.id: re.findall(
+            r'<li><span class="cb-swatch-line cb-swatch-(\w+)"></span>([^<]*)</li>', pages[glance.path(game.id)]
+        )
+        for game in site.games
+    }
+    assert lines["small_detectives"] == [("whole", "adjacent path ×8"), ("gap", "opposite path ×4")]
+    assert ("dashed", "secret passage ×2") in lines["cluedo_drei"] and ("dashed", "secret passage ×2") in lines["heist"]
+    assert not lines["feuerdiamant"] and not lines["pi"]
