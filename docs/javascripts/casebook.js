@@ -76,11 +76,17 @@
     }
     // One text size for every game's diagram: a fixed font, and a picture never scaled up (it is
     // scaled down only when wider than the page, which the sub-diagrams of a large turn avoid).
+    // On a phone (the page's narrow layout, as the boards' CSS), the same pictures drawn narrower, still at 14 px:
+    // boxes closer, a label wrapped at 60 px (issue 51: Cluedo's turn was 953 px wide in a 358 px column; 514 now).
+    var phone = window.matchMedia("(max-width: 52.5em)").matches;
     mermaid.initialize({ startOnLoad: false, securityLevel: "strict", theme: schemeIsDark() ? "dark" : "default",
                          themeVariables: { fontSize: "14px" },
                          // spacing close enough that every picture fits a 1400 x 900 screen at 14 px (issue 51)
-                         flowchart: { useMaxWidth: true, htmlLabels: false, nodeSpacing: 18, rankSpacing: 36,
-                                      curve: "basis" } });
+                         flowchart: phone
+                           ? { useMaxWidth: true, htmlLabels: false, nodeSpacing: 6, rankSpacing: 30, wrappingWidth: 60,
+                               padding: 4, curve: "basis" }
+                           : { useMaxWidth: true, htmlLabels: false, nodeSpacing: 18, rankSpacing: 36,
+                               curve: "basis" } });
     boxes.forEach(function (box) {
       box.setAttribute("data-drawn", "pending");
       var source = box.querySelector(".cb-mermaid-source").textContent;

@@ -464,6 +464,35 @@ def test_each_diagram_is_legible_fits_the_screen_and_enters_every_end(browser, r
         browser.set_window_size(1280, 1000)
 
 
+def test_on_a_phone_the_players_pictures_are_drawn_narrower_at_the_same_text_size(browser, real):
+    """Issue 51: at 390 px the players' turn pictures kept 14 px text by scrolling sideways, most of them far wider
+    than the column (Cluedo's 750, 953 and 875 px; 4 of 14 fitted this window's 343 px).  On a phone they are drawn
+    narrower (boxes closer, labels wrapped at 60 px): text still 14 px, no arrow across another, 8 of the 14 fit and
+    the widest is 571 px (measured with Chromium 156).  A picture wider than the column scrolls in its own box."""
+    base, _, site = real
+    browser.set_window_size(390, 900)
+    widths, fitting = {}, 0
+    try:
+        for game in site.games:
+            open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-diagram') !== null")
+            wait_for(
+                browser,
+                "const all = document.querySelectorAll('.cb-diagram'); return all.length && "
+                "Array.from(all).every(d => ['yes', 'error'].includes(d.getAttribute('data-drawn')));",
+            )
+            column = browser.execute_script("return document.querySelector('article').getBoundingClientRect().width")
+            shown = browser.execute_script(CROSSINGS + PICTURES)
+            for n, picture in enumerate(shown):
+                assert (picture["text"] or 0) >= 14 * 0.995, (game.id, n, picture["text"])
+                assert not picture["crossings"], (game.id, n, picture["crossings"])
+                widths[(game.id, n)] = round(picture["width"])
+                fitting += picture["width"] <= column + 0.5
+            assert browser.execute_script("return document.scrollingElement.scrollWidth") <= 390, game.id
+    finally:
+        browser.set_window_size(1280, 1000)
+    assert len(widths) == 14 and fitting >= 8 and max(widths.values()) <= 600, (fitting, column, widths)
+
+
 # What each board draws, in the screen's pixels: every space on a path (a dot), every place's box (a label or a
 # space's circle) and every path's line sampled every 3 px (a secret passage's curve too).
 BOARD_DRAWN = """
