@@ -416,6 +416,16 @@ CROSSINGS = """function crossings(svg) {
 """
 
 
+def open_diagrams(browser, url: str) -> None:
+    """Open a game's page and wait until each of its pictures is drawn (or failed to be)."""
+    open_page(browser, url, "document.querySelector('.cb-diagram') !== null")
+    wait_for(
+        browser,
+        "const all = document.querySelectorAll('.cb-diagram'); return all.length && "
+        "Array.from(all).every(d => ['yes', 'error'].includes(d.getAttribute('data-drawn')));",
+    )
+
+
 def test_each_diagram_is_legible_fits_the_screen_and_enters_every_end(browser, real):
     """Issue 51: at 1400 x 900, every turn picture a player sees (the set-up, the turn or its parts, the side
     steps) has text of at least 14 px as drawn, fits the screen, has no arrow across another, and every end of
@@ -428,12 +438,7 @@ def test_each_diagram_is_legible_fits_the_screen_and_enters_every_end(browser, r
             open_page(browser, base, "document.body !== null")
             browser.execute_script(f"localStorage.setItem('casebook.engine-authors', '{'yes' if engine else 'no'}')")
             for game in site.games:
-                open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-diagram') !== null")
-                wait_for(
-                    browser,
-                    "const all = document.querySelectorAll('.cb-diagram'); return all.length && "
-                    "Array.from(all).every(d => ['yes', 'error'].includes(d.getAttribute('data-drawn')));",
-                )
+                open_diagrams(browser, f"{base}games/{game.id}/")
                 shown = browser.execute_script(CROSSINGS + PICTURES)
                 assert shown and all(p["engine"] == engine for p in shown), (game.id, engine)
                 for n, picture in enumerate(shown):  # laid out with no arrow across another
@@ -474,12 +479,7 @@ def test_on_a_phone_the_players_pictures_are_drawn_narrower_at_the_same_text_siz
     widths, fitting = {}, 0
     try:
         for game in site.games:
-            open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-diagram') !== null")
-            wait_for(
-                browser,
-                "const all = document.querySelectorAll('.cb-diagram'); return all.length && "
-                "Array.from(all).every(d => ['yes', 'error'].includes(d.getAttribute('data-drawn')));",
-            )
+            open_diagrams(browser, f"{base}games/{game.id}/")
             column = browser.execute_script("return document.querySelector('article').getBoundingClientRect().width")
             shown = browser.execute_script(CROSSINGS + PICTURES)
             for n, picture in enumerate(shown):
