@@ -3,8 +3,9 @@ Material's index, and the section field added to each clause's entry.
 
 Everything here is generated from the features at build time: each game's names, its players'
 words (features/<game>/synonyms.yml), the words of a printed rulebook that is not in English (that
-file's ``rulebook:`` part, accents folded as the worker folds what is typed), and general lists of
-English (question filler, the forms of irregular verbs, which Porter's stemmer leaves apart).
+file's ``rulebook:`` part, accents folded as the worker folds what is typed), general lists of
+English (question filler, the forms of irregular verbs, which Porter's stemmer leaves apart), and each
+clause's sentences of the game's reading (features/<game>/reading.yml), a field of the index.
 
 The index stays English only (mkdocs.yml: the search plugin's stemmer): Material's ``lang: [en, fr]``
 was measured on the tuning questions and found no more answers (landing 39 first and 59 in the first
