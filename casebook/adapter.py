@@ -55,7 +55,7 @@ import itertools
 
 from casebook.errors import BadRequest, GameError, IllegalAction, NotYourTurn, Unsupported
 from casebook.protocol import PROTOCOL_VERSION, canonical, redact, sort_moves
-from casebook.turn_shapes import MAX_PASSES, check_shape
+from casebook.turn_shapes import MAX_PASSES, check_shape, dice_types
 
 __all__ = ["Rules", "BadRequest", "GameError", "IllegalAction", "NotYourTurn", "Unsupported"]
 
@@ -94,12 +94,22 @@ class Rules:
 
     # -- the protocol (the kit) -----------------------------------------------------------
     def hello(self) -> dict:
+        declined = {game: sorted(types) for game in self.games if (types := self.declined_types(game))}
         return {
             "name": self.name,
             "version": str(self.version),
             "protocol": PROTOCOL_VERSION,
             "games": copy.deepcopy(self.games),
+            **({"declined_actions": declined} if declined else {}),  # as kit_bridge.schema.json has it: fuzz reads it
         }
+
+    def declined_types(self, game: str) -> frozenset[str]:
+        """The action types the engine does not play in ``game``, declared once and read by the kit (listed nowhere,
+        answered ``unsupported``) and by ``hello`` (fuzz leaves them out): ``declined_actions``, and a ``no_dice``
+        turn shape's dice (``casebook.turn_shapes.dice_types``)."""
+        shape = self.turn_shapes.get(game)
+        dice = dice_types(game) if isinstance(shape, dict) and shape.get("no_dice") is True else ()
+        return frozenset({*self.declined_actions.get(game, ()), *dice})
 
     def new(self, game: str, options: dict) -> str:
         return self._open(game, self.start(self._offered(game), options))
@@ -128,7 +138,7 @@ class Rules:
 
     def _listed(self, game: str, g) -> tuple[list[dict], list[dict]]:
         """(every move ``moves`` lists, sorted; those of them the engine plays: not of a type it declines)"""
-        declined = self.declined_actions.get(game, ())
+        declined = self.declined_types(game)
         listed = sort_moves(self.moves(g))
         return listed, [m for m in listed if m["action"].get("type") not in declined]
 
@@ -156,7 +166,7 @@ class Rules:
             raise NotYourTurn(f"{actor} is not to act now (to act: {', '.join(to_act) or 'nobody'})")
         # After "the game is over" and "not your turn", which every engine answers alike whatever the move: a
         # declined action type costs only the examples about it, not those that probe a turn with it (issue 44).
-        if action.get("type") in self.declined_actions.get(game, ()):
+        if action.get("type") in self.declined_types(game):
             raise Unsupported(f"{self.name} does not play {action['type']!r} in {game}")
         wanted, moves = canonical(action), self._shaped(table, game, g, moves)
         if not any(m["actor"] == actor and canonical(m["action"]) == wanted for m in moves):
@@ -210,16 +220,9 @@ class Rules:
         return game
 
     def _shape(self, game: str):
-        """The game's checked turn shape (None: the engine's turn is the game's phases); a ``no_dice`` shape's dice
-        join the declined action types, so they are refused as every declined type is."""
+        """The game's checked turn shape (None: the engine's turn is the game's phases)."""
         if game not in self._shapes:
-            shape = check_shape(game, self.turn_shapes[game]) if game in self.turn_shapes else None
-            if shape and shape.declined:
-                self.declined_actions = {
-                    **self.declined_actions,
-                    game: {*self.declined_actions.get(game, ()), *shape.declined},
-                }
-            self._shapes[game] = shape
+            self._shapes[game] = check_shape(game, self.turn_shapes[game]) if game in self.turn_shapes else None
         return self._shapes[game]
 
     def _open(self, game: str, g) -> str:

@@ -15,8 +15,9 @@ phase's action types and the phases each leads to), never from the reference eng
                                   so elsewhere they are refused as ``illegal_action``.
 ``"no_dice": true``               no dice: the engine rolls none.  The kit declines the game's dice: each chance move
                                   whose action names a die's ``face``, and each player move whose every next phase
-                                  takes only such a roll (Cluedo's ``roll_dice``); they are listed nowhere and answered
-                                  ``unsupported``, as ``declined_actions`` are.
+                                  takes only such a roll (Cluedo's ``roll_dice``); they join ``declined_actions``
+                                  (``Rules.declined_types``): listed nowhere, answered ``unsupported``, and in
+                                  ``hello``'s ``declined_actions``, where fuzz reads them.
 ``"single_action": TYPE``         single-action turn: the engine plays a player's consecutive choices as one move,
                                   ``{"type": TYPE, "moves": [action, ...]}`` in the game's order (move, then question).
                                   The kit offers them one phase at a time (the next choice of the listed turns that
@@ -110,7 +111,6 @@ class TurnShape:
         self.pass_type: str | None = shape.get("pass")
         self.single: str | None = shape.get("single_action")
         self.any_time = frozenset(shape.get("any_time", ()))
-        self.declined = frozenset(dice_types(game)) if shape.get("no_dice") else frozenset()
         self.takes = {p["name"]: frozenset(p.get("actions", {})) for p in schemas.load(game)["phases"]}
 
     def listed(self, moves: list[dict], phase: Callable[[], str | None], pending: list[dict]) -> list[dict]:

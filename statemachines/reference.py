@@ -33,6 +33,10 @@ def discover_engines() -> dict:
 class ReferenceImplementation:
     """Tables of every reference game, keyed by a string id."""
 
+    # Calls on different tables may run at once (casebook serve --listen calls it from each connection's thread):
+    # a table is its own model, and what the games share (their machines, the cache of loadable states) allows it.
+    concurrent_tables = True
+
     def __init__(self, engines: dict | None = None):
         self.engines = discover_engines() if engines is None else engines
         self.tables: dict = {}

@@ -346,6 +346,8 @@ def game_schema(game) -> dict:
         options["properties"][name]["default"] = option.default
         if option.clauses:
             options["properties"][name].update(clauses=list(option.clauses), without=option.value_without_its_clauses())
+            if option.played_by:
+                options["properties"][name]["played_by"] = list(option.played_by)
     options["required"] = []
     defs["options"] = {"description": "what new() takes; a field left out takes its default", **options}
     defs["state"] = {

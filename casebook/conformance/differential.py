@@ -19,7 +19,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -108,8 +108,11 @@ class Declined:
     ``clauses``: the clauses the declines remove wholly (tags and ids alike, ``casebook.verdicts.declined_clauses``);
     ``moves``: phase -> the action types those clauses make (``declined_moves``), never compared in ``legal()``
     and never chosen while the reference lists anything else; ``options``: option -> the value fuzz gives it, for
-    each option whose other values play a declined clause (the schema's ``clauses``/``without``);
-    ``variants`` and ``player_counts``: what ``variant-X`` and ``players-N`` decline.
+    each option whose other values play a declined clause (the schema's ``clauses``/``without``), and ``played_by``:
+    option -> the values that play them, where not every other value does (the schema's ``played_by``: heist's
+    tutorial, not its public room, which fuzz still plays);
+    ``variants`` and ``player_counts``: what ``variant-X`` and ``players-N`` decline; ``types``: the action types
+    hello's ``declined_actions`` names (a kit engine's, its no-dice shape's dice among them), declined in every phase.
     """
 
     clauses: frozenset = frozenset()
@@ -117,22 +120,41 @@ class Declined:
     options: dict = field(default_factory=dict)
     variants: frozenset = frozenset()
     player_counts: frozenset = frozenset()
+    types: frozenset = frozenset()
+    played_by: dict = field(default_factory=dict)
+
+    def in_phase(self, phase) -> frozenset:
+        """The action types declined in ``phase``."""
+        return self.moves.get(phase, frozenset()) | self.types
+
+    @property
+    def any_move(self) -> bool:
+        return bool(self.moves or self.types)
 
     def move(self, phase, move: dict) -> bool:
         action = move.get("action") if isinstance(move, dict) else None
-        return isinstance(action, dict) and action.get("type") in self.moves.get(phase, ())
+        return isinstance(action, dict) and action.get("type") in self.in_phase(phase)
+
+    def plays_declined(self, name: str, value) -> bool:
+        """Whether option ``name`` set to ``value`` plays a declined clause."""
+        played = self.played_by.get(name)
+        return value != self.options[name] if played is None else value in played
 
     def allows(self, options: dict) -> bool:
         """Whether ``options`` (as chosen, defaults left out) play nothing declined."""
         return (
-            all(options.get(name, value) == value for name, value in self.options.items())
+            not any(self.plays_declined(name, options.get(name, value)) for name, value in self.options.items())
             and options.get("variant") not in self.variants
             and not ("players" in options and len(options["players"]) in self.player_counts)
         )
 
     def honoured(self, options: dict) -> dict:
-        """``options`` with each option that plays a declined clause set to the value that plays none."""
-        return {**options, **self.options}
+        """``options`` with each option that is not given, or plays a declined clause, set to the value that plays
+        none; a value that plays none is kept (heist's public room where the tutorial's clauses are declined)."""
+        return {
+            **options,
+            **{n: v for n, v in self.options.items() if n not in options or self.plays_declined(n, options[n])},
+        }
 
 
 NOTHING_DECLINED = Declined()
@@ -142,13 +164,14 @@ def declined_in(reference, game: str, hello: dict) -> Declined:
     """What ``hello`` declines in ``game``, read once: its clauses, the moves and options they make (from the
     features, the reference's ``describe`` and the game's schema)."""
     declines = tuple(sorted(((hello.get("games") or {}).get(game) or {}).get("declines") or ()))
+    types = frozenset((hello.get("declined_actions") or {}).get(game) or ())
     if not declines:
-        return NOTHING_DECLINED
+        return Declined(types=types) if types else NOTHING_DECLINED
     try:
         described = reference.describe(game)
     except Exception:  # describe is optional in the protocol: no moves known to decline
         described = {}
-    return _declined(declines, game, canonical(described.get("transitions") or []))
+    return replace(_declined(declines, game, canonical(described.get("transitions") or [])), types=types)
 
 
 @lru_cache(maxsize=32)
@@ -160,14 +183,14 @@ def _declined(declines: tuple[str, ...], game: str, transitions: str) -> Decline
 
     clauses = declined_clauses(declines, game, catalog(shipped_root() / "features", [game]))
     spec = (((game_schema(game) or {}).get("$defs") or {}).get("options") or {}).get("properties") or {}
+    declining = {  # the options some value of which plays a declined clause
+        name: node for name, node in spec.items() if isinstance(node, dict) and set(node.get("clauses") or ()) & clauses
+    }
     return Declined(
         clauses=clauses,
         moves=declined_moves(clauses, json.loads(transitions)),
-        options={
-            name: node["without"]
-            for name, node in spec.items()
-            if isinstance(node, dict) and set(node.get("clauses") or ()) & clauses
-        },
+        options={name: node["without"] for name, node in declining.items()},
+        played_by={name: frozenset(node["played_by"]) for name, node in declining.items() if node.get("played_by")},
         variants=frozenset(d.removeprefix("variant-") for d in declines if d.startswith("variant-")),
         player_counts=frozenset(int(d.removeprefix("players-")) for d in declines if re.fullmatch(r"players-\d+", d)),
     )
@@ -358,7 +381,7 @@ class Differential:
     def set_aside(self, legal, phase):
         """``legal`` without the types ``--ignore-moves`` names and the moves the engine's hello declines in
         ``phase`` (the reference's): neither is compared."""
-        return without_moves(without_moves(legal, self.ignore_moves), self.declines.moves.get(phase, frozenset()))
+        return without_moves(without_moves(legal, self.ignore_moves), self.declines.in_phase(phase))
 
     def choices(self, legal: dict) -> tuple[list[dict], bool]:
         """The moves fuzz may choose from the reference's ``legal``, and whether the one chosen is played on the
@@ -366,7 +389,7 @@ class Differential:
         the hello declines only where the reference lists nothing else, and then on the reference alone (the
         position is loaded into the implementation after it, as after a move it answers ``unsupported``)."""
         moves = [m for m in legal["moves"] if m["action"].get("type") not in self.ignore_moves]
-        if not moves or not self.declines.moves:
+        if not moves or not self.declines.any_move:
             return moves, False
         phase = self.ref.state().get("phase")
         kept = [m for m in moves if not self.declines.move(phase, m)]

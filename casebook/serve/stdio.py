@@ -46,7 +46,9 @@ is the server's, never a game's.
 from __future__ import annotations
 
 import collections
+import contextlib
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from typing import IO, Callable
@@ -195,14 +197,22 @@ def bad_request(rid, code: int, message: str) -> dict:
 
 class TableCount:
     """The tables open on a whole server, against its cap (``None``: no cap).  Over WebSocket every connection's
-    ``Server`` shares one, so ``--max-tables`` bounds the server, not each connection."""
+    ``Server`` shares one, so ``--max-tables`` bounds the server, not each connection; their calls run in threads of
+    their own, so a table is counted (``reserve``) before the engine opens it, under a lock."""
 
     def __init__(self, cap: int | None = None):
         self.cap, self.open = cap, 0
+        self._lock = threading.Lock()
 
-    def check(self) -> None:
-        if self.cap is not None and self.open >= self.cap:
-            raise TableLimit(f"this server hosts at most {self.cap} open tables: close one first")
+    def reserve(self) -> None:
+        with self._lock:
+            if self.cap is not None and self.open >= self.cap:
+                raise TableLimit(f"this server hosts at most {self.cap} open tables: close one first")
+            self.open += 1
+
+    def release(self) -> None:
+        with self._lock:
+            self.open -= 1
 
 
 class Server:
@@ -218,14 +228,20 @@ class Server:
         clock: Callable[[], float] = time.monotonic,
         private: bool = False,
         count: TableCount | None = None,
+        engine_turns: contextlib.AbstractContextManager | None = None,
     ):
         """``private``: the implementation is shared with other servers (one per connection), and a
         call may name only a table this server opened: another connection's are not there.  ``count``: the
         tables open on the whole server, shared by those servers (else this server's own, capped at
-        ``max_tables``)."""
+        ``max_tables``).  ``engine_turns``: held around each engine call, where the servers sharing the
+        implementation call it from threads of their own and it takes one call at a time (a lock)."""
         self.impl = impl
         self.idle, self.max_line, self.clock, self.private = idle, max_line, clock, private
         self.count = count or TableCount(max_tables)
+        self.engine_turns = engine_turns or contextlib.nullcontext()
+        # A call, and the sweep of idle tables, one at a time: over WebSocket a call runs in a thread while the
+        # sweep runs on the event loop (re-entrant: a call expires idle tables first).
+        self.busy = threading.RLock()
         self.tables: collections.OrderedDict[str, float] = collections.OrderedDict()  # id -> last call, oldest first
         self.expired: collections.OrderedDict[str, None] = collections.OrderedDict()
 
@@ -282,13 +298,18 @@ class Server:
         if table is not None:
             self._touch(table, now)
         if method.opens:
-            self.count.check()
-        result = _dispatch(self.impl, name, args)
+            self.count.reserve()
+        try:
+            with self.engine_turns:
+                result = _dispatch(self.impl, name, args)
+        except BaseException:
+            if method.opens:
+                self.count.release()
+            raise
         if method.opens:
             self.tables[str(result)] = now
-            self.count.open += 1
         if method.closes and self.tables.pop(table, None) is not None:
-            self.count.open -= 1
+            self.count.release()
         return method.wrap(result) if method.wrap else result
 
     @staticmethod
@@ -326,36 +347,43 @@ class Server:
 
     def close_all(self) -> None:
         """Close every table this server opened (its connection ended)."""
-        while self.tables:
-            table, _ = self.tables.popitem(last=False)
-            self.count.open -= 1
-            try:
-                self.impl.close(table)
-            except Exception:  # gone already: nothing to free
-                pass
+        with self.busy:
+            while self.tables:
+                table, _ = self.tables.popitem(last=False)
+                self.count.release()
+                self._close(table)
 
-    def expire(self, now: float) -> None:
-        """Close the tables idle for longer than ``idle``; the oldest are first, so this costs what it closes."""
-        if self.idle is None:
+    def expire(self, now: float, wait: bool = True) -> None:
+        """Close the tables idle for longer than ``idle``; the oldest are first, so this costs what it closes.
+        ``wait=False``: not while a call is under way (that call expires them itself)."""
+        if self.idle is None or not self.busy.acquire(blocking=wait):
             return
-        while self.tables:
-            table, last = next(iter(self.tables.items()))
-            if now - last <= self.idle:
-                return
-            del self.tables[table]
-            self.count.open -= 1
-            self.expired[table] = None
-            if len(self.expired) > REMEMBER_EXPIRED:
-                self.expired.popitem(last=False)
-            try:
+        try:
+            while self.tables:
+                table, last = next(iter(self.tables.items()))
+                if now - last <= self.idle:
+                    return
+                del self.tables[table]
+                self.count.release()
+                self.expired[table] = None
+                if len(self.expired) > REMEMBER_EXPIRED:
+                    self.expired.popitem(last=False)
+                self._close(table)
+        finally:
+            self.busy.release()
+
+    def _close(self, table: str) -> None:
+        try:
+            with self.engine_turns:
                 self.impl.close(table)
-            except Exception:  # the table may be gone already; expiry must not fail a request
-                pass
+        except Exception:  # the table may be gone already; closing it must fail no request
+            pass
 
     # -- the loop -----------------------------------------------------------------
     def reply(self, line: bytes | str) -> bytes | None:
         """The answer to one line (or WebSocket message) as the bytes of one line; ``None`` if none is due."""
-        response = self.handle(line)
+        with self.busy:
+            response = self.handle(line)
         if response is None:
             return None
         try:

@@ -9,9 +9,15 @@ when it ends.  A table left without a call for ``--idle-timeout`` seconds
 ``--max-tables`` counts the tables open on the whole server, every
 connection's together: 4,096 unless told (at the kit's goal of 50 KiB a dealt
 table, at most ~200 MiB), beyond which ``new``/``load`` are refused
-(``table_limit``).  Connections take turns, one message each: a client that
-sends a thousand requests without waiting does not make another wait for
-them (the other's median wait stays within a few times its wait alone).
+(``table_limit``).  Engine calls run off the event loop, in threads, each
+connection's in the order it sent them: a long call keeps no other
+connection waiting, nor the server's pings and handshakes.  An engine whose
+tables share nothing says so (``concurrent_tables = True``: the reference
+does) and is called from several connections at once; any other (an engine
+behind a pipe answers one request at a time) takes its calls in turn, and
+what needs no engine call (a bad request) is answered meanwhile.  A client
+that sends a thousand requests without waiting does not make another wait
+for them (the other's median wait stays within a few times its wait alone).
 
 A browser sends the page's ``Origin`` with its WebSocket handshake, and any
 page the user opens may try a loopback address: the server accepts no
@@ -44,6 +50,7 @@ import signal
 import ssl
 import subprocess
 import sys
+import threading
 import time
 from http import HTTPStatus
 
@@ -119,13 +126,15 @@ async def serve_websocket(
     out, err = out or sys.stdout, err or sys.stderr
     servers: set[Server] = set()
     count = TableCount(max_tables)  # every connection's tables, against one cap
+    # an engine that cannot take calls from several connections at once takes them in turn
+    turns = None if getattr(impl, "concurrent_tables", False) is True else threading.Lock()
     tls = None
     if certfile:
         tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         tls.load_cert_chain(certfile, keyfile)
 
     async def connection(ws) -> None:
-        server = Server(impl, idle=idle, max_line=max_line, private=True, count=count)
+        server = Server(impl, idle=idle, max_line=max_line, private=True, count=count, engine_turns=turns)
         servers.add(server)
         try:
             async for message in ws:
@@ -133,30 +142,29 @@ async def serve_websocket(
                     reply = dumps(bad_request(None, INVALID_REQUEST, BINARY))
                 elif not message.strip():  # as a blank line over stdio: nothing to answer
                     continue
-                else:
-                    reply = server.reply(message)
+                else:  # off the loop; the next message is read once this one is answered, so they keep their order
+                    reply = await loop.run_in_executor(None, server.reply, message)
                 if reply is not None:
                     await ws.send(reply[:-1], text=True)
-                # The other connections' turn, one message each, round and round: a message already read (a client
-                # that sends many without waiting) would otherwise be answered without the loop ever yielding.
-                await asyncio.sleep(0)
         except ConnectionClosed:  # dropped, half-closed, or a frame over the limit: its tables go with it
             pass
         finally:
             servers.discard(server)
-            server.close_all()
+            await asyncio.to_thread(server.close_all)  # an engine call: it may wait for its turn
 
     def admit(ws, request):
         if len(ws.server.connections) > max_connections:
             return ws.respond(HTTPStatus.SERVICE_UNAVAILABLE, f"at most {max_connections} connections\n")
         return None
 
+    def expire_idle(connected: list[Server], now: float) -> None:
+        for server in connected:
+            server.expire(now, wait=False)  # a connection in the middle of a call expires its tables itself
+
     async def sweep() -> None:
         while True:
             await asyncio.sleep(min(SWEEP_EVERY, idle / 2))
-            now = time.monotonic()
-            for server in list(servers):
-                server.expire(now)
+            await asyncio.to_thread(expire_idle, list(servers), time.monotonic())  # closing a table is an engine call
 
     _more_files()
     loop = asyncio.get_running_loop()

@@ -309,16 +309,7 @@ def field_reference(schema: dict) -> str:
             out += _typed(node, schema, part)
     phases = schema.get("phases")
     if isinstance(phases, list) and phases:
-        out.append("\n### Phases: the values of <code>phase</code> { #fields-phases }\n")
-        rows_html = "".join(
-            f"<tr><td><code>{escape(str(p.get('name')))}</code></td><td>{escape(str(p.get('actor') or '—'))}</td>"
-            f"<td>{escape(str(p.get('summary', '')))}</td></tr>"
-            for p in phases
-            if isinstance(p, dict)
-        )
-        out.append(
-            f'<table class="cb-fields"><tr><th>phase</th><th>who acts</th><th>what happens</th></tr>{rows_html}</table>'
-        )
+        out += _phases(phases, {type_name(v) for v in (defs.get("action") or {}).get("oneOf", [])})
     facts = schema.get("facts")
     if isinstance(facts, dict) and facts:
         out.append("\n### Facts: rules data the engine publishes { #fields-facts }\n")
@@ -331,6 +322,41 @@ def field_reference(schema: dict) -> str:
             out.append(f"\n#### <code>{escape(str(name))}</code> {{ #fact-{escape(str(name))} }}\n")
             out.append(fact_html(value))
     return "\n".join(out) + "\n"
+
+
+def _phases(phases: list, action_types: set) -> list[str]:
+    """The phases table: each phase, who acts, what happens, and the actions it takes with where each leads (the
+    schema's ``phases[].actions``: what a turn shape is mapped by, casebook/turn_shapes.py)."""
+    head = "<tr><th>phase</th><th>who acts</th><th>what happens</th><th>actions, and where each leads</th></tr>"
+    body = "".join(
+        f'<tr id="fields-phase-{escape(str(p.get("name")))}"><td><code>{escape(str(p.get("name")))}</code></td>'
+        f"<td>{escape(str(p.get('actor') or '—'))}</td><td>{escape(str(p.get('summary', '')))}</td>"
+        f"<td>{_phase_actions(p.get('actions'), action_types)}</td></tr>"
+        for p in phases
+        if isinstance(p, dict)
+    )
+    return [
+        "\n### Phases: the values of <code>phase</code> { #fields-phases }\n",
+        "<p>The actions each phase takes (its <code>actions</code>: action type → the phases it may lead to), as "
+        "<code>legal()</code> lists them there.</p>",
+        f'<table class="cb-fields">{head}{body}</table>',
+    ]
+
+
+def _phase_actions(actions, action_types: set) -> str:
+    """``hide → dealing, laying`` for each action type a phase takes, the type linked to its heading."""
+    if not isinstance(actions, dict) or not actions:
+        return "—"
+    lines = []
+    for verb, leads in actions.items():
+        name = f"<code>{escape(str(verb))}</code>"
+        if verb in action_types:
+            name = f'<a href="#action-{escape(str(verb))}">{name}</a>'
+        dests = ", ".join(
+            f'<a href="#fields-phase-{escape(str(d))}"><code>{escape(str(d))}</code></a>' for d in leads or ()
+        )
+        lines.append(f"{name} → {dests}" if dests else name)
+    return "<br>".join(lines)
 
 
 def _scalar(value) -> bool:

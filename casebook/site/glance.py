@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from casebook.site import pictures, readers
+from casebook.site import pictures, readers, wording
 from casebook.rulebook import Clause, Game, Section
 
 PAGE = "at-a-glance.md"
@@ -34,9 +34,13 @@ def read_taught(root, game: Game, problems: list[str]) -> dict:
 
         you_have: [clause ids]          # what a player has in front of them: shown first, in the clauses' words
         moves: {verb: the rulebook's name for that move}   # moves with one name show as one ("a. Reveal a clue")
-        cards: {def: the schema's $defs entry of the cards a player plays, clauses: {card: the clause of its effect}}
+        phases: {phase: what happens there, in players' words}  # instead of the engine's summary of the phase
+        cards: {def: the schema's $defs entry of the cards a player plays, clauses: {card: the clause of its effect},
+                about: the line before the list, names: {card: its name for players},
+                effects: {card: its effect in plain words, where no clause's title says it}}
 
-    A clause id the game lacks is a problem (``--strict`` refuses it) and is left out."""
+    A clause id the game lacks is a problem (``--strict`` refuses it) and is left out; so is an effect that cites no
+    clause (the words shown must be a clause's, or stand on clauses a reader can open)."""
     data = readers.game_file(root, game, TAUGHT, problems)
     if data is None:
         return {}
@@ -57,12 +61,20 @@ def read_taught(root, game: Game, problems: list[str]) -> dict:
     if not isinstance(cards, dict) or not isinstance(cards.get("def", ""), str):
         problems.append(f"{where}: cards is {{def: a $defs entry of the schema, clauses: {{card: clause id}}}}")
         cards = {}
+    effects = {str(k): str(v) for k, v in (cards.get("effects") or {}).items()}
+    for card in effects:
+        if not ids((cards.get("clauses") or {}).get(card) or [], f"the card {card!r}"):
+            problems.append(f"{where}: the effect of the card {card!r} cites no clause of {game.id} (cards.clauses)")
     return {
         "you_have": ids(data.get("you_have") or [], "you_have"),
         "moves": {str(k): str(v) for k, v in (data.get("moves") or {}).items()},
+        "phases": {str(k): str(v) for k, v in (data.get("phases") or {}).items()},
         "cards": {
             "def": cards.get("def", "card"),
-            "clauses": {str(k): ids(v, f"the card {k!r}")[:1] for k, v in (cards.get("clauses") or {}).items()},
+            "clauses": {str(k): ids(v, f"the card {k!r}") for k, v in (cards.get("clauses") or {}).items()},
+            "about": str(cards.get("about") or ""),
+            "names": {str(k): str(v) for k, v in (cards.get("names") or {}).items()},
+            "effects": effects,
         }
         if cards
         else None,
@@ -85,35 +97,30 @@ def section_for(game: Game, part: str, named: dict) -> Section | None:
     return None
 
 
-def phase_line(p: dict, by_id: dict[str, Clause]) -> dict:
+def phase_line(p: dict, by_id: dict[str, Clause], said: dict[str, str] | None = None) -> dict:
+    """A phase of the set-up, the turn or the end, in a line: its name, what happens there (glance.yml's words where
+    it has some, ``said``: Feuerdiamant's "one action a to d" names the four), its first clauses."""
+    said = said or {}
     return {
         "name": pictures.words(p["name"]),
-        "summary": GUARD_LABEL.sub("", p.get("summary") or ""),
+        "summary": said.get(p["name"])
+        or said.get(pictures.words(p["name"]))
+        or GUARD_LABEL.sub("", p.get("summary") or ""),
         "each_round": p.get("each_round", False),
         "clauses": [by_id[i] for i in p.get("clauses") or [] if i in by_id][:3],
     }
 
 
-# What only an engine meets, in a clause or a phase's summary: a refused request, a saved state, options the
-# game does not have, a guard's name ("neighbour-answers: ...").  Such clauses stay behind the engine-authors
-# switch on the glance (issue 51: a player learning the game is not told what the protocol refuses).
-ENGINE_WORDS = re.compile(
-    r"\brefused\b|bad_request|illegal_action|not_your_turn|\bunsupported\b|\bloaded\b|\boptions?\b.*\bdoes not know\b",
-    re.IGNORECASE,
-)
-GUARD_LABEL = re.compile(r"^[a-z]+(?:-[a-z]+)+:\s*")  # "neighbour-answers: the case's holder ..." -> the words after
+GUARD_LABEL = wording.GUARD_LABEL  # "neighbour-answers: the case's holder ..." -> the words after
 # Verbs no player chooses: an automatic step, the clock ending a timer (casebook.protocol: CLOCK's "expire").
 NOT_CHOSEN = {pictures.AUTO, "expire"}
 MOVE_CLAUSES = 6  # a move's clauses shown under it: what it does; the rest are a click away
 
 
-def engine_words(text: str) -> bool:
-    return bool(ENGINE_WORDS.search(text or ""))
-
-
-def modelled(c: Clause) -> bool:
-    """A ruling that models data the rulebook leaves out (our board's paths, our tracks): for engine authors."""
-    return c.is_ruling and bool(c.models)
+# What only an engine meets (a refused request, a saved state, a guard's name) stays behind the engine authors'
+# switch on the glance (issue 51: a player learning the game is not told what the protocol refuses).
+engine_words = wording.for_engines
+modelled = wording.modelled
 
 
 def moves(
@@ -192,9 +199,13 @@ def cards(schema: dict | None, game: Game, taught: dict | None = None) -> list[d
         number = CARD_NUMBER.search(name)
         out.append(
             {
-                "name": base,
+                "name": taught["cards"].get("names", {}).get(name) or base,
                 "number": (number.group(1) if number else f"{i:03d}" if i else "") if ordered else "",
                 "clause": said[0] if said else None,
+                # glance.yml's plain words where no clause's title says what the card does (Cluedo's Advantage cards,
+                # whose texts the rulebook does not print), with every clause they stand on
+                "effect": taught["cards"].get("effects", {}).get(name, ""),
+                "clauses": said if name in taught["cards"].get("effects", {}) else said[:1],
             }
         )
     return out
@@ -222,12 +233,13 @@ def glance_view(
         "modelled_components": [c for c in parts["components"].clauses if modelled(c)] if parts["components"] else [],
         "setup_section": parts["setup"],
         "end_section": parts["end"],
-        "setup": [phase_line(p, by_id) for p in setup],
-        "turn": [phase_line(p, by_id) for p in turn],
-        "finals": [phase_line(p, by_id) for p in finals],
+        "setup": [phase_line(p, by_id, taught.get("phases")) for p in setup],
+        "turn": [phase_line(p, by_id, taught.get("phases")) for p in turn],
+        "finals": [phase_line(p, by_id, taught.get("phases")) for p in finals],
         "moves": moves(described, turn, by_id, taught.get("moves")),
         "cards": cards(schema, game, taught),
         "cards_ordered": any(card["number"] for card in cards(schema, game, taught)),
+        "cards_about": (taught.get("cards") or {}).get("about", ""),
         "end_clauses": [c for p in finals for c in phase_clauses(p, by_id)],
     }
 

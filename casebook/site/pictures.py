@@ -26,13 +26,34 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 
 
 FAN_IN = 3  # a step from this many phases into one is said under the picture, not drawn
 AUTO = "auto"  # the verb of an automatic step: drawn as what makes it happen
 UNLABELLED = {"space", "advantage space", "path space"}  # many, small: a dot with a tooltip
 WIDTH, HEIGHT, MARGIN = 1000, 640, 60
+
+
+@dataclass(frozen=True)
+class Canvas:
+    """What a board is drawn on: its size in the picture's units, how large a label and a dot are against the wide
+    board's (``scale``), and whether the board is turned a quarter (``transposed``: its long side upright)."""
+
+    width: int = WIDTH
+    height: int = HEIGHT
+    scale: float = 1.0
+    transposed: bool = False
+    inset: float = 4  # a label's least distance from the edge (a phone's leaves a way round for secret passages)
+
+
+WIDE = Canvas()
+# A phone's board (issue 51 item 5): upright, 640 units wide, drawn at the column's width (358 px of a 390 px phone,
+# 0.56 px a unit) with labels 1.5 times the wide board's, so that they read at 12.6 px, where the wide board scaled
+# to a phone read at 9.6 px (or scrolled sideways at 640 px).
+PHONE = Canvas(640, 1000, 1.5, True, 20)
 BOARD_LIMIT = 300  # places drawn; the largest board of the five games has 61 (issue 27, F7)
+FINE_LIMIT = 100  # places of a board that is also drawn for a phone, its labels moved off lines (each pair compared)
 PATH_LIMIT = 4 * BOARD_LIMIT
 ROUNDS = 200  # of the force layout
 PALETTE = ("#3f51b5", "#00897b", "#8e24aa", "#ef6c00", "#6d4c41", "#c62828", "#2e7d32", "#546e7a")
@@ -461,8 +482,8 @@ def capped(board: dict) -> tuple[dict, int]:
     return {"locations": locations, "paths": paths}, len(board["locations"]) - len(locations)
 
 
-def label_width(name: str) -> float:
-    return 16 + 8.6 * len(name)
+def label_width(name: str, scale: float = 1.0) -> float:
+    return (16 + 8.6 * len(name)) * scale
 
 
 def place_text(name: str, kind: str) -> str:
@@ -476,10 +497,23 @@ def place_text(name: str, kind: str) -> str:
 
 
 LABEL_HEIGHT, DOT = 30, 14  # a place's box in the picture (a dot's box for the unlabelled kinds)
+LINE = 18  # a second line of a label, below the first
+WRAP = 10  # on a phone's board, a label longer than this is set on two lines (issue 51: Cluedo's "Altes
+# Stadttheater" at 1.5 times the size was two fifths of the board's width, and lay across the ring's paths)
+
+
+def lines_of(text: str, wrap: bool) -> list[str]:
+    """A label's lines: one, or with ``wrap`` a long label of several words cut at the space nearest its middle."""
+    if not wrap or len(text) <= WRAP or " " not in text:
+        return [text]
+    cut = min((i for i, ch in enumerate(text) if ch == " "), key=lambda i: abs(i - len(text) / 2))
+    return [text[:cut], text[cut + 1 :]]
+
+
 GAP = 10  # between two boxes once they are moved apart: labels that do not touch (heist's halls touched at 4)
 
 
-def separate(boxes: dict[str, list[float]], rounds: int = 80) -> None:
+def separate(boxes: dict[str, list[float]], rounds: int = 80, canvas: Canvas = WIDE) -> None:
     """Move overlapping boxes ({name: [x, y, w, h]}, x/y the centre) apart, in place, inside the picture.
 
     Sweep and prune on x (sorted once per round: n log n plus the pairs that touch): each overlapping
@@ -510,8 +544,8 @@ def separate(boxes: dict[str, list[float]], rounds: int = 80) -> None:
                     boxes[b][1] -= push
                 ax, ay = boxes[a][0], boxes[a][1]
         for box in boxes.values():  # inside the picture
-            box[0] = min(WIDTH - box[2] / 2 - 4, max(box[2] / 2 + 4, box[0]))
-            box[1] = min(HEIGHT - box[3] / 2 - 4, max(box[3] / 2 + 4, box[1]))
+            box[0] = min(canvas.width - box[2] / 2 - canvas.inset, max(box[2] / 2 + canvas.inset, box[0]))
+            box[1] = min(canvas.height - box[3] / 2 - canvas.inset, max(box[3] / 2 + canvas.inset, box[1]))
         if not moved:
             return
 
@@ -531,19 +565,21 @@ def overlaps(boxes: dict[str, list[float]]) -> list[tuple[str, str]]:
     return out
 
 
-def leaving(box: list[float], dx: float, dy: float) -> float:
-    """How far along (dx, dy) from a box's centre the line leaves the box, as a share of (dx, dy)."""
+def leaving(box: list[float], dx: float, dy: float, clear: float = 0.0) -> float:
+    """How far along (dx, dy) from a box's centre the line leaves the box, as a share of (dx, dy); with ``clear``,
+    how far until a point of the line is that far from the box (a line leaving through a side at a slant moves away
+    from it slowly: a dot placed one radius along the line lay under its own place's label)."""
     x, y, w, h = box
-    shares = [w / 2 / abs(dx) if dx else math.inf, h / 2 / abs(dy) if dy else math.inf]
+    shares = [(w / 2 + clear) / abs(dx) if dx else math.inf, (h / 2 + clear) / abs(dy) if dy else math.inf]
     return min(shares) if min(shares) < math.inf else 0.0
 
 
-def path_dots(a: list[float], b: list[float], length: int) -> list[tuple[str, str]]:
+def path_dots(a: list[float], b: list[float], length: int, dot: float = DOT) -> list[tuple[str, str]]:
     """One dot for each space between two places, spread along the part of the line between their boxes: a dot
     is never under its own end's label (issue 51: Cluedo's start-space labels hid 15 of 100 dots)."""
     dx, dy = b[0] - a[0], b[1] - a[1]
-    start = leaving(a, dx, dy) + DOT / 2 / (math.hypot(dx, dy) or 1)
-    end = 1 - leaving(b, -dx, -dy) - DOT / 2 / (math.hypot(dx, dy) or 1)
+    start = leaving(a, dx, dy, dot * 0.75)  # the dot's radius and a quarter of its width between
+    end = 1 - leaving(b, -dx, -dy, dot * 0.75)
     if end <= start:  # the boxes touch: the dots go between their centres
         start, end = 0.0, 1.0
     return [
@@ -552,7 +588,9 @@ def path_dots(a: list[float], b: list[float], length: int) -> list[tuple[str, st
     ]
 
 
-def clear_dots(boxes: dict[str, list[float]], paths: list[dict], unlabelled: set[str], rounds: int = 6) -> None:
+def clear_dots(
+    boxes: dict[str, list[float]], paths: list[dict], unlabelled: set[str], rounds: int = 6, canvas: Canvas = WIDE
+) -> None:
     """Move a label off the spaces of the paths it does not end (issue 51: Cluedo's start-space labels hid path
     dots): up or down, whichever is shorter, then apart from the other labels again; a few rounds."""
     for _ in range(rounds):
@@ -561,32 +599,181 @@ def clear_dots(boxes: dict[str, list[float]], paths: list[dict], unlabelled: set
             if p["a"] not in boxes or p["b"] not in boxes or "secret" in str(p.get("kind")):
                 continue
             length = p.get("length") if isinstance(p.get("length"), int) and p.get("length") > 0 else 0
-            for x, y in path_dots(boxes[p["a"]], boxes[p["b"]], min(length, 50)):
+            dot = DOT * canvas.scale
+            a, b = boxes[p["a"]], boxes[p["b"]]
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            size = math.hypot(dx, dy) or 1
+            room = (1 - leaving(a, dx, dy, dot * 0.75) - leaving(b, -dx, -dy, dot * 0.75)) * size
+            short = min(length, 50) * dot * 1.5 - room  # the path's spaces do not fit between its ends' labels
+            if length and short > 1 and p["a"] not in unlabelled and p["b"] not in unlabelled:
+                for box, sign in ((a, -1), (b, 1)):  # its ends move apart along it, half each
+                    box[0] += sign * dx / size * short / 2
+                    box[1] += sign * dy / size * short / 2
+                    box[0] = min(canvas.width - box[2] / 2 - canvas.inset, max(box[2] / 2 + canvas.inset, box[0]))
+                    box[1] = min(canvas.height - box[3] / 2 - canvas.inset, max(box[3] / 2 + canvas.inset, box[1]))
+                moved = True
+            for x, y in path_dots(boxes[p["a"]], boxes[p["b"]], min(length, 50), dot):
                 x, y = float(x), float(y)
                 for name, box in boxes.items():
                     if name in (p["a"], p["b"]) or name in unlabelled:
                         continue
                     bx, by, bw, bh = box
-                    if abs(x - bx) < bw / 2 + DOT / 2 and abs(y - by) < bh / 2 + DOT / 2:
-                        up, down = (by + bh / 2 + DOT / 2 + GAP) - y, y - (by - bh / 2 - DOT / 2 - GAP)
+                    if abs(x - bx) < bw / 2 + dot / 2 and abs(y - by) < bh / 2 + dot / 2:
+                        up, down = (by + bh / 2 + dot / 2 + GAP) - y, y - (by - bh / 2 - dot / 2 - GAP)
                         box[1] -= up if up < down else -down
-                        box[1] = min(HEIGHT - bh / 2 - 4, max(bh / 2 + 4, box[1]))
+                        box[1] = min(canvas.height - bh / 2 - canvas.inset, max(bh / 2 + canvas.inset, box[1]))
                         moved = True
         if not moved:
             return
-        separate(boxes)
+        separate(boxes, canvas=canvas)
 
 
-def drop_shared_dots(paths: list[dict]) -> None:
+def through(box: list[float], a: list[float], b: list[float], pad: float) -> float:
+    """How far a box (x, y, w, h; grown by ``pad``) must move across the line from a to b to be clear of it: 0 when
+    the segment misses the box; else along the line's normal, signed to the side the box's centre is on."""
+    x, y, w, h = box
+    (x1, y1), (x2, y2) = a[:2], b[:2]
+    lo, hi = 0.0, 1.0  # Liang-Barsky: the part of the segment inside the grown box
+    for p, q in (
+        (x1 - x2, x1 - (x - w / 2 - pad)),
+        (x2 - x1, (x + w / 2 + pad) - x1),
+        (y1 - y2, y1 - (y - h / 2 - pad)),
+        (y2 - y1, (y + h / 2 + pad) - y1),
+    ):
+        if p == 0:
+            if q < 0:
+                return 0.0
+            continue
+        t = q / p
+        lo, hi = (max(lo, t), hi) if p < 0 else (lo, min(hi, t))
+        if lo > hi:
+            return 0.0
+    size = math.hypot(x2 - x1, y2 - y1) or 1
+    nx, ny = -(y2 - y1) / size, (x2 - x1) / size
+    side = (x - x1) * nx + (y - y1) * ny
+    need = abs(nx) * (w / 2 + pad) + abs(ny) * (h / 2 + pad) - abs(side)
+    return need if side >= 0 else -need
+
+
+def clear_lines(
+    boxes: dict[str, list[float]], paths: list[dict], unlabelled: set[str], rounds: int = 8, canvas: Canvas = WIDE
+) -> None:
+    """Move a label off the lines of the paths it does not end, across the line, the shorter way (issue 51: on a
+    phone's board, labels half as large again lay across Cluedo's ring); then apart from the other labels again."""
+    straight = [p for p in paths if "secret" not in str(p.get("kind")) and p["a"] in boxes and p["b"] in boxes]
+    for _ in range(rounds):
+        moved = False
+        for p in straight:
+            a, b = boxes[p["a"]], boxes[p["b"]]
+            for name, box in boxes.items():
+                if name in (p["a"], p["b"]) or name in unlabelled:
+                    continue
+                shift = through(box, a, b, 2)
+                if not shift:
+                    continue
+                size = math.hypot(b[0] - a[0], b[1] - a[1]) or 1
+                normal = (-(b[1] - a[1]) / size, (b[0] - a[0]) / size)
+                was = box[:2]
+                # the shorter way across; where the edge stops it (a label against the board's side), the other way
+                across = abs(normal[0]) * (box[2] / 2 + 2) + abs(normal[1]) * (box[3] / 2 + 2)
+                for move in (shift, shift - math.copysign(2 * across, shift)):
+                    box[0] = min(
+                        canvas.width - box[2] / 2 - canvas.inset,
+                        max(box[2] / 2 + canvas.inset, was[0] + normal[0] * move),
+                    )
+                    box[1] = min(
+                        canvas.height - box[3] / 2 - canvas.inset,
+                        max(box[3] / 2 + canvas.inset, was[1] + normal[1] * move),
+                    )
+                    stopped = math.hypot(box[0] - was[0] - normal[0] * move, box[1] - was[1] - normal[1] * move) > 1
+                    if not through(box, a, b, 2) or not stopped:
+                        break
+                moved = True
+        if not moved:
+            return
+        separate(boxes, canvas=canvas)
+
+
+def drop_shared_dots(paths: list[dict], dot: float = DOT) -> None:
     """Leave out the dots where paths cross at a dot (Small Detectives' four "opposite" paths met at the board's
     centre): several paths' spaces drawn at one point read as a space of the board that does not exist."""
     at: dict[tuple[int, int], set[int]] = defaultdict(set)
     for n, p in enumerate(paths):
         for x, y in p["dots"]:
-            at[(round(float(x) / DOT), round(float(y) / DOT))].add(n)
+            at[(round(float(x) / dot), round(float(y) / dot))].add(n)
     shared = {cell for cell, owners in at.items() if len(owners) > 1}
     for p in paths:
-        p["dots"] = [(x, y) for x, y in p["dots"] if (round(float(x) / DOT), round(float(y) / DOT)) not in shared]
+        p["dots"] = [(x, y) for x, y in p["dots"] if (round(float(x) / dot), round(float(y) / dot)) not in shared]
+
+
+CROSSING_GAP = 12  # px each side of the point where two paths' lines cross, left undrawn in both (issue 51)
+
+
+def crossing(p: dict, q: dict) -> tuple[float, float, float, float] | None:
+    """Where two straight lines ({x1, y1, x2, y2}) cross: (x, y, t along p, u along q), or None."""
+    x1, y1, x2, y2 = (float(p[k]) for k in ("x1", "y1", "x2", "y2"))
+    x3, y3, x4, y4 = (float(q[k]) for k in ("x1", "y1", "x2", "y2"))
+    den = (x2 - x1) * (y4 - y3) - (y2 - y1) * (x4 - x3)
+    if abs(den) < 1e-9:
+        return None  # parallel
+    t = ((x3 - x1) * (y4 - y3) - (y3 - y1) * (x4 - x3)) / den
+    u = ((x3 - x1) * (y2 - y1) - (y3 - y1) * (x2 - x1)) / den
+    if not (0 < t < 1 and 0 < u < 1):
+        return None
+    return x1 + t * (x2 - x1), y1 + t * (y2 - y1), t, u
+
+
+CROSSINGS_LIMIT = 400  # paths whose crossings are broken; any more are drawn whole (each pair is compared)
+
+
+def break_crossings(paths: list[dict], boxes: dict[str, list[float]], scale: float = 1.0) -> None:
+    """Leave a gap in both lines where two paths cross away from every place (``d``: the line in pieces): lines
+    that merely cross must not read as meeting at a space the board does not have (issue 51: Small Detectives'
+    four "opposite" lines met at its centre; its board, a ring of eight with each place joined to the one
+    opposite, cannot be drawn flat without crossings).  Where more lines cross at one point the gap is wider, so
+    that their ends stand clearly apart."""
+    straight = [p for p in paths if not p["secret"]][:CROSSINGS_LIMIT]
+    gaps: dict[int, list[tuple[float, float]]] = defaultdict(list)  # a path's index -> (where along it, half gap)
+    points: list[tuple[float, float, list[tuple[int, float]]]] = []  # each crossing: x, y, (path, where along it)
+    for i, p in enumerate(straight):
+        for j in range(i + 1, len(straight)):
+            q = straight[j]
+            if {p["a"], p["b"]} & {q["a"], q["b"]}:
+                continue  # they meet at a place they share
+            met = crossing(p, q)
+            if met is None or any(inside(met[0], met[1], box, GAP) for box in boxes.values()):
+                continue
+            x, y, t, u = met
+            same = next((c for c in points if math.hypot(c[0] - x, c[1] - y) < 2), None)
+            if same is None:
+                points.append((x, y, [(i, t), (j, u)]))
+            else:
+                same[2].extend(w for w in ((i, t), (j, u)) if w[0] not in {k for k, _ in same[2]})
+    for _, _, through in points:
+        half = (CROSSING_GAP + 8 * (len(through) - 2)) * scale  # four lines at one point: 28 px each side
+        for i, t in through:
+            gaps[i].append((t, half))
+    for i, p in enumerate(straight):
+        if i not in gaps:
+            continue
+        x1, y1, x2, y2 = (float(p[k]) for k in ("x1", "y1", "x2", "y2"))
+        size = math.hypot(x2 - x1, y2 - y1) or 1
+        pieces, start = [], 0.0
+        for t, half in sorted(gaps[i]):
+            pieces.append((start, t - half / size))
+            start = t + half / size
+        pieces.append((start, 1.0))
+        p["d"] = " ".join(
+            f"M{x1 + (x2 - x1) * a:.1f},{y1 + (y2 - y1) * a:.1f} L{x1 + (x2 - x1) * b:.1f},{y1 + (y2 - y1) * b:.1f}"
+            for a, b in pieces
+            if b > a
+        )
+        p["broken"] = True
+
+
+def inside(x: float, y: float, box: list[float], pad: float = 0.0) -> bool:
+    bx, by, bw, bh = box
+    return abs(x - bx) < bw / 2 + pad and abs(y - by) < bh / 2 + pad
 
 
 CELL = 10  # of the grid a secret passage is routed on (px)
@@ -594,13 +781,14 @@ CLEARANCE = 6  # between a passage and a place it passes (px)
 ROUTED = 20  # secret passages routed around the places; any more are drawn bent (each route costs a grid search)
 
 
-def grid_cells(box: list[float], pad: float) -> set[tuple[int, int]]:
+def grid_cells(box: list[float], pad: float, canvas: Canvas = WIDE) -> set[tuple[int, int]]:
     """The grid's cells a box ({x, y, w, h}, x/y its centre) covers, grown by ``pad``."""
     x, y, w, h = box
+    wide, high = canvas.width // CELL, canvas.height // CELL
     return {
         (i, j)
-        for i in range(max(0, int((x - w / 2 - pad) // CELL)), min(WIDTH // CELL, int((x + w / 2 + pad) // CELL) + 1))
-        for j in range(max(0, int((y - h / 2 - pad) // CELL)), min(HEIGHT // CELL, int((y + h / 2 + pad) // CELL) + 1))
+        for i in range(max(0, int((x - w / 2 - pad) // CELL)), min(wide, int((x + w / 2 + pad) // CELL) + 1))
+        for j in range(max(0, int((y - h / 2 - pad) // CELL)), min(high, int((y + h / 2 + pad) // CELL) + 1))
     }
 
 
@@ -611,7 +799,9 @@ def line_cells(x1: float, y1: float, x2: float, y2: float) -> set[tuple[int, int
     }
 
 
-def route(a: str, b: str, boxes: dict[str, list[float]], blocked: set, lines: set) -> list[tuple[float, float]] | None:
+def route(
+    a: str, b: str, boxes: dict[str, list[float]], blocked: set, lines: set, canvas: Canvas = WIDE
+) -> list[tuple[float, float]] | None:
     """A secret passage's way from ``a`` to ``b`` that passes through no other place (issue 51: Cluedo's ran
     through Headquarters and a lane, heist's through the Entrance and the halls): the cheapest way on a grid of
     CELL px, a cell of another place (``blocked``, grown by CLEARANCE) closed, a cell of a path's line
@@ -621,7 +811,7 @@ def route(a: str, b: str, boxes: dict[str, list[float]], blocked: set, lines: se
 
     start = (int(boxes[a][0] // CELL), int(boxes[a][1] // CELL))
     goal = (int(boxes[b][0] // CELL), int(boxes[b][1] // CELL))
-    open_ = blocked - grid_cells(boxes[a], CLEARANCE) - grid_cells(boxes[b], CLEARANCE)
+    open_ = blocked - grid_cells(boxes[a], CLEARANCE, canvas) - grid_cells(boxes[b], CLEARANCE, canvas)
 
     def cost(cell: tuple[int, int]) -> float:
         return 8.0 if cell in lines else 0.0
@@ -633,7 +823,7 @@ def route(a: str, b: str, boxes: dict[str, list[float]], blocked: set, lines: se
             break
         for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
             there = (here[0] + di, here[1] + dj)
-            if not (0 <= there[0] < WIDTH // CELL and 0 <= there[1] < HEIGHT // CELL) or there in open_:
+            if not (0 <= there[0] < canvas.width // CELL and 0 <= there[1] < canvas.height // CELL) or there in open_:
                 continue
             g = best[here] + math.hypot(di, dj) + cost(there)
             if g < best.get(there, math.inf):
@@ -678,33 +868,49 @@ def rounded(points: list[tuple[float, float]], radius: float = 24) -> str:
     return " ".join(d)
 
 
-def route_passages(paths: list[dict], boxes: dict[str, list[float]]) -> None:
+def route_passages(paths: list[dict], boxes: dict[str, list[float]], canvas: Canvas = WIDE) -> None:
     """Lay the first ROUTED secret passages (``d``) round every place and space they do not join (``route``)."""
-    blocked = set().union(*(grid_cells(box, CLEARANCE) for box in boxes.values()))
-    blocked |= {cell for p in paths for x, y in p["dots"] for cell in grid_cells([float(x), float(y), 10, 10], 2)}
+    blocked = set().union(*(grid_cells(box, CLEARANCE, canvas) for box in boxes.values()))
+    blocked |= {
+        cell for p in paths for x, y in p["dots"] for cell in grid_cells([float(x), float(y), 10, 10], 2, canvas)
+    }
     lines = set().union(
         *(line_cells(*(float(p[k]) for k in ("x1", "y1", "x2", "y2"))) for p in paths if not p["secret"])
     )
     for p in [p for p in paths if p["secret"]][:ROUTED]:
-        way = route(p["a"], p["b"], boxes, blocked, lines)
+        way = route(p["a"], p["b"], boxes, blocked, lines, canvas)
         if way:
             p["d"] = rounded(way)
             lines |= {c for s, e in zip(way, way[1:]) for c in line_cells(*s, *e)}  # the next passage keeps off it
 
 
-def board_view(board: dict, title: str) -> dict:
-    """What templates/board.svg draws: every place and path with its coordinates, and the legend."""
+def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = True) -> dict:
+    """What templates/board.svg draws: every place and path with its coordinates, and the legend; with ``phone``,
+    the same board laid out again for a phone (``PHONE``), under the key "phone"."""
     drawn, cut = capped(board)
     pos01 = layout(drawn)
-    at = {n: (MARGIN + x * (WIDTH - 2 * MARGIN), MARGIN + y * (HEIGHT - 2 * MARGIN)) for n, (x, y) in pos01.items()}
+    if canvas.transposed:
+        pos01 = {n: (y, x) for n, (x, y) in pos01.items()}
+    wide, high, scale = canvas.width, canvas.height, canvas.scale
+    at = {n: (MARGIN + x * (wide - 2 * MARGIN), MARGIN + y * (high - 2 * MARGIN)) for n, (x, y) in pos01.items()}
     unlabelled = {loc["name"] for loc in drawn["locations"] if str(loc.get("kind") or "location") in UNLABELLED}
     text = {loc["name"]: place_text(loc["name"], str(loc.get("kind") or "location")) for loc in drawn["locations"]}
     boxes = {
-        n: [x, y, DOT if n in unlabelled else label_width(text[n]), DOT if n in unlabelled else LABEL_HEIGHT]
+        n: [x, y, DOT * scale, DOT * scale]
+        if n in unlabelled
+        else [
+            x,
+            y,
+            max(label_width(line, scale) for line in lines_of(text[n], canvas.transposed)),
+            (LABEL_HEIGHT + LINE * (len(lines_of(text[n], canvas.transposed)) - 1)) * scale,
+        ]
         for n, (x, y) in at.items()
     }
-    separate(boxes)  # no label over another (issue 26): the places move apart, their paths follow
-    clear_dots(boxes, drawn["paths"], unlabelled)
+    separate(boxes, canvas=canvas)  # no label over another (issue 26): the places move apart, their paths follow
+    for _ in range(3 if len(boxes) <= FINE_LIMIT else 1):  # each can undo a little of the other
+        if len(boxes) <= FINE_LIMIT:
+            clear_lines(boxes, drawn["paths"], unlabelled, canvas=canvas)
+        clear_dots(boxes, drawn["paths"], unlabelled, canvas=canvas)
     at = {n: (box[0], box[1]) for n, box in boxes.items()}
     kinds = Counter(str(loc.get("kind") or "location") for loc in drawn["locations"])
     colour = {k: PALETTE[i % len(PALETTE)] for i, k in enumerate(sorted(kinds, key=lambda k: (-kinds[k], k)))}
@@ -729,31 +935,38 @@ def board_view(board: dict, title: str) -> dict:
                 # a secret passage is bent, so that it does not run over what lies between (routed below)
                 "d": f"M{x1:.1f},{y1:.1f} Q{(x1 + x2) / 2 - (y2 - y1) * 0.15:.1f},"
                 f"{(y1 + y2) / 2 + (x2 - x1) * 0.15:.1f} {x2:.1f},{y2:.1f}",
-                "dots": [] if secret else path_dots(boxes[p["a"]], boxes[p["b"]], min(length, 50)),
+                "dots": [] if secret else path_dots(boxes[p["a"]], boxes[p["b"]], min(length, 50), DOT * scale),
+                "broken": False,  # drawn in pieces (``d``), with a gap where it crosses another path
             }
         )
-    drop_shared_dots(paths)
-    route_passages(paths, boxes)
+    drop_shared_dots(paths, DOT * scale)
+    break_crossings(paths, boxes, scale)
+    route_passages(paths, boxes, canvas)
     locations = []
     for loc in drawn["locations"]:
         name, kind = loc["name"], str(loc.get("kind") or "location")
         x, y = at[name]
-        w = label_width(text[name])
+        lines = lines_of(text[name], canvas.transposed)
+        w, h = boxes[name][2], boxes[name][3]
         locations.append(
             {
                 "name": name,
                 "text": text[name],
+                "lines": [
+                    {"text": line, "y": f"{y - h / 2 + (LABEL_HEIGHT / 2 + 5.5 + LINE * i) * scale:.1f}"}
+                    for i, line in enumerate(lines)
+                ],
                 "kind": kind,
                 "fill": colour[kind],
                 "dot": kind in UNLABELLED,
-                "r": 7 if kind != "space" else 5,
+                "r": f"{(7 if kind != 'space' else 5) * scale:.1f}",
                 "x": f"{x:.1f}",
                 "y": f"{y:.1f}",
                 "rx": f"{x - w / 2:.1f}",
-                "ry": f"{y - 15:.1f}",
+                "ry": f"{y - h / 2:.1f}",
                 "w": f"{w:.1f}",
-                "h": 30,
-                "ty": f"{y + 5.5:.1f}",
+                "h": f"{h:.1f}",
+                "ty": f"{y + 5.5 * scale:.1f}",
             }
         )
     items = [
@@ -762,9 +975,19 @@ def board_view(board: dict, title: str) -> dict:
     all_paths = [
         {"a": p["a"], "b": p["b"], "length": p.get("length", ""), "kind": p.get("kind", "")} for p in board["paths"]
     ]
+    # a phone's board is as tall as what it draws (the canvas is 1000 units high whatever the board's shape: about a
+    # sixth of it was empty above and below the places); the wide board keeps its canvas
+    top, bottom = drawn_band(boxes, paths) if canvas.transposed else (0.0, float(high))
     return {
-        "width": WIDTH,
-        "height": HEIGHT,
+        "width": wide,
+        "height": f"{bottom - top:.1f}",
+        "top": f"{top:.1f}",
+        "scale": scale,  # a label's and a dot's size against the wide board's: the template sizes text and dots
+        "phone": phone_view
+        if phone
+        and len(drawn["locations"]) <= FINE_LIMIT
+        and clean(phone_view := board_view(board, title, PHONE, phone=False))
+        else None,
         "locations": locations,
         "paths": paths,
         "legend": items,
@@ -772,6 +995,40 @@ def board_view(board: dict, title: str) -> dict:
         "cut": cut,
         "limit": BOARD_LIMIT,
     }
+
+
+def drawn_band(boxes: dict[str, list[float]], paths: list[dict], margin: float = 16) -> tuple[float, float]:
+    """The top and the bottom of what a board draws: its places' boxes and its paths' lines, dots and passages."""
+    ys = [y + sign * h / 2 for _, y, _, h in boxes.values() for sign in (-1, 1)]
+    for p in paths:
+        ys += [float(y) for _, y in p["dots"]]
+        if p["secret"] or p["broken"]:  # drawn from ``d``: its points, x then y (a curve's control points too)
+            ys += [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", p["d"])][1::2]
+        else:
+            ys += [float(p["y1"]), float(p["y2"])]
+    return max(0.0, min(ys) - margin), max(ys) + margin
+
+
+def clean(view: dict) -> bool:
+    """Whether a drawn board reads true: no path's line under a label it does not end, no space (a dot) against a
+    label.  The phone's board is drawn only where it is clean (the layout moves labels off lines and dots, but on a
+    crowded board such as Cluedo's some stay; that board scrolls sideways on a phone at its wide size instead)."""
+    at = {loc["name"]: (float(loc["x"]), float(loc["y"])) for loc in view["locations"]}
+    labels = {
+        loc["name"]: [float(loc["x"]), float(loc["y"]), float(loc["w"]), float(loc["h"])]
+        for loc in view["locations"]
+        if not loc["dot"]
+    }
+    reach = 6 * view["scale"]  # a dot's radius and its ring
+    for p in view["paths"]:
+        if p["secret"]:
+            continue
+        for name, box in labels.items():
+            if name not in (p["a"], p["b"]) and through(box, at[p["a"]], at[p["b"]], 1):
+                return False
+            if any(inside(float(x), float(y), box, reach) for x, y in p["dots"]):
+                return False
+    return True
 
 
 def board_svg(board: dict, title: str) -> str:

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from casebook.site import engines as engines_mod
 from casebook.site import results as results_mod
-from casebook.site import glance, mutation, pictures, readers, search, tracepage, viewmodels
+from casebook.site import glance, mutation, pictures, readers, search, tracepage, viewmodels, wording
 from casebook.site.fields import field_reference
 from casebook.site.links import href
 from casebook.site.results import LastRun, Report, attach, read_cucumber, read_reports
@@ -324,6 +324,7 @@ class Site:
             section=section,
             game_title=self.title(game.id),
             description=viewmodels.paragraphs(section.description),
+            model=wording.model_section(section),
             totals=viewmodels.totals(section.clauses),
             background=[viewmodels.step_view(s) for s in section.background],
             clauses=clauses,
@@ -334,6 +335,7 @@ class Site:
         shown = [e for e in clause.examples if not example_is_engine_only(e)]
         return {
             "clause": clause,
+            "engine": wording.engine_clause(clause),  # the engine authors' alone: shown only in their view
             "tags": [t for t in clause.tags if t != "ruling"],
             "why": viewmodels.paragraphs(tracepage.without_source(clause.description)),
             "source": tracepage.source_view(self, clause),

@@ -21,6 +21,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 from markupsafe import Markup
 
 from casebook.names import printable
+from casebook.site import wording
 from casebook.site.links import href
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -80,6 +81,8 @@ def environment() -> Environment:
     env.filters["label"] = lambda status: LABELS.get(status, status)
     env.globals["url"] = _url
     env.globals["LABELS"] = LABELS
+    env.globals["for_engines"] = wording.for_engines  # what only engine authors read (issue 51)
+    env.globals["engine_clause"] = wording.engine_clause
     return env
 
 

@@ -10,7 +10,7 @@ import json
 import re
 from collections import Counter
 
-from casebook.site import pictures
+from casebook.site import pictures, wording
 from casebook.rulebook import BLOCKED, NOT_RUN, Clause, Example, Step
 from casebook.site.wording import engine_only, plain
 
@@ -119,7 +119,7 @@ def example_view(example: Example, engine: bool = False) -> dict:
         "engine_only": engine,
         "anchor": example.anchor,
         "keyword": example.keyword,
-        "name": example.name,
+        "name": plain(example.name),  # "six players are not allowed", not "... are refused"
         "tags": example.tags,
         "description": paragraphs(example.description),
         "steps": [step_view(s) for s in example.steps],
@@ -156,7 +156,9 @@ def diagram_view(described: dict, by_id: dict[str, Clause], clause_ids: list[str
             {
                 "slug": slug(phase),
                 "words": pictures.words(phase),
-                "summary": p.get("summary") or "",
+                # a guard's name before the summary is the engine's ("neighbour-answers: ..."): engine authors' only
+                "guard": (wording.GUARD_LABEL.match(p.get("summary") or "") or [""])[0],
+                "summary": wording.GUARD_LABEL.sub("", p.get("summary") or ""),
                 "who": ACTORS.get(p.get("actor"), "nobody: the game is over" if p.get("final") else ""),
                 "clauses": [by_id[i] for i in cited if i in by_id],
             }

@@ -39,6 +39,8 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"\"?\b([A-Z][\w' ]*?)~([A-Z][\w' ]*?):(\d+)\b\"?", r"fingerprint \3 on the path from \1 to \2"),
     (r"\broadblock ([A-Z][\w' ]*?)~([A-Z][\w' ]*?)\b", r"roadblock between \1 and \2"),
     (r"\b([A-Z][\w']*(?: [A-Z][\w']*)?)~([A-Z][\w']*(?: [A-Z][\w']*)?)\b", r"\1–\2"),
+    # an example's name in the engine's word ("six players are refused")
+    (r"\b(is|are) refused\b", r"\1 not allowed"),
 )
 _COMPILED = tuple((re.compile(p), r) for p, r in GLOSSARY)
 
@@ -48,6 +50,42 @@ _COMPILED = tuple((re.compile(p), r) for p, r in GLOSSARY)
 ENGINE_ONLY = re.compile(
     r"the action is rejected as bad_request|refused as unsupported|\bis loaded\b|\bsends \{|\bsend \{"
 )
+
+
+# What only engine authors read (issue 51): the protocol's codes and calls, the engine's word for a request it
+# refuses, a saved state loaded back, a variant's or a guard's name.  A clause whose title says it, or a paragraph
+# that does, shows only in the engine authors' view; a clause a player needs is worded without it ("a room of bots
+# only cannot be opened", not "... is refused").  "engine authors", the other view's name, is the players' too.
+ENGINE_TALK = re.compile(
+    r"bad_request|illegal_action|not_your_turn|\bunsupported\b|\bprotocol\b|\bengines?\b(?! authors)|\bJSON\b"
+    r"|\bschema\b|\bmalformed\b|\bloaded\b|\brefuse[sd]?\b|game does not know|\bthe reference\b|neighbour-answers"
+    r"|\bexpire\b|\blegal\(\)|\bpending\b",
+    re.IGNORECASE,
+)
+
+
+# A phase summary that opens with the name of the guard it depends on: "neighbour-answers: the case's holder ...".
+GUARD_LABEL = re.compile(r"^[a-z]+(?:-[a-z]+)+:\s*")
+
+
+def for_engines(text: str | None) -> bool:
+    """Whether the text speaks the engine's language, so that only engine authors read it."""
+    return bool(ENGINE_TALK.search(text or ""))
+
+
+def modelled(clause) -> bool:
+    """A ruling that models data the rulebook leaves out (our board's paths, our tracks): for engine authors."""
+    return clause.is_ruling and bool(clause.models)
+
+
+def model_section(section) -> bool:
+    """A section mostly of our model (features/feuerdiamant/15-model.feature): facts an engine needs, not a player."""
+    return sum(map(modelled, section.clauses)) * 2 > len(section.clauses)
+
+
+def engine_clause(clause) -> bool:
+    """A clause only engine authors read: one about what the engine refuses, or of a section of our model."""
+    return for_engines(clause.text) or model_section(clause.section)
 
 
 def plain(text: str) -> str:

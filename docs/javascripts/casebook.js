@@ -6,7 +6,8 @@
  *    that govern it.  data-links maps each mermaid state id to {name, href}.
  * 2. Resolves permanent clause links: clauses/#CD-ELM-02 goes to the clause's section page.
  * 3. The two audiences: the "For engine authors" switch (.cb-audience-toggle) shows what only
- *    engine authors need (.cb-engine-only); the choice is kept across pages.
+ *    engine authors need (.cb-engine-only); the choice is kept across pages.  A clause of theirs
+ *    alone has its entry in the page's table of contents hidden with it.
  * 4. Search's scope: on a game's pages, search looks in that game; a switch above the results
  *    (.cb-scope) widens it to all games.  The choice is kept (search-setup.js reads it when it
  *    sends a query) and the query is sent again when it changes.  Off the games' pages a picker
@@ -131,6 +132,16 @@
     });
   }
 
+  // A clause only engine authors read (h2.cb-engine-only) has its entry in the page's table of contents (the nav)
+  // too: that entry follows the switch as the clause does.
+  function engineEntries() {
+    document.querySelectorAll("article .cb-engine-only[id]").forEach(function (heading) {
+      document.querySelectorAll('.md-nav a.md-nav__link[href="#' + heading.id + '"]').forEach(function (a) {
+        (a.closest("li") || a).classList.add("cb-engine-only");
+      });
+    });
+  }
+
   var SCOPE_KEY = "casebook.search-all-games";
 
   function gameHere() {
@@ -219,6 +230,7 @@
 
   function onPage() {
     audience();
+    engineEntries();
     searchScope();
     resolvePermalink();
     drawDiagrams();

@@ -108,7 +108,7 @@ Feature: Turn Sequence — roll, move and enter a location
       Then Justus Jonas may not move to the Strand
 
   @CD-MOV-08
-  Rule: A destination out of reach is refused and nothing moves
+  Rule: A destination out of reach cannot be chosen, and nothing moves
     Source: Turn Sequence ¶55
     Example: Justus cannot run to the Friedhof with four pips
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews

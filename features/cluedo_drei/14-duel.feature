@@ -109,7 +109,7 @@ Feature: Cluedo Duel for 2 players or teams
   Rule: A team plays as one player: it takes one investigator, one hand and one notepad
     Source: Cluedo Duel for 2 Players or Teams ¶94
     The rulebook lets teams play the Duel but treats each team like a player;
-    the protocol names each team by its investigator.
+    a team is named by its investigator.
 
     Example: a team's cards are all in one hand
       Given a Duel of Justus Jonas and Peter Shaw

@@ -55,7 +55,8 @@ Feature: Game sequence
       Then it is Peter's roll step
 
   @FD-TURN-04
-  Rule: Only the player whose turn it is takes the steps of the turn; a request that is not a move of the game is refused as malformed
+  Rule: Only the player whose turn it is takes the steps of the turn
+    A request that is not a move of the game is refused as malformed.
     Source: Game Sequence ¶26
 
     Example: Peter may not move the hazard indicator in Justus's turn

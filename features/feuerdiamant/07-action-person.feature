@@ -242,14 +242,16 @@ Feature: Action b: reveal a person card and interrogate or use it
       And the game is exactly as it was
 
   @FD-HLP-06 @ruling
-  Rule: Only suspects ever go into hiding, so Morton brings back only suspects; a game with a helper beside the board cannot be loaded
+  Rule: Only suspects ever go into hiding, so Morton brings back only suspects
     Source: Game Sequence ¶53, ¶55; Cards and Tokens ¶112
     See also: FD-HLP-01, FD-CARD-12
     Morton's text lets him return "a suspect or a helper" lying beside the
     board, but no rule of our text puts a helper there: a failed interrogation
     and the "Palisades Park and Hospital" token send only suspects into hiding.
-    A helper beside the board is a position no game reaches, so the reference
-    refuses to load one rather than play from it.
+
+    A game with a helper beside the board cannot be loaded: such a helper
+    is a position no game reaches, so the reference refuses to load one
+    rather than play from it.
 
     Example: Uncle Titus beside the board is no position of the game
       Given a 2-player game at difficulty 1

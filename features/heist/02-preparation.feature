@@ -4,7 +4,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
   a table has 2 to 6 seats, and whoever opens a private room may add Easy,
   Normal or Hard bots.  The room's options (seats, bots and their levels,
   the turn timer, the notes assistant's default) are checked when the room
-  opens, and an impossible room is refused with a typed error.  How each
+  opens, and an impossible room cannot be opened.  How each
   bot level plays is our model (HO-BOT-01 to HO-BOT-04); the rules every
   level keeps are here.
 
@@ -82,7 +82,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       Then it is Anna's turn
 
   @HO-PRE-06 @setup
-  Rule: A table has 2 to 6 seats, bots included; a room of any other size is refused
+  Rule: A table has 2 to 6 seats, bots included; a room of any other size cannot be opened
     Source: Preparation ¶11
 
     Example: one seat is too few
@@ -99,7 +99,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       Then the room opens with 6 seats
 
   @HO-PRE-07 @setup
-  Rule: Whoever opens a private room may add bots, each Easy, Normal or Hard; any other level is refused
+  Rule: Whoever opens a private room may add bots, each Easy, Normal or Hard; there is no other level
     Source: Preparation ¶11
 
     @setup
@@ -112,7 +112,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       Then the request is refused as bad_request
 
   @HO-PRE-08 @ruling @setup
-  Rule: Bots are added only to private rooms; a public room with a bot is refused
+  Rule: Bots are added only to private rooms; a public room cannot have a bot
     The page offers bots to whoever opens a private room, and to nobody else.
 
     Source: Preparation ¶11
@@ -126,7 +126,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       Then the room opens with 3 seats
 
   @HO-PRE-09 @ruling @setup
-  Rule: A room holds at least one person, the one who opened it; a room of bots only is refused
+  Rule: A room holds at least one person, the one who opened it; a room of bots only cannot be opened
     Somebody opens the room and adds the bots, so somebody sits at it.
 
     Source: Preparation ¶11
@@ -156,7 +156,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       Then the request is refused as unsupported
 
   @HO-PRE-11 @ruling
-  Rule: A bot is a seat like any other, whose choices the engine makes: in its place only the move its level chooses is accepted, and it is always a move a person in that seat could make
+  Rule: A bot is a seat like any other, whose moves the game chooses: in its place only the move its level chooses can be made, and it is always a move a person in that seat could make
     The page gives bots no rules of their own.  So a bot holds cards, takes
     turns, answers questions and accuses under the same clauses as a person,
     and nobody else may choose for it.
@@ -225,6 +225,7 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       And it is Rook's turn
       Then the clock may not end the turn timer
 
+    @needs:HO-QUE-10
     Example: the 15 seconds do not run while Rook must show
       Given a game of Anna, the Hard bot Rook and Bernat
       And Rook holds Marcus

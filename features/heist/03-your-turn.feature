@@ -4,7 +4,9 @@ Feature: Your turn, step by step
   confirm, changing the selection freely until then; a secret passage
   instead of the move, after rolling, from the place where the turn began;
   a question once inside a place; the accusation, once per game, from inside
-  a place.  In the protocol, tapping a place is "select" and tapping it again
+  a place.
+
+  In the protocol, tapping a place is "select" and tapping it again
   is "confirm".  Distances come from our board (HO-MOD-02).
 
   Background:

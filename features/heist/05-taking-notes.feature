@@ -27,8 +27,8 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
   Rule: What a player marks by hand is their own business and not a move of the game: the sheet in the view holds what the assistant writes
     The page invites players to mark what they have seen with the sheet's
     symbols.  Such marks change nothing for anyone else; were marking a move,
-    every player could move at every moment.  So the protocol has no marking
-    action, and the sheet it shows is the assistant's.
+    every player could move at every moment.  So marking is no move of the
+    game, and the sheet a player sees is the assistant's.
 
     Source: Taking notes ¶27
 
@@ -141,7 +141,7 @@ Feature: Taking notes — the notes sheet, the notes assistant and the case log
 
   @HO-NOT-10 @ruling
   Rule: A player switches the assistant when it is their move (their turn, or their answer to a question), and switching does not use the move up
-    The protocol knows whose move it is; a switch any player could make at
+    The game knows whose move it is; a switch any player could make at
     any moment would make everybody always able to act.
 
     Source: Taking notes ¶28

@@ -162,7 +162,7 @@ Feature: Making the accusation
     have.  Nothing sets them apart: they are asked where they sit, before the players after them, and the limit to
     show a card is always 15 seconds.
 
-    @needs:HO-ACC-06
+    @needs:HO-ACC-06 @needs:HO-QUE-10
     Example: Bernat, out, is asked before Carla, and his 15 seconds run
       Given Bernat is out
       And Bernat holds Marcus

@@ -1,7 +1,9 @@
 Feature: The timer
   Transcribes the section "The timer" ("El temporitzador"): the turn timer
   is off by default; whoever opens the room may choose 30, 45 or 60 seconds,
-  or off; the limit to show a card is always 15 seconds.  Time reaches the
+  or off; the limit to show a card is always 15 seconds.
+
+  Time reaches the
   game only through the clock: a timer runs out when the clock actor ends it
   with an "expire" move, which legal() lists while that timer runs.  The
   15 seconds to show a card are HO-QUE-10 and HO-QUE-11.
@@ -15,7 +17,7 @@ Feature: The timer
       Then the clock may not end the turn timer
 
   @HO-TIM-02
-  Rule: The opener may set the turn timer to 30, 45 or 60 seconds, or off; any other value is refused
+  Rule: The opener may set the turn timer to 30, 45 or 60 seconds, or off; there is no other choice
     Source: The timer ¶36
 
     Scenario Outline: a <seconds>-second turn timer runs on Anna's turn
@@ -60,8 +62,8 @@ Feature: The timer
 
   @HO-TIM-04 @ruling
   Rule: A timer ends only through the clock, and only while it runs: a player cannot end one, and the clock cannot end a timer that is not running
-    Time is an input like the dice: the engine never reads a clock, so a run-out
-    timer is the clock actor's move, listed only while the timer runs.
+    Time is an input like the dice: the game never reads a clock, so a timer
+    runs out only as a move of the clock, made only while the timer runs.
 
     Source: The timer ¶36
 
@@ -71,6 +73,7 @@ Feature: The timer
       Then the action is rejected as illegal_action
       And the game is exactly as it was
 
+    @needs:HO-QUE-10
     Example: on Anna's turn nobody must show, so the clock cannot end the show timer
       Given a game of Anna, Bernat and Carla, with a 30-second turn timer
       When the clock tries to end the show timer

@@ -19,7 +19,7 @@ Feature: Your first game — learn by playing
       And it is Anna's turn
 
   @HO-TUT-02 @ruling
-  Rule: A tutorial is opened for one learner only, who sits first with the bots Lola and Tito to their left; other seats, bots, a turn timer or the assistant off are refused
+  Rule: A tutorial is opened for one learner only, who sits first with the bots Lola and Tito to their left; it has no other seats or bots, no turn timer, and the assistant always on
     The page describes the tutorial's table completely: one learner and two
     Easy bots.  The learner plays first so that the coach's first moments come
     at once.  The bots' names are ours.

@@ -195,6 +195,7 @@ Feature: Our model of what the page leaves out — names, board and bots
       When Pip rolls 1 and 1
       Then the bot Pip chooses to select the Dining Room
 
+    @needs:HO-BOT-01
     Example: with five gang members and five methods open, Pip's eighth question names the third of each
       Given a game of Anna, Bernat and the Easy bot Pip
       And Pip has asked 7 questions in the Kitchen
@@ -202,6 +203,7 @@ Feature: Our model of what the page leaves out — names, board and bots
       And Pip holds Dex, the cloned keycard, the Study, the Garage, the Attic and the Library
       Then the bot Pip chooses to ask about Otto, the skeleton key and the Kitchen
 
+    @needs:HO-BOT-01
     Example: only Pip's own questions count: after three of Anna's, Pip's first question names the first of each
       Given a game of Anna, Bernat and the Easy bot Pip
       And Anna has asked 3 questions in the Kitchen
@@ -226,6 +228,7 @@ Feature: Our model of what the page leaves out — names, board and bots
     Source: Preparation ¶11
     See also: HO-BOT-05 (the face-down cards of the two-seat game)
 
+    @needs:HO-BOT-01
     Example: from the Entrance, with the Kitchen and the Wine Cellar marked, Nyx heads for the Dining Room
       Given a game of Anna, Bernat and the Normal bot Nyx
       And Nyx holds Dex, Lena, Marcus, the drill, the dynamite and the stethoscope
@@ -235,6 +238,7 @@ Feature: Our model of what the page leaves out — names, board and bots
       When Nyx rolls 3 and 4
       Then the bot Nyx chooses to select the Dining Room
 
+    @needs:HO-BOT-01
     Example: having asked twice in the Dining Room, Nyx heads for the Attic, one step further
       Given a game of Anna, Bernat and the Normal bot Nyx
       And Nyx holds Dex, Lena, Marcus, the drill, the dynamite and the stethoscope

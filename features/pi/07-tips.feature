@@ -4,9 +4,8 @@ Feature: Tips
   at the physical table, answers that neighbour's detectives and cards
   (¶35); and a card taken is a card the others cannot take (¶35).  The
   answering is a variant here: on Board Game Arena, which the text
-  describes, the game places the discs and cubes (variant "engine answers",
-  the default); at the table the neighbour does (variant "neighbour
-  answers").  The other tips are advice (¶36, ¶38) or follow from the rules
+  describes, the game places the discs and cubes (the default); at the
+  table the neighbour does (the variant "the neighbour answers").  The other tips are advice (¶36, ¶38) or follow from the rules
   (¶37).
 
   @PI-TIP-01
@@ -31,10 +30,12 @@ Feature: Tips
       And Purple sees Red's case
 
   @PI-TIP-02 @ruling
-  Rule: When the engine answers, the discs and cubes are placed at once and nobody is asked; what the neighbour knows is only in their view
+  Rule: When the game answers, the discs and cubes are placed at once and nobody is asked; what the neighbour knows is only in their view
     The text describes the online game, where the game places the discs and
     cubes; answering by the neighbour is how the same tip reads at a table
-    (¶35).  We take the text's own way as the game itself, not a variant an
+    (¶35).
+
+    We take the text's own way as the game itself, not a variant an
     engine may decline: every example of the other clauses plays it (a
     detective answered at once), and an engine without it would lose them
     all.  The neighbour's answering stays a variant (PI-TIP-03 to PI-TIP-05).
@@ -94,10 +95,10 @@ Feature: Tips
       And it is Blue's turn
 
   @PI-TIP-04 @variant-neighbour-answers @ruling
-  Rule: The neighbour must place exactly the discs and cubes the case calls for; a wrong placement is refused and changes nothing
+  Rule: The neighbour must place exactly the discs and cubes the case calls for; a wrong placement is not accepted and changes nothing
     The text asks the neighbour to answer, not to choose what to answer.  A
     wrong answer would mislead the player for the rest of the round, so the
-    referee refuses it, as a table would correct it; the only answer offered
+    referee does not accept it, as a table would correct it; the only answer offered
     is the true one.
     Source: Tips [ASTUCES] ¶35
 

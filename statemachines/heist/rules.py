@@ -173,6 +173,7 @@ INFO = GameInfo(
             ROOMS[0],
             "the variant played: " + ", ".join(ROOMS),
             clauses=(*(f"HO-TUT-0{n}" for n in range(1, 9)), "HO-NOT-12"),  # the tutorial's
+            played_by=("tutorial",),  # a private or public room plays none of them
         ),
         "bots": Option(
             MapOf("player", "level"),

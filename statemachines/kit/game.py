@@ -4,6 +4,7 @@ the ``Engine`` the reference host sees of it.  How to write one: docs/write-a-ga
 from __future__ import annotations
 
 import marshal
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,9 +37,12 @@ class Option:
     doc: str
     # The clauses that only a value other than ``without`` brings into play (the Advantage cards, a turn timer), and
     # the value that plays none of them (the default unless given): an engine that declines one of these clauses
-    # is fuzzed with ``without`` (the schema publishes both beside the option).
+    # is fuzzed with ``without`` (the schema publishes both beside the option).  ``played_by``: the values that
+    # bring them into play, where not every other value does (heist's tutorial, not its public room): a decline
+    # of one of them leaves the option's other values to be played.
     clauses: tuple[str, ...] = ()
     without: Any = ...
+    played_by: tuple = ()
 
     def value_without_its_clauses(self) -> Any:
         return self.default if self.without is ... else self.without
@@ -68,6 +72,7 @@ class GameInfo:
 LOADABLE_KEPT = (
     256  # load() remembers this many accepted states: a suite loads the same dealt positions again and again
 )
+_LOADABLE_EDITS = threading.Lock()  # the remembered states are edited by one thread at a time
 
 
 class InternalError(RuntimeError):
@@ -395,9 +400,10 @@ class Game:
         table.check()
         table._check_playable()
         if known is not None:
-            if len(cls._loadable) >= LOADABLE_KEPT:
-                cls._loadable.pop(next(iter(cls._loadable)))
-            cls._loadable[known] = None
+            with _LOADABLE_EDITS:  # tables load in several threads at once over WebSocket: one eviction each
+                if len(cls._loadable) >= LOADABLE_KEPT:
+                    cls._loadable.pop(next(iter(cls._loadable)))
+                cls._loadable[known] = None
         return table
 
     def _check_playable(self) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import threading
 
 from casebook import settings
-from casebook.adapter import Rules
+from casebook.adapter import Rules, Unsupported
 from statemachines.cluedo_drei.engine import CluedoDrei
 from statemachines.cluedo_drei.machine import TRANSITIONS as CLUEDO_ROWS
 from statemachines.cluedo_drei.rules import HEADQUARTERS
@@ -95,8 +95,28 @@ class NoStartRoll:
 
 
 class NoAssistantNoTimers:
-    """No notes assistant (every sheet stays blank, nobody switches it on or off) and no timers (the clock never
-    acts): two parts an online engine commonly lacks that no tag marks, so its author declines them by clause id."""
+    """No notes assistant (every sheet stays blank, nobody's assistant is on, nobody switches it) and no timers (the
+    clock never acts): two parts an online engine commonly lacks that no tag marks, so its author declines them by
+    clause id.  A room that asks for either (the assistant on, a turn timer) is one it cannot open: ``unsupported``,
+    as a position that holds either is one it cannot load."""
+
+    @classmethod
+    def check_options(cls, options):
+        super().check_options(options)
+        asks = options["notes_assistant"] and options["variant"] != "tutorial"  # the tutorial's is implied, not asked
+        if asks or options["turn_timer"] != "off":
+            raise Unsupported("this engine has no notes assistant and no turn timer")
+
+    def setup(self):
+        super().setup()
+        for mine in self.s["private"].values():
+            mine["assistant"] = False  # there is none: not a bot's (HO-BOT-01), not the learner's (HO-NOT-12)
+
+    def _check_notes(self, player):
+        """What this engine keeps of a sheet: nothing (the reference's check asks a bot's assistant to be on)."""
+        mine = self.s["private"][player]
+        if mine["assistant"] or any(entry for cards in mine["notes"].values() for entry in cards.values()):
+            raise Unsupported(f"this engine has no notes assistant: {player}'s sheet stays blank")
 
     def _note(self, player, card, entry):
         pass  # there is no assistant to write the sheet
@@ -113,7 +133,8 @@ NO_ASSISTANT_NO_TIMERS = [
     *(f"HO-NOT-{n:02}" for n in (4, 6, 7, 8, 9, 10, 11, 12)),
     "HO-BOT-01",
     *(f"HO-TIM-{n:02}" for n in (2, 3, 5, 6, 7, 8)),
-    "HO-QUE-11",
+    "HO-QUE-10",  # the 15 seconds to show a card run (the show timer)
+    "HO-QUE-11",  # and what happens when they run out
 ]
 
 

@@ -246,6 +246,21 @@ def test_clauses_declined_by_id_are_neither_chosen_nor_compared():
     assert list(found) == [], [r["summary"] for r in found]
 
 
+def test_a_variant_declined_in_part_leaves_the_other_variants_played():
+    """The toy declining the notes assistant declines HO-NOT-12, the tutorial's: the tutorial is not played, but a
+    public room plays none of the tutorial's clauses (the schema's ``played_by``), so fuzz still plays it.  Before,
+    the whole variant option was fixed to ``private`` (300 drawn options: private 300; now private 225, public 75)."""
+    from casebook.conformance.differential import declined_in
+    from tests.conformance.deviant_toys import Deviant
+
+    declined = declined_in(open_implementation("reference"), "heist", Deviant("no_assistant_no_timers").hello())
+    assert declined.honoured({"variant": "public"})["variant"] == "public"
+    assert declined.honoured({"variant": "tutorial"})["variant"] == "private"
+    assert declined.honoured({})["variant"] == "private"
+    assert declined.allows({"variant": "public"}) and not declined.allows({"variant": "tutorial"})
+    assert declined.honoured({"turn_timer": 30})["turn_timer"] == "off"  # no played_by: every other value plays
+
+
 def test_the_time_limit_stops_the_search_and_says_so():
     found = search(open_implementation(TOY_SPEC), TwoDeviations(), "toy", examples=40, seed=3, limit=5, seconds=1e-9)
     assert (list(found), found.interrupted, found.games) == ([], "time limit (1e-09 s)", 0)

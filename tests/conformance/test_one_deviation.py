@@ -52,6 +52,9 @@ CASES = [
     case("no_passage", "heist", []),
     case("loops_when_all_are_wrong", "cluedo_drei", ["CD-ACC-05", "CD-ACC-09"]),
     case("loops_when_all_are_wrong", "heist", ["HO-ACC-08"]),
+    # declines the assistant and the timers by clause id: 9 roots before the show timer's examples named HO-QUE-10
+    # and the bots' sheet-reading ones HO-BOT-01 (@needs), and before the toy stopped writing assistants it has not
+    case("no_assistant_no_timers", "heist", []),
 ]
 
 

@@ -3,7 +3,8 @@
 The random-play invariant ``events_are_private`` (casebook/properties/random_play.py) plays,
 beside a move where a player chose
 among their own hidden cards, the other choice on a copy, and asks that every seat who cannot tell the two outcomes
-apart in its view gets the same events.  Here: one such moment per game, found by the game's own random play and
+apart in its view gets the same events.  Here: one such moment per game that has one (the games, and the action
+types that may be one, read from each game's schema: ``private_choices``), found by the game's own random play and
 driven through the protocol only, where the bystanders' events must not name the card; and an engine that tells
 every seat which card was shown fails the invariant, though the older check (names hidden from a seat) passed it.
 """
@@ -15,16 +16,52 @@ import random
 
 import pytest
 
+from casebook import schemas
 from casebook.errors import InvariantBroken
 from casebook.impls import open_implementation
 from casebook.protocol import Table, redact
 from casebook.properties.privacy import private_twin, strings
 from casebook.properties.random_play import random_sim_test
 
-# The games where a player chooses among hidden cards of their own, and the move that does it.  P.I. and
-# Feuerdiamant have none: P.I.'s evidence cards are taken from the open display and its cases are held, never
-# passed; Feuerdiamant is cooperative and open (no private slots).  The invariant runs in their random play too.
-GAMES = {"cluedo_drei": "show", "heist": "show", "small_detectives": "play"}
+
+def _refs(node) -> set[str]:
+    """The named sets (``$defs/<name>``) a field's values, or its items', are drawn from."""
+    if not isinstance(node, dict):
+        return set()
+    found = {node["$ref"].rsplit("/", 1)[1]} if isinstance(node.get("$ref"), str) else set()
+    for key in ("items", "allOf", "anyOf", "oneOf"):
+        inner = node.get(key)
+        for part in inner if isinstance(inner, list) else [inner] if inner else []:
+            found |= _refs(part)
+    return found
+
+
+def private_choices(schema: dict) -> set[str]:
+    """The action types by which a player chooses among hidden cards of their own, as the game's schema publishes
+    them: a field of the action drawn from the same named set as a list in a player's ``private`` slot (their hand).
+    P.I. has none (a case is held, not a list chosen from), nor Feuerdiamant (no private slots).  A type that also
+    names public things (Cluedo's question) is a candidate only: a private choice is a move whose other choice
+    differs in nothing a bystander sees, which ``private_moment`` looks for."""
+    defs = schema.get("$defs", {})
+    slot = ((defs.get("state") or {}).get("properties") or {}).get("private") or {}
+    held = set()
+    for node in ((slot.get("additionalProperties") or {}).get("properties") or {}).values():
+        if isinstance(node, dict) and node.get("type") == "array":
+            held |= _refs(node.get("items"))
+    chance = {"chance", "clock"}  # a phase's actor: chance's and the clock's moves are no one's choice
+    by_players = {t for p in schema.get("phases", []) if p.get("actor") not in chance for t in p.get("actions") or {}}
+    out = set()
+    for alternative in (defs.get("action") or {}).get("oneOf", []):
+        for variant in alternative.get("oneOf", [alternative]):
+            props = {**alternative.get("properties", {}), **variant.get("properties", {})}
+            kind = props["type"]["const"]
+            if kind in by_players and any(_refs(field) & held for name, field in props.items() if name != "type"):
+                out.add(kind)
+    return out
+
+
+# game -> the action types of its private choices, for every game whose schema has some (a sixth game too)
+GAMES = {game: kinds for game in schemas.games() if (kinds := private_choices(schemas.load(game)))}
 
 
 def laws_of(game: str):
@@ -32,8 +69,8 @@ def laws_of(game: str):
     return getattr(module, "LAWS", None)
 
 
-def private_moment(impl, game: str, laws, seed: int, kind: str):
-    """The first move of ``kind`` in a random game where a player chose among their own hidden cards,
+def private_moment(impl, game: str, laws, seed: int, kinds: set[str]):
+    """The first move of ``kinds`` in a random game where a player chose among their own hidden cards,
     the other choice differs
     only in hidden places, and a bystander sees neither: (state before, move, twin, events, after, the twin's after)."""
     rng, table = random.Random(seed), Table.new(impl, game, laws.options(seed))
@@ -45,7 +82,7 @@ def private_moment(impl, game: str, laws, seed: int, kind: str):
             move = laws.policy(state, legal, rng)
             twin = private_twin(state, legal, move)
             events = table.apply(move["actor"], move["action"])
-            if twin is None or move["action"]["type"] != kind:
+            if twin is None or move["action"]["type"] not in kinds:
                 continue
             copy = Table.load(impl, game, state)
             copy.apply(twin["actor"], twin["action"])
@@ -57,6 +94,38 @@ def private_moment(impl, game: str, laws, seed: int, kind: str):
     finally:
         table.close()
     return None
+
+
+def test_the_private_choices_are_read_from_the_schema():
+    """A toy schema: ``show`` names a card of the hand, ``ask`` a player, ``deal`` is chance's; P.I. and Feuerdiamant
+    publish none."""
+    schema = {
+        "$defs": {
+            "state": {
+                "properties": {
+                    "private": {
+                        "additionalProperties": {
+                            "properties": {"hand": {"type": "array", "items": {"$ref": "#/$defs/card"}}}
+                        }
+                    }
+                }
+            },
+            "action": {
+                "oneOf": [
+                    {"properties": {"type": {"const": "show"}, "card": {"allOf": [{"$ref": "#/$defs/card"}]}}},
+                    {"properties": {"type": {"const": "ask"}, "player": {"$ref": "#/$defs/player"}}},
+                    {"properties": {"type": {"const": "deal"}, "card": {"$ref": "#/$defs/card"}}},
+                ]
+            },
+        },
+        "phases": [
+            {"actor": "chance", "actions": {"deal": ["asking"]}},
+            {"actor": "player", "actions": {"ask": ["showing"], "show": ["asking"]}},
+        ],
+    }
+    assert private_choices(schema) == {"show"}
+    assert GAMES, "no game publishes a private choice: the test below would compare nothing"
+    assert not private_choices(schemas.load("pi")) and not private_choices(schemas.load("feuerdiamant"))
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from casebook.errors import GameError
-from casebook.impls import opened
+from casebook.impls import open_implementation, opened
 from casebook.turn_shapes import BadTurnShape, dice_types, shape_problems
 from tests.conformance.deviant_toys import ENV
 from tests.conformance.helpers import ROOT, verified
@@ -85,6 +85,21 @@ def test_no_dice_declines_the_games_dice_so_a_roll_is_unsupported_and_the_move_c
     with pytest.raises(GameError) as refused:
         engine.apply(table, player, {"type": "roll_dice"})
     assert refused.value.code == "unsupported"
+
+
+def test_the_no_dice_shapes_dice_are_declared_once_for_the_kit_hello_and_fuzz():
+    """The dice a ``no_dice`` shape declines are hello's ``declined_actions`` (as kit_bridge.schema.json has it), so
+    fuzz's decline (``declined_in``, read from hello) leaves them out in every phase, as the kit refuses them: before,
+    only the kit knew them, and fuzz compared and chose a roll the engine never plays."""
+    from casebook.conformance.differential import declined_in
+
+    engine, reference = Shaped("no_dice"), open_implementation("reference")
+    assert engine.hello()["declined_actions"] == {"cluedo_drei": ["roll", "roll_dice"]}
+    assert "declined_actions" not in Shaped("no_dice:unmapped").hello()
+    declined = declined_in(reference, "cluedo_drei", engine.hello())
+    roll = {"actor": "Peter Shaw", "action": {"type": "roll_dice"}}
+    assert declined.types == {"roll", "roll_dice"} and declined.move("starting_turn", roll)
+    assert not declined_in(reference, "cluedo_drei", Shaped("no_dice:unmapped").hello()).move("starting_turn", roll)
 
 
 def test_a_single_action_turn_is_offered_one_phase_at_a_time_and_sent_whole():

@@ -5,8 +5,9 @@ pages must say is known: the reference passing everything but one clause, and a 
 the other games declined) that fails one Cluedo clause and declines two.  The browser checks that the conformance
 page fits a 1400 px and a 390 px window with every game's group opened, that its matrix is one group per game
 holding only that game's clauses, and that the one-game engine's share is of the clauses it supports (not ~8 %); on
-the at-a-glance pages, that a player sees no engine wording; on a section page, that the engine authors' view keeps
-the players' words and the protocol's apart.
+every page of every game, that a player sees no engine wording (124 lines of it before issue 51's second step) and no
+clause of our model; on a section page, that the engine authors' view keeps the players' words and the protocol's
+apart, and shows the clauses only they need.
 
 Skipped as tests/docs/test_browser.py is: only when Chromium or its driver is absent and ``CI`` is not set.
 """
@@ -126,6 +127,38 @@ def test_the_conformance_page_fits_the_window_with_every_game_opened(browser, si
         browser.set_window_size(1280, 1000)
 
 
+# The words of the conformance tables' cells that a line break cuts in two ("impleme / ntation"): a word whose
+# letters lie on more than one line.
+SPLIT_WORDS = """
+    const split = [];
+    document.querySelectorAll('article .cb-conformance :is(th, td)').forEach(th => {
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of node.textContent.matchAll(/[^\\s-]+/g)) {  // a break after a hyphen is between words
+          const range = document.createRange();
+          range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+          const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
+          if (tops.size > 1) split.push(m[0]);
+        }
+      }
+    });
+    return split;
+"""
+
+
+def test_the_conformance_headers_keep_their_words_whole_on_a_phone(browser, site):
+    """At 390 px the implementations table's narrow columns cut "implementation" and "deviations" mid-word (seen in
+    issue 51's screenshots): a header wraps between words only."""
+    base, _, _ = site
+    browser.set_window_size(390, 900)
+    try:
+        open_page(browser, f"{base}conformance/", "document.querySelector('details.cb-matrix-game') !== null")
+        browser.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
+        assert browser.execute_script(SPLIT_WORDS) == []
+    finally:
+        browser.set_window_size(1280, 1000)
+
+
 def test_the_matrix_is_one_group_per_game_holding_only_its_clauses(browser, site):
     base, model, _ = site
     open_page(browser, f"{base}conformance/", "document.querySelector('details.cb-matrix-game') !== null")
@@ -165,17 +198,53 @@ def test_a_one_game_engine_is_judged_on_the_clauses_it_supports(browser, site):
     assert row[1] == f"1 of {len(model.games)}" and row[3] == f"{round(100 * (supported - FAILED) / supported)} %"
 
 
-ENGINE_WORDS = re.compile(r"bad_request|illegal_action|not_your_turn|\brefused\b|neighbour-answers|does not know")
+# What a player is never told: the protocol's codes and calls, the engine's own words for a request it refuses, a
+# guard's or a variant's name, a saved state (issue 51).  "engine authors" (the name of the other view, and the
+# switch's own label) is allowed.
+ENGINE_WORDS = re.compile(
+    r"bad_request|illegal_action|not_your_turn|\bpayload|\bschema\b|\bJSON\b|\bengines?\b(?! authors)|\bprotocol\b"
+    r"|\brefused\b|\brefuses\b|\bunsupported\b|\bmalformed\b|\bloaded\b|neighbour-answers|engine-answers"
+    r"|game does not know|\bexpires?\b|\bpending\b|\bnew\(|\bthe reference\b",
+    re.IGNORECASE,
+)
+# The page is there and its turn pictures drawn (their words are read too).
+DRAWN = "document.querySelector('article') && !document.querySelector('.cb-diagram:not([data-drawn=yes])')"
+MODEL_SECTIONS = ("games/feuerdiamant/model.md", "games/heist/our-model.md")
+# The article's text as a player reads it: the engine authors' switch off, the switch itself left out.
+PLAYER_TEXT = """
+    document.documentElement.classList.remove('cb-engine');
+    const article = document.querySelector('article');
+    const said = article.innerText;
+    const own = Array.from(article.querySelectorAll('.cb-audience')).map(e => e.innerText);
+    return own.reduce((text, s) => text.split(s).join(''), said);
+"""
 
 
-def test_a_player_reads_no_engine_wording_at_a_glance(browser, site):
+def test_a_player_reads_no_engine_wording_on_any_game_page(browser, site):
+    """Every page of every game (its overview, at a glance, each section, the questions, rulings, variants, glossary
+    and trace), read with the engine authors' switch off: no line of it speaks the engine's language."""
     base, model, _ = site
-    for game in model.games:
-        open_page(browser, f"{base}games/{game.id}/at-a-glance/", "document.querySelector('.cb-glance') !== null")
-        browser.execute_script("document.documentElement.classList.remove('cb-engine')")
-        text = browser.execute_script("return document.querySelector('article').innerText")
-        assert not ENGINE_WORDS.findall(text), (game.id, ENGINE_WORDS.findall(text))
-        assert "What you have" in text, game.id
+    heard = {}
+    for page in model.pages():
+        if not page.startswith("games/") or page == "games/index.md":
+            continue
+        url = base + page.removesuffix("index.md").removesuffix(".md") + ("" if page.endswith("index.md") else "/")
+        open_page(browser, url, DRAWN)
+        text = browser.execute_script(PLAYER_TEXT)
+        lines = [line.strip()[:160] for line in text.splitlines() if ENGINE_WORDS.search(line)]
+        if lines:
+            heard[page] = lines
+        if page.endswith("at-a-glance.md"):
+            assert "What you have" in text, page
+        if page in MODEL_SECTIONS:  # our model of what the rulebook leaves out: engine authors read it
+            shown = browser.execute_script(
+                "return Array.from(document.querySelectorAll('article h2.cb-clause')).filter(h => h.offsetParent)"
+                ".map(h => h.id)"
+            )
+            assert shown == [], (page, shown)
+    assert not heard, "a player reads engine words:\n" + "\n".join(
+        f"{page}: {line}" for page, lines in heard.items() for line in lines
+    )
 
 
 def test_the_engine_view_keeps_the_players_words_and_the_protocols_apart(browser, site):
@@ -192,3 +261,17 @@ def test_the_engine_view_keeps_the_players_words_and_the_protocols_apart(browser
     )
     assert "that is not allowed (in the protocol: the action is rejected as illegal_action)" in said
     assert "allowedthe" not in said
+
+
+def test_a_clause_only_engine_authors_need_shows_in_their_view_with_its_contents_entry(browser, site):
+    """CD-SET-07 (options the game does not know, an unknown variant) is hidden from players with its entry in the
+    page's table of contents, and shown, examples and all, when the switch is on."""
+    base, _, _ = site
+    open_page(browser, f"{base}games/cluedo_drei/setup/", "document.getElementById('CD-SET-07') !== null")
+    seen = """return [document.getElementById('CD-SET-07').offsetParent !== null,
+        Array.from(document.querySelectorAll('.md-nav a.md-nav__link[href="#CD-SET-07"]')).some(a => a.offsetParent),
+        document.querySelector('article').innerText.includes('an unknown variant')]"""
+    browser.execute_script("document.documentElement.classList.remove('cb-engine')")
+    assert browser.execute_script(seen) == [False, False, False]
+    browser.execute_script("document.documentElement.classList.add('cb-engine')")
+    assert browser.execute_script(seen) == [True, True, True]

@@ -84,6 +84,24 @@ def test_the_page_names_every_state_field_action_event_and_name_set(game):
             assert f'id="name-{name}"' in page, name
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_phases_table_shows_each_phases_actions_and_where_each_leads(game):
+    """``phases[].actions`` (action type -> the phases it may lead to), which the turn shapes are mapped by, is on
+    the page: in each phase's row, every action it takes, linked to its heading, and each phase it leads to."""
+    import re
+
+    schema = schemas.load(game)
+    page = field_reference(schema)
+    taken = [p for p in schema["phases"] if p.get("actions")]
+    assert taken, f"{game} publishes no phase's actions"
+    for phase in taken:
+        row = re.search(rf'<tr id="fields-phase-{re.escape(phase["name"])}">(.*?)</tr>', page)
+        assert row, phase["name"]
+        for verb, leads in phase["actions"].items():
+            dests = ", ".join(f'<a href="#fields-phase-{d}"><code>{d}</code></a>' for d in leads)
+            assert f'<a href="#action-{verb}"><code>{verb}</code></a> → {dests}' in row.group(1), (phase["name"], verb)
+
+
 def test_secret_and_private_say_who_sees_them():
     schema = schemas.load("cluedo_drei")
     seen = {r.path: r.seen_by for r in rows(schema["$defs"]["state"], schema)}

@@ -45,6 +45,8 @@ def test_every_move_is_named_and_every_name_is_a_move_the_engine_lists(site):
         taught = site.taught[game.id]
         verbs = player_verbs(described)
         assert set(taught["moves"]) <= verbs, (game.id, set(taught["moves"]) - verbs)
+        phases = {p["name"] for p in described["phases"]} | {pictures.words(p["name"]) for p in described["phases"]}
+        assert set(taught["phases"]) <= phases, (game.id, set(taught["phases"]) - phases)
         view = glance.glance_view(game, described, None, site.schemas.get(game.id), taught)
         shown = {mv["verb"] for ph in view["moves"] for mv in ph["moves"]}
         assert shown == {taught["moves"].get(v, v) for v in verbs}, game.id
@@ -63,6 +65,16 @@ def test_feuerdiamant_names_its_four_actions_a_to_d_and_a_shared_name_is_one_mov
         assert any(n.startswith(f"{letter}. ") for n in names), (letter, names)
     assert names.count("c. Remove an obstacle or a roadblock") == 1  # remove_obstacle and remove_roadblock
     assert not any(mv["verb"] == "remove obstacle" for ph in view["moves"] for mv in ph["moves"])
+
+
+def test_feuerdiamants_action_step_names_its_four_actions_in_the_turn(site):
+    """The engine's summary says "one action a to d"; a player reads the four, named (glance.yml's phases)."""
+    game = next(g for g in site.games if g.id == "feuerdiamant")
+    view = glance.glance_view(game, site.engines[game.id].describe, None, site.schemas[game.id], site.taught[game.id])
+    line = next(p["summary"] for p in view["turn"] if p["name"] == "action")
+    assert "a to d" not in line
+    for named in ("a. reveal a clue card", "b. reveal a person card", "c. remove an obstacle", "d. in the Central"):
+        assert named in line, (named, line)
 
 
 def described(*phases: tuple[str, list[tuple[str, list[str]]]]) -> dict:
@@ -118,7 +130,12 @@ def test_the_cards_a_player_plays_come_with_their_numbers_and_effects(site):
     assert (
         next(c for c in fd["cards"] if c["name"] == "Morton")["clause"].id == "FD-CARD-09"
     )  # the card, not the helper
-    assert views["cluedo_drei"]["cards"] == []  # clue cards have no effect to teach
+    # Cluedo's clue cards have no effect to teach; its Advantage cards do, and the rulebook prints no texts for them:
+    # each kind's effect in glance.yml's words, on our ruling of the three kinds and the clause of how one is played
+    cd = views["cluedo_drei"]["cards"]
+    assert [c["name"] for c in cd] == ["Taxi (6 cards)", "Call to the Headquarters (3 cards)", "Tip-off (4 cards)"]
+    assert all(c["effect"] and [x.id for x in c["clauses"]] == ["CD-CMP-08", "CD-ADV-05"] for c in cd), cd
+    assert "Headquarters" in cd[1]["effect"] and "shows you one" in cd[2]["effect"]
 
 
 def test_pi_teaches_discs_cubes_detectives_and_scoring(site):
@@ -147,6 +164,13 @@ def test_glance_yml_naming_a_clause_the_game_lacks_is_a_problem(tmp_path):
     taught = glance.read_taught(tmp_path, toy, problems)
     assert taught["you_have"] == ["T-1"] and taught["cards"]["clauses"] == {"Joker": []}
     assert len(problems) == 2 and "T-9" in problems[0] and "T-8" in problems[1]
+    (tmp_path / "features" / "toy" / "glance.yml").write_text(
+        "cards: {def: card, effects: {Joker: takes any card, Ace: wins}, clauses: {Joker: T-1}}\n"
+    )
+    taught = glance.read_taught(tmp_path, toy, problems)
+    assert "the effect of the card 'Ace' cites no clause" in problems[-1] and taught["cards"]["clauses"]["Joker"] == [
+        "T-1"
+    ]
     (tmp_path / "features" / "toy" / "glance.yml").write_text("- not a mapping\n")
     assert glance.read_taught(tmp_path, toy, problems) == {} and "expected a mapping" in problems[-1]
 
