@@ -2,7 +2,7 @@
 
     python -m tests.docs.search_eval QUESTIONS.yml [--site DIR] [--json OUT] [--misses] [--node]
 
-QUESTIONS.yml is a list of questions, each::
+QUESTIONS.yml is a list of questions (or a game's table questions, features/<game>/questions.yml), each::
 
     - game: feuerdiamant
       ask: "the danger die came up as the star, which track goes up?"
@@ -45,7 +45,11 @@ NODE = Path(__file__).with_name("search_node.js")
 
 
 def read_questions(path: Path) -> list[dict]:
+    """A file of questions: a list of {game, ask, paragraphs or clauses}, or a game's table questions
+    (features/<game>/questions.yml: {topic: [{ask, clauses}]}, the game named by the folder)."""
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    if isinstance(data, dict) and path.name == "questions.yml":
+        data = [dict(q, game=path.parent.name) for topic in data.values() for q in topic or []]
     if not isinstance(data, list) or not all(isinstance(q, dict) and q.get("game") and q.get("ask") for q in data):
         raise SystemExit(f"{path}: expected a list of questions, each with game and ask (and paragraphs or clauses)")
     return data

@@ -814,6 +814,8 @@ def test_search_answers_the_players_questions_in_the_first_five_results(browser,
 
 # Questions whose words point to one game (a player's word of that game's synonyms.yml, or a name only it has)
 # though each could be asked of several: from the home page, that game's clauses come first (issue 51).
+# "how does a round work with only two players?" (Small Detectives) left in session 20: only the entry
+# "round work: round", made for that question, pointed it there, and the entry cost another file two answers.
 POINTED = (
     ("I tapped a place, can I change the route before my pawn walks?", "heist"),
     ("where can I look back at who showed a card to whom?", "heist"),
@@ -823,7 +825,6 @@ POINTED = (
     ("what do we do with the spare clue cards after the deal?", "cluedo_drei"),
     ("the cards don't split evenly between us, what do we do with the extras?", "cluedo_drei"),
     ("do I need the exact number to get into a room?", "cluedo_drei"),
-    ("how does a round work with only two players?", "small_detectives"),
 )
 
 
