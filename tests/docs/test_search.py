@@ -60,7 +60,7 @@ def test_a_sure_game_fills_the_first_places_and_an_unsure_one_shares_them(built)
     assert len({re.search(r"/games/([^/]+)/", item[-1]).group(1) for item in unsure["results"][:5]}) > 1
 
 
-def test_the_home_page_answers_within_ten_percent_of_the_game_pages_on_the_tune_questions(built, site):
+def test_the_home_page_keeps_what_the_tuning_reached_on_the_spent_questions(built, site):
     """The players' questions of tests/docs/questions (all of them tune sets now: README.md there), typed on the
     home page, find an answer in the first five for at least 86 % of those the game's own page answers, and at
     least 121 of the 150 files' questions.  Reached in session 20: 125 of the game pages' 140 (89 %), then 123
