@@ -74,6 +74,7 @@ class Rules:
         self._tables: dict[str, tuple[str, object]] = {}
         self._ids = itertools.count(1)
         self._shapes: dict = {}  # game id -> its checked TurnShape, or None
+        self._declined: dict[str, frozenset[str]] = {}  # game id -> declined_types(game), worked out once
         self._chosen: dict[str, list[dict]] = {}  # table -> the choices made so far of a single-action turn
 
     # -- what the author writes ------------------------------------------------------
@@ -106,10 +107,13 @@ class Rules:
     def declined_types(self, game: str) -> frozenset[str]:
         """The action types the engine does not play in ``game``, declared once and read by the kit (listed nowhere,
         answered ``unsupported``) and by ``hello`` (fuzz leaves them out): ``declined_actions``, and a ``no_dice``
-        turn shape's dice (``casebook.turn_shapes.dice_types``)."""
-        shape = self.turn_shapes.get(game)
-        dice = dice_types(game) if isinstance(shape, dict) and shape.get("no_dice") is True else ()
-        return frozenset({*self.declined_actions.get(game, ()), *dice})
+        turn shape's dice (``casebook.turn_shapes.dice_types``).  Asked on every legal() and apply(): the dice are
+        read off the game's schema once (~0.5 ms), not on each call."""
+        if game not in self._declined:
+            shape = self.turn_shapes.get(game)
+            dice = dice_types(game) if isinstance(shape, dict) and shape.get("no_dice") is True else ()
+            self._declined[game] = frozenset({*self.declined_actions.get(game, ()), *dice})
+        return self._declined[game]
 
     def new(self, game: str, options: dict) -> str:
         return self._open(game, self.start(self._offered(game), options))
