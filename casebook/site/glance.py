@@ -94,7 +94,7 @@ def section_for(game: Game, part: str, named: dict) -> Section | None:
     for pattern in PARTS[part]:
         for s in game.sections:
             # a section mostly of our model (data the rulebook leaves out) teaches a player little
-            if re.search(pattern, s.title, re.IGNORECASE) and sum(map(modelled, s.clauses)) * 2 <= len(s.clauses):
+            if re.search(pattern, s.title, re.IGNORECASE) and not wording.model_section(s):
                 return s
     return None
 
@@ -107,22 +107,15 @@ def phase_line(p: dict, by_id: dict[str, Clause], said: dict[str, str] | None = 
         "name": pictures.words(p["name"]),
         "summary": said.get(p["name"])
         or said.get(pictures.words(p["name"]))
-        or GUARD_LABEL.sub("", p.get("summary") or ""),
+        or wording.GUARD_LABEL.sub("", p.get("summary") or ""),
         "each_round": p.get("each_round", False),
         "clauses": [by_id[i] for i in p.get("clauses") or [] if i in by_id][:3],
     }
 
 
-GUARD_LABEL = wording.GUARD_LABEL  # "neighbour-answers: the case's holder ..." -> the words after
 # Verbs no player chooses: an automatic step, the clock ending a timer (casebook.protocol: CLOCK's "expire").
 NOT_CHOSEN = {pictures.AUTO, "expire"}
 MOVE_CLAUSES = 6  # a move's clauses shown under it: what it does; the rest are a click away
-
-
-# What only an engine meets (a refused request, a saved state, a guard's name) stays behind the engine authors'
-# switch on the glance (issue 51: a player learning the game is not told what the protocol refuses).
-engine_words = wording.for_engines
-modelled = wording.modelled
 
 
 def moves(
@@ -152,13 +145,13 @@ def moves(
             said = verbs.setdefault(names.get(words) or names.get(t["verb"]) or words, [])
             for i in t.get("clauses") or []:
                 c = by_id.get(i)
-                if c is not None and c not in said and not modelled(c) and not engine_words(c.text):
+                if c is not None and c not in said and not wording.modelled(c) and not wording.for_engines(c.text):
                     said.append(c)
         if verbs:
             out.append(
                 {
                     "name": pictures.words(phase["name"]),
-                    "summary": GUARD_LABEL.sub("", phase.get("summary") or ""),
+                    "summary": wording.GUARD_LABEL.sub("", phase.get("summary") or ""),
                     "moves": [move_line(v, cs, said_before) for v, cs in verbs.items()],
                 }
             )
@@ -232,7 +225,9 @@ def glance_view(
         "components_heading": "What is in the box"
         if parts["components"] is None or re.search(BOX, parts["components"].title, re.IGNORECASE)
         else "What the game is about",
-        "modelled_components": [c for c in parts["components"].clauses if modelled(c)] if parts["components"] else [],
+        "modelled_components": [c for c in parts["components"].clauses if wording.modelled(c)]
+        if parts["components"]
+        else [],
         "setup_section": parts["setup"],
         "end_section": parts["end"],
         "setup": [phase_line(p, by_id, taught.get("phases")) for p in setup],
@@ -240,10 +235,10 @@ def glance_view(
         "finals": [phase_line(p, by_id, taught.get("phases")) for p in finals],
         "moves": moves(described, turn, by_id, taught.get("moves")),
         "cards": cards(schema, game, taught),
-        "cards_ordered": any(card["number"] for card in cards(schema, game, taught)),
         "cards_about": (taught.get("cards") or {}).get("about", ""),
         "end_clauses": [c for p in finals for c in phase_clauses(p, by_id)],
     }
+    view["cards_ordered"] = any(card["number"] for card in view["cards"])
     said_once(view)
     return view
 
@@ -266,7 +261,7 @@ def said_once(view: dict) -> None:
 
     claim(view["you_have"])
     if view["components"]:
-        claim([c for c in view["components"].clauses if not modelled(c)])
+        claim([c for c in view["components"].clauses if not wording.modelled(c)])
     view["setup_told"] = {c.id for c in claim(view["setup_section"].clauses)[1]} if view["setup_section"] else set()
     claim([card["clause"] for card in view["cards"] if card["clause"] and not card["effect"]])
     ends = view["end_clauses"]

@@ -315,8 +315,7 @@ class Site:
                 self.schemas.get(game.id),
                 self.taught.get(game.id),
             ),
-            engine_words=glance.engine_words,
-            modelled=glance.modelled,
+            modelled=wording.modelled,
             board=pictures.board_view(board, self.title(game.id)) if board and board["locations"] else None,
         )
 
