@@ -46,6 +46,11 @@ class Canvas:
     transposed: bool = False
     inset: float = 4  # a label's least distance from the edge (a phone's leaves a way round for secret passages)
 
+    def keep_inside(self, box: list[float]) -> None:
+        """Move a box ([x, y, w, h], x/y its centre) back inside the picture, ``inset`` from its edges, in place."""
+        box[0] = min(self.width - box[2] / 2 - self.inset, max(box[2] / 2 + self.inset, box[0]))
+        box[1] = min(self.height - box[3] / 2 - self.inset, max(box[3] / 2 + self.inset, box[1]))
+
 
 WIDE = Canvas()
 # A phone's board (issue 51 item 5): upright, 640 units wide, drawn at the column's width (358 px of a 390 px phone,
@@ -591,8 +596,7 @@ def separate(boxes: dict[str, list[float]], rounds: int = 80, canvas: Canvas = W
                     boxes[b][1] -= push
                 ax, ay = boxes[a][0], boxes[a][1]
         for box in boxes.values():  # inside the picture
-            box[0] = min(canvas.width - box[2] / 2 - canvas.inset, max(box[2] / 2 + canvas.inset, box[0]))
-            box[1] = min(canvas.height - box[3] / 2 - canvas.inset, max(box[3] / 2 + canvas.inset, box[1]))
+            canvas.keep_inside(box)
         if not moved:
             return
 
@@ -656,8 +660,7 @@ def clear_dots(
                 for box, sign in ((a, -1), (b, 1)):  # its ends move apart along it, half each
                     box[0] += sign * dx / size * short / 2
                     box[1] += sign * dy / size * short / 2
-                    box[0] = min(canvas.width - box[2] / 2 - canvas.inset, max(box[2] / 2 + canvas.inset, box[0]))
-                    box[1] = min(canvas.height - box[3] / 2 - canvas.inset, max(box[3] / 2 + canvas.inset, box[1]))
+                    canvas.keep_inside(box)
                 moved = True
             for x, y in path_dots(boxes[p["a"]], boxes[p["b"]], min(length, 50), dot):
                 x, y = float(x), float(y)
@@ -668,7 +671,7 @@ def clear_dots(
                     if abs(x - bx) < bw / 2 + dot / 2 and abs(y - by) < bh / 2 + dot / 2:
                         up, down = (by + bh / 2 + dot / 2 + GAP) - y, y - (by - bh / 2 - dot / 2 - GAP)
                         box[1] -= up if up < down else -down
-                        box[1] = min(canvas.height - bh / 2 - canvas.inset, max(bh / 2 + canvas.inset, box[1]))
+                        canvas.keep_inside(box)
                         moved = True
         if not moved:
             return
@@ -724,14 +727,8 @@ def clear_lines(
                 # the shorter way across; where the edge stops it (a label against the board's side), the other way
                 across = abs(normal[0]) * (box[2] / 2 + 2) + abs(normal[1]) * (box[3] / 2 + 2)
                 for move in (shift, shift - math.copysign(2 * across, shift)):
-                    box[0] = min(
-                        canvas.width - box[2] / 2 - canvas.inset,
-                        max(box[2] / 2 + canvas.inset, was[0] + normal[0] * move),
-                    )
-                    box[1] = min(
-                        canvas.height - box[3] / 2 - canvas.inset,
-                        max(box[3] / 2 + canvas.inset, was[1] + normal[1] * move),
-                    )
+                    box[0], box[1] = was[0] + normal[0] * move, was[1] + normal[1] * move
+                    canvas.keep_inside(box)
                     stopped = math.hypot(box[0] - was[0] - normal[0] * move, box[1] - was[1] - normal[1] * move) > 1
                     if not through(box, a, b, 2) or not stopped:
                         break
