@@ -19,10 +19,11 @@ Allowed, with the reason: the bench's empty steps (``casebook bench`` times pyte
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+
+from tests.can_fail import Module, Suite, only_passing, only_passing_asserts, suite_of, truthy_constant
 
 ROOT = Path(__file__).resolve().parent.parent
 STEP_FILES = sorted(
@@ -36,71 +37,6 @@ STEP_FILES = sorted(
 ALLOWED = {
     "casebook/bench/empty_steps.py": {"_then": "casebook bench times pytest-bdd's own cost with steps that do nothing"}
 }
-SWALLOWING = {"AssertionError", "Exception", "BaseException"}  # handlers that would catch a failed assert
-
-
-@dataclass
-class Module:
-    """One step file, parsed: its functions by name (nested ones too), its module-level tables, its imports."""
-
-    name: str
-    tree: ast.Module
-    functions: dict[str, ast.FunctionDef] = field(default_factory=dict)
-    tables: dict[str, ast.expr] = field(default_factory=dict)
-    imported: dict[str, str] = field(default_factory=dict)  # local name -> its step file ("step_defs/vocabulary.py")
-
-    @classmethod
-    def parse(cls, name: str, source: str) -> "Module":
-        module = cls(name, ast.parse(source))
-        for node in ast.walk(module.tree):
-            if isinstance(node, ast.FunctionDef):
-                module.functions.setdefault(node.name, node)
-            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("step_defs."):
-                for alias in node.names:
-                    module.imported[alias.asname or alias.name] = node.module.replace(".", "/") + ".py"
-        for node in module.tree.body:
-            if isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Dict, ast.Tuple)):
-                for target in node.targets:
-                    if isinstance(target, ast.Name):
-                        module.tables[target.id] = node.value
-        return module
-
-
-class Suite:
-    """Every step file, and which of their functions assert (directly, or through the functions they call)."""
-
-    def __init__(self, modules: dict[str, Module]):
-        self.modules = modules
-        self._asserts: dict[tuple[str, str], bool] = {}
-
-    def resolve(self, module: Module, name: str) -> tuple[Module, ast.FunctionDef] | None:
-        if name in module.functions:
-            return module, module.functions[name]
-        other = self.modules.get(module.imported.get(name, ""))
-        if other is not None and name in other.functions:
-            return other, other.functions[name]
-        return None
-
-    def asserts(self, module: Module, fn: ast.FunctionDef) -> bool:
-        key = (module.name, fn.name)
-        if key not in self._asserts:
-            self._asserts[key] = False  # a recursive call does not assert by itself
-            self._asserts[key] = any(self._asserting(module, node) for node in ast.walk(fn))
-        return self._asserts[key]
-
-    def _asserting(self, module: Module, node: ast.AST) -> bool:
-        if isinstance(node, ast.Assert):
-            return True
-        if isinstance(node, ast.Raise) and node.exc is not None:
-            raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
-            return isinstance(raised, ast.Name) and raised.id == "AssertionError"
-        if isinstance(node, ast.Call):
-            called = ast.unparse(node.func)
-            if called in ("pytest.fail", "pytest.raises"):
-                return True
-            found = self.resolve(module, called) if isinstance(node.func, ast.Name) else None
-            return found is not None and self.asserts(*found)
-        return False
 
 
 def decorated_then(fn: ast.FunctionDef) -> ast.expr | None:
@@ -138,44 +74,6 @@ def silent_thens(suite: Suite) -> list[str]:
                 ]
             else:
                 found.append(f"{module.name}:{fn.lineno}: the Then {fn.name} asserts nothing")
-    return found
-
-
-def truthy_constant(node: ast.AST) -> bool:
-    return isinstance(node, ast.Constant) and bool(node.value)
-
-
-def only_passing(node: ast.AST) -> str | None:
-    """Why the expression ``node`` (an assert's test, a check's result) cannot be false, or None."""
-    if isinstance(node, ast.Constant):
-        return f"a constant ({node.value!r})"
-    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and any(map(truthy_constant, node.values)):
-        return "an `or` with a true constant"
-    if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.Is, ast.GtE)):
-        if ast.unparse(node.left) == ast.unparse(node.comparators[0]):
-            return f"compares {ast.unparse(node.left)} with itself"
-    return None
-
-
-def swallowed(try_node: ast.Try) -> bool:
-    """A ``try`` around an assert whose handler catches the AssertionError and does not raise."""
-    if not any(isinstance(n, ast.Assert) for stmt in try_node.body for n in ast.walk(stmt)):
-        return False
-    for handler in try_node.handlers:
-        caught = [] if handler.type is None else ast.unparse(handler.type).strip("()").split(", ")
-        if (not caught or SWALLOWING & set(caught)) and not any(isinstance(n, ast.Raise) for n in ast.walk(handler)):
-            return True
-    return False
-
-
-def only_passing_asserts(module: Module) -> list[str]:
-    """Asserts anywhere in a step file that cannot fail, and handlers that swallow a failed one."""
-    found = []
-    for node in ast.walk(module.tree):
-        if isinstance(node, ast.Assert) and (why := only_passing(node.test)):
-            found.append(f"{module.name}:{node.lineno}: assert on {why}")
-        elif isinstance(node, ast.Try) and swallowed(node):
-            found.append(f"{module.name}:{node.lineno}: a handler swallows the AssertionError of the assert it guards")
     return found
 
 
@@ -234,10 +132,6 @@ def weak_fact_checks(suite: Suite, module: Module) -> list[str]:
 
 def step_files() -> dict[str, str]:
     return {path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8") for path in STEP_FILES}
-
-
-def suite_of(sources: dict[str, str]) -> Suite:
-    return Suite({name: Module.parse(name, source) for name, source in sources.items()})
 
 
 def defects(suite: Suite) -> list[str]:
