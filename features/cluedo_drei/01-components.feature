@@ -163,6 +163,16 @@ Feature: Components
       When Justus Jonas rolls ? and 4
       Then the roll counts 5 pips
 
+    Scenario Outline: the other faces count what they show: <a> and <b> make <n>
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
+      When Justus Jonas rolls <a> and <b>
+      Then the roll counts <n> pips
+
+      Examples:
+        | a | b | n  |
+        | 2 | 3 | 5  |
+        | 5 | 6 | 11 |
+
     Example: no die shows a one
       Given a game of Justus Jonas, Peter Shaw and Bob Andrews without Advantage cards
       When Justus Jonas rolls the dice

@@ -13,6 +13,10 @@ Feature: Overview
       Given a game of Red, Yellow and Green
       Then Red, Yellow and Green must choose a card
 
+    Example: five players choose one card each
+      Given a game of Red, Yellow, Green, Blue and Purple
+      Then Red, Yellow, Green, Blue and Purple must choose a card
+
     Example: a player out of the game plays no more
       Given a game of Red, Yellow, Green and Blue
       And Yellow is out of the game

@@ -117,7 +117,7 @@ def reachable(tiles, cards) -> set[str]:
 
 
 HAND = {2: 4, 3: 3, 4: 3, 5: 3}  # SD-SET-09, SD-TWO-01
-PER_ROUND = {2: 2, 3: 1, 4: 1, 5: 1}  # SD-TWO-02: two cards a round with two players
+PER_ROUND = {2: 2, 3: 1, 4: 1, 5: 1}  # SD-OVR-01: a card a round; SD-TWO-02: two cards with two players
 
 
 def deck(players: int) -> tuple[str, ...]:

@@ -3,12 +3,12 @@ another clause's examples (the whole suite runs against each mutant, ``-x``), so
 examples that never noticed it.  Each case here names a mutant, its clause, and the example added to that clause
 that notices it; the example runs alone against the mutant, as ``casebook mutate`` runs it (a process of its own).
 
-Found by running each of the 81 mutants whose every clause had one example against only those clauses' examples:
-19 survived them.  These 8 are caught by name now, and HQ_LANE_LENGTH's two count mutants by the clause rules.py
-now cites for it (CD-CMP-05, whose examples kill them).  9 are left, each killed in the full run by another
-clause's example: a guard dropped from one of a trigger's rows, which the next row's clause notices (row order is
-meaning: six of Small Detectives' card effects, FD-END-02's culprit), CD-ADV-02's ``unless`` (CD-ADV-08's ruling,
-which the row does not cite), and CD-ACC-05's drop_out (what a wrong accusation tells is CD-ACC-11's).
+Found by running each of the 538 mutants (none marked equivalent) against only its clauses' examples: 76 survived
+them (19 of the 81 whose every clause had one example).  Caught by name now: the 8 first cases here; HQ_LANE_LENGTH's
+two count mutants by the clause rules.py now cites for it (CD-CMP-05); all six pip counts of CD-CMP-07 by one
+outline (a case here); PER_ROUND's six by citing SD-OVR-01 and a five-player example (a case here).  The rest are
+killed in the full run by another clause's example, most of them a guard dropped from one of a trigger's rows,
+which the next row's clause notices (row order is meaning).
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ CASES = [
         "HO-PRE-03",
         "the_last_seats_roll_counts_as_much_as_the_first",
     ),
+    ("cluedo_drei:count:PIPS[5]-1", "CD-CMP-07", "the_other_faces_count_what_they_show"),
+    ("small_detectives:count:PER_ROUND[5]+1", "SD-OVR-01", "five_players_choose_one_card_each"),
     ("pi:hand:detective-cube-includes-own-location", "PI-DET-07", "cubes_on_skid_row and Row-Lakeside-City"),
     ("small_detectives:drop-callback:pass:police>police:wait", "SD-POL-06", "yellow_waits_ahead_of_red"),
     ("small_detectives:drop-callback:pass:police>preparing:wait", "SD-POL-06", "red_waits_at_the_police"),
