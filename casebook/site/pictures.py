@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 FAN_IN = 3  # a step from this many phases into one is said under the picture, not drawn
@@ -45,6 +45,7 @@ class Canvas:
     scale: float = 1.0
     transposed: bool = False
     inset: float = 4  # a label's least distance from the edge (a phone's leaves a way round for secret passages)
+    side: float = MARGIN  # the hinted places' least distance from the left and right edges
 
     def keep_inside(self, box: list[float]) -> None:
         """Move a box ([x, y, w, h], x/y its centre) back inside the picture, ``inset`` from its edges, in place."""
@@ -57,6 +58,10 @@ WIDE = Canvas()
 # 0.56 px a unit) with labels 1.5 times the wide board's, so that they read at 12.6 px, where the wide board scaled
 # to a phone read at 9.6 px (or scrolled sideways at 640 px).
 PHONE = Canvas(640, 1000, 1.5, True, 20)
+# A phone's board is the first of these that reads true (``clean``): the hinted places drawn narrower, leaving room
+# beside them for the labels that hang outside (Cluedo's ring, 60 units from the edges, pushed three labels inside
+# it, over its lines; 130 units leave them outside)
+PHONES = tuple(replace(PHONE, side=side) for side in (MARGIN, 100, 130, 160))
 BOARD_LIMIT = 300  # places drawn; the largest board of the five games has 61 (issue 27, F7)
 FINE_LIMIT = 100  # places of a board that is also drawn for a phone, its labels moved off lines (each pair compared)
 PATH_LIMIT = 4 * BOARD_LIMIT
@@ -851,9 +856,32 @@ def clear_lines(
                     if not through(box, a, b, 2) or not stopped:
                         break
                 moved = True
+            if (p["a"] in unlabelled) != (p["b"] in unlabelled):  # a label's door onto a space
+                label, space = (b, a) if p["a"] in unlabelled else (a, b)
+                others = [boxes[n] for n in unlabelled if n not in (p["a"], p["b"])]
+                moved |= swing_off_dots(label, space, others, canvas)
         if not moved:
             return
         separate(boxes, canvas=canvas)
+
+
+def swing_off_dots(label: list[float], space: list[float], dots: list[list[float]], canvas: Canvas) -> bool:
+    """Swing the path from a label to its space (a label's door onto a ring) round the space, off the other spaces it
+    runs over: the label moves across the line so far that the line clears them (issue 51: on a phone's board
+    Cluedo's "Strand" led to its ring space over the space beside it).  Whether the label moved."""
+    moved = False
+    for dot in dots:
+        shift = through(dot, space, label, 2)
+        if not shift:
+            continue
+        size = math.hypot(label[0] - space[0], label[1] - space[1]) or 1
+        near = max(math.hypot(dot[0] - space[0], dot[1] - space[1]), 1)  # the line moves there near/size as far
+        normal = (-(label[1] - space[1]) / size, (label[0] - space[0]) / size)
+        label[0] -= normal[0] * shift * size / near
+        label[1] -= normal[1] * shift * size / near
+        canvas.keep_inside(label)
+        moved = True
+    return moved
 
 
 def drop_shared_dots(paths: list[dict], dot: float = DOT) -> None:
@@ -1054,7 +1082,8 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
     if canvas.transposed:
         pos01 = {n: (y, x) for n, (x, y) in pos01.items()}
     wide, high, scale = canvas.width, canvas.height, canvas.scale
-    at = {n: (MARGIN + x * (wide - 2 * MARGIN), MARGIN + y * (high - 2 * MARGIN)) for n, (x, y) in pos01.items()}
+    side = canvas.side
+    at = {n: (side + x * (wide - 2 * side), MARGIN + y * (high - 2 * MARGIN)) for n, (x, y) in pos01.items()}
     unlabelled = {loc["name"] for loc in drawn["locations"] if str(loc.get("kind") or "location") in UNLABELLED}
     text = {loc["name"]: place_text(loc["name"], str(loc.get("kind") or "location")) for loc in drawn["locations"]}
     boxes = {
@@ -1146,10 +1175,8 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
         "height": f"{bottom - top:.1f}",
         "top": f"{top:.1f}",
         "scale": scale,  # a label's and a dot's size against the wide board's: the template sizes text and dots
-        "phone": phone_view
-        if phone
-        and len(drawn["locations"]) <= FINE_LIMIT
-        and clean(phone_view := board_view(board, title, PHONE, phone=False))
+        "phone": next((view for canvas in PHONES if clean(view := board_view(board, title, canvas, phone=False))), None)
+        if phone and len(drawn["locations"]) <= FINE_LIMIT
         else None,
         "locations": locations,
         "paths": paths,
@@ -1194,22 +1221,28 @@ def drawn_band(boxes: dict[str, list[float]], paths: list[dict], margin: float =
 
 
 def clean(view: dict) -> bool:
-    """Whether a drawn board reads true: no path's line under a label it does not end, no space (a dot) against a
-    label.  The phone's board is drawn only where it is clean (the layout moves labels off lines and dots, but on a
-    crowded board such as Cluedo's some stay; that board scrolls sideways on a phone at its wide size instead)."""
+    """Whether a drawn board reads true: no path's line under a label or a place's dot it does not end, no space (a
+    dot) against a label.  The phone's board is drawn only where it is clean (the layout moves labels off lines and
+    dots, but on a crowded board some may stay: such a board scrolls sideways on a phone at its wide size instead)."""
     at = {loc["name"]: (float(loc["x"]), float(loc["y"])) for loc in view["locations"]}
     labels = {
         loc["name"]: [float(loc["x"]), float(loc["y"]), float(loc["w"]), float(loc["h"])]
         for loc in view["locations"]
         if not loc["dot"]
     }
+    dots = {  # a place drawn as a dot (a ring's space): its circle's box
+        loc["name"]: [float(loc["x"]), float(loc["y"]), 2 * float(loc["r"]), 2 * float(loc["r"])]
+        for loc in view["locations"]
+        if loc["dot"]
+    }
     reach = 6 * view["scale"]  # a dot's radius and its ring
     for p in view["paths"]:
         if p["secret"]:
             continue
-        for name, box in labels.items():
-            if name not in (p["a"], p["b"]) and through(box, at[p["a"]], at[p["b"]], 1):
+        for name, box in (labels | dots).items():
+            if name not in (p["a"], p["b"]) and through(box, at[p["a"]], at[p["b"]], 1 if name in labels else 0):
                 return False
+        for box in labels.values():
             if any(inside(float(x), float(y), box, reach) for x, y in p["dots"]):
                 return False
     return True
