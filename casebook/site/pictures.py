@@ -47,6 +47,11 @@ class Canvas:
     inset: float = 4  # a label's least distance from the edge (a phone's leaves a way round for secret passages)
     side: float = MARGIN  # the hinted places' least distance from the left and right edges
 
+    @property
+    def phone(self) -> bool:
+        """A phone's canvas: its labels larger, long ones on two lines, the picture cropped to what it draws."""
+        return self.scale != 1
+
     def keep_inside(self, box: list[float]) -> None:
         """Move a box ([x, y, w, h], x/y its centre) back inside the picture, ``inset`` from its edges, in place."""
         box[0] = min(self.width - box[2] / 2 - self.inset, max(box[2] / 2 + self.inset, box[0]))
@@ -58,9 +63,14 @@ WIDE = Canvas()
 # 0.56 px a unit) with labels 1.5 times the wide board's, so that they read at 12.6 px, where the wide board scaled
 # to a phone read at 9.6 px (or scrolled sideways at 640 px).
 PHONE = Canvas(640, 1000, 1.5, True, 20)
-# A phone's board is the first of these that reads true (``clean``): the hinted places drawn narrower, leaving room
-# beside them for the labels that hang outside (Cluedo's ring, 60 units from the edges, pushed three labels inside
-# it, over its lines; 130 units leave them outside)
+# A phone's board is the desk's shape at a phone's label size (``UPRIGHT``) where its labels keep ROOM apart and it
+# reads true (``clean``): Small Detectives' ring of eight.  Else it is turned a quarter (``PHONE``), the page says
+# so, and drawn on the first of these canvases that reads true: the hinted places drawn narrower, leaving room beside
+# them for the labels that hang outside (Cluedo's ring, 60 units from the edges, pushed three labels inside it, over
+# its lines; 130 units leave them outside).  P.I.'s grid upright pushed its labels together (10 units apart, its paths
+# between them hidden).
+UPRIGHT = Canvas(640, 640, 1.5, False, 20)  # as high as wide: a phone has more room down than across
+ROOM = 20  # units between two labels of an upright phone's board: twice what ``separate`` leaves
 PHONES = tuple(replace(PHONE, side=side) for side in (MARGIN, 100, 130, 160))
 BOARD_LIMIT = 300  # places drawn; the largest board of the five games has 61 (issue 27, F7)
 FINE_LIMIT = 100  # places of a board that is also drawn for a phone, its labels moved off lines (each pair compared)
@@ -1079,8 +1089,8 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
     the same board laid out again for a phone (``PHONE``), under the key "phone"."""
     drawn, cut = capped(board)
     pos01 = layout(drawn)
-    if canvas.transposed:
-        pos01 = {n: (y, x) for n, (x, y) in pos01.items()}
+    if canvas.transposed:  # turned a quarter clockwise: the top to the right (swapping x and y drew its mirror image)
+        pos01 = {n: (1 - y, x) for n, (x, y) in pos01.items()}
     wide, high, scale = canvas.width, canvas.height, canvas.scale
     side = canvas.side
     at = {n: (side + x * (wide - 2 * side), MARGIN + y * (high - 2 * MARGIN)) for n, (x, y) in pos01.items()}
@@ -1092,8 +1102,8 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
         else [
             x,
             y,
-            max(label_width(line, scale) for line in lines_of(text[n], canvas.transposed)),
-            (LABEL_HEIGHT + LINE * (len(lines_of(text[n], canvas.transposed)) - 1)) * scale,
+            max(label_width(line, scale) for line in lines_of(text[n], canvas.phone)),
+            (LABEL_HEIGHT + LINE * (len(lines_of(text[n], canvas.phone)) - 1)) * scale,
         ]
         for n, (x, y) in at.items()
     }
@@ -1137,7 +1147,7 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
     for loc in drawn["locations"]:
         name, kind = loc["name"], str(loc.get("kind") or "location")
         x, y = at[name]
-        lines = lines_of(text[name], canvas.transposed)
+        lines = lines_of(text[name], canvas.phone)
         w, h = boxes[name][2], boxes[name][3]
         locations.append(
             {
@@ -1169,15 +1179,14 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
     ]
     # a phone's board is as tall as what it draws (the canvas is 1000 units high whatever the board's shape: about a
     # sixth of it was empty above and below the places); the wide board keeps its canvas
-    top, bottom = drawn_band(boxes, paths) if canvas.transposed else (0.0, float(high))
+    top, bottom = drawn_band(boxes, paths) if canvas.phone else (0.0, float(high))
     return {
         "width": wide,
         "height": f"{bottom - top:.1f}",
         "top": f"{top:.1f}",
         "scale": scale,  # a label's and a dot's size against the wide board's: the template sizes text and dots
-        "phone": next((view for canvas in PHONES if clean(view := board_view(board, title, canvas, phone=False))), None)
-        if phone and len(drawn["locations"]) <= FINE_LIMIT
-        else None,
+        "phone": phone_board(board, title) if phone and len(drawn["locations"]) <= FINE_LIMIT else None,
+        "turned": canvas.transposed,
         "locations": locations,
         "paths": paths,
         "legend": items,
@@ -1185,6 +1194,28 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
         "cut": cut,
         "limit": BOARD_LIMIT,
     }
+
+
+def phone_board(board: dict, title: str) -> dict | None:
+    """A phone's drawing of a board: upright where it has room (``UPRIGHT``), else turned on the first canvas of
+    PHONES that reads true; None when none does (the desk's board then scrolls in its figure)."""
+    upright = board_view(board, title, UPRIGHT, phone=False)
+    if clean(upright) and least_gap(upright) >= ROOM:
+        return upright
+    return next((view for canvas in PHONES if clean(view := board_view(board, title, canvas, phone=False))), None)
+
+
+def least_gap(view: dict) -> float:
+    """The least distance between two labels of a drawn board, across or along (negative: they overlap)."""
+    boxes = [[float(loc[k]) for k in ("x", "y", "w", "h")] for loc in view["locations"] if not loc["dot"]]
+    return min(
+        (
+            max(abs(a[0] - b[0]) - (a[2] + b[2]) / 2, abs(a[1] - b[1]) - (a[3] + b[3]) / 2)
+            for i, a in enumerate(boxes)
+            for b in boxes[i + 1 :]
+        ),
+        default=math.inf,
+    )
 
 
 def path_legend(described: list[dict], drawn: list[dict]) -> list[dict]:

@@ -657,6 +657,50 @@ def test_boards_have_no_label_over_another_and_a_whole_legend_on_a_desk_and_a_ph
         browser.set_window_size(1280, 1000)
 
 
+def correlation(xs: list[float], ys: list[float]) -> float:
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    cov = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+    spread = (sum((x - mx) ** 2 for x in xs) * sum((y - my) ** 2 for y in ys)) ** 0.5
+    return cov / spread if spread else 0.0
+
+
+TURNED = "Turned a quarter clockwise"
+
+
+def test_a_phones_board_is_the_desks_upright_or_turned_clockwise_and_says_so(browser, real):
+    """Issue 51: a phone's board swapped across and down, the desk board's mirror image (Small Detectives' houses
+    ran the other way round), with nothing said.  At 390 px each board is the desk's as it stands (its places where
+    the desk has them: across with across, down with down) and says nothing, or the desk's turned a quarter clockwise
+    (across on the phone is up on the desk, down is across) and says so above the legend."""
+    base, _, site = real
+    seen: dict[str, dict[int, dict]] = {}
+    try:
+        for width in (1400, 390):
+            browser.set_window_size(width, 900)
+            for game in (g for g in site.games if site.engines[g.id].describe["board"]):
+                open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-board-legend') !== null")
+                at = {
+                    p["name"]: ((p["left"] + p["right"]) / 2, (p["top"] + p["bottom"]) / 2)
+                    for p in browser.execute_script(PLACES)
+                }
+                said = browser.execute_script("return document.querySelector('.cb-board figcaption').innerText")
+                seen.setdefault(game.id, {})[width] = {"at": at, "turned": TURNED in said}
+    finally:
+        browser.set_window_size(1280, 1000)
+    ways = {}
+    for game, shown in seen.items():
+        desk, phone = shown[1400]["at"], shown[390]["at"]
+        names = sorted(desk)
+        across, down = [phone[n][0] for n in names], [phone[n][1] for n in names]
+        upright = min(correlation(across, [desk[n][0] for n in names]), correlation(down, [desk[n][1] for n in names]))
+        turned = min(correlation(across, [-desk[n][1] for n in names]), correlation(down, [desk[n][0] for n in names]))
+        assert not shown[1400]["turned"], game
+        ways[game] = "turned" if shown[390]["turned"] else "upright"
+        assert (turned if shown[390]["turned"] else upright) > 0.9, (game, ways[game], upright, turned)
+    # Small Detectives' ring of eight has room upright; P.I.'s grid upright pushed its labels together
+    assert ways["small_detectives"] == "upright" and ways["pi"] == "turned", ways
+
+
 def test_the_engine_authors_switch_shows_results_and_engine_only_examples(browser, real):
     base, _, site = real
     clause = next(c for c in site.all_clauses() if c.id == "FD-TURN-04")
