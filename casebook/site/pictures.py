@@ -978,6 +978,9 @@ def inside(x: float, y: float, box: list[float], pad: float = 0.0) -> bool:
 
 CELL = 10  # of the grid a secret passage is routed on (px)
 CLEARANCE = 6  # between a passage and a place it passes (px)
+# cells about a passage that another passage on a phone's board avoids, at a cost a cell: heist's two there ran 10
+# units apart for 150 px, and read as one (on a desk they cross once, far apart elsewhere: drawn as they were)
+APART, BESIDE_COST = 3, 3.0
 ROUTED = 20  # secret passages routed around the places; any more are drawn bent (each route costs a grid search)
 
 
@@ -1000,12 +1003,19 @@ def line_cells(x1: float, y1: float, x2: float, y2: float) -> set[tuple[int, int
 
 
 def route(
-    a: str, b: str, boxes: dict[str, list[float]], blocked: set, lines: set, canvas: Canvas = WIDE
+    a: str,
+    b: str,
+    boxes: dict[str, list[float]],
+    blocked: set,
+    lines: set,
+    canvas: Canvas = WIDE,
+    beside: frozenset = frozenset(),
 ) -> list[tuple[float, float]] | None:
     """A secret passage's way from ``a`` to ``b`` that passes through no other place (issue 51: Cluedo's ran
     through Headquarters and a lane, heist's through the Entrance and the halls): the cheapest way on a grid of
     CELL px, a cell of another place (``blocked``, grown by CLEARANCE) closed, a cell of a path's line
-    (``lines``) dear, so that a passage crosses few paths; then straightened where a straight line is as good.
+    (``lines``) dear, so that a passage crosses few paths, and one beside another passage (``beside``) dear too;
+    then straightened where a straight line is as good.
     None when the places wall ``b`` off."""
     import heapq
 
@@ -1014,7 +1024,7 @@ def route(
     open_ = blocked - grid_cells(boxes[a], CLEARANCE, canvas) - grid_cells(boxes[b], CLEARANCE, canvas)
 
     def cost(cell: tuple[int, int]) -> float:
-        return 8.0 if cell in lines else 0.0
+        return 8.0 if cell in lines else BESIDE_COST if cell in beside else 0.0
 
     best, came, todo = {start: 0.0}, {}, [(0.0, start)]
     while todo:
@@ -1077,11 +1087,23 @@ def route_passages(paths: list[dict], boxes: dict[str, list[float]], canvas: Can
     lines = set().union(
         *(line_cells(*(float(p[k]) for k in ("x1", "y1", "x2", "y2"))) for p in paths if not p["secret"])
     )
+    beside: set[tuple[int, int]] = set()
     for p in [p for p in paths if p["secret"]][:ROUTED]:
-        way = route(p["a"], p["b"], boxes, blocked, lines, canvas)
+        way = route(p["a"], p["b"], boxes, blocked, lines, canvas, frozenset(beside))
         if way:
             p["d"] = rounded(way)
-            lines |= {c for s, e in zip(way, way[1:]) for c in line_cells(*s, *e)}  # the next passage keeps off it
+            on = {c for s, e in zip(way, way[1:]) for c in line_cells(*s, *e)}
+            lines |= on  # the next passage keeps off it, and on a phone away from it
+            beside |= (
+                set()
+                if not canvas.phone
+                else {
+                    (i + di, j + dj)
+                    for i, j in on
+                    for di in range(-APART, APART + 1)
+                    for dj in range(-APART, APART + 1)
+                }
+            )
 
 
 def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = True) -> dict:

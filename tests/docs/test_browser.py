@@ -552,7 +552,26 @@ def board_faults(drawn: dict) -> dict[str, list]:
         "false spaces": [(d["a"], d["b"]) for d in drawn["dots"] if d["a"] in spaces and d["b"] in spaces],
         "dots at one point": len(drawn["dots"]) - len(at_one_point),
         "lines meeting off a place": meetings(drawn),
+        "passages side by side": side_by_side(drawn),
     }
+
+
+def side_by_side(drawn: dict, near: float = 12, along: float = 60) -> list[tuple[str, str, str, str, int]]:
+    """Two secret passages that run beside each other (issue 51: heist's two on a phone ran about 10 px apart for
+    some 150 px, and read as one): the longest stretch of one drawn within ``near`` px of the other, where longer
+    than ``along`` px (two passages that cross, even at a slant, are that close for a few tens of px only)."""
+    passages = [line for line in drawn["lines"] if line["secret"]]
+    out = []
+    for i, p in enumerate(passages):
+        for q in passages[i + 1 :]:
+            run = longest = 0
+            for x, y in p["points"]:  # sampled every 3 px
+                close = any((x - u) ** 2 + (y - v) ** 2 < near * near for u, v in q["points"])
+                run = run + 3 if close else 0
+                longest = max(longest, run)
+            if longest > along:
+                out.append((p["a"], p["b"], q["a"], q["b"], longest))
+    return out
 
 
 def meetings(drawn: dict, near: float = 2.5) -> list[tuple[str, str, str, str]]:
@@ -581,7 +600,8 @@ def meetings(drawn: dict, near: float = 2.5) -> list[tuple[str, str, str, str]]:
 def test_no_board_label_covers_a_path_dot_and_no_line_runs_through_a_place(browser, real):
     """Issue 51: every space drawn on a path (a dot) is seen, clear of every label; no path (a secret passage
     neither) runs through a place it does not join; no dot stands for a space the board does not have; no two
-    paths' lines meet where no place is; on a desk and on a phone (its own drawing of the board)."""
+    paths' lines meet where no place is; no two secret passages run side by side; on a desk and on a phone (its own
+    drawing of the board)."""
     base, _, site = real
     try:
         for width in (1400, 390):
