@@ -220,7 +220,7 @@ def test_the_features_order_groups_the_clauses():
 
 
 SETUP_PICTURE = re.compile(
-    r'cb-sub-diagram cb-player-only">Setting up</p>\s*<div class="cb-diagram cb-player-only"[^>]*>.*?'
+    r'cb-sub-diagram cb-player-only"[^>]*>Setting up</p>\s*<div class="cb-diagram cb-player-only"[^>]*>.*?'
     r'<pre class="cb-mermaid-source">(.*?)</pre>',
     re.S,
 )
