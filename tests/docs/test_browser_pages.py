@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from casebook.rulebook import CLAUSE_STATUSES, read_games
+from casebook.site import glance
 from casebook.site.render import Site
 
 from .browsing import missing_browser, open_page, serve_folder, start_browser
@@ -238,9 +239,11 @@ ENGINE_WORDS = re.compile(
 # The page is there and its turn pictures drawn (their words are read too).
 DRAWN = "document.querySelector('article') && !document.querySelector('.cb-diagram:not([data-drawn=yes])')"
 MODEL_SECTIONS = ("games/feuerdiamant/model.md", "games/heist/our-model.md")
-# The article's text as a player reads it: the engine authors' switch off, the switch itself left out.
+# The article's text as a player reads it: the engine authors' switch off, the switch itself left out, At a glance's
+# folds open.
 PLAYER_TEXT = """
     document.documentElement.classList.remove('cb-engine');
+    document.querySelectorAll('article details.cb-fold, article details.cb-moves-here').forEach(d => d.open = true);
     const article = document.querySelector('article');
     const said = article.innerText;
     const own = Array.from(article.querySelectorAll('.cb-audience')).map(e => e.innerText);
@@ -303,3 +306,44 @@ def test_a_clause_only_engine_authors_need_shows_in_their_view_with_its_contents
     assert browser.execute_script(seen) == [False, False, False]
     browser.execute_script("document.documentElement.classList.add('cb-engine')")
     assert browser.execute_script(seen) == [True, True, True]
+
+
+# At a glance as a player first meets it, its folds closed: where the page's open part ends (the top of the heading
+# after "How it ends"), in px from the page's top, and the text it shows.
+GLANCE_OPEN_PART = """
+    document.documentElement.classList.remove('cb-engine');
+    const headings = Array.from(document.querySelectorAll('article h2'));
+    const after = headings[headings.findIndex(h => h.id === 'end') + 1];
+    const article = document.querySelector('article');
+    const bottom = (after || article).getBoundingClientRect()[after ? 'top' : 'bottom'];
+    return [bottom + window.scrollY, article.innerText];
+"""
+
+
+@pytest.mark.parametrize("width, height, screens", [(1400, 900, 3), (390, 844, 5.5)])
+def test_at_a_glance_teaches_the_first_turn_in_a_few_screens_naming_every_move_and_card(
+    browser, site, width, height, screens
+):
+    """What you have, the turn, the cards and the end fit a few screens, folds closed: 3.0 to 5.5 screens at 1400 px
+    and 6.1 to 11.0 at 390 before the moves' effects, the box and the set-up were folded and the cards made a table
+    (issue 51's screenshots).  Folded, nothing goes unnamed: every move a player chooses and every card stay open."""
+    base, model, _ = site
+    browser.set_window_size(width, height)
+    try:
+        for game in model.games:
+            view = glance.glance_view(
+                game,
+                model.engines[game.id].describe,
+                model.titles.get(game.id, {}).get("glance"),
+                model.schemas.get(game.id),
+                model.taught[game.id],
+            )
+            open_page(browser, base + glance.path(game.id).removesuffix(".md") + "/", "document.getElementById('end')")
+            bottom, shown = browser.execute_script(GLANCE_OPEN_PART)
+            long = bottom / height  # in screens of a window that tall (only the width sets the page's length)
+            assert long <= screens, f"{game.id}: what you have, the turn, the cards and the end take {long:.1f} screens"
+            named = {mv["verb"] for step in view["moves"] for mv in step["moves"]}
+            named |= {card["name"] for card in view["cards"]}
+            assert named and not [n for n in named if n not in shown], game.id
+    finally:
+        browser.set_window_size(1280, 1000)
