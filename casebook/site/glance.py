@@ -255,11 +255,30 @@ def glance_view(
     chosen = {phase["name"]: phase["moves"] for phase in view["moves"]}
     for line in view["turn"]:
         line["moves"] = chosen.get(line["name"], [])
+    view["any_step"] = any_step([line for line in view["turn"] if line["moves"]])
     # a final's line cites only the clauses the list of the end under it does not say in full
     ending = {c.id for c in view["end_clauses"]}
     for line in view["finals"]:
         line["clauses"] = [c for c in line["clauses"] if c.id not in ending]
     return view
+
+
+ANY_STEP = 3  # a move offered at every one of this many steps or more is said once for all of them
+
+
+def any_step(steps: list[dict]) -> list[dict]:
+    """The moves a player may make at every step where they choose (Feuerdiamant's detective cards, heist's notes
+    assistant), taken out of each step's line: the page says them once, before the steps, where they otherwise stood
+    at each step "(as above)"."""
+    if len(steps) < ANY_STEP:
+        return []
+    common = set.intersection(*({mv["verb"] for mv in step["moves"]} for step in steps))
+    # a move that says more at a later step than at the first (not "again" there) keeps its place at each
+    common -= {mv["verb"] for step in steps[1:] for mv in step["moves"] if not mv["again"]}
+    first = [mv for mv in steps[0]["moves"] if mv["verb"] in common]
+    for step in steps:
+        step["moves"] = [mv for mv in step["moves"] if mv["verb"] not in common]
+    return first
 
 
 def card_rows(cards: list[dict]) -> list[dict]:

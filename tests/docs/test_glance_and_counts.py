@@ -122,6 +122,25 @@ def test_a_move_offered_again_is_said_once_unless_it_says_more():
     assert [(m["verb"], m["again"], [c.id for c in m["clauses"]]) for m in third["moves"]] == [("pass", False, ["X-3"])]
 
 
+def test_a_move_offered_at_every_step_is_said_once_before_the_steps():
+    """Feuerdiamant's detective cards stood "(as above)" under five of its six steps, heist's notes assistant under
+    four of five: a move at every step where a player chooses is said once, unless a later step says more of it."""
+    by_id = clauses("X-1", "X-2", "X-3", "X-4")
+    answer = described(
+        ("first", [("play", ["X-1"]), ("ask", ["X-2"])]),
+        ("second", [("play", ["X-1"]), ("pass", ["X-3"])]),
+        ("third", [("play", ["X-1"])]),
+    )
+    steps = glance.moves(answer, answer["phases"], by_id)
+    assert [mv["verb"] for mv in glance.any_step(steps)] == ["play"]
+    assert [[mv["verb"] for mv in step["moves"]] for step in steps] == [["ask"], ["pass"], []]
+    # the third step's "play" says more (X-4): it keeps its place at every step; two steps are too few
+    answer["transitions"][-1]["clauses"] = ["X-1", "X-4"]
+    steps = glance.moves(answer, answer["phases"], by_id)
+    assert glance.any_step(steps) == [] and [mv["verb"] for mv in steps[2]["moves"]] == ["play"]
+    assert glance.any_step(glance.moves(answer, answer["phases"][:2], by_id)) == []
+
+
 def test_the_cards_a_player_plays_come_with_their_numbers_and_effects(site):
     by_game = {g.id: g for g in site.games}
     views = {
