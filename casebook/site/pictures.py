@@ -330,12 +330,13 @@ def widest_px(source: str) -> float:
     return 2 * EDGE_PX + max(sum(w) + GAP_PX * (len(w) - 1) for w in [*rows.values(), *said.values()])
 
 
-def narrow_pictures(describe: dict) -> list[tuple[str | None, frozenset | None, bool, str]]:
+def narrow_pictures(describe: dict, player: bool = True) -> list[tuple[str | None, frozenset | None, bool, str]]:
     """The pictures a phone shows, each (sub, part, across, title) for ``drawing``: the set-up as on a desk; the turn's
     phases in their drawing order, as many together as fit a phone's column (``widest_px``), each end with the
     last phase that leads into it; a phase that fits alone only left to right, so drawn; a phase's side steps as
-    many together as fit; none when the turn has no phase of play.  The desk's Cluedo turn parts were 412, 514
-    and 571 px wide on a phone."""
+    many together as fit; none when the turn has no phase of play.  ``player``: the players' pictures, else the
+    engine authors' (their arrows' words longer: packed as the players', 4 of Small Detectives' 6 were past the
+    column).  The desk's Cluedo turn parts were 412, 514 and 571 px wide on a phone."""
     out: list[tuple[str | None, frozenset | None, bool, str]] = []
     wide = parts(describe)
     if SETUP in wide:
@@ -348,7 +349,7 @@ def narrow_pictures(describe: dict) -> list[tuple[str | None, frozenset | None, 
     playing = sorted((p["name"] for p in describe["phases"] if p["name"] not in hidden | set(finals)), key=order.get)
     if not playing:  # nothing to draw apart: the desk's pictures
         return []
-    edges, fans = drawn_edges(describe, True)
+    edges, fans = drawn_edges(describe, player)
     into = {
         f: [a for (a, b) in edges if b == f] or sorted(next((s for (_, d), s in fans.items() if d == f), []))
         for f in finals
@@ -359,7 +360,7 @@ def narrow_pictures(describe: dict) -> list[tuple[str | None, frozenset | None, 
         return frozenset(group + [f for f in finals if home[f] in group])
 
     def fits(group: list[str], across: bool = False) -> bool:
-        return widest_px(drawing(describe, None, True, phases(group), across=across)[0]) <= PHONE_PX
+        return widest_px(drawing(describe, None, player, phases(group), across=across)[0]) <= PHONE_PX
 
     # each phase joins the last picture it fits, of those holding a phase next to it in the turn (an arrow between
     # them) and the one drawn last: Cluedo's "drawing" goes with the "rolling" that leads to it
@@ -378,7 +379,7 @@ def narrow_pictures(describe: dict) -> list[tuple[str | None, frozenset | None, 
     for sub, steps in side.items():
         runs: list[list[str]] = []
         for step in steps:
-            if runs and widest_px(drawing(describe, sub, True, frozenset(runs[-1] + [step]))[0]) <= PHONE_PX:
+            if runs and widest_px(drawing(describe, sub, player, frozenset(runs[-1] + [step]))[0]) <= PHONE_PX:
                 runs[-1].append(step)
             else:
                 runs.append([step])

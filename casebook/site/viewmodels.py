@@ -183,17 +183,19 @@ def diagram_view(
         for part in pictures.parts(described)
     ]
     desk += [(sub, None, False, f"The side steps of {pictures.words(sub)}") for sub in pictures.detours(described)]
-    phone = pictures.narrow_pictures(described)
-    drawn = {None: desk}
-    if phone and [pictures.drawing(described, s, True, p, said, a)[0] for s, p, a, _ in phone] != [
+    # a phone's own pictures, for each audience (the engine authors' words are longer), shown there when the desk's
+    # do not fit its column (casebook.js); none when they are the desk's
+    phone = {player: pictures.narrow_pictures(described, player) for player in (True, False)}
+    drawn = {None: {True: desk, False: desk}}
+    if phone[True] and [pictures.drawing(described, s, True, p, said, a)[0] for s, p, a, _ in phone[True]] != [
         pictures.drawing(described, s, True, p, said, a)[0] for s, p, a, _ in desk
-    ]:  # a phone's own pictures, shown there when a desk's do not fit its column (casebook.js)
-        drawn = {"desk": desk, "phone": phone}
+    ]:
+        drawn = {"desk": {True: desk, False: desk}, "phone": phone}
     pictures_ = []
     for screen, shown in drawn.items():
-        for sub, part, across, title in shown:
-            # the players' picture, and behind the engine-authors switch the same with guards and engine verbs
-            for player in (True, False):
+        # the players' pictures, and behind the engine-authors switch the same with guards and engine verbs
+        for player in (True, False):
+            for sub, part, across, title in shown[player]:
                 source, boxes = pictures.drawing(described, sub, player, part, said, across)
                 pictures_.append(
                     {
@@ -206,7 +208,7 @@ def diagram_view(
                 )
     return {
         "pictures": pictures_,
-        "across": "phone" in drawn and any(across for _, _, across, _ in phone),
+        "across": "phone" in drawn and any(across for _, _, across, _ in phone[True]),
         "linked": linked,
         "total": total,
         "phases": phases,
