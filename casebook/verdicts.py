@@ -21,8 +21,21 @@ def unsupported_reason(hello: dict, game: str, tags: set[str]) -> str | None:
         return f"game {game} not offered"
     declined = sorted(set(games[game].get("declines", [])) & tags)
     if declined:
-        return "declines " + ", ".join("@" + t for t in declined)
+        return "declines " + named_declines(declined)
     return None
+
+
+NAMED = 3  # the declines a verdict names before it counts the rest
+
+
+def named_declines(declined: list[str]) -> str:
+    """Tags and clause ids, as a verdict names them: all of a few (``@setup``); of more, how many and the first
+    ``NAMED`` (an engine declining the heist game's notes assistant and timers by id declines 17).  The whole list is
+    the engine's hello, which the report keeps (``games.<game>.declines``)."""
+    if len(declined) <= NAMED + 1:  # "and 1 more" says no less than the last name
+        return ", ".join("@" + t for t in declined)
+    first = ", ".join("@" + t for t in declined[:NAMED])
+    return f"{len(declined)} tags and clause ids ({first} and {len(declined) - NAMED} more, all in its hello)"
 
 
 # -- one decline, read by verify and fuzz alike: the clauses it removes, and the moves those clauses make ----------

@@ -141,7 +141,7 @@ def whose_step(st, player, step) -> bool:
     except GameError as exc:
         if exc.code != "unsupported":
             raise
-        return True  # reached, and the engine declines the step
+        return reached  # the engine declines the step: that it was reached is all this sentence can judge
 
 
 # -- checks on what is seen ---------------------------------------------------------------------

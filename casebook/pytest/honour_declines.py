@@ -16,7 +16,7 @@ import pytest
 
 from casebook.contract import options_problems
 from casebook.errors import Unsupported
-from casebook.verdicts import UNSUPPORTED
+from casebook.verdicts import UNSUPPORTED, named_declines
 
 
 CHECKED_BY_CASEBOOK = "checked by Casebook, engine not asked"
@@ -84,9 +84,8 @@ class Declining:
                 raise  # a variant the game does not have: unsupported is the engine's right answer (CD-SET-07)
             if found:
                 raise
-            what = ", ".join("@" + t for t in declined)
             pytest.skip(
-                f"{UNSUPPORTED}declines {what}, "
+                f"{UNSUPPORTED}declines {named_declines(declined)}, "
                 f"and this example starts a game the engine does not ({exc.message[:120]})"
             )
 

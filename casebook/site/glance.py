@@ -32,7 +32,8 @@ def read_taught(root, game: Game, problems: list[str]) -> dict:
     """features/<game>/glance.yml, checked: what a first turn needs that the clauses and the engine's describe answer
     do not give by themselves.  Every key is optional; the words shown are always the clauses' own::
 
-        you_have: [clause ids]          # what a player has in front of them: shown first, in the clauses' words
+        you_have: [clause ids]          # what a player has in front of them at the start: shown first
+        scoring: [clause ids]           # how points are scored, where a move's clauses say it: under the end
         moves: {verb: the rulebook's name for that move}   # moves with one name show as one ("a. Reveal a clue")
         phases: {phase: what happens there, in players' words}  # instead of the engine's summary of the phase
         picture_words: {phase, verb or guard in words: the rulebook's words}  # in the players' pictures (pictures.py)
@@ -68,6 +69,7 @@ def read_taught(root, game: Game, problems: list[str]) -> dict:
             problems.append(f"{where}: the effect of the card {card!r} cites no clause of {game.id} (cards.clauses)")
     return {
         "you_have": ids(data.get("you_have") or [], "you_have"),
+        "scoring": ids(data.get("scoring") or [], "scoring"),
         "moves": {str(k): str(v) for k, v in (data.get("moves") or {}).items()},
         "phases": {str(k): str(v) for k, v in (data.get("phases") or {}).items()},
         "picture_words": {str(k): str(v) for k, v in (data.get("picture_words") or {}).items()},
@@ -103,11 +105,12 @@ def phase_line(p: dict, by_id: dict[str, Clause], said: dict[str, str] | None = 
     """A phase of the set-up, the turn or the end, in a line: its name, what happens there (glance.yml's words where
     it has some, ``said``: Feuerdiamant's "one action a to d" names the four), its first clauses."""
     said = said or {}
+    name = pictures.words(p["name"])
+    summary = said.get(p["name"]) or said.get(name) or wording.GUARD_LABEL.sub("", p.get("summary") or "")
     return {
-        "name": pictures.words(p["name"]),
-        "summary": said.get(p["name"])
-        or said.get(pictures.words(p["name"]))
-        or wording.GUARD_LABEL.sub("", p.get("summary") or ""),
+        "name": name,
+        # "unexpected: Unexpected: one, two or three tiles clockwise" says the name twice
+        "summary": re.sub(rf"^{re.escape(name)}:\s*", "", summary, flags=re.IGNORECASE),
         "each_round": p.get("each_round", False),
         "clauses": [by_id[i] for i in p.get("clauses") or [] if i in by_id][:3],
     }
@@ -151,7 +154,6 @@ def moves(
             out.append(
                 {
                     "name": pictures.words(phase["name"]),
-                    "summary": wording.GUARD_LABEL.sub("", phase.get("summary") or ""),
                     "moves": [move_line(v, cs, said_before) for v, cs in verbs.items()],
                 }
             )
@@ -228,6 +230,12 @@ def glance_view(
         "modelled_components": [c for c in parts["components"].clauses if wording.modelled(c)]
         if parts["components"]
         else [],
+        # what the box list says to a player: not our model, not what "What you have" says already
+        "box": [
+            c
+            for c in (parts["components"].clauses if parts["components"] else [])
+            if not wording.modelled(c) and c.id not in taught.get("you_have", [])
+        ],
         "setup_section": parts["setup"],
         "end_section": parts["end"],
         "setup": [phase_line(p, by_id, taught.get("phases")) for p in setup],
@@ -236,19 +244,83 @@ def glance_view(
         "moves": moves(described, turn, by_id, taught.get("moves")),
         "cards": cards(schema, game, taught),
         "cards_about": (taught.get("cards") or {}).get("about", ""),
-        "end_clauses": [c for p in finals for c in phase_clauses(p, by_id)],
+        # how points are scored where the moves say it (P.I.'s 7/5/3/1/0 and its penalty), then how the game ends
+        "end_clauses": [by_id[i] for i in taught.get("scoring", [])]
+        + [c for p in finals for c in phase_clauses(p, by_id)],
     }
     view["cards_ordered"] = any(card["number"] for card in view["cards"])
     said_once(view)
+    view["card_rows"] = card_rows(view["cards"])
+    # each step of the turn where a player chooses carries its moves: the page folds them under the step's line
+    chosen = {phase["name"]: phase["moves"] for phase in view["moves"]}
+    for line in view["turn"]:
+        line["moves"] = chosen.get(line["name"], [])
+    view["any_step"] = any_step([line for line in view["turn"] if line["moves"]])
+    # a final's line cites only the clauses the list of the end under it does not say in full
+    ending = {c.id for c in view["end_clauses"]}
+    for line in view["finals"]:
+        line["clauses"] = [c for c in line["clauses"] if c.id not in ending]
     return view
+
+
+ANY_STEP = 3  # a move offered at every one of this many steps or more is said once for all of them
+
+
+def any_step(steps: list[dict]) -> list[dict]:
+    """The moves a player may make at every step where they choose (Feuerdiamant's detective cards, heist's notes
+    assistant), taken out of each step's line: the page says them once, before the steps, where they otherwise stood
+    at each step "(as above)"."""
+    if len(steps) < ANY_STEP:
+        return []
+    common = set.intersection(*({mv["verb"] for mv in step["moves"]} for step in steps))
+    # a move that says more at a later step than at the first (not "again" there) keeps its place at each
+    common -= {mv["verb"] for step in steps[1:] for mv in step["moves"] if not mv["again"]}
+    first = [mv for mv in steps[0]["moves"] if mv["verb"] in common]
+    for step in steps:
+        step["moves"] = [mv for mv in step["moves"] if mv["verb"] not in common]
+    return first
+
+
+def card_rows(cards: list[dict]) -> list[dict]:
+    """The cards as the rows of a table: cards that one clause alone says the effect of share a row (Small Detectives'
+    four Foot Patrols, Feuerdiamant's six suspects' cards), in the order their first card comes."""
+    rows: list[dict] = []
+    by_clause: dict[str, dict] = {}
+    for card in cards:
+        shared = card["clause"].id if card["clause"] and not card["effect"] else None
+        if shared in by_clause:
+            by_clause[shared]["cards"].append(card)
+            continue
+        row = {"cards": [card], "effect": card["effect"], "clause": card["clause"], "clauses": card["clauses"]}
+        rows.append(row)
+        if shared:
+            by_clause[shared] = row
+    for row in rows:
+        names = [card["name"] for card in row["cards"]]
+        # one name for cards of one name ("Foot Patrol ×4"), each name for cards of one effect (the six suspects')
+        row["names"] = [names[0] + f" ×{len(names)}"] if len(names) > 1 and len(set(names)) == 1 else names
+        row["numbers"] = numbers([card["number"] for card in row["cards"]])
+    return rows
+
+
+def numbers(printed: list[str]) -> str:
+    """The numbers of a row's cards as a reader scans them: "001–004" for a run, else each; "first" for a card
+    without one that takes effect before all (Shadowing)."""
+    if not any(printed):
+        return "first" if printed else ""
+    values = [int(n) for n in printed]
+    if len(values) > 2 and values == list(range(values[0], values[0] + len(values))):
+        return f"{printed[0]}–{printed[-1]}"
+    return ", ".join(printed)
 
 
 def said_once(view: dict) -> None:
     """Each clause's words once on the page (issue 51: Cluedo's CD-SET-02 stood under "What you have" and again under
     "Setting up"; a win under the accusation's move and again under "How it ends").  The lists claim their clauses in
-    this order: what you have, the box, the set-up, the cards, the end, then the moves (a move's clause that another
-    list says is left to its link: the end's clauses belong to the end).  A later list keeps a clause said before as
-    its id only (``told``): the set-up's steps stay numbered, a move still points to what it does."""
+    this order: what you have, the cards, the end (the parts the page shows open), then the moves (folded under the
+    turn's steps: a move's clause that another list says is left to its link, the end's clauses belong to the end),
+    the box and the set-up (folded at the foot of the page).  A later list keeps a clause said before as its id only
+    (``told``): the set-up's steps stay numbered, a move still points to what it does."""
     told: set[str] = set()
 
     def claim(clauses: list[Clause]) -> tuple[list[Clause], list[Clause]]:
@@ -260,15 +332,14 @@ def said_once(view: dict) -> None:
         return words, ids
 
     claim(view["you_have"])
-    if view["components"]:
-        claim([c for c in view["components"].clauses if not wording.modelled(c)])
-    view["setup_told"] = {c.id for c in claim(view["setup_section"].clauses)[1]} if view["setup_section"] else set()
     claim([card["clause"] for card in view["cards"] if card["clause"] and not card["effect"]])
     ends = view["end_clauses"]
     view["end_clauses"], view["end_told"] = claim([c for i, c in enumerate(ends) if c not in ends[:i]])  # two ends'
     for phase in view["moves"]:
         for move in phase["moves"]:
             move["clauses"], move["told"] = claim(move["clauses"])
+    view["components_told"] = {c.id for c in claim(view["box"])[1]}
+    view["setup_told"] = {c.id for c in claim(view["setup_section"].clauses)[1]} if view["setup_section"] else set()
 
 
 def phase_clauses(p: dict, by_id: dict[str, Clause]) -> list[Clause]:

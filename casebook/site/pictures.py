@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 FAN_IN = 3  # a step from this many phases into one is said under the picture, not drawn
@@ -45,6 +45,12 @@ class Canvas:
     scale: float = 1.0
     transposed: bool = False
     inset: float = 4  # a label's least distance from the edge (a phone's leaves a way round for secret passages)
+    side: float = MARGIN  # the hinted places' least distance from the left and right edges
+
+    @property
+    def phone(self) -> bool:
+        """A phone's canvas: its labels larger, long ones on two lines, the picture cropped to what it draws."""
+        return self.scale != 1
 
     def keep_inside(self, box: list[float]) -> None:
         """Move a box ([x, y, w, h], x/y its centre) back inside the picture, ``inset`` from its edges, in place."""
@@ -57,6 +63,15 @@ WIDE = Canvas()
 # 0.56 px a unit) with labels 1.5 times the wide board's, so that they read at 12.6 px, where the wide board scaled
 # to a phone read at 9.6 px (or scrolled sideways at 640 px).
 PHONE = Canvas(640, 1000, 1.5, True, 20)
+# A phone's board is the desk's shape at a phone's label size (``UPRIGHT``) where its labels keep ROOM apart and it
+# reads true (``clean``): Small Detectives' ring of eight.  Else it is turned a quarter (``PHONE``), the page says
+# so, and drawn on the first of these canvases that reads true: the hinted places drawn narrower, leaving room beside
+# them for the labels that hang outside (Cluedo's ring, 60 units from the edges, pushed three labels inside it, over
+# its lines; 130 units leave them outside).  P.I.'s grid upright pushed its labels together (10 units apart, its paths
+# between them hidden).
+UPRIGHT = Canvas(640, 640, 1.5, False, 20)  # as high as wide: a phone has more room down than across
+ROOM = 20  # units between two labels of an upright phone's board: twice what ``separate`` leaves
+PHONES = tuple(replace(PHONE, side=side) for side in (MARGIN, 100, 130, 160))
 BOARD_LIMIT = 300  # places drawn; the largest board of the five games has 61 (issue 27, F7)
 FINE_LIMIT = 100  # places of a board that is also drawn for a phone, its labels moved off lines (each pair compared)
 PATH_LIMIT = 4 * BOARD_LIMIT
@@ -262,6 +277,117 @@ def crowded(describe: dict, part: str) -> bool:
     return len(arrows) > SPLIT or len(set(re.findall(r"^\s+(\w+)\(?\[", source, re.M)) - leaving_) > LEAVES
 
 
+# -- the pictures on a phone (issue 51) ----------------------------------------------------------
+# A phone's column is 343 px at 390 px; casebook.js draws a phone's pictures at 14 px with boxes 6 px apart and labels
+# wrapped at 60 px.  What a row of boxes takes there, estimated from what Chromium drew (a box: its longest line and
+# 16 px; "questioning" 88 px, "↺ starting turn" on two lines 76 px; an arrow's words 6.5 px a letter and 10 px).
+PHONE_PX = 330  # the widest row a phone's picture may have, in px: the column less a margin for the estimate
+# phases a phone's picture holds: where a turn branches and joins, the layout drifts sideways beyond the rows' sum
+# (heist's turn, estimated 282 px, is drawn 394 px wide)
+PHONE_PHASES = 3
+LETTER_PX, BOX_PAD, WRAP_PX, GAP_PX, EDGE_PX, RANK_PX, SAID_PX, PAST_PX = 7.0, 16, 60, 6, 16, 30, 180, 20
+
+
+def box_px(text: str) -> float:
+    """A box's width on a phone: its text on one line up to WRAP_PX, wrapped between words beyond."""
+    whole = len(text) * LETTER_PX
+    return BOX_PAD + (whole if whole <= WRAP_PX else max(WRAP_PX, max(len(w) for w in text.split()) * LETTER_PX))
+
+
+def words_px(text: str) -> float:
+    """An arrow's words on a phone (wrapped at SAID_PX)."""
+    return min(SAID_PX, len(text) * 6.5 + 10) if text else 0
+
+
+BOX_LINE = re.compile(r'^\s+(\w+)\(?\["(.*)"\]\)?$')
+LINK_LINE = re.compile(r"^\s+(\w+) (?:-->(?:\|(.*)\|)?|~~~) (\w+)$")
+
+
+def widest_px(source: str) -> float:
+    """The widest row of a mermaid flowchart as drawn on a phone, estimated: its boxes ranked down the longest path
+    to them, each row's boxes side by side; each row of arrows' words likewise.  Left to right: the ranks side by
+    side, each as wide as its widest box, the arrows' words between them."""
+    boxes = {m[1]: m[2] for m in map(BOX_LINE.match, source.splitlines()) if m}
+    links = [(m[1], m[3], m[2] or "") for m in map(LINK_LINE.match, source.splitlines()) if m]
+    rank = dict.fromkeys(boxes, 0)
+    for _ in boxes:  # longest path, relaxed once for each box (the pictures have no cycle)
+        for a, b, _said in links:
+            rank[b] = max(rank[b], rank[a] + 1)
+    first = next(iter(boxes), None)
+    for name in boxes:  # a box no arrow enters (one standing for several phases) stands just above where it leads
+        if name != first and all(b != name for _, b, _said in links) and any(a == name for a, _, _s in links):
+            rank[name] = min(rank[b] for a, b, _said in links if a == name) - 1
+    rows: dict[int, list[float]] = defaultdict(list)
+    said: dict[int, list[float]] = defaultdict(list)
+    for name, text in boxes.items():
+        rows[rank[name]].append(box_px(text))
+    for a, b, words_ in links:
+        said[(rank[a] + rank[b] - 1) // 2].append(words_px(words_))  # an arrow's words halfway down it
+        for r in range(rank[a] + 1, rank[b]):  # an arrow past a row takes room in it
+            rows[r].append(PAST_PX)
+    if source.startswith("flowchart LR"):
+        return 2 * EDGE_PX + sum(max(w) for w in rows.values()) + sum(max(w) + RANK_PX for w in said.values())
+    return 2 * EDGE_PX + max(sum(w) + GAP_PX * (len(w) - 1) for w in [*rows.values(), *said.values()])
+
+
+def narrow_pictures(describe: dict) -> list[tuple[str | None, frozenset | None, bool, str]]:
+    """The pictures a phone shows, each (sub, part, across, title) for ``drawing``: the set-up as on a desk; the turn's
+    phases in their drawing order, as many together as fit a phone's column (``widest_px``), each end with the
+    last phase that leads into it; a phase that fits alone only left to right, so drawn; a phase's side steps as
+    many together as fit; none when the turn has no phase of play.  The desk's Cluedo turn parts were 412, 514
+    and 571 px wide on a phone."""
+    out: list[tuple[str | None, frozenset | None, bool, str]] = []
+    wide = parts(describe)
+    if SETUP in wide:
+        out.append((None, SETUP, False, part_phases(describe, SETUP)[1]))
+    setup, _ = part_phases(describe, SETUP)
+    side = detours(describe)
+    hidden = setup | {d for group in side.values() for d in group}
+    order = drawing_order(describe)
+    finals = [p["name"] for p in describe["phases"] if p.get("final")]
+    playing = sorted((p["name"] for p in describe["phases"] if p["name"] not in hidden | set(finals)), key=order.get)
+    if not playing:  # nothing to draw apart: the desk's pictures
+        return []
+    edges, fans = drawn_edges(describe, True)
+    into = {
+        f: [a for (a, b) in edges if b == f] or sorted(next((s for (_, d), s in fans.items() if d == f), []))
+        for f in finals
+    }
+    home = {f: max((a for a in into[f] if a in playing), key=order.get, default=playing[-1]) for f in finals}
+
+    def phases(group: list[str]) -> frozenset:
+        return frozenset(group + [f for f in finals if home[f] in group])
+
+    def fits(group: list[str], across: bool = False) -> bool:
+        return widest_px(drawing(describe, None, True, phases(group), across=across)[0]) <= PHONE_PX
+
+    # each phase joins the last picture it fits, of those holding a phase next to it in the turn (an arrow between
+    # them) and the one drawn last: Cluedo's "drawing" goes with the "rolling" that leads to it
+    groups: list[list[str]] = []
+    for name in playing:
+        near = [g for g in groups if any((a, name) in edges or (name, a) in edges for a in g)]
+        joined = next((g for g in reversed([*near, *groups[-1:]]) if len(g) < PHONE_PHASES and fits(g + [name])), None)
+        if joined is None:
+            groups.append([name])
+        else:
+            joined.append(name)
+    for n, group in enumerate(groups, 1):
+        ends = any(home[f] in group for f in finals)
+        title = f"A turn, part {n} of {len(groups)}" + (", and how the game ends" if ends else "")
+        out.append((None, phases(group), len(group) == 1 and not fits(group) and fits(group, True), title))
+    for sub, steps in side.items():
+        runs: list[list[str]] = []
+        for step in steps:
+            if runs and widest_px(drawing(describe, sub, True, frozenset(runs[-1] + [step]))[0]) <= PHONE_PX:
+                runs[-1].append(step)
+            else:
+                runs.append([step])
+        for n, run in enumerate(runs, 1):
+            title = f"The side steps of {words(sub)}" + (f", {n} of {len(runs)}" if len(runs) > 1 else "")
+            out.append((sub, frozenset(run), False, title))
+    return out
+
+
 def turn_phases(described: dict | None) -> tuple[list[dict], list[dict], list[dict]]:
     """(set-up phases, the turn's phases, final phases) in the engine's order.
 
@@ -295,6 +421,8 @@ def part_phases(describe: dict, part: str) -> tuple[set[str], str]:
     """The phases a part draws, and its title.  The set-up: the phases before the turn comes back
     (turn_phases); the turn: the rest, the final phases with it; "turn k of n": its k-th of n parts in the
     drawing order, the final phases with the last."""
+    if isinstance(part, frozenset):  # a phone's part (narrow_pictures): its phases as they are
+        return set(part), ""
     setup, turn, finals = turn_phases(describe)
     if not setup and not turn:  # no loop found: the whole is the turn
         turn = [p for p in describe["phases"] if not p.get("final")]
@@ -318,8 +446,9 @@ def drawing(
     describe: dict,
     sub: str | None = None,
     player: bool = False,
-    part: str | None = None,
+    part: str | frozenset | None = None,
     said: dict[str, str] | None = None,
+    across: bool = False,
 ) -> tuple[str, dict[str, str]]:
     """The turn as a mermaid flowchart, top to bottom: phases as boxes (the last ones rounded, below
     every other), verbs on the arrows, arrows back up drawn to a copy of their phase.
@@ -332,11 +461,15 @@ def drawing(
     arrow (``verb_label``), and in the set-up the rulebook's words for a phase or a verb where the game's glance.yml
     gives them (``said``: its ``picture_words``, the engine's name in words -> the players').  A step from many
     phases into a final phase is drawn from one box standing for them all, so that every end of the game has an
-    arrow in.
+    arrow in.  On a phone (``narrow_pictures``) ``part`` is a set of phases (with ``sub``: some of its side steps),
+    and ``across`` draws it left to right (one phase and the many it leads to: its arrows one under another).
     """
     ids = phase_ids(describe)
     side = detours(describe)
-    lines = ["flowchart TB"]
+    if sub is not None and isinstance(part, frozenset):  # some of the side steps only
+        side = {home: [d for d in group if home != sub or d in part] for home, group in side.items()}
+        part = None
+    lines = ["flowchart LR" if across else "flowchart TB"]
     links = {}
     # the rulebook's words are the set-up's (glance.yml's picture_words); the engine authors' keeps the engine's names
     said = said if player and part == SETUP else None
@@ -416,7 +549,7 @@ def drawing(
     # the last phases low: below the last phase of play, by links nobody sees (not below the copies too: each
     # copy stands under its own phase, and ends pushed a row under them were reached by arrows across the page)
     playing = [p["name"] for p in phases if not p.get("final")]
-    if playing and finals:
+    if playing and finals and not across:
         for name in finals:
             lines.append(f"  {ids[playing[-1]]} ~~~ {ids[name]}")
     if describe.get("initial") in ids and describe.get("initial") in drawn and sub is None:
@@ -733,9 +866,32 @@ def clear_lines(
                     if not through(box, a, b, 2) or not stopped:
                         break
                 moved = True
+            if (p["a"] in unlabelled) != (p["b"] in unlabelled):  # a label's door onto a space
+                label, space = (b, a) if p["a"] in unlabelled else (a, b)
+                others = [boxes[n] for n in unlabelled if n not in (p["a"], p["b"])]
+                moved |= swing_off_dots(label, space, others, canvas)
         if not moved:
             return
         separate(boxes, canvas=canvas)
+
+
+def swing_off_dots(label: list[float], space: list[float], dots: list[list[float]], canvas: Canvas) -> bool:
+    """Swing the path from a label to its space (a label's door onto a ring) round the space, off the other spaces it
+    runs over: the label moves across the line so far that the line clears them (issue 51: on a phone's board
+    Cluedo's "Strand" led to its ring space over the space beside it).  Whether the label moved."""
+    moved = False
+    for dot in dots:
+        shift = through(dot, space, label, 2)
+        if not shift:
+            continue
+        size = math.hypot(label[0] - space[0], label[1] - space[1]) or 1
+        near = max(math.hypot(dot[0] - space[0], dot[1] - space[1]), 1)  # the line moves there near/size as far
+        normal = (-(label[1] - space[1]) / size, (label[0] - space[0]) / size)
+        label[0] -= normal[0] * shift * size / near
+        label[1] -= normal[1] * shift * size / near
+        canvas.keep_inside(label)
+        moved = True
+    return moved
 
 
 def drop_shared_dots(paths: list[dict], dot: float = DOT) -> None:
@@ -822,6 +978,9 @@ def inside(x: float, y: float, box: list[float], pad: float = 0.0) -> bool:
 
 CELL = 10  # of the grid a secret passage is routed on (px)
 CLEARANCE = 6  # between a passage and a place it passes (px)
+# cells about a passage that another passage on a phone's board avoids, at a cost a cell: heist's two there ran 10
+# units apart for 150 px, and read as one (on a desk they cross once, far apart elsewhere: drawn as they were)
+APART, BESIDE_COST = 3, 3.0
 ROUTED = 20  # secret passages routed around the places; any more are drawn bent (each route costs a grid search)
 
 
@@ -844,12 +1003,19 @@ def line_cells(x1: float, y1: float, x2: float, y2: float) -> set[tuple[int, int
 
 
 def route(
-    a: str, b: str, boxes: dict[str, list[float]], blocked: set, lines: set, canvas: Canvas = WIDE
+    a: str,
+    b: str,
+    boxes: dict[str, list[float]],
+    blocked: set,
+    lines: set,
+    canvas: Canvas = WIDE,
+    beside: frozenset = frozenset(),
 ) -> list[tuple[float, float]] | None:
     """A secret passage's way from ``a`` to ``b`` that passes through no other place (issue 51: Cluedo's ran
     through Headquarters and a lane, heist's through the Entrance and the halls): the cheapest way on a grid of
     CELL px, a cell of another place (``blocked``, grown by CLEARANCE) closed, a cell of a path's line
-    (``lines``) dear, so that a passage crosses few paths; then straightened where a straight line is as good.
+    (``lines``) dear, so that a passage crosses few paths, and one beside another passage (``beside``) dear too;
+    then straightened where a straight line is as good.
     None when the places wall ``b`` off."""
     import heapq
 
@@ -858,7 +1024,7 @@ def route(
     open_ = blocked - grid_cells(boxes[a], CLEARANCE, canvas) - grid_cells(boxes[b], CLEARANCE, canvas)
 
     def cost(cell: tuple[int, int]) -> float:
-        return 8.0 if cell in lines else 0.0
+        return 8.0 if cell in lines else BESIDE_COST if cell in beside else 0.0
 
     best, came, todo = {start: 0.0}, {}, [(0.0, start)]
     while todo:
@@ -921,11 +1087,23 @@ def route_passages(paths: list[dict], boxes: dict[str, list[float]], canvas: Can
     lines = set().union(
         *(line_cells(*(float(p[k]) for k in ("x1", "y1", "x2", "y2"))) for p in paths if not p["secret"])
     )
+    beside: set[tuple[int, int]] = set()
     for p in [p for p in paths if p["secret"]][:ROUTED]:
-        way = route(p["a"], p["b"], boxes, blocked, lines, canvas)
+        way = route(p["a"], p["b"], boxes, blocked, lines, canvas, frozenset(beside))
         if way:
             p["d"] = rounded(way)
-            lines |= {c for s, e in zip(way, way[1:]) for c in line_cells(*s, *e)}  # the next passage keeps off it
+            on = {c for s, e in zip(way, way[1:]) for c in line_cells(*s, *e)}
+            lines |= on  # the next passage keeps off it, and on a phone away from it
+            beside |= (
+                set()
+                if not canvas.phone
+                else {
+                    (i + di, j + dj)
+                    for i, j in on
+                    for di in range(-APART, APART + 1)
+                    for dj in range(-APART, APART + 1)
+                }
+            )
 
 
 def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = True) -> dict:
@@ -933,10 +1111,11 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
     the same board laid out again for a phone (``PHONE``), under the key "phone"."""
     drawn, cut = capped(board)
     pos01 = layout(drawn)
-    if canvas.transposed:
-        pos01 = {n: (y, x) for n, (x, y) in pos01.items()}
+    if canvas.transposed:  # turned a quarter clockwise: the top to the right (swapping x and y drew its mirror image)
+        pos01 = {n: (1 - y, x) for n, (x, y) in pos01.items()}
     wide, high, scale = canvas.width, canvas.height, canvas.scale
-    at = {n: (MARGIN + x * (wide - 2 * MARGIN), MARGIN + y * (high - 2 * MARGIN)) for n, (x, y) in pos01.items()}
+    side = canvas.side
+    at = {n: (side + x * (wide - 2 * side), MARGIN + y * (high - 2 * MARGIN)) for n, (x, y) in pos01.items()}
     unlabelled = {loc["name"] for loc in drawn["locations"] if str(loc.get("kind") or "location") in UNLABELLED}
     text = {loc["name"]: place_text(loc["name"], str(loc.get("kind") or "location")) for loc in drawn["locations"]}
     boxes = {
@@ -945,8 +1124,8 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
         else [
             x,
             y,
-            max(label_width(line, scale) for line in lines_of(text[n], canvas.transposed)),
-            (LABEL_HEIGHT + LINE * (len(lines_of(text[n], canvas.transposed)) - 1)) * scale,
+            max(label_width(line, scale) for line in lines_of(text[n], canvas.phone)),
+            (LABEL_HEIGHT + LINE * (len(lines_of(text[n], canvas.phone)) - 1)) * scale,
         ]
         for n, (x, y) in at.items()
     }
@@ -990,7 +1169,7 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
     for loc in drawn["locations"]:
         name, kind = loc["name"], str(loc.get("kind") or "location")
         x, y = at[name]
-        lines = lines_of(text[name], canvas.transposed)
+        lines = lines_of(text[name], canvas.phone)
         w, h = boxes[name][2], boxes[name][3]
         locations.append(
             {
@@ -1022,17 +1201,14 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
     ]
     # a phone's board is as tall as what it draws (the canvas is 1000 units high whatever the board's shape: about a
     # sixth of it was empty above and below the places); the wide board keeps its canvas
-    top, bottom = drawn_band(boxes, paths) if canvas.transposed else (0.0, float(high))
+    top, bottom = drawn_band(boxes, paths) if canvas.phone else (0.0, float(high))
     return {
         "width": wide,
         "height": f"{bottom - top:.1f}",
         "top": f"{top:.1f}",
         "scale": scale,  # a label's and a dot's size against the wide board's: the template sizes text and dots
-        "phone": phone_view
-        if phone
-        and len(drawn["locations"]) <= FINE_LIMIT
-        and clean(phone_view := board_view(board, title, PHONE, phone=False))
-        else None,
+        "phone": phone_board(board, title) if phone and len(drawn["locations"]) <= FINE_LIMIT else None,
+        "turned": canvas.transposed,
         "locations": locations,
         "paths": paths,
         "legend": items,
@@ -1040,6 +1216,28 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
         "cut": cut,
         "limit": BOARD_LIMIT,
     }
+
+
+def phone_board(board: dict, title: str) -> dict | None:
+    """A phone's drawing of a board: upright where it has room (``UPRIGHT``), else turned on the first canvas of
+    PHONES that reads true; None when none does (the desk's board then scrolls in its figure)."""
+    upright = board_view(board, title, UPRIGHT, phone=False)
+    if clean(upright) and least_gap(upright) >= ROOM:
+        return upright
+    return next((view for canvas in PHONES if clean(view := board_view(board, title, canvas, phone=False))), None)
+
+
+def least_gap(view: dict) -> float:
+    """The least distance between two labels of a drawn board, across or along (negative: they overlap)."""
+    boxes = [[float(loc[k]) for k in ("x", "y", "w", "h")] for loc in view["locations"] if not loc["dot"]]
+    return min(
+        (
+            max(abs(a[0] - b[0]) - (a[2] + b[2]) / 2, abs(a[1] - b[1]) - (a[3] + b[3]) / 2)
+            for i, a in enumerate(boxes)
+            for b in boxes[i + 1 :]
+        ),
+        default=math.inf,
+    )
 
 
 def path_legend(described: list[dict], drawn: list[dict]) -> list[dict]:
@@ -1076,22 +1274,28 @@ def drawn_band(boxes: dict[str, list[float]], paths: list[dict], margin: float =
 
 
 def clean(view: dict) -> bool:
-    """Whether a drawn board reads true: no path's line under a label it does not end, no space (a dot) against a
-    label.  The phone's board is drawn only where it is clean (the layout moves labels off lines and dots, but on a
-    crowded board such as Cluedo's some stay; that board scrolls sideways on a phone at its wide size instead)."""
+    """Whether a drawn board reads true: no path's line under a label or a place's dot it does not end, no space (a
+    dot) against a label.  The phone's board is drawn only where it is clean (the layout moves labels off lines and
+    dots, but on a crowded board some may stay: such a board scrolls sideways on a phone at its wide size instead)."""
     at = {loc["name"]: (float(loc["x"]), float(loc["y"])) for loc in view["locations"]}
     labels = {
         loc["name"]: [float(loc["x"]), float(loc["y"]), float(loc["w"]), float(loc["h"])]
         for loc in view["locations"]
         if not loc["dot"]
     }
+    dots = {  # a place drawn as a dot (a ring's space): its circle's box
+        loc["name"]: [float(loc["x"]), float(loc["y"]), 2 * float(loc["r"]), 2 * float(loc["r"])]
+        for loc in view["locations"]
+        if loc["dot"]
+    }
     reach = 6 * view["scale"]  # a dot's radius and its ring
     for p in view["paths"]:
         if p["secret"]:
             continue
-        for name, box in labels.items():
-            if name not in (p["a"], p["b"]) and through(box, at[p["a"]], at[p["b"]], 1):
+        for name, box in (labels | dots).items():
+            if name not in (p["a"], p["b"]) and through(box, at[p["a"]], at[p["b"]], 1 if name in labels else 0):
                 return False
+        for box in labels.values():
             if any(inside(float(x), float(y), box, reach) for x, y in p["dots"]):
                 return False
     return True

@@ -315,7 +315,6 @@ class Site:
                 self.schemas.get(game.id),
                 self.taught.get(game.id),
             ),
-            modelled=wording.modelled,
             board=pictures.board_view(board, self.title(game.id)) if board and board["locations"] else None,
         )
 

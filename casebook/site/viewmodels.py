@@ -178,24 +178,35 @@ def diagram_view(
         }
         for t in described["transitions"]
     ]
+    desk = [
+        (None, part, False, pictures.part_phases(described, part)[1] if part else "")
+        for part in pictures.parts(described)
+    ]
+    desk += [(sub, None, False, f"The side steps of {pictures.words(sub)}") for sub in pictures.detours(described)]
+    phone = pictures.narrow_pictures(described)
+    drawn = {None: desk}
+    if phone and [pictures.drawing(described, s, True, p, said, a)[0] for s, p, a, _ in phone] != [
+        pictures.drawing(described, s, True, p, said, a)[0] for s, p, a, _ in desk
+    ]:  # a phone's own pictures, shown there when a desk's do not fit its column (casebook.js)
+        drawn = {"desk": desk, "phone": phone}
     pictures_ = []
-    drawn = [(None, part) for part in pictures.parts(described)] + [(sub, None) for sub in pictures.detours(described)]
-    for sub, part in drawn:
-        # the players' picture, and behind the engine-authors switch the same with guards and engine verbs
-        for player in (True, False):
-            source, boxes = pictures.drawing(described, sub, player, part, said)
-            pictures_.append(
-                {
-                    "source": source,
-                    "player": player,
-                    "title": f"The side steps of {pictures.words(sub)}"
-                    if sub
-                    else (pictures.part_phases(described, part)[1] if part else ""),
-                    "links": {box: {"name": phase, "href": f"#phase-{slug(phase)}"} for box, phase in boxes.items()},
-                }
-            )
+    for screen, shown in drawn.items():
+        for sub, part, across, title in shown:
+            # the players' picture, and behind the engine-authors switch the same with guards and engine verbs
+            for player in (True, False):
+                source, boxes = pictures.drawing(described, sub, player, part, said, across)
+                pictures_.append(
+                    {
+                        "source": source,
+                        "player": player,
+                        "screen": screen,
+                        "title": title or "",
+                        "links": {b: {"name": phase, "href": f"#phase-{slug(phase)}"} for b, phase in boxes.items()},
+                    }
+                )
     return {
         "pictures": pictures_,
+        "across": "phone" in drawn and any(across for _, _, across, _ in phone),
         "linked": linked,
         "total": total,
         "phases": phases,

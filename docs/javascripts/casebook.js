@@ -67,6 +67,28 @@
     svg.style.height = "auto";
   }
 
+  // A phone's settings (the page's narrow layout, as the boards' CSS): the same 14 px text, boxes closer, a label
+  // wrapped at 60 px (issue 51: Cluedo's turn was 953 px wide in a 358 px column; 514 then).
+  var NARROW = { useMaxWidth: true, htmlLabels: false, nodeSpacing: 6, rankSpacing: 30, wrappingWidth: 60,
+                 padding: 4, curve: "basis" };
+  // spacing close enough that every picture fits a 1400 x 900 screen at 14 px (issue 51)
+  var WIDE = { useMaxWidth: true, htmlLabels: false, nodeSpacing: 18, rankSpacing: 36, curve: "basis" };
+  var PHONE = "(max-width: 52.5em)";
+
+  // A game with pictures of its own for a phone (data-for="phone": more, smaller parts) shows them instead of the
+  // desk's (data-for="desk") when one of the desk's players' pictures, drawn at a phone's settings, is wider than
+  // the column (issue 51: Cluedo's three turn parts, 412 to 571 px in a 343 px column, scrolled sideways).
+  function choosePictures() {
+    var article = document.querySelector("article");
+    if (!article) { return; }
+    var column = article.getBoundingClientRect().width;
+    var narrow = window.matchMedia(PHONE).matches &&
+      Array.prototype.some.call(article.querySelectorAll('.cb-diagram.cb-player-only[data-for="desk"] svg'), function (svg) {
+        return svg.viewBox.baseVal.width > column + 0.5;
+      });
+    article.classList.toggle("cb-narrow", narrow);
+  }
+
   function drawDiagrams() {
     var boxes = document.querySelectorAll(".cb-diagram:not([data-drawn])");
     if (!boxes.length) { return; }
@@ -76,36 +98,40 @@
     }
     // One text size for every game's diagram: a fixed font, and a picture never scaled up (it is
     // scaled down only when wider than the page, which the sub-diagrams of a large turn avoid).
-    // On a phone (the page's narrow layout, as the boards' CSS), the same pictures drawn narrower, still at 14 px:
-    // boxes closer, a label wrapped at 60 px (issue 51: Cluedo's turn was 953 px wide in a 358 px column; 514 now).
-    var phone = window.matchMedia("(max-width: 52.5em)").matches;
+    var phone = window.matchMedia(PHONE).matches;
     mermaid.initialize({ startOnLoad: false, securityLevel: "strict", theme: schemeIsDark() ? "dark" : "default",
-                         themeVariables: { fontSize: "14px" },
-                         // spacing close enough that every picture fits a 1400 x 900 screen at 14 px (issue 51)
-                         flowchart: phone
-                           ? { useMaxWidth: true, htmlLabels: false, nodeSpacing: 6, rankSpacing: 30, wrappingWidth: 60,
-                               padding: 4, curve: "basis" }
-                           : { useMaxWidth: true, htmlLabels: false, nodeSpacing: 18, rankSpacing: 36,
-                               curve: "basis" } });
+                         themeVariables: { fontSize: "14px" }, flowchart: phone ? NARROW : WIDE });
+    var drawing = [];
     boxes.forEach(function (box) {
       box.setAttribute("data-drawn", "pending");
       var source = box.querySelector(".cb-mermaid-source").textContent;
-      mermaid.render("cb-diagram-" + (drawn++), source).then(function (result) {
+      if (box.getAttribute("data-for") === "phone" && !phone) {  // a phone's picture is drawn at a phone's settings
+        source = "%%{init: " + JSON.stringify({ flowchart: NARROW }) + "}%%\n" + source;
+      }
+      drawing.push(mermaid.render("cb-diagram-" + (drawn++), source).then(function (result) {
         var figure = document.createElement("div");
         figure.className = "cb-diagram-svg";
         figure.innerHTML = result.svg;
         naturalSize(figure.querySelector("svg"));
         box.insertBefore(figure, box.firstChild);
         linkPhases(box, figure);
-        box.setAttribute("data-drawn", "yes");
+        return function () { box.setAttribute("data-drawn", "yes"); };
       }).catch(function (error) {
-        box.setAttribute("data-drawn", "error");
-        box.setAttribute("data-error", String(error && error.message || error));
         var note = document.createElement("p");
         note.className = "cb-missing";
         note.textContent = "The diagram could not be drawn: " + String(error && error.message || error);
         box.insertBefore(note, box.firstChild);
-      });
+        return function () {
+          box.setAttribute("data-drawn", "error");
+          box.setAttribute("data-error", String(error && error.message || error));
+        };
+      }));
+    });
+    // each picture is marked drawn once all are and the phone's or the desk's are chosen: a reader (a test) that waits
+    // for every picture drawn sees the ones shown
+    Promise.all(drawing).then(function (marks) {
+      choosePictures();
+      marks.forEach(function (mark) { mark(); });
     });
   }
 
@@ -250,4 +276,5 @@
     onPage();
   }
   window.addEventListener("hashchange", resolvePermalink);
+  window.addEventListener("resize", choosePictures);
 })();

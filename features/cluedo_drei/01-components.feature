@@ -78,6 +78,13 @@ Feature: Components
         | Aunt Mathilda   | Friedhof           | Altes Stadttheater |
         | Inspector Cotta | Altes Stadttheater | Bibliothek         |
 
+    Example: Inspector Cotta's start space is three steps from Ring 1, past the ring's last space, and four from the Bibliothek
+      Given a game of Justus Jonas, Peter Shaw and Inspector Cotta without Advantage cards
+      And it is Inspector Cotta's turn
+      When Inspector Cotta rolls ? and 2
+      Then Inspector Cotta may move to Ring 1
+      And Inspector Cotta may not move to Bibliothek
+
   @CD-CMP-05 @ruling @model-board
   Rule: Three lanes of three path spaces lead from the ring to the three doors of the Headquarters
     Source: Components ¶17

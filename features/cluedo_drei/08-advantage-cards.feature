@@ -32,6 +32,14 @@ Feature: Turn Sequence — Advantage cards
       Then Peter Shaw stands on Ring 12
       And an Advantage card must be drawn for Peter Shaw
 
+    Example: Peter ends a roll of nine on Ring 19, no Advantage space: no card is drawn, and the turn passes
+      Given a game of Justus Jonas, Peter Shaw and Bob Andrews
+      And it is Peter Shaw's turn
+      When Peter Shaw rolls 4 and 5
+      And Peter Shaw moves to Ring 19
+      Then Peter Shaw stands on Ring 19
+      And it is Bob Andrews's turn
+
   @CD-ADV-03
   Rule: A card that has been played goes onto the discard pile
     Source: Turn Sequence ¶61

@@ -84,6 +84,13 @@ Feature: Winning the Game — making an accusation
       And everybody sees the case file: Brittany, the golden belt and the Memorial Hospital
       And the game is over
 
+    Example: Bob is wrong, but Peter can still accuse: the case is not over
+      Given Justus Jonas is out of the race
+      And Bob Andrews has just entered the Headquarters
+      When Bob Andrews accuses Mr. Grey, the golden belt and the Memorial Hospital
+      Then Bob Andrews is out of the race
+      And it is Peter Shaw's turn
+
   @CD-ACC-06 @ruling
   Rule: A player in the Headquarters may end the turn without accusing
     Source: Making an Accusation ¶79

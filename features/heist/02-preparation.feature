@@ -48,6 +48,13 @@ Feature: Preparation — the set-up, the first roll, seats, rooms and bots
       And the dice show 2 and 2
       Then it is Bernat's turn
 
+    Example: the last seat's roll counts as much as the first: Carla's twelve beats seven and eleven
+      Given a dealt game of Anna, Bernat and Carla
+      When the dice show 3 and 4
+      And the dice show 6 and 5
+      And the dice show 6 and 6
+      Then it is Carla's turn
+
   @HO-PRE-04 @ruling @model-start-roll
   Rule: When several seats share the highest total, only they roll again, until one total is highest
     Source: Preparation ¶10

@@ -168,6 +168,7 @@ Feature: Placing a detective
         | Central Station | Lakeside    | Central Station | 0     | 2     |
         | Dockyards       | Little Italy | City Hall      | 0     | 3     |
         | Union Square    | Theatre Row | Harbour Front   | 0     | 0     |
+        | Skid Row        | Lakeside    | City Hall       | 1     | 1     |
 
   @PI-DET-08 @ruling
   Rule: The case's place is on the chosen location when it is that location, and next to it when it is a location touching it

@@ -402,7 +402,16 @@ Feature: 3. Applying Tile Effects
       Then Red stands on the Police
       And the detectives at the Police are, in order, Red
       And Red is still in the game
+      And everyone is told that Red passed at the Police
       And round 2 begins
+
+    Example: Yellow waits ahead of Red: both keep their places, and Red's report comes next
+      Given a game of Red, Yellow and Green
+      And Yellow and Red are at the Police at the end of the round, in that order
+      When Yellow passes
+      Then everyone is told that Yellow passed at the Police
+      And the detectives at the Police are, in order, Yellow and Red
+      And Red must report at the Police
 
   @SD-POL-07 @ruling
   Rule: The hand of a player out of the game leaves it face down: nobody sees those cards

@@ -86,7 +86,7 @@ DOORS = {  # clue location -> the ring space in front of its door
     "Altes Stadttheater": "Ring 33",
 }
 HQ_LANES = {"A": "Ring 3", "B": "Ring 15", "C": "Ring 27"}  # lane -> ring space it leaves from
-HQ_LANE_LENGTH = 3  # "Lane A1".."Lane A3"; the third space is at the Headquarters' door
+HQ_LANE_LENGTH = 3  # CD-CMP-05: "Lane A1".."Lane A3"; the third space is at the Headquarters' door
 START_SPACES = {  # investigator -> the ring space their start space joins
     "Justus Jonas": "Ring 7",
     "Peter Shaw": "Ring 11",

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from casebook.rulebook import CLAUSE_STATUSES, read_games
+from casebook.site import glance
 from casebook.site.render import Site
 
 from .browsing import missing_browser, open_page, serve_folder, start_browser
@@ -117,12 +118,16 @@ OVERFLOW = """
 
 @pytest.mark.parametrize("width", [1400, 390])
 def test_the_conformance_page_fits_the_window_with_every_game_opened(browser, site, width):
-    base, _, _ = site
+    assert conformance_page(browser, site, width, OVERFLOW) == [], f"at {width} px these stick out of the page"
+
+
+def conformance_page(browser, site, width: int, script: str):
+    """What ``script`` finds on the conformance page read in a window ``width`` px wide, every game's group open."""
     browser.set_window_size(width, 900)
     try:
-        open_page(browser, f"{base}conformance/", "document.querySelector('details.cb-matrix-game') !== null")
+        open_page(browser, f"{site[0]}conformance/", "document.querySelector('details.cb-matrix-game') !== null")
         browser.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
-        assert browser.execute_script(OVERFLOW) == [], f"at {width} px these stick out of the page"
+        return browser.execute_script(script)
     finally:
         browser.set_window_size(1280, 1000)
 
@@ -149,14 +154,38 @@ SPLIT_WORDS = """
 def test_the_conformance_headers_keep_their_words_whole_on_a_phone(browser, site):
     """At 390 px the implementations table's narrow columns cut "implementation" and "deviations" mid-word (seen in
     issue 51's screenshots): a header wraps between words only."""
-    base, _, _ = site
-    browser.set_window_size(390, 900)
-    try:
-        open_page(browser, f"{base}conformance/", "document.querySelector('details.cb-matrix-game') !== null")
-        browser.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
-        assert browser.execute_script(SPLIT_WORDS) == []
-    finally:
-        browser.set_window_size(1280, 1000)
+    assert conformance_page(browser, site, 390, SPLIT_WORDS) == []
+
+
+# Each conformance table's header cells whose text does not start where its column's body cells' text starts: the
+# left edges of their content boxes (inside the padding), more than 1 px apart.
+MISALIGNED_HEADERS = """
+    const left = cell => {
+      const style = getComputedStyle(cell);
+      return cell.getBoundingClientRect().left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+    };
+    const off = [];
+    document.querySelectorAll('article .cb-conformance table').forEach(table => {
+      const heads = Array.from(table.tHead.rows[0].cells);
+      Array.from(table.tBodies[0].rows).forEach(row => {
+        let column = 0;
+        Array.from(row.cells).forEach(cell => {
+          const head = heads[column];
+          if (cell.colSpan === 1 && head && Math.abs(left(head) - left(cell)) > 1)
+            off.push(head.innerText.trim() + ': ' + (left(cell) - left(head)).toFixed(1) + ' px');
+          column += cell.colSpan;
+        });
+      });
+    });
+    return Array.from(new Set(off));
+"""
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_the_conformance_headers_stand_over_their_columns(browser, site, width):
+    """At 390 px a header's text began 13 px left of its column's (Material's 1.25em padding on the body cells, 3 px
+    on the headers, issue 51's screenshots)."""
+    assert conformance_page(browser, site, width, MISALIGNED_HEADERS) == []
 
 
 def test_the_matrix_is_one_group_per_game_holding_only_its_clauses(browser, site):
@@ -210,9 +239,11 @@ ENGINE_WORDS = re.compile(
 # The page is there and its turn pictures drawn (their words are read too).
 DRAWN = "document.querySelector('article') && !document.querySelector('.cb-diagram:not([data-drawn=yes])')"
 MODEL_SECTIONS = ("games/feuerdiamant/model.md", "games/heist/our-model.md")
-# The article's text as a player reads it: the engine authors' switch off, the switch itself left out.
+# The article's text as a player reads it: the engine authors' switch off, the switch itself left out, At a glance's
+# folds open.
 PLAYER_TEXT = """
     document.documentElement.classList.remove('cb-engine');
+    document.querySelectorAll('article details.cb-fold, article details.cb-moves-here').forEach(d => d.open = true);
     const article = document.querySelector('article');
     const said = article.innerText;
     const own = Array.from(article.querySelectorAll('.cb-audience')).map(e => e.innerText);
@@ -275,3 +306,44 @@ def test_a_clause_only_engine_authors_need_shows_in_their_view_with_its_contents
     assert browser.execute_script(seen) == [False, False, False]
     browser.execute_script("document.documentElement.classList.add('cb-engine')")
     assert browser.execute_script(seen) == [True, True, True]
+
+
+# At a glance as a player first meets it, its folds closed: where the page's open part ends (the top of the heading
+# after "How it ends"), in px from the page's top, and the text it shows.
+GLANCE_OPEN_PART = """
+    document.documentElement.classList.remove('cb-engine');
+    const headings = Array.from(document.querySelectorAll('article h2'));
+    const after = headings[headings.findIndex(h => h.id === 'end') + 1];
+    const article = document.querySelector('article');
+    const bottom = (after || article).getBoundingClientRect()[after ? 'top' : 'bottom'];
+    return [bottom + window.scrollY, article.innerText];
+"""
+
+
+@pytest.mark.parametrize("width, height, screens", [(1400, 900, 3), (390, 844, 5.5)])
+def test_at_a_glance_teaches_the_first_turn_in_a_few_screens_naming_every_move_and_card(
+    browser, site, width, height, screens
+):
+    """What you have, the turn, the cards and the end fit a few screens, folds closed: 3.0 to 5.5 screens at 1400 px
+    and 6.1 to 11.0 at 390 before the moves' effects, the box and the set-up were folded and the cards made a table
+    (issue 51's screenshots).  Folded, nothing goes unnamed: every move a player chooses and every card stay open."""
+    base, model, _ = site
+    browser.set_window_size(width, height)
+    try:
+        for game in model.games:
+            view = glance.glance_view(
+                game,
+                model.engines[game.id].describe,
+                model.titles.get(game.id, {}).get("glance"),
+                model.schemas.get(game.id),
+                model.taught[game.id],
+            )
+            open_page(browser, base + glance.path(game.id).removesuffix(".md") + "/", "document.getElementById('end')")
+            bottom, shown = browser.execute_script(GLANCE_OPEN_PART)
+            long = bottom / height  # in screens of a window that tall (only the width sets the page's length)
+            assert long <= screens, f"{game.id}: what you have, the turn, the cards and the end take {long:.1f} screens"
+            named = {mv["verb"] for step in view["moves"] for mv in step["moves"]}
+            named |= {card["name"] for card in view["cards"]}
+            assert named and not [n for n in named if n not in shown], game.id
+    finally:
+        browser.set_window_size(1280, 1000)

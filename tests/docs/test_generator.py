@@ -671,8 +671,11 @@ def test_at_a_glance_teaches_the_first_turn_in_players_words():
         for engine in ("bad_request", "illegal_action", "refused", "neighbour-answers", "does not know"):
             assert engine not in shown, (game.id, engine)
     sd = pages["games/small_detectives/at-a-glance.md"]
-    assert sd.count("<strong>No. 0") == 14 and "<strong>No. 014 Telephone Call</strong>" in sd
-    assert "<strong>Shadowing</strong>: Shadowing comes first" in sd
+    # the cards a table: number, name, effect; the four Foot Patrols, one effect, a row
+    assert "<td>first</td><td><strong>Shadowing</strong></td><td>Shadowing comes first" in sd
+    assert "<td>001–004</td><td><strong>Foot Patrol ×4</strong></td><td>A Foot Patrol moves" in sd
+    assert "<td>014</td><td><strong>Telephone Call</strong></td>" in sd
+    assert len(re.findall(r"<tr><td>(?:first|\d{3}(?:–\d{3})?)</td><td><strong>", sd)) == 12
     pi = pages["games/pi/at-a-glance.md"]
     for said in ("one disc for each element", "one cube for each element", "five detectives for the whole game"):
         assert said in pi, said

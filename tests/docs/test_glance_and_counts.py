@@ -55,9 +55,9 @@ def test_every_move_is_named_and_every_name_is_a_move_the_engine_lists(site):
         shown = {mv["verb"] for ph in view["moves"] for mv in ph["moves"]}
         assert shown == {taught["moves"].get(v, v) for v in verbs}, game.id
         assert view["you_have"], f"{game.id}: what a player has is not said"
-        head = pages[glance.path(game.id)].split("## Setting up")[0]
+        box = pages[glance.path(game.id)].split('<details class="cb-fold" id="components">')[1].split("</details>")[0]
         for c in view["you_have"]:  # said once: not again under the components or the goal
-            assert head.count(f'#{c.id}"') == 1, (game.id, c.id)
+            assert f'#{c.id}"' not in box, (game.id, c.id)
 
 
 def test_feuerdiamant_names_its_four_actions_a_to_d_and_a_shared_name_is_one_move(site):
@@ -72,13 +72,18 @@ def test_feuerdiamant_names_its_four_actions_a_to_d_and_a_shared_name_is_one_mov
 
 
 def test_feuerdiamants_action_step_names_its_four_actions_in_the_turn(site):
-    """The engine's summary says "one action a to d"; a player reads the four, named (glance.yml's phases)."""
+    """The engine's summary says "one action a to d"; a player reads the four, named on the step's line: its summary
+    (glance.yml's phases) and the names of its moves, open under it."""
     game = next(g for g in site.games if g.id == "feuerdiamant")
     view = glance.glance_view(game, site.engines[game.id].describe, None, site.schemas[game.id], site.taught[game.id])
-    line = next(p["summary"] for p in view["turn"] if p["name"] == "action")
-    assert "a to d" not in line
-    for named in ("a. reveal a clue card", "b. reveal a person card", "c. remove an obstacle", "d. in the Central"):
-        assert named in line, (named, line)
+    step = next(p for p in view["turn"] if p["name"] == "action")
+    assert "a to d" not in step["summary"]
+    names = [mv["verb"] for mv in step["moves"]]
+    for named in ("a. Reveal a clue card", "b. Reveal a person card", "c. Remove an obstacle", "d. Draw a detective"):
+        assert any(n.startswith(named) for n in names), (named, names)
+    page = site.pages()[glance.path(game.id)]
+    shown = page[page.index("<strong>action</strong>") :].split("</summary>")[0]
+    assert all(f"<strong>{n}</strong>" in shown for n in names), shown
 
 
 def described(*phases: tuple[str, list[tuple[str, list[str]]]]) -> dict:
@@ -115,6 +120,25 @@ def test_a_move_offered_again_is_said_once_unless_it_says_more():
     assert [(m["verb"], m["again"], m["clauses"]) for m in second["moves"]][0] == ("play", True, [])
     # "pass" at the third phase says something the second's did not: shown whole
     assert [(m["verb"], m["again"], [c.id for c in m["clauses"]]) for m in third["moves"]] == [("pass", False, ["X-3"])]
+
+
+def test_a_move_offered_at_every_step_is_said_once_before_the_steps():
+    """Feuerdiamant's detective cards stood "(as above)" under five of its six steps, heist's notes assistant under
+    four of five: a move at every step where a player chooses is said once, unless a later step says more of it."""
+    by_id = clauses("X-1", "X-2", "X-3", "X-4")
+    answer = described(
+        ("first", [("play", ["X-1"]), ("ask", ["X-2"])]),
+        ("second", [("play", ["X-1"]), ("pass", ["X-3"])]),
+        ("third", [("play", ["X-1"])]),
+    )
+    steps = glance.moves(answer, answer["phases"], by_id)
+    assert [mv["verb"] for mv in glance.any_step(steps)] == ["play"]
+    assert [[mv["verb"] for mv in step["moves"]] for step in steps] == [["ask"], ["pass"], []]
+    # the third step's "play" says more (X-4): it keeps its place at every step; two steps are too few
+    answer["transitions"][-1]["clauses"] = ["X-1", "X-4"]
+    steps = glance.moves(answer, answer["phases"], by_id)
+    assert glance.any_step(steps) == [] and [mv["verb"] for mv in steps[2]["moves"]] == ["play"]
+    assert glance.any_step(glance.moves(answer, answer["phases"][:2], by_id)) == []
 
 
 def test_the_cards_a_player_plays_come_with_their_numbers_and_effects(site):
@@ -220,7 +244,7 @@ def test_the_features_order_groups_the_clauses():
 
 
 SETUP_PICTURE = re.compile(
-    r'cb-sub-diagram cb-player-only">Setting up</p>\s*<div class="cb-diagram cb-player-only"[^>]*>.*?'
+    r'cb-sub-diagram cb-player-only"[^>]*>Setting up</p>\s*<div class="cb-diagram cb-player-only"[^>]*>.*?'
     r'<pre class="cb-mermaid-source">(.*?)</pre>',
     re.S,
 )
@@ -256,7 +280,8 @@ def test_a_players_set_up_picture_speaks_the_rulebook_and_no_two_arrows_from_a_b
 def test_at_a_glance_says_each_clause_once_and_what_you_have_is_what_a_player_has(site):
     """Issue 51: Cluedo's CD-SET-02 stood under "What you have" and again under "Setting up", a win under the
     accusation's move and again under "How it ends"; Feuerdiamant's "What you have" listed rules (FD-IDEA-04, the
-    players win together; FD-CARD-13, how detective cards are played), not what a player has.  A clause's words
+    players win together; FD-CARD-13, how detective cards are played; then FD-SET-10, who moves which figure), not
+    what a player has.  A clause's words
     (with its link) are on its game's glance once; a list after it keeps its id only."""
     pages = site.pages()
     for game in site.games:
@@ -264,7 +289,16 @@ def test_at_a_glance_says_each_clause_once_and_what_you_have_is_what_a_player_ha
         for c in game.clauses:
             said = re.findall(rf'{re.escape(c.text)} <a class="cb-clause-id" href="[^"]*#{c.id}"', page)
             assert len(said) <= 1, (game.id, c.id, len(said))
-    assert site.taught["feuerdiamant"]["you_have"] == ["FD-SET-02", "FD-SET-10"]  # your figure, and it alone
+    # what a player has at the start, and nothing else: Cluedo's had the notepad's rules of who sees what (CD-NOT-01,
+    # CD-NOT-02), heist's the notes assistant (off unless the room's opener sets it on), P.I.'s the evidence deck
+    # all share and that discs and cubes give a count, Small Detectives' the clue tokens all share
+    assert {g: site.taught[g]["you_have"] for g in site.taught} == {
+        "cluedo_drei": ["CD-CMP-03", "CD-SET-04", "CD-SET-02"],  # an investigator, a pawn on its start, a hand
+        "feuerdiamant": ["FD-SET-02"],  # a figure on the Central Office: no cards yet
+        "heist": ["HO-PRE-02", "HO-DIS-03", "HO-NOT-01"],  # a pawn in the Entrance, a hand, a notes sheet
+        "pi": ["PI-GOAL-06", "PI-DET-05", "PI-GOAL-03", "PI-GOAL-01"],  # a colour, 5 detectives, a case, your case
+        "small_detectives": ["SD-CMP-04", "SD-SET-06", "SD-SET-09"],  # a detective, its start tile, a hand
+    }
 
 
 def test_a_boards_legend_names_each_kind_of_path_it_draws_differently(site):
