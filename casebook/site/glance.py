@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from casebook.site import pictures, readers, wording
+from casebook.site import readers, wording
+from casebook.site.pictures import turn_graph
 from casebook.rulebook import Clause, Game, Section
 
 PAGE = "at-a-glance.md"
@@ -36,7 +37,7 @@ def read_taught(root, game: Game, problems: list[str]) -> dict:
         scoring: [clause ids]           # how points are scored, where a move's clauses say it: under the end
         moves: {verb: the rulebook's name for that move}   # moves with one name show as one ("a. Reveal a clue")
         phases: {phase: what happens there, in players' words}  # instead of the engine's summary of the phase
-        picture_words: {phase, verb or guard in words: the rulebook's words}  # in the players' pictures (pictures.py)
+        picture_words: {phase, verb or guard in words: the rulebook's words}  # in players' pictures (turn_mermaid)
         cards: {def: the schema's $defs entry of the cards a player plays, clauses: {card: the clause of its effect},
                 about: the line before the list, names: {card: its name for players},
                 effects: {card: its effect in plain words, where no clause's title says it}}
@@ -105,7 +106,7 @@ def phase_line(p: dict, by_id: dict[str, Clause], said: dict[str, str] | None = 
     """A phase of the set-up, the turn or the end, in a line: its name, what happens there (glance.yml's words where
     it has some, ``said``: Feuerdiamant's "one action a to d" names the four), its first clauses."""
     said = said or {}
-    name = pictures.words(p["name"])
+    name = turn_graph.words(p["name"])
     summary = said.get(p["name"]) or said.get(name) or wording.GUARD_LABEL.sub("", p.get("summary") or "")
     return {
         "name": name,
@@ -117,7 +118,7 @@ def phase_line(p: dict, by_id: dict[str, Clause], said: dict[str, str] | None = 
 
 
 # Verbs no player chooses: an automatic step, the clock ending a timer (casebook.protocol: CLOCK's "expire").
-NOT_CHOSEN = {pictures.AUTO, "expire"}
+NOT_CHOSEN = {turn_graph.AUTO, "expire"}
 MOVE_CLAUSES = 6  # a move's clauses shown under it: what it does; the rest are a click away
 
 
@@ -144,7 +145,7 @@ def moves(
         for t in described["transitions"]:
             if t.get("source") != phase["name"] or t["verb"] in not_chosen:
                 continue
-            words = pictures.words(t["verb"])
+            words = turn_graph.words(t["verb"])
             said = verbs.setdefault(names.get(words) or names.get(t["verb"]) or words, [])
             for i in t.get("clauses") or []:
                 c = by_id.get(i)
@@ -153,7 +154,7 @@ def moves(
         if verbs:
             out.append(
                 {
-                    "name": pictures.words(phase["name"]),
+                    "name": turn_graph.words(phase["name"]),
                     "moves": [move_line(v, cs, said_before) for v, cs in verbs.items()],
                 }
             )
@@ -218,7 +219,7 @@ def glance_view(
     named = named or {}
     taught = taught or {}
     by_id = {c.id: c for c in game.clauses}
-    setup, turn, finals = pictures.turn_phases(described)
+    setup, turn, finals = turn_graph.turn_phases(described)
     parts = {part: section_for(game, part, named) for part in PARTS}
     view = {
         "you_have": [by_id[i] for i in taught.get("you_have", [])],

@@ -26,7 +26,8 @@ from pathlib import Path
 
 from casebook.site import engines as engines_mod
 from casebook.site import results as results_mod
-from casebook.site import glance, mutation, pictures, readers, search, tracepage, viewmodels, wording
+from casebook.site import glance, mutation, readers, search, tracepage, viewmodels, wording
+from casebook.site.pictures.board import board_view
 from casebook.site.fields import field_reference
 from casebook.site.links import href
 from casebook.site.results import LastRun, Report, attach, read_cucumber, read_reports
@@ -290,7 +291,7 @@ class Site:
             if described and described["phases"]
             else None,
             no_diagram=why,
-            board=pictures.board_view(board, self.title(game.id)) if board and board["locations"] else None,
+            board=board_view(board, self.title(game.id)) if board and board["locations"] else None,
             no_board="the engine describes no board" if described else why,
             mutation=mutation.game_summary(self.mutation.get(game.id)),
         )
@@ -315,7 +316,7 @@ class Site:
                 self.schemas.get(game.id),
                 self.taught.get(game.id),
             ),
-            board=pictures.board_view(board, self.title(game.id)) if board and board["locations"] else None,
+            board=board_view(board, self.title(game.id)) if board and board["locations"] else None,
         )
 
     def section_page(self, game: Game, section: Section) -> str:

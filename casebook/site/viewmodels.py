@@ -10,7 +10,8 @@ import json
 import re
 from collections import Counter
 
-from casebook.site import pictures, wording
+from casebook.site import wording
+from casebook.site.pictures import turn_graph, turn_mermaid, turn_parts, turn_phone
 from casebook.rulebook import BLOCKED, NOT_RUN, Clause, Example, Step
 from casebook.site.wording import engine_only, plain
 
@@ -151,14 +152,14 @@ def diagram_view(
 ) -> dict:
     """The turn diagram's source and links, each phase's clauses and every transition; ``said``: the rulebook's words
     for phases and verbs in the players' pictures (features/<game>/glance.yml's ``picture_words``)."""
-    linked, total = pictures.linked_share(described, clause_ids)
+    linked, total = turn_graph.linked_share(described, clause_ids)
     phases = []
-    for phase, cited in pictures.phase_clauses(described).items():
+    for phase, cited in turn_graph.phase_clauses(described).items():
         p = next(x for x in described["phases"] if x["name"] == phase)
         phases.append(
             {
                 "slug": slug(phase),
-                "words": pictures.words(phase),
+                "words": turn_graph.words(phase),
                 # a guard's name before the summary is the engine's ("neighbour-answers: ..."): engine authors' only
                 "guard": (wording.GUARD_LABEL.match(p.get("summary") or "") or [""])[0],
                 "summary": wording.GUARD_LABEL.sub("", p.get("summary") or ""),
@@ -169,8 +170,8 @@ def diagram_view(
     transitions = [
         {
             "verb": t["verb"],
-            "source": pictures.words(t["source"]),
-            "dest": pictures.words(t["dest"]) if t.get("dest") is not None else None,
+            "source": turn_graph.words(t["source"]),
+            "dest": turn_graph.words(t["dest"]) if t.get("dest") is not None else None,
             "conditions": t.get("conditions") or [],
             "unless": t.get("unless") or [],
             "effects": t.get("effects") or [],
@@ -179,16 +180,16 @@ def diagram_view(
         for t in described["transitions"]
     ]
     desk = [
-        (None, part, False, pictures.part_phases(described, part)[1] if part else "")
-        for part in pictures.parts(described)
+        (None, part, False, turn_graph.part_phases(described, part)[1] if part else "")
+        for part in turn_parts.parts(described)
     ]
-    desk += [(sub, None, False, f"The side steps of {pictures.words(sub)}") for sub in pictures.detours(described)]
+    desk += [(sub, None, False, f"The side steps of {turn_graph.words(sub)}") for sub in turn_graph.detours(described)]
     # a phone's own pictures, for each audience (the engine authors' words are longer), shown there when the desk's
     # do not fit its column (casebook.js); none when they are the desk's
-    phone = {player: pictures.narrow_pictures(described, player) for player in (True, False)}
+    phone = {player: turn_phone.narrow_pictures(described, player) for player in (True, False)}
     drawn = {None: {True: desk, False: desk}}
-    if phone[True] and [pictures.drawing(described, s, True, p, said, a)[0] for s, p, a, _ in phone[True]] != [
-        pictures.drawing(described, s, True, p, said, a)[0] for s, p, a, _ in desk
+    if phone[True] and [turn_mermaid.drawing(described, s, True, p, said, a)[0] for s, p, a, _ in phone[True]] != [
+        turn_mermaid.drawing(described, s, True, p, said, a)[0] for s, p, a, _ in desk
     ]:
         drawn = {"desk": {True: desk, False: desk}, "phone": phone}
     pictures_ = []
@@ -196,7 +197,7 @@ def diagram_view(
         # the players' pictures, and behind the engine-authors switch the same with guards and engine verbs
         for player in (True, False):
             for sub, part, across, title in shown[player]:
-                source, boxes = pictures.drawing(described, sub, player, part, said, across)
+                source, boxes = turn_mermaid.drawing(described, sub, player, part, said, across)
                 pictures_.append(
                     {
                         "source": source,
@@ -213,7 +214,7 @@ def diagram_view(
         "total": total,
         "phases": phases,
         "transitions": transitions,
-        "fans": pictures.fan_ins(described),
+        "fans": turn_graph.fan_ins(described),
     }
 
 

@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from casebook import settings
-from casebook.site import engines, links, pictures, protocol_doc, search, wording
+from casebook.site import engines, links, protocol_doc, search, wording
+from casebook.site.pictures import board_places, turn_graph, turn_mermaid
+from casebook.site.pictures.board import board_svg
 from casebook.site.render import Site
 from casebook.site.results import attach, read_cucumber, read_reports
 from casebook.rulebook import CLAUSE_ID, fold, read_games
@@ -279,22 +281,22 @@ def real_clauses(game: str) -> list[str]:
 def test_the_turn_diagram_has_phases_and_verbs_only(game):
     answer = engines.check_describe(game, described(game), set(real_clauses(game)), problems := [])
     assert not problems, problems
-    source = pictures.turn_diagram(answer)
+    source = turn_mermaid.turn_diagram(answer)
     assert source.startswith("flowchart TB\n")
     named = {
         g
         for t in answer["transitions"]
-        if t["verb"] != pictures.AUTO
+        if t["verb"] != turn_graph.AUTO
         for g in t["conditions"] + t["unless"] + t["effects"]
     }
-    assert not [g for g in named if f"|{pictures.label(g)}|" in source], (
+    assert not [g for g in named if f"|{turn_graph.label(g)}|" in source], (
         "a verb's guards and effects belong in the table, not the picture"
     )
     for phase in answer["phases"]:
-        assert f'"{pictures.label(phase["name"])}"' in source
-    edges, fans = pictures.drawn_edges(answer)
+        assert f'"{turn_graph.label(phase["name"])}"' in source
+    edges, fans = turn_graph.drawn_edges(answer)
     fanned = {said for said, _ in fans}
-    drawn = {pictures.verb_label(t) for t in answer["transitions"] if t["dest"] not in (None, t["source"])} - fanned
+    drawn = {turn_graph.verb_label(t) for t in answer["transitions"] if t["dest"] not in (None, t["source"])} - fanned
     assert all(said in source for said in drawn)
     assert "|auto" not in source and "auto|" not in source, "an automatic step is named by what makes it happen"
     assert "from " not in source and "[*]" not in source, "no pseudo-boxes"
@@ -302,8 +304,8 @@ def test_the_turn_diagram_has_phases_and_verbs_only(game):
 
 def test_the_turn_reads_downwards_with_the_final_phases_last():
     answer = engines.check_describe("cluedo_drei", described("cluedo_drei"), set(real_clauses("cluedo_drei")), [])
-    source = pictures.turn_diagram(answer)
-    ids = pictures.phase_ids(answer)
+    source = turn_mermaid.turn_diagram(answer)
+    ids = turn_mermaid.phase_ids(answer)
     order = {ids[p["name"]]: i for i, p in enumerate(answer["phases"])}
     for line in source.splitlines():
         if "-->" in line:  # every drawn arrow goes down the engine's order, or to a copy (againN)
@@ -317,15 +319,15 @@ def test_the_turn_reads_downwards_with_the_final_phases_last():
 
 def test_a_step_from_many_phases_into_one_is_said_once_under_the_picture():
     answer = engines.check_describe("feuerdiamant", described("feuerdiamant"), set(real_clauses("feuerdiamant")), [])
-    source = pictures.turn_diagram(answer)
-    (fan,) = [f for f in pictures.fan_ins(answer) if f["dest"] == "lost" and f["count"] >= 3]
+    source = turn_mermaid.turn_diagram(answer)
+    (fan,) = [f for f in turn_graph.fan_ins(answer) if f["dest"] == "lost" and f["count"] >= 3]
     assert fan["label"] not in source, "drawn from each phase it leaves"
 
 
 @pytest.mark.parametrize("game", ["cluedo_drei", "feuerdiamant"])
 def test_at_least_four_fifths_of_the_clauses_are_linked_to_a_phase(game):
     answer = engines.check_describe(game, described(game), set(real_clauses(game)), [])
-    linked, total = pictures.linked_share(answer, real_clauses(game))
+    linked, total = turn_graph.linked_share(answer, real_clauses(game))
     assert total and linked / total >= 0.8, f"{game}: {linked}/{total}"
 
 
@@ -341,12 +343,12 @@ def test_the_board_is_drawn_with_every_location_and_path_and_names_escaped():
             {"a": "Ring 1", "b": "Zentrale", "length": 0, "kind": "secret passage"},
         ],
     }
-    svg = pictures.board_svg(board, "Toy")
+    svg = board_svg(board, "Toy")
     assert svg.count('class="cb-board-location"') == 3 and svg.count('class="cb-board-path"') == 2
     assert svg.count('class="cb-board-step"') == 2  # a path with two spaces between its ends
     assert "<script>" not in svg and "&lt;script&gt;" in svg
     assert "cb-board-secret" in svg
-    positions = pictures.layout(board)
+    positions = board_places.layout(board)
     assert positions["Zentrale"] == (0.1, 0.9) and all(0 <= x <= 1 and 0 <= y <= 1 for x, y in positions.values())
 
 
@@ -604,7 +606,7 @@ def test_at_a_glance_splits_the_set_up_from_the_turn_by_where_play_comes_back():
     """A phase's arrow to itself is no turn coming back (Cluedo deals card by card: its dealing is set-up, not the
     turn), and chance phases the play comes back to once per round, before the turns loop on a later phase, set each
     round up (P.I. seeds the board, deals the cases and turns the evidence up at every round)."""
-    from casebook.site.pictures import turn_phases
+    from casebook.site.pictures.turn_graph import turn_phases
 
     def described(phases, arrows):
         return {

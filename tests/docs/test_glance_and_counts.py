@@ -15,7 +15,8 @@ from collections import Counter
 import pytest
 
 from casebook.rulebook import CLAUSE_STATUSES, Clause, Game, read_games
-from casebook.site import glance, pictures, wording
+from casebook.site import glance, wording
+from casebook.site.pictures import turn_graph
 from casebook.site.render import Site
 from casebook.site.results import Report, clauses_by_game, report_figures
 
@@ -29,12 +30,12 @@ def site():
 
 def player_verbs(described: dict) -> set[str]:
     """The verbs a player chooses in the turn, in words, as the glance reads them from describe."""
-    _, turn, _ = pictures.turn_phases(described)
+    _, turn, _ = turn_graph.turn_phases(described)
     phases = {p["name"] for p in turn if p.get("actor") in ("player", "players")}
     chance = {p["name"] for p in described["phases"] if p.get("actor") == "chance"}
     by_chance = {t["verb"] for t in described["transitions"] if t.get("source") in chance}
     return {
-        pictures.words(t["verb"])
+        turn_graph.words(t["verb"])
         for t in described["transitions"]
         if t.get("source") in phases and t["verb"] not in glance.NOT_CHOSEN | by_chance
     }
@@ -49,7 +50,7 @@ def test_every_move_is_named_and_every_name_is_a_move_the_engine_lists(site):
         taught = site.taught[game.id]
         verbs = player_verbs(described)
         assert set(taught["moves"]) <= verbs, (game.id, set(taught["moves"]) - verbs)
-        phases = {p["name"] for p in described["phases"]} | {pictures.words(p["name"]) for p in described["phases"]}
+        phases = {p["name"] for p in described["phases"]} | {turn_graph.words(p["name"]) for p in described["phases"]}
         assert set(taught["phases"]) <= phases, (game.id, set(taught["phases"]) - phases)
         view = glance.glance_view(game, described, None, site.schemas.get(game.id), taught)
         shown = {mv["verb"] for ph in view["moves"] for mv in ph["moves"]}
@@ -268,7 +269,7 @@ def test_a_players_set_up_picture_speaks_the_rulebook_and_no_two_arrows_from_a_b
         said = [b.lower() for b in boxes] + [w.lower() for _, w in arrows]
         assert not [w for w in said if w in engine], (game.id, [w for w in said if w in engine])
         # glance.yml's words are for names the engine has (a verb renamed leaves them unused: found here)
-        named = engine | {f"{pictures.words(t['verb'])} otherwise" for t in described["transitions"]}
+        named = engine | {f"{turn_graph.words(t['verb'])} otherwise" for t in described["transitions"]}
         assert set(site.taught[game.id]["picture_words"]) <= named, (
             game.id,
             set(site.taught[game.id]["picture_words"]) - named,

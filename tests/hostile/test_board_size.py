@@ -2,7 +2,7 @@
 
 400 locations took 24 s of ``casebook docs build``, 800 took 238 s: an engine could stall the
 docs build of anyone who documents it.  The site now draws a board up to
-``pictures.BOARD_LIMIT`` places (the figure says how many it left out; the table of paths under
+``BOARD_LIMIT`` places (the figure says how many it left out; the table of paths under
 it still lists every path) with a layout whose rounds cost about the number of places.
 
 The drawing runs in a child process with a deadline far above what it needs (about 3 s on a
@@ -15,14 +15,14 @@ import json
 import subprocess
 import sys
 
-from casebook.site import pictures
+from casebook.site.pictures.board import BOARD_LIMIT, PATH_LIMIT, board_view
 
 PLACES = 3000
 DRAW = """
 import json, sys
-from casebook.site import pictures
+from casebook.site.pictures.board import board_svg
 board = json.loads(sys.stdin.read())
-svg = pictures.board_svg(board, "a hostile engine's board")
+svg = board_svg(board, "a hostile engine's board")
 print(json.dumps({"drawn": svg.count('class="cb-board-location"'), "paths": svg.count('class="cb-board-path"')}))
 """
 
@@ -41,18 +41,18 @@ def test_a_huge_board_is_drawn_capped_and_in_bounded_time():
     )
     assert done.returncode == 0, done.stderr[-2000:]
     drawn = json.loads(done.stdout)
-    assert drawn["drawn"] == pictures.BOARD_LIMIT < PLACES
-    assert 0 < drawn["paths"] <= pictures.PATH_LIMIT
+    assert drawn["drawn"] == BOARD_LIMIT < PLACES
+    assert 0 < drawn["paths"] <= PATH_LIMIT
 
 
 def test_the_figure_says_what_it_left_out_and_the_table_keeps_every_path():
-    board = hostile_board(pictures.BOARD_LIMIT + 25)
-    view = pictures.board_view(board, "t")
-    assert view["cut"] == 25 and len(view["locations"]) == pictures.BOARD_LIMIT
+    board = hostile_board(BOARD_LIMIT + 25)
+    view = board_view(board, "t")
+    assert view["cut"] == 25 and len(view["locations"]) == BOARD_LIMIT
     assert len(view["all_paths"]) == len(board["paths"])
 
 
 def test_a_board_within_the_limit_is_drawn_whole():
     board = hostile_board(40)
-    view = pictures.board_view(board, "t")
+    view = board_view(board, "t")
     assert view["cut"] == 0 and len(view["locations"]) == 40 and len(view["paths"]) == 40

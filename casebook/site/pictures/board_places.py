@@ -1,0 +1,304 @@
+"""Where a board's places stand: their hints or a force layout (``layout``), then their labels moved apart
+(``separate``) and off the lines and spaces of paths they do not end (``clear_lines``, ``clear_dots``), inside the
+canvas it is drawn on (``Canvas``: the desk's, or a phone's).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+
+
+UNLABELLED = {"space", "advantage space", "path space"}  # many, small: a dot with a tooltip
+WIDTH, HEIGHT, MARGIN = 1000, 640, 60
+
+
+@dataclass(frozen=True)
+class Canvas:
+    """What a board is drawn on: its size in the picture's units, how large a label and a dot are against the wide
+    board's (``scale``), and whether the board is turned a quarter (``transposed``: its long side upright)."""
+
+    width: int = WIDTH
+    height: int = HEIGHT
+    scale: float = 1.0
+    transposed: bool = False
+    inset: float = 4  # a label's least distance from the edge (a phone's leaves a way round for secret passages)
+    side: float = MARGIN  # the hinted places' least distance from the left and right edges
+
+    @property
+    def phone(self) -> bool:
+        """A phone's canvas: its labels larger, long ones on two lines, the picture cropped to what it draws."""
+        return self.scale != 1
+
+    def keep_inside(self, box: list[float]) -> None:
+        """Move a box ([x, y, w, h], x/y its centre) back inside the picture, ``inset`` from its edges, in place."""
+        box[0] = min(self.width - box[2] / 2 - self.inset, max(box[2] / 2 + self.inset, box[0]))
+        box[1] = min(self.height - box[3] / 2 - self.inset, max(box[3] / 2 + self.inset, box[1]))
+
+
+WIDE = Canvas()
+ROUNDS = 200  # of the force layout
+
+
+def layout(board: dict) -> dict[str, tuple[float, float]]:
+    """Every location's place in 0..1: its hint, or a force layout around the hinted ones.
+
+    Fruchterman-Reingold, cooling, with repulsion only between places in the same or a
+    neighbouring cell of a grid as wide as the force's reach: each round costs about the number
+    of places and paths, not its square.
+    """
+    names = [loc["name"] for loc in board["locations"]]
+    fixed = {}
+    for loc in board["locations"]:
+        x, y = loc.get("x"), loc.get("y")
+        if isinstance(x, (int, float)) and isinstance(y, (int, float)) and 0 <= x <= 1 and 0 <= y <= 1:
+            fixed[loc["name"]] = (float(x), float(y))
+    free = [n for n in names if n not in fixed]
+    pos = dict(fixed)
+    for i, n in enumerate(free):  # start on a circle, in the answer's order: deterministic
+        a = 2 * math.pi * i / max(1, len(free))
+        pos[n] = (0.5 + 0.35 * math.cos(a), 0.5 + 0.35 * math.sin(a))
+    if not free:
+        return pos
+    edges = [(p["a"], p["b"]) for p in board["paths"] if p["a"] in pos and p["b"] in pos and p["a"] != p["b"]]
+    k = 0.8 / math.sqrt(len(names))
+    reach = 3 * k  # beyond it, repulsion (k²/d) is under a third of k: left out
+    for step in range(ROUNDS):
+        heat = 0.1 * (1 - step / ROUNDS) + 0.002
+        force = {n: [0.0, 0.0] for n in free}
+        cells: dict[tuple[int, int], list[str]] = defaultdict(list)
+        for n in names:
+            cells[(int(pos[n][0] / reach), int(pos[n][1] / reach))].append(n)
+        for a in free:
+            cx, cy = int(pos[a][0] / reach), int(pos[a][1] / reach)
+            for gx in (cx - 1, cx, cx + 1):
+                for gy in (cy - 1, cy, cy + 1):
+                    for b in cells.get((gx, gy), ()):
+                        if a == b:
+                            continue
+                        dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
+                        d = math.hypot(dx, dy) or 1e-3
+                        force[a][0] += dx / d * k * k / d
+                        force[a][1] += dy / d * k * k / d
+        for a, b in edges:
+            dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
+            d = math.hypot(dx, dy) or 1e-3
+            for n, sign in ((a, -1), (b, 1)):
+                if n in force:
+                    force[n][0] += sign * dx / d * d * d / k
+                    force[n][1] += sign * dy / d * d * d / k
+        for n in free:
+            fx, fy = force[n]
+            d = math.hypot(fx, fy) or 1e-9
+            x = pos[n][0] + fx / d * min(d, heat)
+            y = pos[n][1] + fy / d * min(d, heat)
+            pos[n] = (min(1.0, max(0.0, x)), min(1.0, max(0.0, y)))
+    return pos
+
+
+LABEL_HEIGHT, DOT = 30, 14  # a place's box in the picture (a dot's box for the unlabelled kinds)
+
+
+GAP = 10  # between two boxes once they are moved apart: labels that do not touch (heist's halls touched at 4)
+
+
+def separate(boxes: dict[str, list[float]], rounds: int = 80, canvas: Canvas = WIDE) -> None:
+    """Move overlapping boxes ({name: [x, y, w, h]}, x/y the centre) apart, in place, inside the picture.
+
+    Sweep and prune on x (sorted once per round: n log n plus the pairs that touch): each overlapping
+    pair moves apart, half each, along the axis where they overlap least; stops when nothing overlaps.
+    """
+    names = sorted(boxes)
+    for _ in range(rounds):
+        moved = False
+        names.sort(key=lambda n: boxes[n][0] - boxes[n][2] / 2)
+        for i, a in enumerate(names):
+            ax, ay, aw, ah = boxes[a]
+            for b in names[i + 1 :]:
+                bx, by, bw, bh = boxes[b]
+                if bx - bw / 2 >= ax + aw / 2 + GAP:
+                    break  # sorted by left edge: no later box reaches a
+                dx = (aw + bw) / 2 + GAP - abs(ax - bx)
+                dy = (ah + bh) / 2 + GAP - abs(ay - by)
+                if dx <= 0 or dy <= 0:
+                    continue
+                moved = True
+                if dx < dy:
+                    push = dx / 2 * (1 if ax >= bx else -1)
+                    boxes[a][0] += push
+                    boxes[b][0] -= push
+                else:
+                    push = dy / 2 * (1 if ay >= by else -1) if ay != by else dy / 2
+                    boxes[a][1] += push
+                    boxes[b][1] -= push
+                ax, ay = boxes[a][0], boxes[a][1]
+        for box in boxes.values():  # inside the picture
+            canvas.keep_inside(box)
+        if not moved:
+            return
+
+
+def overlaps(boxes: dict[str, list[float]]) -> list[tuple[str, str]]:
+    """The pairs of boxes that overlap (for the tests; the same sweep as ``separate``)."""
+    out = []
+    names = sorted(boxes, key=lambda n: boxes[n][0] - boxes[n][2] / 2)
+    for i, a in enumerate(names):
+        ax, ay, aw, ah = boxes[a]
+        for b in names[i + 1 :]:
+            bx, by, bw, bh = boxes[b]
+            if bx - bw / 2 >= ax + aw / 2:
+                break
+            if abs(ax - bx) < (aw + bw) / 2 and abs(ay - by) < (ah + bh) / 2:
+                out.append((a, b))
+    return out
+
+
+def leaving(box: list[float], dx: float, dy: float, clear: float = 0.0) -> float:
+    """How far along (dx, dy) from a box's centre the line leaves the box, as a share of (dx, dy); with ``clear``,
+    how far until a point of the line is that far from the box (a line leaving through a side at a slant moves away
+    from it slowly: a dot placed one radius along the line lay under its own place's label)."""
+    x, y, w, h = box
+    shares = [(w / 2 + clear) / abs(dx) if dx else math.inf, (h / 2 + clear) / abs(dy) if dy else math.inf]
+    return min(shares) if min(shares) < math.inf else 0.0
+
+
+def path_dots(a: list[float], b: list[float], length: int, dot: float = DOT) -> list[tuple[str, str]]:
+    """One dot for each space between two places, spread along the part of the line between their boxes: a dot
+    is never under its own end's label (issue 51: Cluedo's start-space labels hid 15 of 100 dots)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    start = leaving(a, dx, dy, dot * 0.75)  # the dot's radius and a quarter of its width between
+    end = 1 - leaving(b, -dx, -dy, dot * 0.75)
+    if end <= start:  # the boxes touch: the dots go between their centres
+        start, end = 0.0, 1.0
+    return [
+        (f"{a[0] + dx * t:.1f}", f"{a[1] + dy * t:.1f}")
+        for t in (start + (end - start) * i / (length + 1) for i in range(1, length + 1))
+    ]
+
+
+def clear_dots(
+    boxes: dict[str, list[float]], paths: list[dict], unlabelled: set[str], rounds: int = 6, canvas: Canvas = WIDE
+) -> None:
+    """Move a label off the spaces of the paths it does not end (issue 51: Cluedo's start-space labels hid path
+    dots): up or down, whichever is shorter, then apart from the other labels again; a few rounds."""
+    for _ in range(rounds):
+        moved = False
+        for p in paths:
+            if p["a"] not in boxes or p["b"] not in boxes or "secret" in str(p.get("kind")):
+                continue
+            length = p.get("length") if isinstance(p.get("length"), int) and p.get("length") > 0 else 0
+            dot = DOT * canvas.scale
+            a, b = boxes[p["a"]], boxes[p["b"]]
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            size = math.hypot(dx, dy) or 1
+            room = (1 - leaving(a, dx, dy, dot * 0.75) - leaving(b, -dx, -dy, dot * 0.75)) * size
+            short = min(length, 50) * dot * 1.5 - room  # the path's spaces do not fit between its ends' labels
+            if length and short > 1 and p["a"] not in unlabelled and p["b"] not in unlabelled:
+                for box, sign in ((a, -1), (b, 1)):  # its ends move apart along it, half each
+                    box[0] += sign * dx / size * short / 2
+                    box[1] += sign * dy / size * short / 2
+                    canvas.keep_inside(box)
+                moved = True
+            for x, y in path_dots(boxes[p["a"]], boxes[p["b"]], min(length, 50), dot):
+                x, y = float(x), float(y)
+                for name, box in boxes.items():
+                    if name in (p["a"], p["b"]) or name in unlabelled:
+                        continue
+                    bx, by, bw, bh = box
+                    if abs(x - bx) < bw / 2 + dot / 2 and abs(y - by) < bh / 2 + dot / 2:
+                        up, down = (by + bh / 2 + dot / 2 + GAP) - y, y - (by - bh / 2 - dot / 2 - GAP)
+                        box[1] -= up if up < down else -down
+                        canvas.keep_inside(box)
+                        moved = True
+        if not moved:
+            return
+        separate(boxes, canvas=canvas)
+
+
+def through(box: list[float], a: list[float], b: list[float], pad: float) -> float:
+    """How far a box (x, y, w, h; grown by ``pad``) must move across the line from a to b to be clear of it: 0 when
+    the segment misses the box; else along the line's normal, signed to the side the box's centre is on."""
+    x, y, w, h = box
+    (x1, y1), (x2, y2) = a[:2], b[:2]
+    lo, hi = 0.0, 1.0  # Liang-Barsky: the part of the segment inside the grown box
+    for p, q in (
+        (x1 - x2, x1 - (x - w / 2 - pad)),
+        (x2 - x1, (x + w / 2 + pad) - x1),
+        (y1 - y2, y1 - (y - h / 2 - pad)),
+        (y2 - y1, (y + h / 2 + pad) - y1),
+    ):
+        if p == 0:
+            if q < 0:
+                return 0.0
+            continue
+        t = q / p
+        lo, hi = (max(lo, t), hi) if p < 0 else (lo, min(hi, t))
+        if lo > hi:
+            return 0.0
+    size = math.hypot(x2 - x1, y2 - y1) or 1
+    nx, ny = -(y2 - y1) / size, (x2 - x1) / size
+    side = (x - x1) * nx + (y - y1) * ny
+    need = abs(nx) * (w / 2 + pad) + abs(ny) * (h / 2 + pad) - abs(side)
+    return need if side >= 0 else -need
+
+
+def clear_lines(
+    boxes: dict[str, list[float]], paths: list[dict], unlabelled: set[str], rounds: int = 8, canvas: Canvas = WIDE
+) -> None:
+    """Move a label off the lines of the paths it does not end, across the line, the shorter way (issue 51: on a
+    phone's board, labels half as large again lay across Cluedo's ring); then apart from the other labels again."""
+    straight = [p for p in paths if "secret" not in str(p.get("kind")) and p["a"] in boxes and p["b"] in boxes]
+    for _ in range(rounds):
+        moved = False
+        for p in straight:
+            a, b = boxes[p["a"]], boxes[p["b"]]
+            for name, box in boxes.items():
+                if name in (p["a"], p["b"]) or name in unlabelled:
+                    continue
+                shift = through(box, a, b, 2)
+                if not shift:
+                    continue
+                size = math.hypot(b[0] - a[0], b[1] - a[1]) or 1
+                normal = (-(b[1] - a[1]) / size, (b[0] - a[0]) / size)
+                was = box[:2]
+                # the shorter way across; where the edge stops it (a label against the board's side), the other way
+                across = abs(normal[0]) * (box[2] / 2 + 2) + abs(normal[1]) * (box[3] / 2 + 2)
+                for move in (shift, shift - math.copysign(2 * across, shift)):
+                    box[0], box[1] = was[0] + normal[0] * move, was[1] + normal[1] * move
+                    canvas.keep_inside(box)
+                    stopped = math.hypot(box[0] - was[0] - normal[0] * move, box[1] - was[1] - normal[1] * move) > 1
+                    if not through(box, a, b, 2) or not stopped:
+                        break
+                moved = True
+            if (p["a"] in unlabelled) != (p["b"] in unlabelled):  # a label's door onto a space
+                label, space = (b, a) if p["a"] in unlabelled else (a, b)
+                others = [boxes[n] for n in unlabelled if n not in (p["a"], p["b"])]
+                moved |= swing_off_dots(label, space, others, canvas)
+        if not moved:
+            return
+        separate(boxes, canvas=canvas)
+
+
+def swing_off_dots(label: list[float], space: list[float], dots: list[list[float]], canvas: Canvas) -> bool:
+    """Swing the path from a label to its space (a label's door onto a ring) round the space, off the other spaces it
+    runs over: the label moves across the line so far that the line clears them (issue 51: on a phone's board
+    Cluedo's "Strand" led to its ring space over the space beside it).  Whether the label moved."""
+    moved = False
+    for dot in dots:
+        shift = through(dot, space, label, 2)
+        if not shift:
+            continue
+        size = math.hypot(label[0] - space[0], label[1] - space[1]) or 1
+        near = max(math.hypot(dot[0] - space[0], dot[1] - space[1]), 1)  # the line moves there near/size as far
+        normal = (-(label[1] - space[1]) / size, (label[0] - space[0]) / size)
+        label[0] -= normal[0] * shift * size / near
+        label[1] -= normal[1] * shift * size / near
+        canvas.keep_inside(label)
+        moved = True
+    return moved
+
+
+def inside(x: float, y: float, box: list[float], pad: float = 0.0) -> bool:
+    bx, by, bw, bh = box
+    return abs(x - bx) < bw / 2 + pad and abs(y - by) < bh / 2 + pad
