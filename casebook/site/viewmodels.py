@@ -184,32 +184,33 @@ def diagram_view(
         for part in turn_parts.parts(described)
     ]
     desk += [(sub, None, False, f"The side steps of {turn_graph.words(sub)}") for sub in turn_graph.detours(described)]
+
+    def picture(
+        screen: str | None, player: bool, sub: str | None, part: str | frozenset | None, across: bool, title: str
+    ) -> dict:
+        source, boxes = turn_mermaid.drawing(described, sub, player, part, said, across)
+        return {
+            "source": source,
+            "player": player,
+            "screen": screen,
+            "title": title or "",
+            "links": {b: {"name": phase, "href": f"#phase-{slug(phase)}"} for b, phase in boxes.items()},
+        }
+
+    # the players' pictures, and behind the engine-authors switch the same with guards and engine verbs
+    pictures_ = [picture(None, player, *shown) for player in (True, False) for shown in desk]
     # a phone's own pictures, for each audience (the engine authors' words are longer), shown there when the desk's
-    # do not fit its column (casebook.js); none when they are the desk's
-    phone = {player: turn_phone.narrow_pictures(described, player) for player in (True, False)}
-    drawn = {None: {True: desk, False: desk}}
-    if phone[True] and [turn_mermaid.drawing(described, s, True, p, said, a)[0] for s, p, a, _ in phone[True]] != [
-        turn_mermaid.drawing(described, s, True, p, said, a)[0] for s, p, a, _ in desk
-    ]:
-        drawn = {"desk": {True: desk, False: desk}, "phone": phone}
-    pictures_ = []
-    for screen, shown in drawn.items():
-        # the players' pictures, and behind the engine-authors switch the same with guards and engine verbs
-        for player in (True, False):
-            for sub, part, across, title in shown[player]:
-                source, boxes = turn_mermaid.drawing(described, sub, player, part, said, across)
-                pictures_.append(
-                    {
-                        "source": source,
-                        "player": player,
-                        "screen": screen,
-                        "title": title or "",
-                        "links": {b: {"name": phase, "href": f"#phase-{slug(phase)}"} for b, phase in boxes.items()},
-                    }
-                )
+    # do not fit its column (casebook.js); none when the players' are the desk's (each drawn once, then compared)
+    phone = turn_phone.narrow_pictures(described, True)
+    across = False
+    phone_players = [picture("phone", True, *shown) for shown in phone]
+    if phone_players and [p["source"] for p in phone_players] != [p["source"] for p in pictures_ if p["player"]]:
+        pictures_ = [dict(p, screen="desk") for p in pictures_] + phone_players
+        pictures_ += [picture("phone", False, *shown) for shown in turn_phone.narrow_pictures(described, False)]
+        across = any(a for _, _, a, _ in phone)  # a phone's part drawn left to right: the page says so
     return {
         "pictures": pictures_,
-        "across": "phone" in drawn and any(across for _, _, across, _ in phone[True]),
+        "across": across,
         "linked": linked,
         "total": total,
         "phases": phases,
