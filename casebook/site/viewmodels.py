@@ -188,7 +188,7 @@ def diagram_view(
     def picture(
         screen: str | None, player: bool, sub: str | None, part: str | frozenset | None, across: bool, title: str
     ) -> dict:
-        source, boxes = turn_mermaid.drawing(described, sub, player, part, said, across)
+        source, boxes = turn_mermaid.drawing(described, sub, player, part, said, across, phone=screen == "phone")
         return {
             "source": source,
             "player": player,
@@ -200,14 +200,14 @@ def diagram_view(
     # the players' pictures, and behind the engine-authors switch the same with guards and engine verbs
     pictures_ = [picture(None, player, *shown) for player in (True, False) for shown in desk]
     # a phone's own pictures, for each audience (the engine authors' words are longer), shown there when the desk's
-    # do not fit its column (casebook.js); none when the players' are the desk's (each drawn once, then compared)
-    phone = turn_phone.narrow_pictures(described, True)
+    # do not fit its column (casebook.js, for each audience); none when they are the desk's (each drawn once, then
+    # compared)
+    phone = {player: turn_phone.narrow_pictures(described, player) for player in (True, False)}
+    phone_drawn = [picture("phone", player, *shown) for player in (True, False) for shown in phone[player]]
     across = False
-    phone_players = [picture("phone", True, *shown) for shown in phone]
-    if phone_players and [p["source"] for p in phone_players] != [p["source"] for p in pictures_ if p["player"]]:
-        pictures_ = [dict(p, screen="desk") for p in pictures_] + phone_players
-        pictures_ += [picture("phone", False, *shown) for shown in turn_phone.narrow_pictures(described, False)]
-        across = any(a for _, _, a, _ in phone)  # a phone's part drawn left to right: the page says so
+    if phone[True] and [p["source"] for p in phone_drawn] != [p["source"] for p in pictures_]:
+        pictures_ = [dict(p, screen="desk") for p in pictures_] + phone_drawn
+        across = any(a for _, _, a, _ in phone[True])  # a phone's part drawn left to right: the page says so
     return {
         "pictures": pictures_,
         "across": across,

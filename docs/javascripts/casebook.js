@@ -76,17 +76,22 @@
   var PHONE = "(max-width: 52.5em)";
 
   // A game with pictures of its own for a phone (data-for="phone": more, smaller parts) shows them instead of the
-  // desk's (data-for="desk") when one of the desk's players' pictures, drawn at a phone's settings, is wider than
-  // the column (issue 51: Cluedo's three turn parts, 412 to 571 px in a 343 px column, scrolled sideways).
+  // desk's (data-for="desk") when one of the desk's pictures, drawn at a phone's settings, is wider than the column
+  // (issue 51: Cluedo's three turn parts, 412 to 571 px in a 343 px column, scrolled sideways): for each audience
+  // apart (.cb-narrow for the players, .cb-narrow-engine for the engine authors: P.I.'s players' turn fits a phone,
+  // its engine authors' turn, with its guards, was 520 px wide).
   function choosePictures() {
     var article = document.querySelector("article");
     if (!article) { return; }
     var column = article.getBoundingClientRect().width;
-    var narrow = window.matchMedia(PHONE).matches &&
-      Array.prototype.some.call(article.querySelectorAll('.cb-diagram.cb-player-only[data-for="desk"] svg'), function (svg) {
-        return svg.viewBox.baseVal.width > column + 0.5;
-      });
-    article.classList.toggle("cb-narrow", narrow);
+    var phone = window.matchMedia(PHONE).matches;
+    [["cb-player-only", "cb-narrow"], ["cb-engine-only", "cb-narrow-engine"]].forEach(function (audience) {
+      var wide = Array.prototype.some.call(
+        article.querySelectorAll(".cb-diagram." + audience[0] + '[data-for="desk"] svg'), function (svg) {
+          return svg.viewBox.baseVal.width > column + 0.5;
+        });
+      article.classList.toggle(audience[1], phone && wide);
+    });
   }
 
   function drawDiagrams() {

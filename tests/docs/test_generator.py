@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +18,7 @@ import pytest
 
 from casebook import settings
 from casebook.site import engines, links, protocol_doc, search, wording
-from casebook.site.pictures import board_places, turn_graph, turn_mermaid
+from casebook.site.pictures import board_places, turn_graph, turn_mermaid, turn_phone
 from casebook.site.pictures.board import board_svg
 from casebook.site.render import Site
 from casebook.site.results import attach, read_cucumber, read_reports
@@ -698,3 +699,25 @@ def test_the_site_lists_every_clause_status_a_report_can_give():
     from casebook.site.viewmodels import STATUS_ORDER
 
     assert set(CLAUSE_STATUSES) <= set(STATUS_ORDER)
+
+
+@pytest.mark.parametrize("game", ["small_detectives", "pi"])
+def test_the_engine_authors_phone_pictures_wrap_their_guards_to_fit_the_column(game):
+    """Issue 51: on a phone the engine authors' guards side by side ("when someone at the police", "then step back,
+    pass cards, begin round") made two of Small Detectives' pictures 429 and 529 px wide in a 343 px column.  Their
+    phone pictures set an arrow's words on short lines, and each is estimated to fit; the players' words, and every
+    desk picture, are as they were (no line broken)."""
+    answer = engines.check_describe(game, described(game), set(real_clauses(game)), [])
+    broken = 0
+    for player in (True, False):
+        for sub, part, across, _ in turn_phone.narrow_pictures(answer, player):
+            phone = turn_mermaid.drawing(answer, sub, player, part, across=across, phone=True)[0]
+            assert "<br>" not in turn_mermaid.drawing(answer, sub, player, part, across=across)[0]
+            if player:
+                assert "<br>" not in phone, phone
+                continue
+            lines = [line for said in re.findall(r"\|([^|]*)\|", phone) for line in said.split("<br>")]
+            assert all(len(line) <= turn_mermaid.PHONE_LINE or " " not in line for line in lines), phone
+            assert turn_phone.widest_px(phone) <= turn_phone.PHONE_PX, phone
+            broken += phone.count("<br>")
+    assert broken, f"{game}: no engine author's guard long enough to wrap"

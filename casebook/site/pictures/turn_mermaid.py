@@ -45,6 +45,7 @@ def drawing(
     part: str | frozenset | None = None,
     said: dict[str, str] | None = None,
     across: bool = False,
+    phone: bool = False,
 ) -> tuple[str, dict[str, str]]:
     """The turn as a mermaid flowchart, top to bottom: phases as boxes (the last ones rounded, below
     every other), verbs on the arrows, arrows back up drawn to a copy of their phase.
@@ -58,9 +59,12 @@ def drawing(
     gives them (``said``: its ``picture_words``, the engine's name in words -> the players').  A step from many
     phases into a final phase is drawn from one box standing for them all, so that every end of the game has an
     arrow in.  On a phone (``narrow_pictures``) ``part`` is a set of phases (with ``sub``: some of its side steps),
-    and ``across`` draws it left to right (one phase and the many it leads to: its arrows one under another).
+    and ``across`` draws it left to right (one phase and the many it leads to: its arrows one under another);
+    ``phone``: in the engine authors' picture, an arrow's words on lines of at most PHONE_LINE letters (``arrow``;
+    the players' words are short, and their pictures fit a phone's column as they are).
     """
     ids = phase_ids(describe)
+    wrap = phone and not player
     side = detours(describe)
     if sub is not None and isinstance(part, frozenset):  # some of the side steps only
         side = {home: [d for d in group if home != sub or d in part] for home, group in side.items()}
@@ -116,10 +120,12 @@ def drawing(
     for (source, dest), verbs in edges.items():
         back = dest in again and source in again[dest][1]
         target = (shared.get(dest) or copy(dest)) if back else ids[dest]
-        lines.append(f"  {ids[source]} {arrow(verbs)} {target}")
+        lines.append(f"  {ids[source]} {arrow(verbs, wrap)} {target}")
     if sub is None and part is not None:
         for (source, dest), verbs in sorted(beyond.items(), key=lambda e: (order[e[0][0]], order[e[0][1]])):
-            lines.append(f"  {ids[source]} {arrow(verbs)} {copy(dest, '↺ ' if order[dest] < order[source] else '▸ ')}")
+            lines.append(
+                f"  {ids[source]} {arrow(verbs, wrap)} {copy(dest, '↺ ' if order[dest] < order[source] else '▸ ')}"
+            )
     drawn = {p["name"] for p in phases}
     if sub is None:
         # one box for the phases a step leaves for an end, named when few ("starting turn, in place or after
@@ -133,7 +139,7 @@ def drawing(
                     many = f"any of {len(sources)} phases"
                     lines.append(f'  {alias}["{label(named(sources, order)) if len(sources) <= NAMED else many}"]')
                     copies.append(alias)
-                lines.append(f"  {alias} {arrow([said])} {ids[dest]}")
+                lines.append(f"  {alias} {arrow([said], wrap)} {ids[dest]}")
         for n, (home, group) in enumerate(side.items()):
             if home not in drawn:
                 continue
@@ -171,7 +177,26 @@ def named(phases: set[str], order: dict[str, int]) -> str:
     return ", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else "".join(said)
 
 
-def arrow(verbs: list[str]) -> str:
-    """An arrow with its words, or a bare one when none is said (a player's automatic step)."""
+# An arrow's words on a phone, at most this many letters a line (issue 51: the engine authors' guards, "when someone
+# at the police", "then step back, pass cards, begin round", side by side made Small Detectives' pictures 429 and
+# 529 px wide in a 343 px column; mermaid wraps an arrow's words only at 200 px)
+PHONE_LINE = 12
+
+
+def wrapped(said: str, width: int = PHONE_LINE) -> str:
+    """Words on lines of at most ``width`` letters (a longer word on its own), the lines joined by mermaid's <br>."""
+    lines: list[str] = []
+    for word in said.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "<br>".join(lines)
+
+
+def arrow(verbs: list[str], wrap: bool = False) -> str:
+    """An arrow with its words, or a bare one when none is said (a player's automatic step); with ``wrap``, its
+    words on short lines (``wrapped``)."""
     said = ", ".join(v for v in verbs if v)
+    said = wrapped(said) if wrap else said
     return f"-->|{said}|" if said else "-->"

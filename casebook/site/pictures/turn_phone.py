@@ -29,8 +29,8 @@ def box_px(text: str) -> float:
 
 
 def words_px(text: str) -> float:
-    """An arrow's words on a phone (wrapped at SAID_PX)."""
-    return min(SAID_PX, len(text) * 6.5 + 10) if text else 0
+    """An arrow's words on a phone: its longest line (turn_mermaid.wrapped), wrapped at SAID_PX."""
+    return min(SAID_PX, max(len(line) for line in text.split("<br>")) * 6.5 + 10) if text else 0
 
 
 BOX_LINE = re.compile(r'^\s+(\w+)\(?\["(.*)"\]\)?$')
@@ -94,7 +94,7 @@ def narrow_pictures(describe: dict, player: bool = True) -> list[tuple[str | Non
         return frozenset(group + [f for f in finals if home[f] in group])
 
     def fits(group: list[str], across: bool = False) -> bool:
-        return widest_px(drawing(describe, None, player, phases(group), across=across)[0]) <= PHONE_PX
+        return widest_px(drawing(describe, None, player, phases(group), across=across, phone=True)[0]) <= PHONE_PX
 
     # each phase joins the last picture it fits, of those holding a phase next to it in the turn (an arrow between
     # them) and the one drawn last: Cluedo's "drawing" goes with the "rolling" that leads to it
@@ -113,7 +113,10 @@ def narrow_pictures(describe: dict, player: bool = True) -> list[tuple[str | Non
     for sub, steps in side.items():
         runs: list[list[str]] = []
         for step in steps:
-            if runs and widest_px(drawing(describe, sub, player, frozenset(runs[-1] + [step]))[0]) <= PHONE_PX:
+            if (
+                runs
+                and widest_px(drawing(describe, sub, player, frozenset(runs[-1] + [step]), phone=True)[0]) <= PHONE_PX
+            ):
                 runs[-1].append(step)
             else:
                 runs.append([step])
