@@ -247,7 +247,12 @@ def glance_view(
         "components_heading": "What is in the box"
         if parts["components"] is None or re.search(BOX, parts["components"].title, re.IGNORECASE)
         else "What the game is about",
-        "modelled_components": [c for c in parts["components"].clauses if wording.modelled(c)]
+        # glance.yml's box says which clauses are the box (a fold of its own may say our model's, heist's two-seat)
+        "modelled_components": [
+            c
+            for c in ([by_id[i] for i in taught["box"]] if taught.get("box") else parts["components"].clauses)
+            if wording.modelled(c)
+        ]
         if parts["components"]
         else [],
         # what the box list says to a player: not our model, not what "What you have" says already; glance.yml's box
@@ -261,8 +266,13 @@ def glance_view(
         ],
         "setup_section": parts["setup"],
         "setup_clauses": setup_clauses(parts["setup"], [by_id[i] for i in taught.get("setup", [])]),
+        # a fold's clauses of our model (heist's HO-DIS-11, our board's passages) for engine authors, as the box's
         "folds": [
-            {"title": title, "clauses": [by_id[i] for i in ids if not wording.modelled(by_id[i])]}
+            {
+                "title": title,
+                "clauses": [by_id[i] for i in ids if not wording.modelled(by_id[i])],
+                "modelled": [by_id[i] for i in ids if wording.modelled(by_id[i])],
+            }
             for title, ids in (taught.get("folds") or {}).items()
         ],
         "end_section": parts["end"],
