@@ -41,6 +41,10 @@ def read_taught(root, game: Game, problems: list[str]) -> dict:
         cards: {def: the schema's $defs entry of the cards a player plays, clauses: {card: the clause of its effect},
                 about: the line before the list, names: {card: its name for players},
                 effects: {card: its effect in plain words, where no clause's title says it}}
+        card_steps: {step: [steps of the turn named after a card]}  # said as that step's moves: the cards say them
+        box: [clause ids]               # what the box holds, where its section holds rules too (heist's)
+        setup: [clause ids]             # the set-up's first steps, in this order (from any section): the rest follow
+        folds: {title: [clause ids]}    # a fold of its own under "Before the first turn" (heist's two-seat game)
 
     A clause id the game lacks is a problem (``--strict`` refuses it) and is left out; so is an effect that cites no
     clause (the words shown must be a clause's, or stand on clauses a reader can open)."""
@@ -68,8 +72,23 @@ def read_taught(root, game: Game, problems: list[str]) -> dict:
     for card in effects:
         if not ids((cards.get("clauses") or {}).get(card) or [], f"the card {card!r}"):
             problems.append(f"{where}: the effect of the card {card!r} cites no clause of {game.id} (cards.clauses)")
+    folds = data.get("folds") or {}
+    card_steps = data.get("card_steps") or {}
+    for key, value in (("folds", folds), ("card_steps", card_steps)):
+        if not isinstance(value, dict) or not all(isinstance(v, list) for v in value.values()):
+            problems.append(f"{where}: {key} is {{a name: [a list]}}")
+    folds = folds if isinstance(folds, dict) else {}
+    card_steps = card_steps if isinstance(card_steps, dict) else {}
     return {
         "you_have": ids(data.get("you_have") or [], "you_have"),
+        "box": ids(data.get("box") or [], "box"),
+        "setup": ids(data.get("setup") or [], "setup"),
+        "folds": {str(title): ids(v or [], f"the fold {title!r}") for title, v in folds.items()},
+        "card_steps": {
+            pictures.words(step): [pictures.words(s) for s in v]
+            for step, v in card_steps.items()
+            if isinstance(v, list)
+        },
         "scoring": ids(data.get("scoring") or [], "scoring"),
         "moves": {str(k): str(v) for k, v in (data.get("moves") or {}).items()},
         "phases": {str(k): str(v) for k, v in (data.get("phases") or {}).items()},
@@ -113,6 +132,7 @@ def phase_line(p: dict, by_id: dict[str, Clause], said: dict[str, str] | None = 
         # "unexpected: Unexpected: one, two or three tiles clockwise" says the name twice
         "summary": re.sub(rf"^{re.escape(name)}:\s*", "", summary, flags=re.IGNORECASE),
         "each_round": p.get("each_round", False),
+        "cards_say": False,  # the cards' table says this step's moves (cards_in_steps)
         "clauses": [by_id[i] for i in p.get("clauses") or [] if i in by_id][:3],
     }
 
@@ -228,16 +248,34 @@ def glance_view(
         "components_heading": "What is in the box"
         if parts["components"] is None or re.search(BOX, parts["components"].title, re.IGNORECASE)
         else "What the game is about",
-        "modelled_components": [c for c in parts["components"].clauses if wording.modelled(c)]
+        # glance.yml's box says which clauses are the box (a fold of its own may say our model's, heist's two-seat)
+        "modelled_components": [
+            c
+            for c in ([by_id[i] for i in taught["box"]] if taught.get("box") else parts["components"].clauses)
+            if wording.modelled(c)
+        ]
         if parts["components"]
         else [],
-        # what the box list says to a player: not our model, not what "What you have" says already
-        "box": [
+        # what the box list says to a player: not our model, not what "What you have" says already; glance.yml's box
+        # where the section holds rules too (heist's "What you must discover": hiding, dealing, the two-seat game)
+        "box": [by_id[i] for i in taught["box"]]
+        if taught.get("box")
+        else [
             c
             for c in (parts["components"].clauses if parts["components"] else [])
             if not wording.modelled(c) and c.id not in taught.get("you_have", [])
         ],
         "setup_section": parts["setup"],
+        "setup_clauses": setup_clauses(parts["setup"], [by_id[i] for i in taught.get("setup", [])]),
+        # a fold's clauses of our model (heist's HO-DIS-11, our board's passages) for engine authors, as the box's
+        "folds": [
+            {
+                "title": title,
+                "clauses": [by_id[i] for i in ids if not wording.modelled(by_id[i])],
+                "modelled": [by_id[i] for i in ids if wording.modelled(by_id[i])],
+            }
+            for title, ids in (taught.get("folds") or {}).items()
+        ],
         "end_section": parts["end"],
         "setup": [phase_line(p, by_id, taught.get("phases")) for p in setup],
         "turn": [phase_line(p, by_id, taught.get("phases")) for p in turn],
@@ -256,12 +294,37 @@ def glance_view(
     chosen = {phase["name"]: phase["moves"] for phase in view["moves"]}
     for line in view["turn"]:
         line["moves"] = chosen.get(line["name"], [])
+    view["turn"] = cards_in_steps(view["turn"], taught.get("card_steps") or {})
     view["any_step"] = any_step([line for line in view["turn"] if line["moves"]])
     # a final's line cites only the clauses the list of the end under it does not say in full
     ending = {c.id for c in view["end_clauses"]}
     for line in view["finals"]:
         line["clauses"] = [c for c in line["clauses"] if c.id not in ending]
     return view
+
+
+def setup_clauses(section: Section | None, first: list[Clause]) -> list[Clause]:
+    """The set-up's steps: glance.yml's first (a step another section says: heist's hiding and deal), then the rest of
+    the set-up section's clauses in their order."""
+    return first + [c for c in (section.clauses if section else []) if c not in first]
+
+
+def cards_in_steps(turn: list[dict], card_steps: dict[str, list[str]]) -> list[dict]:
+    """The turn's steps, those named after a card (Small Detectives' Unexpected, On Wheels, Disguise, Small Move and
+    Telephone Call: five steps that each said their card's effect again, issue 51) said once, as moves of the step
+    glance.yml names (where the cards take effect): the cards' table says what each does.  A name that is not a step
+    of the turn is an error, not a step quietly kept."""
+    by_name = {line["name"]: line for line in turn}
+    gone: set[str] = set()
+    for host, steps in card_steps.items():
+        unknown = [s for s in [host, *steps] if s not in by_name]
+        if unknown:
+            raise ValueError(f"{TAUGHT}: card_steps names {unknown}, not steps of the turn ({', '.join(by_name)})")
+        line = by_name[host]
+        line["moves"] = line["moves"] + [mv for s in steps for mv in by_name[s]["moves"]]
+        line["cards_say"] = True
+        gone.update(steps)
+    return [line for line in turn if line["name"] not in gone]
 
 
 ANY_STEP = 3  # a move offered at every one of this many steps or more is said once for all of them
@@ -301,7 +364,19 @@ def card_rows(cards: list[dict]) -> list[dict]:
         # one name for cards of one name ("Foot Patrol ×4"), each name for cards of one effect (the six suspects')
         row["names"] = [names[0] + f" ×{len(names)}"] if len(names) > 1 and len(set(names)) == 1 else names
         row["numbers"] = numbers([card["number"] for card in row["cards"]])
+        row["does"] = without_name(row["clause"].text, set(names)) if row["clause"] else ""
     return rows
+
+
+def without_name(text: str, names: set[str]) -> str:
+    """A card's clause as the table's "what it does": its words without the card's name, which the row says beside
+    them (issue 51: Feuerdiamant's '"Recall" returns one person card…' under Recall).  The name at the head goes
+    ('"Recall" returns…' -> 'returns…', 'A Foot Patrol moves…' -> 'moves…'), and so does an example of a name of the
+    row ('A helper's card (such as "Morton"), played…' -> 'A helper's card, played…'); other words stay as written."""
+    said = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    text = re.sub(rf'\s*\(such as "(?:{said})"\)', "", text)
+    trimmed = re.sub(rf'^(?:(?i:an?|the)\s+)?"?(?:{said})"?,?\s+', "", text)
+    return trimmed if trimmed != text and trimmed else text
 
 
 def numbers(printed: list[str]) -> str:
@@ -340,7 +415,9 @@ def said_once(view: dict) -> None:
         for move in phase["moves"]:
             move["clauses"], move["told"] = claim(move["clauses"])
     view["components_told"] = {c.id for c in claim(view["box"])[1]}
-    view["setup_told"] = {c.id for c in claim(view["setup_section"].clauses)[1]} if view["setup_section"] else set()
+    view["setup_told"] = {c.id for c in claim(view["setup_clauses"])[1]}
+    for fold in view["folds"]:
+        fold["told"] = {c.id for c in claim(fold["clauses"])[1]}
 
 
 def phase_clauses(p: dict, by_id: dict[str, Clause]) -> list[Clause]:

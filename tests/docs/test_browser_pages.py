@@ -347,3 +347,60 @@ def test_at_a_glance_teaches_the_first_turn_in_a_few_screens_naming_every_move_a
             assert named and not [n for n in named if n not in shown], game.id
     finally:
         browser.set_window_size(1280, 1000)
+
+
+# A phone's first screen, as the page opens: where the turn's first step's name ends, in px from the page's top, and
+# the window's size (the emulated phone's, exactly: a headless window's own chrome would take some of it).
+FIRST_STEP = """
+    document.documentElement.classList.remove('cb-engine');
+    const name = document.querySelector('ol.cb-turn > li > strong');
+    return [name.getBoundingClientRect().bottom + window.scrollY, window.innerWidth, window.innerHeight];
+"""
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+
+
+def test_a_phone_shows_the_first_step_of_the_turn_in_its_first_screen(browser, site):
+    """Issue 51's screenshots: on a 390 × 844 phone "A turn" began below the first screen for every game (its first
+    step at 870 to 964 px).  A player at the table reads the first step without scrolling: what you have in a compact
+    list, the engine authors' switch by its name only, the moves of any step after the steps (first steps now at
+    581 to 774 px)."""
+    base, model, _ = site
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    try:
+        below = {}
+        for game in model.games:
+            open_page(browser, base + glance.path(game.id).removesuffix(".md") + "/", "document.getElementById('end')")
+            bottom, wide, tall = browser.execute_script(FIRST_STEP)
+            assert (wide, tall) == (PHONE["width"], PHONE["height"])
+            if bottom > tall:
+                below[game.id] = round(bottom)
+        assert not below, f"the turn's first step ends below the first {PHONE['height']} px: {below}"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+# Each share on the conformance page ("99 %") that a line break cuts in two, or that runs past its cell's text box.
+BROKEN_SHARES = """
+    const broken = [];
+    document.querySelectorAll('article .cb-conformance .cb-pct').forEach(share => {
+      const cell = share.closest('td'), style = getComputedStyle(cell);
+      const inside = cell.getBoundingClientRect().right - parseFloat(style.paddingRight)
+        - parseFloat(style.borderRightWidth);
+      const lines = new Set(Array.from(share.getClientRects()).map(r => Math.round(r.top))).size;
+      const spill = share.getBoundingClientRect().right - inside;
+      if (lines > 1 || spill > 0.5)
+        broken.push(share.innerText + ': ' + lines + ' lines, ' + spill.toFixed(1) + ' px out');
+    });
+    return broken;
+"""
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_the_conformance_shares_read_on_one_line_inside_their_cells(browser, site, width):
+    """At 390 px the status counts' "passing" column, a seventh of what the game's name leaves, wrapped "99" over "%"
+    (unwrapped, "100 %" ran 6 px past its cell): a share keeps its number and sign together, in a column that holds
+    it."""
+    shares = conformance_page(browser, site, width, "return document.querySelectorAll('.cb-pct').length")
+    offered = 1 + len(site[1].games)  # the Cluedo-only engine's one game, the other engine's every game
+    assert shares == 2 + 2 * offered  # each engine's share, and each game's in the per-game table and the counts
+    assert conformance_page(browser, site, width, BROKEN_SHARES) == []

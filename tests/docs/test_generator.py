@@ -675,8 +675,9 @@ def test_at_a_glance_teaches_the_first_turn_in_players_words():
             assert engine not in shown, (game.id, engine)
     sd = pages["games/small_detectives/at-a-glance.md"]
     # the cards a table: number, name, effect; the four Foot Patrols, one effect, a row
-    assert "<td>first</td><td><strong>Shadowing</strong></td><td>Shadowing comes first" in sd
-    assert "<td>001–004</td><td><strong>Foot Patrol ×4</strong></td><td>A Foot Patrol moves" in sd
+    # each effect in its clause's words, without the name the row says beside them (issue 51)
+    assert "<td>first</td><td><strong>Shadowing</strong></td><td>comes first" in sd
+    assert "<td>001–004</td><td><strong>Foot Patrol ×4</strong></td><td>moves its player" in sd
     assert "<td>014</td><td><strong>Telephone Call</strong></td>" in sd
     assert len(re.findall(r"<tr><td>(?:first|\d{3}(?:–\d{3})?)</td><td><strong>", sd)) == 12
     pi = pages["games/pi/at-a-glance.md"]

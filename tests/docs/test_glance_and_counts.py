@@ -316,3 +316,69 @@ def test_a_boards_legend_names_each_kind_of_path_it_draws_differently(site):
     assert lines["small_detectives"] == [("whole", "adjacent path ×8"), ("gap", "opposite path ×4")]
     assert ("dashed", "secret passage ×2") in lines["cluedo_drei"] and ("dashed", "secret passage ×2") in lines["heist"]
     assert not lines["feuerdiamant"] and not lines["pi"]
+
+
+def test_a_cards_effect_is_said_without_the_name_beside_it(site):
+    """Issue 51: Feuerdiamant's table said '"Recall" returns one person card…' beside Recall, and 'A helper's card
+    (such as "Morton")…' beside Morton; each effect now starts after the name, in the clause's own words."""
+    for game in ("feuerdiamant", "small_detectives"):
+        g = next(x for x in site.games if x.id == game)
+        view = glance.glance_view(g, site.engines[game].describe, None, site.schemas[game], site.taught[game])
+        for row in view["card_rows"]:
+            # the clause's words, less its name and an example in brackets ("(such as "Morton")")
+            assert row["does"] and row["does"] in re.sub(r" \(such as [^)]*\)", "", row["clause"].text), row["names"]
+            for name in (n.split(" ×")[0] for n in row["names"]):  # the place named "Central Office" stays
+                assert not re.match(rf'(?:an? |the )?"?{re.escape(name)}', row["does"], re.I), (game, row["does"])
+                assert f'"{name}"' not in row["does"], (game, row["does"])
+    assert glance.without_name('"Recall" returns one person card', {"Recall"}) == "returns one person card"
+    assert glance.without_name("A Foot Patrol moves", {"Foot Patrol"}) == "moves"
+    assert glance.without_name('A helper\'s card (such as "Morton"), played', {"Morton"}) == "A helper's card, played"
+    # a clause that does not start with the name keeps all its words
+    assert glance.without_name("Each Recall returns", {"Recall"}) == "Each Recall returns"
+
+
+def test_small_detectives_card_choices_are_moves_of_the_step_where_the_cards_take_effect(site):
+    """Issue 51: five steps of Small Detectives' turn (Unexpected, On Wheels, Disguise, Small Move, Telephone Call)
+    each said their card's effect again under the cards' table; they are the moves of the step where the cards take
+    effect, which points to the table."""
+    game = next(g for g in site.games if g.id == "small_detectives")
+    view = glance.glance_view(game, site.engines[game.id].describe, None, site.schemas[game.id], site.taught[game.id])
+    steps = {line["name"]: line for line in view["turn"]}
+    card_names = {row["names"][0].split(" ×")[0].lower() for row in view["card_rows"]}
+    assert not [name for name in steps if name in card_names and name != "shadowing"], list(steps)
+    resolving = steps["resolving"]
+    assert resolving["cards_say"]
+    assert [mv["verb"].split(":")[0] for mv in resolving["moves"]] == [
+        "Unexpected",
+        "On Wheels",
+        "Disguise",
+        "Small Move",
+        "Telephone Call",
+    ]
+    page = site.pages()[glance.path(game.id)]
+    assert '<a href="#cards">the cards</a> say what each does' in page
+    with pytest.raises(ValueError, match="'on foot'"):
+        glance.cards_in_steps(view["turn"], {"resolving": ["on foot"]})
+
+
+def test_heists_box_holds_the_cards_and_no_clause_of_its_section_is_lost(site):
+    """Issue 51: heist's "What is in the box" held rules of discovery (hiding, the deal, the two-seat game's cards
+    face down).  The box holds the 21 cards; the hiding and the deal are set-up steps; the two-seat game a fold of
+    its own.  On every game's glance every clause of the box's section is still said, or linked (our model's for
+    engine authors)."""
+    pages = site.pages()
+    heist = next(g for g in site.games if g.id == "heist")
+    view = glance.glance_view(
+        heist, site.engines["heist"].describe, None, site.schemas.get("heist"), site.taught["heist"]
+    )
+    assert [c.id for c in view["box"]] == ["HO-DIS-01"]
+    assert [c.id for c in view["setup_clauses"][:4]] == ["HO-PRE-01", "HO-DIS-02", "HO-DIS-03", "HO-DIS-04"]
+    assert [f["title"] for f in view["folds"]] == ["Two seats: four cards face down on places"]
+    # our board's passages (a modelled clause) stay with the two-seat rules, for engine authors, and once
+    assert [c.id for c in view["folds"][0]["modelled"]] == ["HO-DIS-11"] and view["modelled_components"] == []
+    for game in site.games:
+        named = site.titles.get(game.id, {}).get("glance") or {}
+        section = glance.section_for(game, "components", named)
+        page = pages[glance.path(game.id)]
+        lost = [c.id for c in section.clauses if f'#{c.id}"' not in page]
+        assert not lost, (game.id, lost)
