@@ -18,7 +18,9 @@
  *                    a game's name
  *                    in the query keeps the results to that game, and so does a game's page
  *                    (search-setup.js says which game the page is): name another game to search it.
- *   after a query    every clause its own result (Material groups by page and folds all but the
+ *   after a query    each result's score raised for every pair of the question's words that stand close
+ *                    together in its title or reading (PROXIMITY, WINDOW: the game pages' own order);
+ *                    every clause its own result (Material groups by page and folds all but the
  *                    best of a page under "N more on this page"); from the home page, placed by
  *                    the chance that the question is about its game (grouped), each under its page's title
  *                    with the game's name in front, pages and clauses ranked on one scale.
@@ -75,7 +77,9 @@ var pages = {};   // page location -> its page-level search document
 var scope = null; // the game the last query named, if any
 var here = null;  // the game of the page the query was typed on, if any
 var wanted = null; // the clause id the query is, if it is one: that clause comes first
+var asking = "";   // the query last sent (rewrite's terms), whose words ranked() looks for close together
 var compared = []; // "the difference between a disc and a cube": the stems of the things compared
+var near = {};    // location -> its title's and reading's words (tokens), each a run of its own
 var lengths = {}; // location -> the number of words in its title and its reading (search.py: READING_BOOST)
 var average = 1;  // the mean of those
 // Material builds lunr's index with b = 0: a title's length does not count, so a long clause that
@@ -89,6 +93,14 @@ var PREFER = 10;  // how much a result of the page's own game is preferred (five
 var COMPARE = 2;  // how much a clause naming one of the things compared is preferred
 var WORD = 6;     // the boost of a player's word (lunr's boosts are whole numbers: 6 shares into halves and thirds)
 var PAGE = 0.5;   // a section page (its summary) against its clauses
+// A clause where the question's words stand close together (within WINDOW words, stop words left out, in its title
+// or in its reading sentences) is likelier the answer than one that has them far apart, in its examples, or one
+// at a time: each pair of the query's distinct words found so multiplies its score by e^PROXIMITY (issue 51,
+// session 22; tests/docs/questions/README.md).  On the 270 players' questions: game pages 181/245 -> 181/249
+// (first / first five), home 153/213 -> 148/222; table questions 92/133 -> 97/133.  0.2 to 0.4 with WINDOW 4 to 8
+// all gave the home page 219 to 222; a pair of two things a question compares does not count (their shared clause).
+var PROXIMITY = 0.3;
+var WINDOW = 5;
 // From the home page, which game the question's words point to (issue 51): each game's words are
 // counted over its pages and clauses at set-up (a model per game of its words, add-SMOOTH smoothing, and
 // of its pairs of words, weighed PAIR against the words alone), and a question's words, each game's own
@@ -143,6 +155,7 @@ nativeAddEventListener("message", function (event) {
       asked.forEach(function (one) { send({ type: QUERY, data: one.query }); });
       return;
     }
+    asking = String(message.data || "");
   }
   send(message);
 });
@@ -152,6 +165,7 @@ function send(message) { handlers.forEach(function (listener) { listener({ data:
 function setup(index) {
   book = Object.assign(book, (index.config && index.config.casebook) || {});
   var tuning = book.tuning || {}; // casebook/site/search.py: TUNING
+  PROXIMITY = tuning.PROXIMITY !== undefined ? tuning.PROXIMITY : PROXIMITY; WINDOW = tuning.WINDOW || WINDOW;
   B = tuning.B || B; PREFER = tuning.PREFER || PREFER; WORD = tuning.WORD || WORD; PAGE = tuning.PAGE || PAGE;
   SMOOTH = tuning.SMOOTH || SMOOTH; SHARPEN = tuning.SHARPEN || SHARPEN; DECAY = tuning.DECAY || DECAY;
   PAIR = tuning.PAIR !== undefined ? tuning.PAIR : PAIR;
@@ -164,9 +178,11 @@ function setup(index) {
   });
   pages = {};
   lengths = {};
+  near = {};
   var sum = 0;
   index.docs.forEach(function (doc) {
     if (doc.location.indexOf("#") < 0) { pages[doc.location] = doc; }
+    near[doc.location] = [tokens(String(doc.title || "")), tokens(String(doc.reading || ""))];
     lengths[doc.location] = words(doc.title) + words(doc.reading);
     sum += lengths[doc.location];
   });
@@ -374,17 +390,17 @@ function namesOne(doc) {
  * a clause is one result, titled with its game and section, so it takes one slot, not two. */
 function answer(message) {
   if (!message || message.type !== RESULT || !message.data || !message.data.items) { return message; }
-  var found = ranked(message.data.items, scope || here);
+  var found = ranked(message.data.items, scope || here, asking);
   return listed(message, found);
 }
 
 /* From the home page, the answers to the queries of one question (batch): each game's results from its own
  * query, in its page's order, and the guides' from the query with every game's words; placed by grouped(). */
 function merged(done) {
-  var every = ranked(done.answers[0].data && done.answers[0].data.items || [], null);
+  var every = ranked(done.answers[0].data && done.answers[0].data.items || [], null, done.asked[0].query);
   var own = {};
   done.asked.forEach(function (one, i) {
-    if (one.game) { own[one.game] = ranked(done.answers[i].data && done.answers[i].data.items || [], one.game); }
+    if (one.game) { own[one.game] = ranked(done.answers[i].data && done.answers[i].data.items || [], one.game, one.query); }
   });
   return listed(done.answers[0], grouped(every, own));
 }
@@ -392,8 +408,14 @@ function merged(done) {
 /* Material's result (one list per page), each clause its own result, scored on one scale, best first;
  * a game's only (a game named in the query, the game of the page; the "Search all games" switch above the
  * results sends none), or every game's. */
-function ranked(items, game) {
+function ranked(items, game, query) {
   var found = [];
+  var roots = {}; // the query's distinct words, stemmed as the index's
+  String(query || "").split(/\s+/).forEach(function (term) {
+    var word = term.split("^")[0].toLowerCase();
+    if (word && !isStopWord(word)) { roots[stem(word)] = true; }
+  });
+  roots = Object.keys(roots);
   items.forEach(function (group) {
     group.forEach(function (doc) {
       if (!doc.score) { return; } // the page Material adds to a group for its title only
@@ -407,6 +429,7 @@ function ranked(items, game) {
       var score = base * (1 + Math.pow(share(terms), 2));
       if (compared.length > 1 && namesOne(doc)) { score *= COMPARE; }
       score /= 1 - B + B * (lengths[doc.location] || average) / average;
+      score *= Math.exp(PROXIMITY * together(near[doc.location] || [], roots));
       // a section page's own text is its summary: the answer is one of its clauses
       if (page && gameOf(doc.location)) { score *= PAGE; }
       // "SD-TWO-05" also matches SD-CARD-05 on "sd" and "05": the clause that is the id wins
@@ -416,6 +439,26 @@ function ranked(items, game) {
   });
   found.sort(function (a, b) { return b.score - a.score; });
   return found;
+}
+
+/* How many pairs of the query's words (roots) stand within WINDOW words of each other in one of a clause's runs
+ * (its title, its reading). */
+function together(runs, roots) {
+  var pairs = {};
+  runs.forEach(function (run) {
+    var at = {};
+    run.forEach(function (root, i) { if (roots.indexOf(root) >= 0) { (at[root] = at[root] || []).push(i); } });
+    var found = Object.keys(at);
+    found.forEach(function (a, i) {
+      found.slice(i + 1).forEach(function (b) {
+        var close = at[a].some(function (x) { return at[b].some(function (y) { return Math.abs(x - y) <= WINDOW; }); });
+        // two of the things a question compares together make the clause that says what they share, not the answer
+        var both = compared.indexOf(a) >= 0 && compared.indexOf(b) >= 0;
+        if (close && !both) { pairs[a < b ? a + " " + b : b + " " + a] = true; }
+      });
+    });
+  });
+  return Object.keys(pairs).length;
 }
 
 /* The results as Material's answer lists them: one item per clause (titled with its page) or page. */

@@ -62,17 +62,16 @@ def test_a_sure_game_fills_the_first_places_and_an_unsure_one_shares_them(built)
 
 def test_the_home_page_keeps_what_the_tuning_reached_on_the_spent_questions(built, site):
     """The players' questions of tests/docs/questions (all of them tune sets now: README.md there), typed on the
-    home page, find an answer in the first five for at least 87 % of those the game's own page answers, and at
-    least 191 of the files' 240 questions.  Reached in session 21 (eight files, the fourth blind set's two halves
-    added): 194 of the game pages' 221 (88 %); on its seven tune files 171 of 194 (168, 86.6 %, before that session's
-    sharper chances); in session 20, on the first five files, 123 of 140 (88 %): the count moves by two with the
-    games' wording, hence the margin.  Issue 51's 90 % is not reached on these files nor on the fourth set's held-out
-    half (23 of 27, 85 %); the next held-out measure needs a new set, written blind."""
+    home page, find an answer in the first five for at least 88 % of those the game's own page answers, and at
+    least 220 of the files' 270 questions.  Reached in session 22 (nine files, 2026-12-08-tune added) with the
+    words close together (search-worker.js: PROXIMITY): 222 of the game pages' 249 (89 %); without it 213 of 245
+    (86.9 %).  Session 21, on eight files: 194 of 221 (88 %).  The count moves by two with the games' wording, hence
+    the margin.  Issue 51's 90 % is not reached on these files; the held-out measure needs a new set, written blind."""
     questions = [q for path in sorted(QUESTIONS.glob("*.yml")) for q in yaml.safe_load(path.read_text())]
     scores = evaluate(questions, built, site, node=True)
     landing = sum(1 for s in scores.values() for r in s["landing"] if r is not None and r <= 5)
     home = sum(1 for s in scores.values() for r in s["home"] if r is not None and r <= 5)
-    assert len(questions) >= 240 and home >= 191 and home >= 0.87 * landing, (home, landing, len(questions))
+    assert len(questions) >= 270 and home >= 220 and home >= 0.88 * landing, (home, landing, len(questions))
 
 
 def test_the_evaluation_reads_a_games_table_questions():
