@@ -85,7 +85,7 @@ def read_taught(root, game: Game, problems: list[str]) -> dict:
         "setup": ids(data.get("setup") or [], "setup"),
         "folds": {str(title): ids(v or [], f"the fold {title!r}") for title, v in folds.items()},
         "card_steps": {
-            pictures.words(step): [pictures.words(s) for s in v]
+            turn_graph.words(step): [turn_graph.words(s) for s in v]
             for step, v in card_steps.items()
             if isinstance(v, list)
         },
