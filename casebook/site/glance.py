@@ -314,6 +314,8 @@ def cards_in_steps(turn: list[dict], card_steps: dict[str, list[str]]) -> list[d
     Telephone Call: five steps that each said their card's effect again, issue 51) said once, as moves of the step
     glance.yml names (where the cards take effect): the cards' table says what each does.  A name that is not a step
     of the turn is an error, not a step quietly kept."""
+    if not turn:  # no turn drawn (a site built without the engines' description): nothing to fold
+        return turn
     by_name = {line["name"]: line for line in turn}
     gone: set[str] = set()
     for host, steps in card_steps.items():
