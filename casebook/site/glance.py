@@ -241,6 +241,9 @@ def glance_view(
     by_id = {c.id: c for c in game.clauses}
     setup, turn, finals = turn_graph.turn_phases(described)
     parts = {part: section_for(game, part, named) for part in PARTS}
+    # the box's clauses: glance.yml's box where the section holds rules too (heist's "What you must discover": hiding,
+    # dealing, the two-seat game, each said elsewhere on the page), else the components section's
+    box = [by_id[i] for i in taught.get("box") or []] or (parts["components"].clauses if parts["components"] else [])
     view = {
         "you_have": [by_id[i] for i in taught.get("you_have", [])],
         "components": parts["components"],
@@ -248,23 +251,9 @@ def glance_view(
         "components_heading": "What is in the box"
         if parts["components"] is None or re.search(BOX, parts["components"].title, re.IGNORECASE)
         else "What the game is about",
-        # glance.yml's box says which clauses are the box (a fold of its own may say our model's, heist's two-seat)
-        "modelled_components": [
-            c
-            for c in ([by_id[i] for i in taught["box"]] if taught.get("box") else parts["components"].clauses)
-            if wording.modelled(c)
-        ]
-        if parts["components"]
-        else [],
-        # what the box list says to a player: not our model, not what "What you have" says already; glance.yml's box
-        # where the section holds rules too (heist's "What you must discover": hiding, dealing, the two-seat game)
-        "box": [by_id[i] for i in taught["box"]]
-        if taught.get("box")
-        else [
-            c
-            for c in (parts["components"].clauses if parts["components"] else [])
-            if not wording.modelled(c) and c.id not in taught.get("you_have", [])
-        ],
+        "modelled_components": [c for c in box if wording.modelled(c)] if parts["components"] else [],
+        # what the box list says to a player: not our model, not what "What you have" says already
+        "box": [c for c in box if not wording.modelled(c) and c.id not in taught.get("you_have", [])],
         "setup_section": parts["setup"],
         "setup_clauses": setup_clauses(parts["setup"], [by_id[i] for i in taught.get("setup", [])]),
         # a fold's clauses of our model (heist's HO-DIS-11, our board's passages) for engine authors, as the box's

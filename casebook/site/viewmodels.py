@@ -203,9 +203,11 @@ def diagram_view(
     # do not fit its column (casebook.js, for each audience); none when they are the desk's (each drawn once, then
     # compared)
     phone = {player: turn_phone.narrow_pictures(described, player) for player in (True, False)}
-    phone_drawn = [picture("phone", player, *shown) for player in (True, False) for shown in phone[player]]
+    phone_drawn = (
+        [picture("phone", player, *shown) for player in (True, False) for shown in phone[player]] if phone[True] else []
+    )
     across = False
-    if phone[True] and [p["source"] for p in phone_drawn] != [p["source"] for p in pictures_]:
+    if phone_drawn and [p["source"] for p in phone_drawn] != [p["source"] for p in pictures_]:
         pictures_ = [dict(p, screen="desk") for p in pictures_] + phone_drawn
         across = any(a for _, _, a, _ in phone[True])  # a phone's part drawn left to right: the page says so
     return {
