@@ -7,6 +7,7 @@ then drives the real site.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -722,3 +723,23 @@ def test_the_engine_authors_phone_pictures_wrap_their_guards_to_fit_the_column(g
             assert turn_phone.widest_px(phone) <= turn_phone.PHONE_PX, phone
             broken += phone.count("<br>")
     assert broken, f"{game}: no engine author's guard long enough to wrap"
+
+
+@pytest.mark.parametrize("game", ["feuerdiamant", "pi"])
+def test_a_phones_picture_draws_the_phase_it_goes_on_to_once_for_phases_one_leads_into_the_other(game):
+    """Issue 51: Feuerdiamant's phone picture of "action" and the "person" it leads to drew "▸ detective cards" twice,
+    one for each; P.I.'s of "playing" and "answering" two "▸ turn over", and the engine authors' zig-zagged between
+    them.  Such phases share one copy of the phase they go on to; the desk's pictures keep one copy to each arrow."""
+    answer = engines.check_describe(game, described(game), set(real_clauses(game)), [])
+    shared = 0
+    for player in (True, False):
+        for sub, part, across, _ in turn_phone.narrow_pictures(answer, player):
+            source = turn_mermaid.drawing(answer, sub, player, part, across=across, phone=True)[0]
+            copies = dict(re.findall(r'^\s+(again\d+)\["▸ (.*)"\]$', source, re.M))
+            arrows = turn_mermaid.LINK.findall(source)
+            into = {alias: {a for a, b in arrows if b == alias} for alias in copies}
+            shared += sum(len(sources) > 1 for sources in into.values())
+            for one, other in itertools.combinations(copies, 2):
+                joined = [(a, b) for a in into[one] for b in into[other] if (a, b) in arrows or (b, a) in arrows]
+                assert copies[one] != copies[other] or not joined, (game, player, source)
+    assert shared, f"{game}: no phone picture shares a copy"

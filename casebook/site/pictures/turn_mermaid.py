@@ -8,6 +8,8 @@ rather than drawn from each; verbs that stay in their phase are left to the tabl
 
 from __future__ import annotations
 
+import re
+
 from casebook.site.pictures.turn_graph import (
     SETUP,
     detours,
@@ -46,6 +48,7 @@ def drawing(
     said: dict[str, str] | None = None,
     across: bool = False,
     phone: bool = False,
+    share: bool = True,
 ) -> tuple[str, dict[str, str]]:
     """The turn as a mermaid flowchart, top to bottom: phases as boxes (the last ones rounded, below
     every other), verbs on the arrows, arrows back up drawn to a copy of their phase.
@@ -61,7 +64,8 @@ def drawing(
     arrow in.  On a phone (``narrow_pictures``) ``part`` is a set of phases (with ``sub``: some of its side steps),
     and ``across`` draws it left to right (one phase and the many it leads to: its arrows one under another);
     ``phone``: in the engine authors' picture, an arrow's words on lines of at most PHONE_LINE letters (``arrow``;
-    the players' words are short, and their pictures fit a phone's column as they are).
+    the players' words are short, and their pictures fit a phone's column as they are); ``share``: on a phone,
+    phases one leads into the other share a copy of a phase they both lead to (``copy_groups``).
     """
     ids = phase_ids(describe)
     wrap = phone and not player
@@ -113,19 +117,30 @@ def drawing(
         copies.append(alias)
         return alias
 
-    # In the turn, each arrow back up the page (or to another part) ends at a copy of its own, drawn under the
-    # phase it leaves: a copy shared by phases far apart drew arrows across the others (Cluedo's turn crossed
-    # itself 3 times).  The side steps of one phase, drawn in a row, share one copy of it.
+    # In the turn, an arrow back up the page (or to another part) ends at a copy of its phase drawn under the phase
+    # it leaves: a copy shared by phases far apart drew arrows across the others (Cluedo's turn crossed itself 3
+    # times).  In a phone's picture, phases one leads into the other share it (``copy_groups``: P.I.'s "playing" and
+    # the "answering" it leads to each had a "▸ turn over", and the picture zig-zagged between them; on a desk, the
+    # fewer boxes packed Cluedo's turn in two parts, 1,106 px wide, each crossing itself); so do the side steps of one
+    # phase.
     shared = {sub: copy(sub)} if sub is not None else {}
+    backs = [(s, d, "↺ ") for s, d in edges if d in again and s in again[d][1]]
+    ahead = sorted(beyond, key=lambda e: (order[e[0]], order[e[1]])) if sub is None and part is not None else []
+    ahead_ = [(s, d, "↺ " if order[d] < order[s] else "▸ ") for s, d in ahead]
+    group = copy_groups([*backs, *ahead_], edges if share and isinstance(part, frozenset) else {})
+    made: dict[tuple, str] = {}
+
+    def copy_of(source: str, dest: str, mark: str) -> str:
+        key = group[(source, dest, mark)]
+        if key not in made:
+            made[key] = shared.get(dest) or copy(dest, mark)
+        return made[key]
+
     for (source, dest), verbs in edges.items():
-        back = dest in again and source in again[dest][1]
-        target = (shared.get(dest) or copy(dest)) if back else ids[dest]
+        target = copy_of(source, dest, "↺ ") if (source, dest, "↺ ") in group else ids[dest]
         lines.append(f"  {ids[source]} {arrow(verbs, wrap)} {target}")
-    if sub is None and part is not None:
-        for (source, dest), verbs in sorted(beyond.items(), key=lambda e: (order[e[0][0]], order[e[0][1]])):
-            lines.append(
-                f"  {ids[source]} {arrow(verbs, wrap)} {copy(dest, '↺ ' if order[dest] < order[source] else '▸ ')}"
-            )
+    for (source, dest), mark in zip(ahead, (m for _, _, m in ahead_)):
+        lines.append(f"  {ids[source]} {arrow(beyond[(source, dest)], wrap)} {copy_of(source, dest, mark)}")
     drawn = {p["name"] for p in phases}
     if sub is None:
         # one box for the phases a step leaves for an end, named when few ("starting turn, in place or after
@@ -149,11 +164,15 @@ def drawing(
             links[group_id(n)] = home
             copies.append(group_id(n))
     # the last phases low: below the last phase of play, by links nobody sees (not below the copies too: each
-    # copy stands under its own phase, and ends pushed a row under them were reached by arrows across the page)
+    # copy stands under its own phase, and ends pushed a row under them were reached by arrows across the page); an
+    # end its arrows already draw that low needs none (Cluedo's "solved" under "accusing", beside "showing tip": tied
+    # to "showing tip", they drew its arrows through a box beside it)
     playing = [p["name"] for p in phases if not p.get("final")]
     if playing and finals and not across:
+        rank = ranks(LINK.findall("\n".join(lines)))
         for name in finals:
-            lines.append(f"  {ids[playing[-1]]} ~~~ {ids[name]}")
+            if rank.get(ids[name], 0) <= rank.get(ids[playing[-1]], 0):
+                lines.append(f"  {ids[playing[-1]]} ~~~ {ids[name]}")
     if describe.get("initial") in ids and describe.get("initial") in drawn and sub is None:
         lines.append(f"  class {ids[describe['initial']]} cbstart")
     if finals:
@@ -166,6 +185,40 @@ def drawing(
         "  classDef cbagain stroke-dasharray:4 3",
     ]
     return "\n".join(lines) + "\n", links
+
+
+SHARED = 2  # arrows into one shared copy: Small Detectives' three into one "▸ preparing" crossed, or were 347 px wide
+
+
+def copy_groups(arrows: list[tuple[str, str, str]], edges: dict) -> dict[tuple[str, str, str], tuple]:
+    """Each arrow to a copy (source, phase, mark) -> the copy it shares: one for the arrows on to one phase of a later
+    picture ("▸") from phases joined by the picture's own arrows (a phase and one it leads into); one each otherwise
+    (arrows back, "↺", sharing a copy ran across the picture: heist's "in place" to the "after question"'s copy)."""
+    out: dict[tuple[str, str, str], tuple] = {}
+    for source, dest, mark in arrows:
+        linked = [
+            out[(s, d, m)]
+            for s, d, m in arrows
+            if (d, m) == (dest, mark) == (d, "▸ ")
+            and (s, d, m) in out
+            and ((s, source) in edges or (source, s) in edges)
+        ]
+        linked = [g for g in linked if list(out.values()).count(g) < SHARED]
+        out[(source, dest, mark)] = linked[0] if linked else (dest, mark, source)
+    return out
+
+
+LINK = re.compile(r"^\s+(\w+) -->(?:\|.*\|)? (\w+)$", re.M)  # an arrow of a picture's source: (from, to)
+
+
+def ranks(links: list[tuple[str, str]]) -> dict[str, int]:
+    """Each box's row down a picture with these arrows (from, to): the longest path to it (the pictures have no
+    cycle: arrows back up the page go to copies)."""
+    rank: dict[str, int] = {}
+    for _ in range(len(links) + 1):  # relaxed once for each arrow, and once more
+        for a, b in links:
+            rank[b] = max(rank.get(b, 0), rank.get(a, 0) + 1)
+    return rank
 
 
 NAMED = 3  # the phases a box standing for many names; more: "any of 7 phases"

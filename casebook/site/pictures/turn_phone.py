@@ -94,7 +94,10 @@ def narrow_pictures(describe: dict, player: bool = True) -> list[tuple[str | Non
         return frozenset(group + [f for f in finals if home[f] in group])
 
     def fits(group: list[str], across: bool = False) -> bool:
-        return widest_px(drawing(describe, None, player, phases(group), across=across, phone=True)[0]) <= PHONE_PX
+        # measured with a copy for each arrow, as the desk draws them: where arrows meet in a shared copy the estimate
+        # fell short (pictures packed by it were drawn 359 to 406 px wide)
+        source = drawing(describe, None, player, phases(group), across=across, phone=True, share=False)[0]
+        return widest_px(source) <= PHONE_PX
 
     # each phase joins the last picture it fits, of those holding a phase next to it in the turn (an arrow between
     # them) and the one drawn last: Cluedo's "drawing" goes with the "rolling" that leads to it
@@ -115,7 +118,8 @@ def narrow_pictures(describe: dict, player: bool = True) -> list[tuple[str | Non
         for step in steps:
             if (
                 runs
-                and widest_px(drawing(describe, sub, player, frozenset(runs[-1] + [step]), phone=True)[0]) <= PHONE_PX
+                and widest_px(drawing(describe, sub, player, frozenset(runs[-1] + [step]), phone=True, share=False)[0])
+                <= PHONE_PX
             ):
                 runs[-1].append(step)
             else:
