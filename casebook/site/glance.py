@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+import jsonschema
+
 from casebook.site import readers, wording
 from casebook.site.pictures import turn_graph
 from casebook.rulebook import Clause, Game, Section
@@ -27,6 +29,85 @@ PARTS = {
 
 
 TAUGHT = "glance.yml"  # features/<game>/glance.yml: what the features cannot say of themselves (see read_taught)
+
+
+class GlanceFileError(ValueError):
+    """A glance.yml of the wrong shape: the build stops, naming the game, the key and what it expects."""
+
+
+def _ids(what: str) -> dict:
+    return {"type": "array", "items": {"type": "string", "description": "a clause id"}, "description": what}
+
+
+def _words(what: str) -> dict:
+    return {"type": "object", "additionalProperties": {"type": "string", "description": "words"}, "description": what}
+
+
+# What read_taught reads, as a JSON Schema: each part's description says what is expected where it fails.
+SHAPE = {
+    "type": "object",
+    "description": "a mapping (you_have, moves, cards...)",
+    "properties": {
+        "you_have": _ids("a list of clause ids"),
+        "box": _ids("a list of clause ids"),
+        "setup": _ids("a list of clause ids"),
+        "scoring": _ids("a list of clause ids"),
+        "moves": _words("{verb: the rulebook's name for the move}"),
+        "phases": _words("{phase: what happens there, in players' words}"),
+        "picture_words": _words("{a phase, verb or guard in words: the rulebook's words}"),
+        "folds": {
+            "type": "object",
+            "description": "{a fold's title: [clause ids]}",
+            "additionalProperties": _ids("a list of clause ids"),
+        },
+        "card_steps": {
+            "type": "object",
+            "description": "{a step: [steps of the turn named after a card]}",
+            "additionalProperties": {
+                "type": "array",
+                "items": {"type": "string", "description": "a step"},
+                "description": "a list of steps of the turn",
+            },
+        },
+        "cards": {
+            "type": "object",
+            "description": "{def: a $defs entry of the schema, clauses: {card: clause id}, ...}",
+            "properties": {
+                "def": {"type": "string", "description": "the name of a $defs entry of the game's schema"},
+                "clauses": {
+                    "type": "object",
+                    "additionalProperties": {
+                        "type": ["string", "array"],
+                        "items": {"type": "string", "description": "a clause id"},
+                        "description": "a clause id or a list of clause ids",
+                    },
+                    "description": "{card: a clause id or a list of clause ids}",
+                },
+                "about": {"type": "string", "description": "a line of words"},
+                "names": _words("{card: its name for players}"),
+                "effects": _words("{card: its effect in plain words}"),
+            },
+        },
+    },
+}
+
+
+KINDS = {str: "text", int: "number", float: "number", bool: "yes or no", list: "list", dict: "mapping"}
+
+
+def shape_errors(data, where: str) -> list[str]:
+    """What in a glance.yml is not of SHAPE, each as ``<where>: <key> is <what it is>; expected <what it should be>``
+    (a key's value of null is an empty one, as read_taught reads it)."""
+    out = []
+    for error in sorted(jsonschema.Draft202012Validator(SHAPE).iter_errors(data), key=lambda e: list(e.path)):
+        if error.instance is None and error.path:
+            continue
+        key = " → ".join(str(k) for k in error.path) or "the file"
+        given = f"{KINDS.get(type(error.instance), type(error.instance).__name__)} {error.instance!r}"
+        given = given if len(given) <= 60 else given[:57] + "..."
+        expected = error.schema.get("description", error.message) if isinstance(error.schema, dict) else error.message
+        out.append(f"{where}: {key} is the {given}; expected {expected}")
+    return out
 
 
 def read_taught(root, game: Game, problems: list[str]) -> dict:
@@ -52,9 +133,9 @@ def read_taught(root, game: Game, problems: list[str]) -> dict:
     if data is None:
         return {}
     where = f"features/{game.id}/{TAUGHT}"
-    if not isinstance(data, dict):
-        problems.append(f"{where}: expected a mapping (you_have, moves, cards)")
-        return {}
+    wrong = shape_errors(data, where)
+    if wrong:  # a value of the wrong kind was read as another (a string as a list of its one id), or crashed
+        raise GlanceFileError("\n".join(wrong))
     known = {c.id for c in game.clauses}
 
     def ids(value, what: str) -> list[str]:
@@ -65,20 +146,12 @@ def read_taught(root, game: Game, problems: list[str]) -> dict:
         return [i for i in value if i in known]
 
     cards = data.get("cards") or {}
-    if not isinstance(cards, dict) or not isinstance(cards.get("def", ""), str):
-        problems.append(f"{where}: cards is {{def: a $defs entry of the schema, clauses: {{card: clause id}}}}")
-        cards = {}
     effects = {str(k): str(v) for k, v in (cards.get("effects") or {}).items()}
     for card in effects:
         if not ids((cards.get("clauses") or {}).get(card) or [], f"the card {card!r}"):
             problems.append(f"{where}: the effect of the card {card!r} cites no clause of {game.id} (cards.clauses)")
     folds = data.get("folds") or {}
     card_steps = data.get("card_steps") or {}
-    for key, value in (("folds", folds), ("card_steps", card_steps)):
-        if not isinstance(value, dict) or not all(isinstance(v, list) for v in value.values()):
-            problems.append(f"{where}: {key} is {{a name: [a list]}}")
-    folds = folds if isinstance(folds, dict) else {}
-    card_steps = card_steps if isinstance(card_steps, dict) else {}
     return {
         "you_have": ids(data.get("you_have") or [], "you_have"),
         "box": ids(data.get("box") or [], "box"),

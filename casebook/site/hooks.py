@@ -27,10 +27,12 @@ import logging
 import os
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
 from casebook import settings
 from casebook.atomic import write_text
+from casebook.site.glance import GlanceFileError
 from casebook.site.render import Site
 from casebook.site.vendor import LICENCE as MERMAID_LICENCE, VendorError, mermaid_js
 
@@ -69,14 +71,17 @@ def on_config(config):
     root = root_of(config)
     results = Path(settings.RESULTS.get() or root / "results")
     extra = (config.extra or {}).get("casebook", {}) or {}
-    _site = Site(
-        root,
-        results,
-        titles=extra.get("games", {}) or {},
-        engine=extra.get("engine"),
-        directory_urls=config.use_directory_urls,
-        validating=settings.VALIDATING.get(""),  # ./run.sh docs: the first build, while the reference is validated
-    ).build()
+    try:
+        _site = Site(
+            root,
+            results,
+            titles=extra.get("games", {}) or {},
+            engine=extra.get("engine"),
+            directory_urls=config.use_directory_urls,
+            validating=settings.VALIDATING.get(""),  # ./run.sh docs: the first build, while the reference is validated
+        ).build()
+    except GlanceFileError as exc:  # mkdocs stops with the message alone, no traceback
+        raise PluginError(str(exc)) from exc
     for problem in _site.problems:
         log.warning(problem)
     for game in _site.games:

@@ -200,8 +200,42 @@ def test_glance_yml_naming_a_clause_the_game_lacks_is_a_problem(tmp_path):
     assert "the effect of the card 'Ace' cites no clause" in problems[-1] and taught["cards"]["clauses"]["Joker"] == [
         "T-1"
     ]
-    (tmp_path / "features" / "toy" / "glance.yml").write_text("- not a mapping\n")
-    assert glance.read_taught(tmp_path, toy, problems) == {} and "expected a mapping" in problems[-1]
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ('folds: {"Two seats": T-1}\n', "folds → Two seats is the text 'T-1'; expected a list of clause ids"),
+        ("folds: [T-1]\n", "folds is the list ['T-1']; expected {a fold's title: [clause ids]}"),
+        ("card_steps: {resolving: unexpected}\n", "card_steps → resolving is the text 'unexpected'; expected a list"),
+        ("you_have: {T-1: yes}\n", "you_have is the mapping {'T-1': True}; expected a list of clause ids"),
+        ("moves: [roll]\n", "moves is the list ['roll']; expected {verb: the rulebook's name for the move}"),
+        ("cards: {def: [card]}\n", "cards → def is the list ['card']; expected the name of a $defs entry"),
+        ("- not a mapping\n", "the file is the list ['not a mapping']; expected a mapping"),
+    ],
+)
+def test_a_glance_yml_value_of_the_wrong_kind_stops_the_build_naming_the_game_the_key_and_what_it_expects(
+    tmp_path, text, said
+):
+    """A fold given one clause id as text, not a list, was read as a list of that id (a problem only --strict
+    refused); a mapping where a list belongs raised "unhashable type: 'dict'", and a list where a mapping belongs
+    "'list' object has no attribute 'items'": the build stopped with a traceback naming neither game nor key."""
+    (tmp_path / "features" / "toy").mkdir(parents=True)
+    (tmp_path / "features" / "toy" / "glance.yml").write_text(text)
+    toy = Game(id="toy", sections=[])
+    toy.sections = [type("S", (), {"clauses": list(clauses("T-1").values())})()]
+    with pytest.raises(glance.GlanceFileError) as raised:
+        glance.read_taught(tmp_path, toy, [])
+    assert str(raised.value).startswith(f"features/toy/glance.yml: {said}"), str(raised.value)
+
+
+def test_a_glance_yml_key_left_empty_is_read_as_empty(tmp_path):
+    (tmp_path / "features" / "toy").mkdir(parents=True)
+    (tmp_path / "features" / "toy" / "glance.yml").write_text("you_have:\nfolds:\nmoves: {roll: Roll the die}\n")
+    toy = Game(id="toy", sections=[])
+    toy.sections = [type("S", (), {"clauses": list(clauses("T-1").values())})()]
+    taught = glance.read_taught(tmp_path, toy, [])
+    assert (taught["you_have"], taught["folds"], taught["moves"]) == ([], {}, {"roll": "Roll the die"})
 
 
 # -- conformance figures ------------------------------------------------------------------------
