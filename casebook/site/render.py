@@ -279,6 +279,7 @@ class Site:
             totals=viewmodels.totals(game.clauses),
             last=self.last,
             sections=sections,
+            glance_page=glance.path(game.id),
             trace_page=tracepage.path(game.id) if game.id in self.traces else None,
             has_schema=game.id in self.schemas,
             has_glossary=self.has_glossary(game.id),

@@ -8,7 +8,8 @@
  * 3. The two audiences: the "For engine authors" switch (.cb-audience-toggle) shows what only
  *    engine authors need (.cb-engine-only); the choice is kept across pages.  A clause of theirs
  *    alone has its entry in the page's table of contents hidden with it.
- * 4. Search's scope: on a game's pages, search looks in that game; a switch above the results
+ * 4. Folds: some open on a desk and closed on a phone; a link into a closed fold opens it.
+ * 5. Search's scope: on a game's pages, search looks in that game; a switch above the results
  *    (.cb-scope) widens it to all games.  The choice is kept (search-setup.js reads it when it
  *    sends a query) and the query is sent again when it changes.  Off the games' pages a picker
  *    (.cb-pick) keeps search to one game the reader chose, or to none ("all games").
@@ -378,11 +379,34 @@
     }
   }
 
+  // Folds (issue 51: a game's page was 9 to 16 screens long on a phone): a fold marked data-phone="closed" is open
+  // on a desk and closed as the page opens on a phone; a link to what a closed fold holds (a phase clicked in a
+  // picture, "#phase-rolling") opens it and shows the target (Chromium does so itself; browsers that do not, here).
+  function foldsForScreen() {
+    if (!window.matchMedia(PHONE).matches) { return; }
+    document.querySelectorAll('article details[data-phone="closed"]').forEach(function (fold) {
+      fold.removeAttribute("open");
+    });
+  }
+
+  function openFoldOfTarget() {
+    var id = decodeURIComponent(window.location.hash.replace(/^#/, ""));
+    var target = id && document.getElementById(id);
+    if (!target) { return; }
+    var closed = false;
+    for (var fold = target.closest("details"); fold; fold = fold.parentElement.closest("details")) {
+      if (!fold.open) { fold.open = true; closed = true; }
+    }
+    if (closed) { target.scrollIntoView(); }
+  }
+
   function onPage() {
     audience();
     engineEntries();
     searchScope();
     resolvePermalink();
+    foldsForScreen();
+    openFoldOfTarget();
     drawDiagrams();
   }
 
@@ -394,5 +418,6 @@
     onPage();
   }
   window.addEventListener("hashchange", resolvePermalink);
+  window.addEventListener("hashchange", openFoldOfTarget);
   window.addEventListener("resize", choosePictures);
 })();

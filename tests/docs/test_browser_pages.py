@@ -27,7 +27,7 @@ from casebook.rulebook import CLAUSE_STATUSES, read_games
 from casebook.site import glance
 from casebook.site.render import Site
 
-from .browsing import missing_browser, open_page, serve_folder, start_browser
+from .browsing import missing_browser, open_page, serve_folder, start_browser, wait_for
 from .conftest import ROOT
 from .test_generator import mkdocs_build
 
@@ -375,6 +375,44 @@ def test_a_phone_shows_the_first_step_of_the_turn_in_its_first_screen(browser, s
             if bottom > tall:
                 below[game.id] = round(bottom)
         assert not below, f"the turn's first step ends below the first {PHONE['height']} px: {below}"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+# A game's page as it opens, its pictures drawn: its length, and whether its phases' table (in a fold) shows.
+GAME_PAGE = """
+    const drawn = Array.from(document.querySelectorAll('.cb-diagram'))
+      .every(d => ['yes', 'error'].includes(d.getAttribute('data-drawn')));
+    const row = document.querySelector('tr[id^="phase-"]');
+    return drawn && [document.scrollingElement.scrollHeight, row.checkVisibility(), row.id];
+"""
+SCREENS = 8  # a game's page on a phone as it opens, at most: its sections, pictures and board
+
+
+def test_a_game_page_on_a_phone_is_a_few_screens_and_a_phase_clicked_opens_its_clauses(browser, site):
+    """Issue 51's screenshots: at 390 × 844 a game's page was 9.4 (P.I.) to 15.6 (Cluedo) screens long, its
+    rulebook sections 4 to 7 screens (what each transcribes, a narrow column) and its phases' table 2 to 4.6.  As the
+    page opens on a phone both are folds, closed (3.8 to 6.0 screens); a phase clicked in a picture opens its row."""
+    base, model, _ = site
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    try:
+        long = {}
+        for game in model.games:
+            open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-diagram') !== null")
+            height, shown, phase = wait_for(browser, GAME_PAGE)
+            long[game.id] = round(height / PHONE["height"], 1)
+            assert not shown, f"{game.id}: the phases' table is open as the page opens"
+            browser.execute_script(
+                "document.querySelector(`.cb-diagram [data-phase]`)"
+                ".dispatchEvent(new MouseEvent('click', {bubbles: true}))"
+            )
+            opened = wait_for(
+                browser,
+                "const row = document.getElementById(location.hash.slice(1)); "
+                "return row && row.checkVisibility() && location.hash;",
+            )
+            assert opened.startswith("#phase-"), (game.id, opened)
+        assert max(long.values()) <= SCREENS, f"screens of {PHONE['height']} px, as each page opens: {long}"
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
