@@ -8,7 +8,7 @@ import re
 from collections import defaultdict
 
 from casebook.site.pictures.turn_graph import SETUP, detours, drawing_order, drawn_edges, part_phases, words
-from casebook.site.pictures.turn_mermaid import drawing
+from casebook.site.pictures.turn_mermaid import drawing, ranks
 from casebook.site.pictures.turn_parts import parts
 
 
@@ -43,10 +43,7 @@ def widest_px(source: str) -> float:
     side, each as wide as its widest box, the arrows' words between them."""
     boxes = {m[1]: m[2] for m in map(BOX_LINE.match, source.splitlines()) if m}
     links = [(m[1], m[3], m[2] or "") for m in map(LINK_LINE.match, source.splitlines()) if m]
-    rank = dict.fromkeys(boxes, 0)
-    for _ in boxes:  # longest path, relaxed once for each box (the pictures have no cycle)
-        for a, b, _said in links:
-            rank[b] = max(rank[b], rank[a] + 1)
+    rank = dict.fromkeys(boxes, 0) | ranks([(a, b) for a, b, _said in links])
     first = next(iter(boxes), None)
     for name in boxes:  # a box no arrow enters (one standing for several phases) stands just above where it leads
         if name != first and all(b != name for _, b, _said in links) and any(a == name for a, _, _s in links):
