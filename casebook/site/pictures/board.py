@@ -11,6 +11,8 @@ engine's answer, and any engine may answer it: the template escapes every name, 
 
 from __future__ import annotations
 
+import functools
+import json
 import math
 from collections import Counter, defaultdict
 from dataclasses import replace
@@ -42,19 +44,19 @@ from casebook.site.pictures.board_lines import (
 )
 
 
-# A phone's board (issue 51 item 5): upright, 640 units wide, drawn at the column's width (358 px of a 390 px phone,
-# 0.56 px a unit) with labels 1.5 times the wide board's, so that they read at 12.6 px, where the wide board scaled
-# to a phone read at 9.6 px (or scrolled sideways at 640 px).
-PHONE = Canvas(640, 1000, 1.5, True, 20)
+# A phone's board (issue 51): upright, 640 units wide, drawn at the column's width (343 px of a 390 px phone, 0.54 px
+# a unit) with labels 1.8 times the wide board's, so that they read at 14.5 px (at 1.5 times they read 12.1 px; the
+# wide board scaled to a phone, 9.6 px).
+PHONE = Canvas(640, 1000, 1.8, True, 20)
 # A phone's board is the desk's shape at a phone's label size (``UPRIGHT``) where its labels keep ROOM apart and it
 # reads true (``clean``): Small Detectives' ring of eight.  Else it is turned a quarter (``PHONE``), the page says
 # so, and drawn on the first of these canvases that reads true: the hinted places drawn narrower, leaving room beside
 # them for the labels that hang outside (Cluedo's ring, 60 units from the edges, pushed three labels inside it, over
-# its lines; 130 units leave them outside).  P.I.'s grid upright pushed its labels together (10 units apart, its paths
-# between them hidden).
-UPRIGHT = Canvas(640, 640, 1.5, False, 20)  # as high as wide: a phone has more room down than across
+# its lines), and taller where the labels need room down too (Cluedo's, Feuerdiamant's at 1.8 times).  P.I.'s grid
+# upright pushed its labels together (10 units apart, its paths between them hidden).
+UPRIGHT = Canvas(640, 640, PHONE.scale, False, 20)  # as high as wide: a phone has more room down than across
 ROOM = 20  # units between two labels of an upright phone's board: twice what ``separate`` leaves
-PHONES = tuple(replace(PHONE, side=side) for side in (MARGIN, 100, 130, 160)) + (replace(PHONE, height=1200, side=160),)
+PHONES = tuple(replace(PHONE, height=high, side=side) for high in (1000, 1200) for side in (MARGIN, 100, 130, 160))
 BOARD_LIMIT = 300  # places drawn; the largest board of the five games has 61 (issue 27, F7)
 FINE_LIMIT = 100  # places of a board that is also drawn for a phone, its labels moved off lines (each pair compared)
 PATH_LIMIT = 4 * BOARD_LIMIT
@@ -70,8 +72,27 @@ def capped(board: dict) -> tuple[dict, int]:
     return {"locations": locations, "paths": paths}, len(board["locations"]) - len(locations)
 
 
+# How wide each character is in Helvetica (and Arial, metric-compatible), in thousandths of the font size: the
+# board's labels are set in the system's sans-serif (mkdocs.yml: no web fonts), Helvetica, Arial or their like.
+# 8.6 units a character at 15 px, the estimate before, made a label's box a fifth wider than its words on average
+# (measured in Chromium: 7.2), room a phone's board did not have (issue 51).
+WIDTHS = dict(
+    zip(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,'’()-&:!?",
+        (556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500)
+        + (722, 500, 500, 500, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778)
+        + (722, 667, 611, 722, 667, 944, 667, 667, 611)
+        + (556,) * 10
+        + (278, 278, 278, 191, 222, 333, 333, 333, 667, 278, 278, 556),
+    )
+)
+WIDER = 1.08  # San Francisco and other system fonts set a little wider than Helvetica
+FONT = 15  # a label's size on the wide board, px (docs/stylesheets/casebook.css .cb-board-label)
+
+
 def label_width(name: str, scale: float = 1.0) -> float:
-    return (16 + 8.6 * len(name)) * scale
+    """A label's box: its words (any character not in WIDTHS as wide as an M) and 8 units each side."""
+    return (16 + WIDER * FONT * sum(WIDTHS.get(ch, 833) for ch in name) / 1000) * scale
 
 
 def place_text(name: str, kind: str, alone: bool = False) -> str:
@@ -118,15 +139,24 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
         loc["name"]: place_text(loc["name"], kind := str(loc.get("kind") or "location"), kinds[kind] == 1)
         for loc in drawn["locations"]
     }
-    marks = passage_marks(drawn["paths"])  # a label's box is wider by its passages' marks, at its right end
+    # a label's box holds its passages' marks: at its right end on a desk; on a phone below its words, where a
+    # ring's side has room (issue 51: beside them, Cluedo's Bibliothek at phone size was wider than the room beside
+    # the ring, and lay over it)
+    marks = passage_marks(drawn["paths"])
+    below = canvas.phone
     boxes = {
         n: [x, y, DOT * scale, DOT * scale]
         if n in unlabelled
         else [
             x,
             y,
-            max(label_width(line, scale) for line in lines_of(text[n], canvas.phone)) + MARK * scale * len(marks[n]),
-            (LABEL_HEIGHT + LINE * (len(lines_of(text[n], canvas.phone)) - 1)) * scale,
+            max(
+                max(label_width(line, scale) for line in lines_of(text[n], canvas.phone))
+                + (0 if below else MARK * scale * len(marks[n])),
+                (16 + MARK * len(marks[n])) * scale,
+            ),
+            (LABEL_HEIGHT + LINE * (len(lines_of(text[n], canvas.phone)) - 1) + (MARK - 4) * bool(below and marks[n]))
+            * scale,
         ]
         for n, (x, y) in at.items()
     }
@@ -166,7 +196,7 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
         )
     drop_shared_dots(paths, DOT * scale)
     break_crossings(paths, boxes, scale)
-    marked(paths, boxes, marks, unlabelled, scale)
+    marked(paths, boxes, marks, unlabelled, scale, below)
     locations = []
     for loc in drawn["locations"]:
         name, kind = loc["name"], str(loc.get("kind") or "location")
@@ -177,7 +207,7 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
             {
                 "name": name,
                 "text": text[name],
-                "tx": f"{x - MARK * scale * len(marks[name]) / 2:.1f}",  # the words beside the passages' marks
+                "tx": f"{x - (0 if below else MARK * scale * len(marks[name]) / 2):.1f}",  # beside the marks
                 "lines": [
                     {"text": line, "y": f"{y - h / 2 + (LABEL_HEIGHT / 2 + 5.5 + LINE * i) * scale:.1f}"}
                     for i, line in enumerate(lines)
@@ -192,7 +222,7 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
                 "ry": f"{y - h / 2:.1f}",
                 "w": f"{w:.1f}",
                 "h": f"{h:.1f}",
-                "ty": f"{y + 5.5 * scale:.1f}",
+                "ty": f"{y - h / 2 + (LABEL_HEIGHT / 2 + 5.5) * scale:.1f}",  # the first line's
             }
         )
     items = [
@@ -223,17 +253,25 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
 
 
 def marked(
-    paths: list[dict], boxes: dict[str, list[float]], marks: dict[str, list[int]], unlabelled: set[str], scale: float
+    paths: list[dict],
+    boxes: dict[str, list[float]],
+    marks: dict[str, list[int]],
+    unlabelled: set[str],
+    scale: float,
+    below: bool = False,
 ) -> None:
     """Give each passage its mark's shape and where the mark stands on each of its places: in the right end of a
-    label's box (widened for it), beside a space's dot."""
+    label's box (widened for it), or ``below`` its words (the box made taller), beside a space's dot."""
     for number, p in enumerate(p for p in paths if p["secret"]):
         p["mark"] = mark_points(number, (MARK_RADIUS - 2) * scale)
         for end in dict.fromkeys((p["a"], p["b"])):
-            x, y, w, _ = boxes[end]
+            x, y, w, h = boxes[end]
             slot = marks[end].index(number)
             if end in unlabelled:
                 mx = x + w / 2 + (slot + 0.5) * MARK * scale
+            elif below:  # centred in a band at the box's foot, 3 units above its edge
+                mx = x + (slot - (len(marks[end]) - 1) / 2) * MARK * scale
+                y += h / 2 - (MARK / 2 + 1) * scale
             else:  # the marks' room, less 4 units: as far from the words as from the box's edge
                 mx = x + w / 2 - (len(marks[end]) - slot - 0.5) * MARK * scale - 4 * scale
             p["ends"].append((f"{mx:.1f}", f"{y:.1f}"))
@@ -241,7 +279,14 @@ def marked(
 
 def phone_board(board: dict, title: str) -> dict | None:
     """A phone's drawing of a board: upright where it has room (``UPRIGHT``), else turned on the first canvas of
-    PHONES that reads true; None when none does (the desk's board then scrolls in its figure)."""
+    PHONES that reads true; None when none does (the desk's board then scrolls in its figure).  Drawn once a board:
+    the game page and At a glance both show it, and Cluedo's tries nine canvases (7 s on a busy machine)."""
+    return drawn_for_phone(json.dumps(board, sort_keys=True), title)
+
+
+@functools.lru_cache(maxsize=16)
+def drawn_for_phone(board_json: str, title: str) -> dict | None:
+    board = json.loads(board_json)
     upright = board_view(board, title, UPRIGHT, phone=False)
     if clean(upright) and least_gap(upright) >= ROOM:
         return upright
