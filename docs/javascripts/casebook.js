@@ -265,8 +265,20 @@
     }
   }
 
+  // A board's tooltips (SVG titles) show on hover only: a tap on a place or a passage writes its title under the board.
+  function boardNames() {
+    document.querySelectorAll(".cb-board").forEach(function (figure) {
+      var named = figure.querySelector(".cb-board-named");
+      figure.addEventListener("click", function (event) {
+        var part = event.target.closest(".cb-board-location, .cb-board-path, .cb-board-spaces");
+        if (named && part && part.querySelector("title")) { named.textContent = part.querySelector("title").textContent; }
+      });
+    });
+  }
+
   function onPage() {
     audience();
+    boardNames();
     engineEntries();
     searchScope();
     resolvePermalink();

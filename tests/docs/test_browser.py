@@ -511,7 +511,8 @@ def test_on_a_phone_every_picture_fits_the_column_at_the_same_text_size(browser,
 
 
 # What each board draws, in the screen's pixels: every space on a path (a dot), every place's box (a label or a
-# space's circle) and every path's line sampled every 3 px (a secret passage's curve too).
+# space's circle), every path's line sampled every 3 px (a secret passage's too, were one drawn as a line) and every
+# secret passage's marks (its shape's corners and its box).
 BOARD_DRAWN = """
 const svg = Array.from(document.querySelectorAll('.cb-board svg')).find(s => s.getBoundingClientRect().width > 0);
 const box = e => { const r = e.getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right,
@@ -521,21 +522,26 @@ const places = Array.from(svg.querySelectorAll('.cb-board-location')).map(g => O
                                          kind: g.getAttribute('data-kind')}));
 const dots = Array.from(svg.querySelectorAll('.cb-board-step')).map(c => Object.assign(box(c),
   {a: c.closest('g').getAttribute('data-a'), b: c.closest('g').getAttribute('data-b')}));
-const lines = Array.from(svg.querySelectorAll('.cb-board-path')).map(g => {
+const lines = Array.from(svg.querySelectorAll('.cb-board-path')).filter(g => g.querySelector('line, path')).map(g => {
   const shape = g.querySelector('line, path'); const m = shape.getScreenCTM(); const n = shape.getTotalLength();
   const points = [];
   for (let at = 0; at <= n; at += 3) { const p = shape.getPointAtLength(at);
     points.push([m.a * p.x + m.c * p.y + m.e, m.b * p.x + m.d * p.y + m.f]); }
   return {a: g.getAttribute('data-a'), b: g.getAttribute('data-b'), points: points,
-          secret: shape.classList.contains('cb-board-secret')}; });
-return {places: places, dots: dots, lines: lines};"""
+          secret: g.classList.contains('cb-board-passage')}; });
+const passages = Array.from(svg.querySelectorAll('.cb-board-passage')).map(g => ({a: g.getAttribute('data-a'),
+  b: g.getAttribute('data-b'), marks: Array.from(g.querySelectorAll('.cb-board-mark')).map(k => Object.assign(
+    box(k), {shape: k.querySelector('polygon').getAttribute('points')}))}));
+return {places: places, dots: dots, lines: lines, passages: passages};"""
 
 
 def board_faults(drawn: dict) -> dict[str, list]:
     """What a reader of a board would misread (issue 51): a space (a dot) under or touching a place's label; a
     path's line through a place it does not join; a dot between two places that are themselves spaces (a space
     the board does not have: Cluedo's ring drew one between each two of its spaces); two dots at one point (paths
-    that merely cross: Small Detectives' centre)."""
+    that merely cross: Small Detectives' centre); two lines that meet off a place, a secret passage's too (Cluedo's
+    crossed a lane, heist's two crossed each other); a secret passage without the same mark on each of its places,
+    or a mark over another place or a space."""
     labels = [p for p in drawn["places"] if p["label"]]
     spaces = {p["name"] for p in drawn["places"] if not p["label"]}
     inside = lambda x, y, p: p["left"] + 1 < x < p["right"] - 1 and p["top"] + 1 < y < p["bottom"] - 1  # noqa: E731
@@ -553,37 +559,44 @@ def board_faults(drawn: dict) -> dict[str, list]:
         "false spaces": [(d["a"], d["b"]) for d in drawn["dots"] if d["a"] in spaces and d["b"] in spaces],
         "dots at one point": len(drawn["dots"]) - len(at_one_point),
         "lines meeting off a place": meetings(drawn),
-        "passages side by side": side_by_side(drawn),
+        "passages not marked alike at both ends": unmarked(drawn),
+        "marks over other places or spaces": [
+            (p["a"], p["b"], place["name"])
+            for p in drawn["passages"]
+            for mark in p["marks"]
+            for place in drawn["places"] + [dict(d, name=f"space {d['a']} - {d['b']}") for d in drawn["dots"]]
+            if place["name"] not in (p["a"], p["b"]) and meets(mark, place)
+        ],
     }
 
 
-def side_by_side(drawn: dict, near: float = 12, along: float = 60) -> list[tuple[str, str, str, str, int]]:
-    """Two secret passages that run beside each other (issue 51: heist's two on a phone ran about 10 px apart for
-    some 150 px, and read as one): the longest stretch of one drawn within ``near`` px of the other, where longer
-    than ``along`` px (two passages that cross, even at a slant, are that close for a few tens of px only)."""
-    passages = [line for line in drawn["lines"] if line["secret"]]
+def unmarked(drawn: dict) -> list[tuple[str, str]]:
+    """The secret passages a reader cannot follow: not one mark on each of its places (the mark's centre in the
+    place's box), or not the same shape at both ends, or the shape of another passage too."""
+    at = {p["name"]: p for p in drawn["places"]}
+    shapes = [{m["shape"] for m in p["marks"]} for p in drawn["passages"]]
     out = []
-    for i, p in enumerate(passages):
-        for q in passages[i + 1 :]:
-            run = longest = 0
-            for x, y in p["points"]:  # sampled every 3 px
-                close = any((x - u) ** 2 + (y - v) ** 2 < near * near for u, v in q["points"])
-                run = run + 3 if close else 0
-                longest = max(longest, run)
-            if longest > along:
-                out.append((p["a"], p["b"], q["a"], q["b"], longest))
+    for p, shape in zip(drawn["passages"], shapes):
+        ends = [
+            name
+            for name in dict.fromkeys((p["a"], p["b"]))
+            if sum(meets(at[name], m, min(m["right"] - m["left"], m["bottom"] - m["top"]) / 2) for m in p["marks"]) == 1
+        ]
+        alike = len(shape) == 1 and shapes.count(shape) == 1
+        if len(ends) != len({p["a"], p["b"]}) or len(p["marks"]) != len(ends) or not alike:
+            out.append((p["a"], p["b"]))
     return out
 
 
 def meetings(drawn: dict, near: float = 2.5) -> list[tuple[str, str, str, str]]:
     """Where two paths' lines meet at no place (issue 51: Small Detectives' four "opposite" lines met at the board's
     centre, which read as a space the board does not have): two lines' drawn points within ``near`` px, more than
-    4 px from every place (a line meets its own ends' places, and so do its neighbours').  A secret passage is
-    drawn dashed and purple, set apart from the paths; only the paths' lines are compared."""
+    4 px from every place (a line meets its own ends' places, and so do its neighbours').  A secret passage drawn
+    as a line is compared too (Cluedo's dashed one crossed a lane, heist's two crossed each other: issue 51)."""
     grown = [(p["left"] - 4, p["top"] - 4, p["right"] + 4, p["bottom"] + 4) for p in drawn["places"]]
     at_place = lambda x, y: any(x0 < x < x1 and y0 < y < y1 for x0, y0, x1, y1 in grown)  # noqa: E731
     cells: dict[tuple[int, int], list[tuple[int, float, float]]] = {}
-    lines = [line for line in drawn["lines"] if not line["secret"]]
+    lines = drawn["lines"]
     for n, line in enumerate(lines):
         for x, y in line["points"]:
             if not at_place(x, y):
@@ -599,10 +612,10 @@ def meetings(drawn: dict, near: float = 2.5) -> list[tuple[str, str, str, str]]:
 
 
 def test_no_board_label_covers_a_path_dot_and_no_line_runs_through_a_place(browser, real):
-    """Issue 51: every space drawn on a path (a dot) is seen, clear of every label; no path (a secret passage
-    neither) runs through a place it does not join; no dot stands for a space the board does not have; no two
-    paths' lines meet where no place is; no two secret passages run side by side; on a desk and on a phone (its own
-    drawing of the board)."""
+    """Issue 51: every space drawn on a path (a dot) is seen, clear of every label; no path runs through a place it
+    does not join; no dot stands for a space the board does not have; no two paths' lines meet where no place is (a
+    secret passage's neither); each secret passage bears one mark on each of its places, the same at both ends and
+    over nothing else; on a desk and on a phone (its own drawing of the board)."""
     base, _, site = real
     try:
         for width in (1400, 390):
@@ -611,6 +624,38 @@ def test_no_board_label_covers_a_path_dot_and_no_line_runs_through_a_place(brows
                 open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-board-legend') !== null")
                 faults = board_faults(browser.execute_script(BOARD_DRAWN))
                 assert not any(faults.values()), (game.id, width, faults)
+    finally:
+        browser.set_window_size(1280, 1000)
+
+
+def test_a_boards_caption_says_what_the_board_shows_and_a_tap_names_a_place(browser, real):
+    """Issue 51: P.I.'s caption told of dots on paths its board does not draw, and told a phone to hover, which it
+    cannot (nor does a phone show an SVG tooltip on a tap).  The caption speaks of dots, gaps and passages' marks
+    only where the board shown has them, and says tap; on a phone a tap on a place writes its name under the board."""
+    base, _, site = real
+    said_of = {"dots": "a dot on a path", "gaps": "A line with a gap", "marks": "same purple mark"}
+    try:
+        for width in (1400, 390):
+            browser.set_window_size(width, 900)
+            for game in (g for g in site.games if site.engines[g.id].describe["board"]):
+                open_page(browser, f"{base}games/{game.id}/", "document.querySelector('.cb-board-legend') !== null")
+                shown = browser.execute_script(
+                    f"const svg = {SHOWN_BOARD}; const n = s => svg.querySelectorAll(s).length; "
+                    "return {dots: n('.cb-board-step'), gaps: n('.cb-board-broken'), marks: n('.cb-board-mark'), "
+                    "said: document.querySelector('.cb-board figcaption').innerText};"
+                )
+                for what, words in said_of.items():
+                    assert (words in shown["said"]) == bool(shown[what]), (game.id, width, what, shown)
+                assert "Tap or hover over a place" in shown["said"], (game.id, width, shown["said"])
+                if width == 390:
+                    place = browser.execute_script(f"return {SHOWN_BOARD}.querySelector('.cb-board-location rect')")
+                    place.click()
+                    named = browser.execute_script(
+                        "return [document.querySelector('.cb-board-named').textContent, "
+                        "arguments[0].parentNode.querySelector('title').textContent]",
+                        place,
+                    )
+                    assert named[0] and named[0] == named[1], (game.id, named)
     finally:
         browser.set_window_size(1280, 1000)
 
@@ -632,12 +677,26 @@ LABEL_PX = f"""const svg = {SHOWN_BOARD};
   const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
   return Array.from(svg.querySelectorAll('.cb-board-label'))
     .map(t => parseFloat(getComputedStyle(t).fontSize) * scale);"""
+# Each label's words that stick out of its box or into one of its passages' marks, in screen px (boxes are sized by
+# Helvetica's character widths: pictures/board.py WIDTHS).
+WORDS_OUT = f"""const svg = {SHOWN_BOARD};
+  return Array.from(svg.querySelectorAll('.cb-board-location')).filter(g => g.querySelector('text')).map(g => {{
+    const t = g.querySelector('text').getBoundingClientRect(), r = g.querySelector('rect').getBoundingClientRect();
+    const marks = Array.from(svg.querySelectorAll('.cb-board-passage')).filter(p => [p.getAttribute('data-a'),
+      p.getAttribute('data-b')].includes(g.getAttribute('data-name'))).flatMap(p => Array.from(
+      p.querySelectorAll('.cb-board-mark'))).map(m => m.getBoundingClientRect()).filter(m => m.left < r.right &&
+      m.right > r.left && m.top < r.bottom && m.bottom > r.top);
+    const into = marks.map(m => Math.min(t.right, m.right) - Math.max(t.left, m.left) > 0 &&
+      Math.min(t.bottom, m.bottom) - Math.max(t.top, m.top) > 0 ? 1 : 0);
+    return [g.getAttribute('data-name'), Math.max(r.left - t.left, t.right - r.right, ...into.map(i => i * 99))];
+  }}).filter(([name, out]) => out > 0);"""
 
 
 def test_boards_have_no_label_over_another_and_a_whole_legend_on_a_desk_and_a_phone(browser, real):
     """Issue 26: at 1400 px and at a phone's 390 px, no two places of a board overlap, no two labels come within
-    4 px (issue 51), labels read at 12 px at the least, the page does not scroll sideways (nor the board on a phone:
-    it is drawn for it, Cluedo's too), and every legend entry is on screen."""
+    4 px (issue 51), labels read at 12 px at the least (14 px on a phone's board) inside their boxes, the page does
+    not scroll sideways (nor the board on a phone: it is drawn for it, Cluedo's too), and every legend entry is on
+    screen."""
     base, _, site = real
     try:
         for width in (1400, 390):
@@ -652,6 +711,10 @@ def test_boards_have_no_label_over_another_and_a_whole_legend_on_a_desk_and_a_ph
                 # the board scaled to a 390 px phone read at 9.6 px (issue 51); at 1400 px it reads 16.5 px
                 read = browser.execute_script(LABEL_PX)
                 assert read and min(read) >= 12, (game.id, width, min(read or [0]))
+                # and 14 px on a phone's board at the least (issue 51: 12.1 px at 390 px, read at arm's length)
+                assert width > 390 or min(read) >= 14, (game.id, width, min(read))
+                # and inside its box, clear of its passages' marks
+                assert not browser.execute_script(WORDS_OUT), (game.id, width, browser.execute_script(WORDS_OUT))
                 # a board wider than a phone scrolls in its own figure: the page itself does not scroll sideways
                 assert browser.execute_script("return document.scrollingElement.scrollWidth") <= width, (game.id, width)
                 # on a phone, the board drawn for it (upright, larger labels) fits the screen: no sideways scrolling

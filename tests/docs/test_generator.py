@@ -345,10 +345,13 @@ def test_the_board_is_drawn_with_every_location_and_path_and_names_escaped():
         ],
     }
     svg = board_svg(board, "Toy")
-    assert svg.count('class="cb-board-location"') == 3 and svg.count('class="cb-board-path"') == 2
+    assert svg.count('class="cb-board-location"') == 3 and svg.count('class="cb-board-path') == 2
     assert svg.count('class="cb-board-step"') == 2  # a path with two spaces between its ends
     assert "<script>" not in svg and "&lt;script&gt;" in svg
-    assert "cb-board-secret" in svg
+    # a secret passage: the same mark on both its places, no line (pictures/board_lines.py says why)
+    assert svg.count('class="cb-board-mark"') == 2 and "cb-board-secret" not in svg
+    # the only place of its kind, named in the board's own language, is labelled by its kind too (issue 51)
+    assert "Central Office (Zentrale)</text>" in svg
     positions = board_places.layout(board)
     assert positions["Zentrale"] == (0.1, 0.9) and all(0 <= x <= 1 and 0 <= y <= 1 for x, y in positions.values())
 

@@ -304,7 +304,7 @@ def test_at_a_glance_says_each_clause_once_and_what_you_have_is_what_a_player_ha
 
 def test_a_boards_legend_names_each_kind_of_path_it_draws_differently(site):
     """Issue 51: Small Detectives' "opposite" paths cross the street with a gap at its centre and its "adjacent" ones
-    are whole lines, and no legend said which is which; Cluedo's and heist's dashed lines are secret passages.  A
+    are whole lines, and no legend said which is which; Cluedo's and heist's secret passages are a mark on both ends.  A
     board whose paths all look alike (Feuerdiamant's, P.I.'s) gets no entry for them."""
     pages = site.pages()
     lines = {
@@ -314,7 +314,12 @@ def test_a_boards_legend_names_each_kind_of_path_it_draws_differently(site):
         for game in site.games
     }
     assert lines["small_detectives"] == [("whole", "adjacent path ×8"), ("gap", "opposite path ×4")]
-    assert ("dashed", "secret passage ×2") in lines["cluedo_drei"] and ("dashed", "secret passage ×2") in lines["heist"]
+    marks = {
+        game.id: re.findall(r'<svg class="cb-swatch-mark"[^>]*>.*?</svg>([^<]*)</li>', pages[glance.path(game.id)])
+        for game in site.games
+    }
+    assert marks["cluedo_drei"] == marks["heist"] == ["secret passage ×2"], marks
+    assert not marks["feuerdiamant"] and not marks["pi"] and not marks["small_detectives"]
     assert not lines["feuerdiamant"] and not lines["pi"]
 
 

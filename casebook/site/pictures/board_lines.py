@@ -1,14 +1,13 @@
 """A board's paths as drawn: the dots where several paths meet left out (``drop_shared_dots``), a gap where two
-lines cross (``break_crossings``), secret passages routed round the places they do not join (``route_passages``).
+lines cross (``break_crossings``), and the marks that stand for secret passages (``passage_marks``).
 """
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections import defaultdict
 
-from casebook.site.pictures.board_places import Canvas, DOT, GAP, WIDE, inside
+from casebook.site.pictures.board_places import DOT, GAP, inside, is_passage
 
 
 def drop_shared_dots(paths: list[dict], dot: float = DOT) -> None:
@@ -88,129 +87,51 @@ def break_crossings(paths: list[dict], boxes: dict[str, list[float]], scale: flo
         p["broken"] = True
 
 
-CELL = 10  # of the grid a secret passage is routed on (px)
-CLEARANCE = 6  # between a passage and a place it passes (px)
-# cells about a passage that another passage on a phone's board avoids, at a cost a cell: heist's two there ran 10
-# units apart for 150 px, and read as one (on a desk they cross once, far apart elsewhere: drawn as they were)
-APART, BESIDE_COST = 3, 3.0
-ROUTED = 20  # secret passages routed around the places; any more are drawn bent (each route costs a grid search)
+# A secret passage is drawn as the printed games draw theirs: the same mark on each of its two places, and no line.
+# No board with passages had a clean line for them (issue 51): Cluedo's two and heist's two join places round a ring
+# in crossed pairs (A, B, then A's and B's partners), so two lines outside the ring cross each other, and a line
+# inside it crosses the ring's paths (and Cluedo's lanes); a crossing reads as a junction the board does not have.
+MARK = 22  # units of a label's width that one mark takes: a disc of radius 9 (``MARK_RADIUS``) and a margin
+MARK_RADIUS = 9
 
 
-def grid_cells(box: list[float], pad: float, canvas: Canvas = WIDE) -> set[tuple[int, int]]:
-    """The grid's cells a box ({x, y, w, h}, x/y its centre) covers, grown by ``pad``."""
-    x, y, w, h = box
-    wide, high = canvas.width // CELL, canvas.height // CELL
-    return {
-        (i, j)
-        for i in range(max(0, int((x - w / 2 - pad) // CELL)), min(wide, int((x + w / 2 + pad) // CELL) + 1))
-        for j in range(max(0, int((y - h / 2 - pad) // CELL)), min(high, int((y + h / 2 + pad) // CELL) + 1))
-    }
-
-
-def line_cells(x1: float, y1: float, x2: float, y2: float) -> set[tuple[int, int]]:
-    steps = max(1, int(math.hypot(x2 - x1, y2 - y1) / (CELL / 3)))
-    return {
-        (int((x1 + (x2 - x1) * s / steps) // CELL), int((y1 + (y2 - y1) * s / steps) // CELL)) for s in range(steps + 1)
-    }
-
-
-def route(
-    a: str,
-    b: str,
-    boxes: dict[str, list[float]],
-    blocked: set,
-    lines: set,
-    canvas: Canvas = WIDE,
-    beside: frozenset = frozenset(),
-) -> list[tuple[float, float]] | None:
-    """A secret passage's way from ``a`` to ``b`` that passes through no other place (issue 51: Cluedo's ran
-    through Headquarters and a lane, heist's through the Entrance and the halls): the cheapest way on a grid of
-    CELL px, a cell of another place (``blocked``, grown by CLEARANCE) closed, a cell of a path's line
-    (``lines``) dear, so that a passage crosses few paths, and one beside another passage (``beside``) dear too;
-    then straightened where a straight line is as good.
-    None when the places wall ``b`` off."""
-    start = (int(boxes[a][0] // CELL), int(boxes[a][1] // CELL))
-    goal = (int(boxes[b][0] // CELL), int(boxes[b][1] // CELL))
-    open_ = blocked - grid_cells(boxes[a], CLEARANCE, canvas) - grid_cells(boxes[b], CLEARANCE, canvas)
-
-    def cost(cell: tuple[int, int]) -> float:
-        return 8.0 if cell in lines else BESIDE_COST if cell in beside else 0.0
-
-    best, came, todo = {start: 0.0}, {}, [(0.0, start)]
-    while todo:
-        _, here = heapq.heappop(todo)
-        if here == goal:
-            break
-        for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-            there = (here[0] + di, here[1] + dj)
-            if not (0 <= there[0] < canvas.width // CELL and 0 <= there[1] < canvas.height // CELL) or there in open_:
-                continue
-            g = best[here] + math.hypot(di, dj) + cost(there)
-            if g < best.get(there, math.inf):
-                best[there], came[there] = g, here
-                heapq.heappush(todo, (g + math.hypot(goal[0] - there[0], goal[1] - there[1]), there))
-    if goal not in best:
-        return None
-    cells = [goal]
-    while cells[-1] != start:
-        cells.append(came[cells[-1]])
-    cells.reverse()
-
-    def along(i: int, j: int) -> float:  # what the straight line from cell i to cell j costs
-        (x1, y1), (x2, y2) = cells[i], cells[j]
-        on = line_cells(x1 * CELL + CELL / 2, y1 * CELL + CELL / 2, x2 * CELL + CELL / 2, y2 * CELL + CELL / 2)
-        return math.inf if on & open_ else sum(cost(c) for c in on)
-
-    kept, i = [0], 0
-    while i < len(cells) - 1:  # the farthest cell a straight line reaches at no more cost than the steps
-        j = next(
-            j
-            for j in range(len(cells) - 1, i, -1)
-            if j == i + 1 or along(i, j) <= sum(cost(c) for c in cells[i : j + 1])
+def polygon(corners: int, start: float, inner: float | None = None, radius: float = 1.0) -> tuple[tuple[float, ...]]:
+    """A regular shape's corners round (0, 0), ``radius`` out; with ``inner``, a star (every other corner that far)."""
+    points = corners * (2 if inner else 1)
+    return tuple(
+        (
+            round((inner if inner and i % 2 else radius) * math.cos(math.radians(start + 360 * i / points)), 3),
+            round((inner if inner and i % 2 else radius) * math.sin(math.radians(start + 360 * i / points)), 3),
         )
-        kept.append(j)
-        i = j
-    points = [(cells[k][0] * CELL + CELL / 2, cells[k][1] * CELL + CELL / 2) for k in kept]
-    return [(boxes[a][0], boxes[a][1])] + points[1:-1] + [(boxes[b][0], boxes[b][1])]
-
-
-def rounded(points: list[tuple[float, float]], radius: float = 24) -> str:
-    """An SVG path through the points, its corners rounded."""
-    (x0, y0), rest = points[0], points[1:]
-    d = [f"M{x0:.1f},{y0:.1f}"]
-    for n, (x, y) in enumerate(rest[:-1]):
-        (px, py), (nx, ny) = points[n], rest[n + 1]
-        before = min(radius, math.hypot(x - px, y - py) / 2) / (math.hypot(x - px, y - py) or 1)
-        after = min(radius, math.hypot(nx - x, ny - y) / 2) / (math.hypot(nx - x, ny - y) or 1)
-        d.append(f"L{x - (x - px) * before:.1f},{y - (y - py) * before:.1f}")
-        d.append(f"Q{x:.1f},{y:.1f} {x + (nx - x) * after:.1f},{y + (ny - y) * after:.1f}")
-    d.append(f"L{rest[-1][0]:.1f},{rest[-1][1]:.1f}")
-    return " ".join(d)
-
-
-def route_passages(paths: list[dict], boxes: dict[str, list[float]], canvas: Canvas = WIDE) -> None:
-    """Lay the first ROUTED secret passages (``d``) round every place and space they do not join (``route``)."""
-    blocked = set().union(*(grid_cells(box, CLEARANCE, canvas) for box in boxes.values()))
-    blocked |= {
-        cell for p in paths for x, y in p["dots"] for cell in grid_cells([float(x), float(y), 10, 10], 2, canvas)
-    }
-    lines = set().union(
-        *(line_cells(*(float(p[k]) for k in ("x1", "y1", "x2", "y2"))) for p in paths if not p["secret"])
+        for i in range(points)
     )
-    beside: set[tuple[int, int]] = set()
-    for p in [p for p in paths if p["secret"]][:ROUTED]:
-        way = route(p["a"], p["b"], boxes, blocked, lines, canvas, frozenset(beside))
-        if way:
-            p["d"] = rounded(way)
-            on = {c for s, e in zip(way, way[1:]) for c in line_cells(*s, *e)}
-            lines |= on  # the next passage keeps off it, and on a phone away from it
-            beside |= (
-                set()
-                if not canvas.phone
-                else {
-                    (i + di, j + dj)
-                    for i, j in on
-                    for di in range(-APART, APART + 1)
-                    for dj in range(-APART, APART + 1)
-                }
-            )
+
+
+# a passage's mark, told apart by its shape alone: a number or a letter would read as one of the boards' own places
+# (heist's halls are numbered 1 to 27, Cluedo's lanes lettered A to C)
+SHAPES = (
+    polygon(5, -90, 0.45),  # star
+    polygon(4, -90),  # diamond
+    polygon(3, -90),  # triangle
+    polygon(4, -45, radius=0.85),  # square
+    polygon(16, 0, radius=0.8),  # disc
+    polygon(3, 90),  # triangle upside down
+    polygon(6, 0),  # hexagon
+    polygon(4, -90, 0.35),  # four-pointed star
+)
+
+
+def mark_points(number: int, size: float) -> str:
+    """The corners of passage ``number``'s mark, ``size`` units from its centre (SVG polygon points); past the
+    last shape the shapes come round again (the passage's tooltip still names both its places)."""
+    return " ".join(f"{x * size:.1f},{y * size:.1f}" for x, y in SHAPES[number % len(SHAPES)])
+
+
+def passage_marks(paths: list[dict]) -> dict[str, list[int]]:
+    """Each place's passages, numbered in the order the board lists them: {place: [number, ...]}."""
+    marks: dict[str, list[int]] = defaultdict(list)
+    for number, p in enumerate(p for p in paths if is_passage(p)):
+        marks[p["a"]].append(number)
+        if p["b"] != p["a"]:
+            marks[p["b"]].append(number)
+    return marks

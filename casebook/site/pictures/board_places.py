@@ -23,7 +23,7 @@ class Canvas:
     height: int = HEIGHT
     scale: float = 1.0
     transposed: bool = False
-    inset: float = 4  # a label's least distance from the edge (a phone's leaves a way round for secret passages)
+    inset: float = 4  # a label's least distance from the edge
     side: float = MARGIN  # the hinted places' least distance from the left and right edges
 
     @property
@@ -38,6 +38,14 @@ class Canvas:
 
 
 WIDE = Canvas()
+
+
+def is_passage(path: dict) -> bool:
+    """A secret passage: drawn as marks on its places, not as a line (board_lines)."""
+    kind = str(path.get("kind") or "")
+    return "secret" in kind or "passage" in kind
+
+
 ROUNDS = 200  # of the force layout
 
 
@@ -154,6 +162,46 @@ def overlaps(boxes: dict[str, list[float]]) -> list[tuple[str, str]]:
     return out
 
 
+def hang_outside(
+    boxes: dict[str, list[float]], paths: list[dict], unlabelled: set[str], canvas: Canvas, step: float = 4
+) -> None:
+    """Move each label whose paths all lead to spaces nearer the centre (a room's doors onto a ring) out from the
+    board's centre until it clears every space, in place: on a phone's narrow board its labels, half as large again
+    or more, lay over the ring they hang from, and the moves that followed pushed them inside it (issue 51: Cluedo's
+    rooms at 1.75 times the wide board's labels)."""
+    if not boxes:
+        return
+    cx = sum(box[0] for box in boxes.values()) / len(boxes)
+    cy = sum(box[1] for box in boxes.values()) / len(boxes)
+    ends: dict[str, set[str]] = defaultdict(set)
+    for p in paths:
+        if not is_passage(p) and p["a"] in boxes and p["b"] in boxes:
+            ends[p["a"]].add(p["b"])
+            ends[p["b"]].add(p["a"])
+    spaces = [boxes[n] for n in unlabelled if n in boxes]
+    clear = DOT * canvas.scale
+
+    def out(box: list[float]) -> float:
+        return math.hypot(box[0] - cx, box[1] - cy)
+
+    for name, box in boxes.items():  # a label outside the spaces it leads to (not a lane inside a ring)
+        if name in unlabelled or not ends[name] or not ends[name] <= unlabelled:
+            continue
+        if any(out(boxes[end]) >= out(box) for end in ends[name]):
+            continue
+        dx, dy = box[0] - cx, box[1] - cy
+        size = math.hypot(dx, dy) or 1
+        for _ in range(int(max(canvas.width, canvas.height) / step)):
+            if not any(inside(s[0], s[1], box, clear) for s in spaces):
+                break
+            was = box[:2]
+            box[0] += dx / size * step
+            box[1] += dy / size * step
+            canvas.keep_inside(box)
+            if box[:2] == was:  # against the edge
+                break
+
+
 def leaving(box: list[float], dx: float, dy: float, clear: float = 0.0) -> float:
     """How far along (dx, dy) from a box's centre the line leaves the box, as a share of (dx, dy); with ``clear``,
     how far until a point of the line is that far from the box (a line leaving through a side at a slant moves away
@@ -185,7 +233,7 @@ def clear_dots(
     for _ in range(rounds):
         moved = False
         for p in paths:
-            if p["a"] not in boxes or p["b"] not in boxes or "secret" in str(p.get("kind")):
+            if p["a"] not in boxes or p["b"] not in boxes or is_passage(p):
                 continue
             length = p.get("length") if isinstance(p.get("length"), int) and p.get("length") > 0 else 0
             dot = DOT * canvas.scale
@@ -248,7 +296,7 @@ def clear_lines(
 ) -> None:
     """Move a label off the lines of the paths it does not end, across the line, the shorter way (issue 51: on a
     phone's board, labels half as large again lay across Cluedo's ring); then apart from the other labels again."""
-    straight = [p for p in paths if "secret" not in str(p.get("kind")) and p["a"] in boxes and p["b"] in boxes]
+    straight = [p for p in paths if not is_passage(p) and p["a"] in boxes and p["b"] in boxes]
     for _ in range(rounds):
         moved = False
         for p in straight:
