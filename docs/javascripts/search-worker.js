@@ -22,7 +22,8 @@
  *                    together in its title or reading (PROXIMITY, WINDOW: the game pages' own order);
  *                    every clause its own result (Material groups by page and folds all but the
  *                    best of a page under "N more on this page"); from the home page, placed by
- *                    the chance that the question is about its game (grouped), each under its page's title
+ *                    the chance that the question is about its game (grouped; a game's later results also by
+ *                    how far their scores fall from its first: SPREAD), each under its page's title
  *                    with the game's name in front, pages and clauses ranked on one scale.
  *   from the home page  the question is sent once per game as that game's page sends it, and once
  *                    with every game's words (the guides' results, each game's best score on one
@@ -230,7 +231,7 @@ function tokens(text) {
 
 /* Each game's chance that a question (its words joined: " word word ... ") is about it, and the games,
  * likeliest first: a player's word of that game, or of every game (search.py: GENERAL), counts as the
- * words the game's clauses use for it. */
+ * words the game's clauses use for it, the longest phrases first (longestFirst). */
 function rankGames(joined) {
   var scored = Object.keys(model.counts).map(function (game) {
     // a player's word (or phrase) stands for the game's words: it counts as one word of the question, the
