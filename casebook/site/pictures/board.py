@@ -26,6 +26,7 @@ from casebook.site.pictures.board_places import (
     WIDE,
     clear_dots,
     clear_lines,
+    even_ring,
     hang_outside,
     inside,
     is_passage,
@@ -57,6 +58,9 @@ PHONE = Canvas(640, 1000, 1.8, True, 20)
 UPRIGHT = Canvas(640, 640, PHONE.scale, False, 20)  # as high as wide: a phone has more room down than across
 ROOM = 20  # units between two labels of an upright phone's board: twice what ``separate`` leaves
 PHONES = tuple(replace(PHONE, height=high, side=side) for high in (1000, 1200) for side in (MARGIN, 100, 130, 160))
+# heist's ring of 27 halls laid round evenly (``even_ring``), its rooms hanging off both sides and its Entrance inside,
+# needs the whole width: 24 units wider than its labels 20 units from the edges leave
+PHONES += (replace(PHONE, height=1200, inset=4),)
 BOARD_LIMIT = 300  # places drawn; the largest board of the five games has 61 (issue 27, F7)
 FINE_LIMIT = 100  # places of a board that is also drawn for a phone, its labels moved off lines (each pair compared)
 PATH_LIMIT = 4 * BOARD_LIMIT
@@ -160,7 +164,10 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
         ]
         for n, (x, y) in at.items()
     }
-    if canvas.phone:
+    ring_fits = True
+    if canvas.phone:  # a ring of labels laid round again, larger (heist's halls), where the phone's labels crowd it
+        kind_of = {loc["name"]: str(loc.get("kind") or "location") for loc in drawn["locations"]}
+        ring_fits = even_ring(boxes, drawn["paths"], kind_of, canvas)
         hang_outside(boxes, drawn["paths"], unlabelled, canvas)
     separate(boxes, canvas=canvas)  # no label over another (issue 26): the places move apart, their paths follow
     for _ in range(3 if len(boxes) <= FINE_LIMIT else 1):  # each can undo a little of the other
@@ -243,6 +250,7 @@ def board_view(board: dict, title: str, canvas: Canvas = WIDE, phone: bool = Tru
         "mark_radius": f"{MARK_RADIUS * scale:.1f}",
         "phone": phone_board(board, title) if phone and len(drawn["locations"]) <= FINE_LIMIT else None,
         "turned": canvas.transposed,
+        "ring_fits": ring_fits,  # a ring of labels laid round evenly (board_places.even_ring), where it has one
         "locations": locations,
         "paths": paths,
         "legend": items,
@@ -288,9 +296,16 @@ def phone_board(board: dict, title: str) -> dict | None:
 def drawn_for_phone(board_json: str, title: str) -> dict | None:
     board = json.loads(board_json)
     upright = board_view(board, title, UPRIGHT, phone=False)
-    if clean(upright) and least_gap(upright) >= ROOM:
+    if clean(upright) and least_gap(upright) >= ROOM and upright["ring_fits"]:
         return upright
-    return next((view for canvas in PHONES if clean(view := board_view(board, title, canvas, phone=False))), None)
+    return next(
+        (
+            view
+            for canvas in PHONES
+            if clean(view := board_view(board, title, canvas, phone=False)) and view["ring_fits"]
+        ),
+        None,
+    )
 
 
 def least_gap(view: dict) -> float:

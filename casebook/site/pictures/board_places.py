@@ -202,6 +202,193 @@ def hang_outside(
                 break
 
 
+def ring_of(boxes: dict[str, list[float]], paths: list[dict], kinds: dict[str, str]) -> list[str]:
+    """A ring of labelled places, in its order round: the places of one kind, each joined to exactly two others of
+    that kind, all in one cycle (heist's 27 halls); [] where the board has none."""
+    near: dict[str, list[str]] = defaultdict(list)
+    for p in paths:
+        a, b = p["a"], p["b"]
+        if not is_passage(p) and a != b and a in boxes and b in boxes and kinds[a] == kinds[b]:
+            near[a].append(b)
+            near[b].append(a)
+    for kind in dict.fromkeys(kinds[n] for n in boxes):
+        members = [n for n in boxes if kinds[n] == kind]
+        if (
+            kind in UNLABELLED
+            or len(members) < 5
+            or any(len(near[n]) != 2 or near[n][0] == near[n][1] for n in members)
+        ):
+            continue
+        order = [members[0], near[members[0]][0]]
+        while len(order) < len(members) and order[-1] != members[0]:
+            order.append(next(n for n in near[order[-1]] if n != order[-2]))
+        if len(order) == len(members) and members[0] in near[order[-1]]:
+            return order
+    return []
+
+
+RING_GAP = 1.6 * GAP  # between neighbouring labels of a ring laid round again: more than ``separate`` leaves
+DOOR = 1.2 * GAP  # a line's length from a ring's label to a place that hangs off it
+ROUNDNESS = 4  # a ring's curve, |x/a|^4 + |y/b|^4 = 1: a rectangle with round corners (2, an ellipse, holds fewer)
+
+
+def even_ring(boxes: dict[str, list[float]], paths: list[dict], kinds: dict[str, str], canvas: Canvas) -> bool:
+    """Lay a ring of labels whose neighbours touch (``ring_of``) round a smooth closed curve, its labels evenly apart
+    (equal gaps between neighbouring boxes, across or down), in its order and starting where it started; and hang
+    each place joined to one of them only (a room's door, heist's Entrance) a door's length off it, on the side it
+    was (outside or in).  The curve is as wide as the ring was, or narrower where the places hanging off it need the
+    room, and as tall as its labels need.  In place; whether it fits the canvas (else nothing moves).  Issue 51:
+    heist's ring on a phone, its 27 halls' labels 1.8 times as large, was too small for them; ``separate`` pushed
+    them in and out, the ring zig-zagged and the Attic's door crossed it."""
+    ring = ring_of(boxes, paths, kinds)
+    if not ring or min(box_gap(boxes[a], boxes[b]) for a, b in zip(ring, ring[1:] + ring[:1])) >= RING_GAP:
+        return True
+    xs, ys = [boxes[n][0] for n in ring], [boxes[n][1] for n in ring]
+    centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    wide, high = (max(xs) - min(xs)) / 2, (max(ys) - min(ys)) / 2
+    ends: dict[str, set[str]] = defaultdict(set)
+    for p in paths:
+        if not is_passage(p) and p["a"] in boxes and p["b"] in boxes and p["a"] != p["b"]:
+            ends[p["a"]].add(p["b"])
+            ends[p["b"]].add(p["a"])
+    pendants = {  # a place joined (passages aside) to one ring label only: that label, and whether it hangs outside
+        name: (hub, distance(boxes[name], centre) > distance(boxes[hub], centre))
+        for name in boxes
+        if name not in ring and len(ends[name]) == 1 and (hub := next(iter(ends[name]))) in ring
+    }
+    placed = None
+    for share in range(40, 19, -1):  # narrower, a fortieth at a time, till the places hanging off it fit
+        laid, high = round_ring(boxes, ring, pendants, centre, wide * share / 40, high, canvas)
+        if fits(laid, pendants, canvas):
+            placed = laid
+            break
+    for name, box in (placed or {}).items():
+        boxes[name][:2] = box[:2]
+    return placed is not None
+
+
+def distance(box: list[float], point: tuple[float, float]) -> float:
+    return math.hypot(box[0] - point[0], box[1] - point[1])
+
+
+def round_ring(
+    boxes: dict[str, list[float]],
+    ring: list[str],
+    pendants: dict[str, tuple[str, bool]],
+    centre: tuple[float, float],
+    wide: float,
+    high: float,
+    canvas: Canvas,
+    samples: int = 720,
+) -> tuple[dict[str, list[float]], float]:
+    """The ring's labels round a curve ``wide`` across from its centre (half its width), and at least ``high`` down,
+    taller 3 % at a time until every two neighbours are RING_GAP apart; and the places hanging off them.  With the
+    height it took (a narrower curve needs at least as much)."""
+    first = direction(boxes[ring[0]], centre)
+    cx, cy = canvas.width / 2, centre[1]  # the ring in the middle across
+    xs, ys = [boxes[n][0] for n in ring], [boxes[n][1] for n in ring]
+    turn = 1 if sum(x1 * y2 - x2 * y1 for x1, y1, x2, y2 in zip(xs, ys, xs[1:] + xs[:1], ys[1:] + ys[:1])) > 0 else -1
+    power = 2 / ROUNDNESS
+    while True:
+        angles = [turn * 2 * math.pi * i / samples for i in range(samples)]
+        curve = [
+            (
+                cx + wide * math.copysign(abs(math.cos(a)) ** power, math.cos(a)),
+                cy + high * math.copysign(abs(math.sin(a)) ** power, math.sin(a)),
+            )
+            for a in angles
+        ]
+        # round from the point nearest the first label's direction
+        start = min(range(samples), key=lambda i: abs(math.remainder(direction(curve[i], (cx, cy)) - first, math.tau)))
+        curve = curve[start:] + curve[:start]
+        placed = evenly(curve, ring, boxes)
+        if min(box_gap(placed[a], placed[b]) for a, b in zip(ring, ring[1:] + ring[:1])) >= RING_GAP:
+            break
+        if high > canvas.height:
+            break
+        high *= 1.03
+    ring_paths = list(zip(ring, ring[1:] + ring[:1]))
+    for name, (hub, outside) in sorted(pendants.items(), key=lambda item: -boxes[item[0]][2]):  # the widest first
+        x, y = placed[hub][:2]
+        u, v = (x - cx) / wide, (y - cy) / high  # the curve's normal there, outward
+        normal = math.atan2(
+            math.copysign(abs(v) ** (ROUNDNESS - 1), v) / high, math.copysign(abs(u) ** (ROUNDNESS - 1), u) / wide
+        )
+        normal += 0 if outside else math.pi
+        hung = None
+        for tilt in (0, 15, -15, 30, -30, 45, -45):  # straight out, else slanted: a wide label beside a corner
+            nx, ny = math.cos(normal + math.radians(tilt)), math.sin(normal + math.radians(tilt))
+            box = [x, y, *boxes[name][2:]]
+            reach = leaving(placed[hub], nx, ny) + DOOR + leaving(box, nx, ny)
+            box[:2] = x + nx * reach, y + ny * reach
+            hung = hung or box
+            clear = all(box_gap(box, other) >= GAP - 0.01 for other in placed.values())
+            crossed = any(segments_cross((x, y), box, placed[a], placed[b]) for a, b in ring_paths if hub not in (a, b))
+            if clear and not crossed:
+                hung = box
+                break
+        placed[name] = hung
+    # the ring and the places hanging off it in the middle of the canvas, down; across too where they fit
+    left = min(box[0] - box[2] / 2 for box in placed.values())
+    right = max(box[0] + box[2] / 2 for box in placed.values())
+    top = min(box[1] - box[3] / 2 for box in placed.values())
+    bottom = max(box[1] + box[3] / 2 for box in placed.values())
+    dx = (canvas.width - left - right) / 2 if right - left <= canvas.width - 2 * canvas.inset else 0.0
+    dy = (canvas.height - top - bottom) / 2
+    return {name: [x + dx, y + dy, w, h] for name, (x, y, w, h) in placed.items()}, high
+
+
+def segments_cross(a: tuple[float, float] | list[float], b, c, d) -> bool:
+    """Whether the segments a-b and c-d (points, or boxes by their centres) cross."""
+
+    def side(p, q, r) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+
+
+def direction(point: list[float] | tuple[float, float], centre: tuple[float, float]) -> float:
+    return math.atan2(point[1] - centre[1], point[0] - centre[0])
+
+
+def evenly(curve: list[tuple[float, float]], ring: list[str], boxes: dict[str, list[float]]) -> dict[str, list[float]]:
+    """The ring's labels along a closed curve (points in order round it) from its first point, with equal gaps between
+    neighbouring boxes (``box_gap``, the last and the first too), as large as the curve allows (halving the range)."""
+    low, high, best = 0.0, 4 * max(max(boxes[n][2], boxes[n][3]) for n in ring), None
+    for _ in range(14):
+        gap = (low + high) / 2
+        placed, k = {ring[0]: [*curve[0], *boxes[ring[0]][2:]]}, 0
+        for before, name in zip(ring, ring[1:]):
+            while k < len(curve) and box_gap(placed[before], [*curve[k], *boxes[name][2:]]) < gap:
+                k += 1
+            if k == len(curve):
+                break
+            placed[name] = [*curve[k], *boxes[name][2:]]
+        if len(placed) == len(ring) and box_gap(placed[ring[-1]], placed[ring[0]]) >= gap:
+            low, best = gap, placed
+        else:
+            high = gap
+    return best or {n: [*curve[len(curve) * i // len(ring)], *boxes[n][2:]] for i, n in enumerate(ring)}
+
+
+def fits(placed: dict[str, list[float]], pendants: dict[str, tuple[str, bool]], canvas: Canvas) -> bool:
+    """Whether a ring laid round (``round_ring``) is inside the canvas, no place hanging off it against another label
+    (GAP apart, give or take rounding: a room beside its door's neighbour stands exactly GAP from it)."""
+    for box in placed.values():
+        kept = box[:]
+        canvas.keep_inside(kept)
+        if kept != box:
+            return False
+    return all(
+        box_gap(placed[name], box) >= GAP - 0.01 for name in pendants for other, box in placed.items() if other != name
+    )
+
+
+def box_gap(a: list[float], b: list[float]) -> float:
+    """The distance between two boxes, across or down, whichever is larger (negative: they overlap)."""
+    return max(abs(a[0] - b[0]) - (a[2] + b[2]) / 2, abs(a[1] - b[1]) - (a[3] + b[3]) / 2)
+
+
 def leaving(box: list[float], dx: float, dy: float, clear: float = 0.0) -> float:
     """How far along (dx, dy) from a box's centre the line leaves the box, as a share of (dx, dy); with ``clear``,
     how far until a point of the line is that far from the box (a line leaving through a side at a slant moves away
