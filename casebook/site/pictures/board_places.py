@@ -497,13 +497,16 @@ def clear_lines(
                 size = math.hypot(b[0] - a[0], b[1] - a[1]) or 1
                 normal = (-(b[1] - a[1]) / size, (b[0] - a[0]) / size)
                 was = box[:2]
-                # the shorter way across; where the edge stops it (a label against the board's side), the other way
+                # the shorter way across; where the edge stops it (a label against the board's side), on a phone
+                # the line pushed off it (``push_line``), else the other way
                 across = abs(normal[0]) * (box[2] / 2 + 2) + abs(normal[1]) * (box[3] / 2 + 2)
                 for move in (shift, shift - math.copysign(2 * across, shift)):
                     box[0], box[1] = was[0] + normal[0] * move, was[1] + normal[1] * move
                     canvas.keep_inside(box)
                     stopped = math.hypot(box[0] - was[0] - normal[0] * move, box[1] - was[1] - normal[1] * move) > 1
                     if not through(box, a, b, 2) or not stopped:
+                        break
+                    if canvas.phone and push_line(box, was, a, b, normal, shift, canvas):
                         break
                 moved = True
             if (p["a"] in unlabelled) != (p["b"] in unlabelled):  # a label's door onto a space
@@ -513,6 +516,36 @@ def clear_lines(
         if not moved:
             return
         separate(boxes, canvas=canvas)
+
+
+def push_line(
+    box: list[float],
+    was: list[float],
+    a: list[float],
+    b: list[float],
+    normal: tuple[float, float],
+    shift: float,
+    canvas: Canvas,
+) -> bool:
+    """Where the edge stops a label short of clearing a line, push the line's two places the other way by what is
+    left, the label kept against the edge; whether that clears it (else all three stand where they were).  On a
+    phone's board: the label jumped across the line, and its own paths crossed it (issue 51: Feuerdiamant's
+    Zeitungsverlag, too wide for the board's right side, jumped left over Hospital's path to Palisades Park, and
+    its path to Rathaus crossed two others)."""
+    moved_box = box[:2]
+    ends = [a[:2], b[:2]]
+    box[0], box[1] = was[0] + normal[0] * shift, was[1] + normal[1] * shift
+    canvas.keep_inside(box)
+    left = through(box, a, b, 2 + GAP)  # GAP past it: where its own paths cross the line, a gap shows
+    for end in (a, b):
+        end[0] -= normal[0] * left
+        end[1] -= normal[1] * left
+        canvas.keep_inside(end)
+    if not through(box, a, b, 2):
+        return True
+    (a[0], a[1]), (b[0], b[1]) = ends
+    box[0], box[1] = moved_box
+    return False
 
 
 def swing_off_dots(label: list[float], space: list[float], dots: list[list[float]], canvas: Canvas) -> bool:
