@@ -287,8 +287,9 @@ def marked(
 
 def phone_board(board: dict, title: str) -> dict | None:
     """A phone's drawing of a board: upright where it has room (``UPRIGHT``), else turned on the first canvas of
-    PHONES that reads true; None when none does (the desk's board then scrolls in its figure).  Drawn once a board:
-    the game page and At a glance both show it, and Cluedo's tries nine canvases (7 s on a busy machine)."""
+    PHONES that reads true (its ring, if any, laid round evenly: ``ring_fits``); None when none does (the desk's
+    board then scrolls in its figure).  Drawn once a board: the game page and At a glance both show it, Cluedo's
+    tries nine canvases (7 s on a busy machine) and heist's ten (4 s: its ring is laid round again on each)."""
     return drawn_for_phone(json.dumps(board, sort_keys=True), title)
 
 
