@@ -72,6 +72,9 @@
   // wrapped at 60 px (issue 51: Cluedo's turn was 953 px wide in a 358 px column; 514 then).
   var NARROW = { useMaxWidth: true, htmlLabels: false, nodeSpacing: 6, rankSpacing: 30, wrappingWidth: 60,
                  padding: 4, curve: "basis" };
+  // A phone's picture is drawn first with its words wrapped at ROOMIER's width, and kept so where it fits the column
+  // with no fault (drawUncrossed): at 60 px Feuerdiamant's two-box set-up wrapped its one long box a word a line.
+  var ROOMIER = { wrappingWidth: 150 };
   // spacing close enough that every picture fits a 1400 x 900 screen at 14 px (issue 51)
   var WIDE = { useMaxWidth: true, htmlLabels: false, nodeSpacing: 18, rankSpacing: 36, curve: "basis" };
   var PHONE = "(max-width: 52.5em)";
@@ -188,22 +191,32 @@
     return out.join("\n");
   }
 
-  function drawUncrossed(box, source, column, fitting) {
+  function drawUncrossed(box, source, column, fitting, roomier) {
     // each drawing measured laid out but unseen, at its own size (the picture's box may be hidden: the other
     // audience's, or the other screen's)
     var stage = document.createElement("div");
     stage.style.cssText = "position: absolute; left: -20000px; top: 0; width: 10000px; visibility: hidden;";
     document.body.appendChild(stage);
     var best = null, score = null;
-    function attempt(k) {
-      return mermaid.render("cb-diagram-" + (drawn++), k ? reordered(source, k) : source).then(function (result) {
+    function trial(text) {  // a drawing on the stage, and its faults and how far it runs past the column
+      return mermaid.render("cb-diagram-" + (drawn++), text).then(function (result) {
         var figure = document.createElement("div");
         figure.className = "cb-diagram-svg";
         figure.innerHTML = result.svg;
         stage.appendChild(figure);
         var svg = figure.querySelector("svg");
         naturalSize(svg);  // measured at the size it is shown (the stage is wider than any page)
-        var mine = [faultsOf(svg), Math.max(0, svg.viewBox.baseVal.width - column)];
+        return [figure, [faultsOf(svg), Math.max(0, svg.viewBox.baseVal.width - column)]];
+      });
+    }
+    function keep(figure) {
+      box.insertBefore(figure, box.firstChild);
+      stage.remove();
+      return figure;
+    }
+    function attempt(k) {
+      return trial(k ? reordered(source, k) : source).then(function (drawnAs) {
+        var figure = drawnAs[0], mine = drawnAs[1];
         if (!best || mine[0] < score[0] || (mine[0] === score[0] && mine[1] < score[1])) {
           if (best) { best.remove(); }
           best = figure;
@@ -211,15 +224,17 @@
         } else {
           figure.remove();
         }
-        if ((score[0] === 0 && (score[1] === 0 || !fitting)) || k + 1 >= ORDERS) {
-          box.insertBefore(best, box.firstChild);
-          stage.remove();
-          return best;
-        }
+        if ((score[0] === 0 && (score[1] === 0 || !fitting)) || k + 1 >= ORDERS) { return keep(best); }
         return attempt(k + 1);
       });
     }
-    return attempt(0).catch(function (error) { stage.remove(); throw error; });
+    // on a phone, the picture with its words wrapped wider first, kept where it has no fault and fits the column
+    var first = roomier ? trial(roomier).then(function (drawnAs) {
+      if (drawnAs[1][0] === 0 && drawnAs[1][1] === 0) { return keep(drawnAs[0]); }
+      drawnAs[0].remove();
+      return attempt(0);
+    }) : attempt(0);
+    return first.catch(function (error) { stage.remove(); throw error; });
   }
 
   function drawDiagrams() {
@@ -246,7 +261,8 @@
       // the width counts where the picture is shown: a desk's on a desk, a phone's on a phone (on a phone the desk's
       // give way to the phone's when wider than the column)
       var fitting = box.getAttribute("data-for") !== (phone ? "desk" : "phone");
-      drawing.push(drawUncrossed(box, source, column, fitting).then(function (figure) {
+      var roomier = phone ? "%%{init: " + JSON.stringify({ flowchart: ROOMIER }) + "}%%\n" + source : null;
+      drawing.push(drawUncrossed(box, source, column, fitting, roomier).then(function (figure) {
         linkPhases(box, figure);
         return function () { box.setAttribute("data-drawn", "yes"); };
       }).catch(function (error) {

@@ -486,6 +486,22 @@ def test_each_diagram_is_legible_fits_the_screen_and_enters_every_end(browser, r
         browser.set_window_size(1280, 1000)
 
 
+# The boxes of the shown pictures whose words stand about one a line (three lines or more, under 1.5 words a line)
+# although their picture leaves room across for a wider wrap (90 px: ROOMIER's 150 less NARROW's 60, casebook.js).
+WORD_A_LINE = """
+const column = arguments[0], cramped = [];
+Array.from(document.querySelectorAll('.cb-diagram')).filter(b => b.offsetParent !== null).forEach(b => {
+  const svg = b.querySelector('svg');
+  if (!svg || svg.getBoundingClientRect().width > column - 90) return;
+  svg.querySelectorAll('g.node .nodeLabel').forEach(label => {
+    const words = label.textContent.trim().split(/\\s+/).length;
+    const lines = Math.round(label.getBoundingClientRect().height / (14 * 1.5));
+    if (lines >= 3 && words / lines < 1.5) cramped.push(label.textContent + ': ' + lines + ' lines');
+  });
+});
+return cramped;"""
+
+
 def test_on_a_phone_every_picture_fits_the_column_at_the_same_text_size(browser, real):
     """Issue 51: at 390 px the players' turn pictures kept 14 px text by scrolling sideways (Cluedo's 750, 953 and
     875 px; 4 of 14 fitted the 343 px column).  Drawn narrower on a phone (boxes closer, labels wrapped at 60 px), 8
@@ -495,7 +511,8 @@ def test_on_a_phone_every_picture_fits_the_column_at_the_same_text_size(browser,
     14 px, with no arrow across another and every end of the game entered; in the engine authors' view too: their
     words on the arrows are longer (two of Small Detectives' pictures, 429 and 529 px, and P.I.'s turn, 520 px, still
     scrolled): on a phone they are wrapped, and each audience gets the phone's pictures when its own desk's do not
-    fit."""
+    fit.  Wrapped at 60 px, a picture with room to spare wrapped its long box a word a line (Feuerdiamant's set-up:
+    seven lines); it is drawn wider wrapped where that fits."""
     base, _, site = real
     browser.set_window_size(390, 900)
     widths, wide = {}, []
@@ -521,6 +538,7 @@ def test_on_a_phone_every_picture_fits_the_column_at_the_same_text_size(browser,
                 finals = [p["name"] for p in site.engines[game.id].describe["phases"] if p.get("final")]
                 assert len(ends) == len(finals) and ends <= entered, (game.id, engine, ends - entered)
                 assert browser.execute_script("return document.scrollingElement.scrollWidth") <= 390, game.id
+                assert not browser.execute_script(WORD_A_LINE, column), (game.id, engine)
     finally:
         browser.execute_script("localStorage.setItem('casebook.engine-authors', 'no')")
         browser.set_window_size(1280, 1000)
