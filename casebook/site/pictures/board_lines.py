@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
-from casebook.site.pictures.board_places import DOT, GAP, inside, is_passage
+from casebook.site.pictures.board_places import DOT, GAP, inside, is_passage, segment_crossing
 
 
 def drop_shared_dots(paths: list[dict], dot: float = DOT) -> None:
@@ -23,20 +23,6 @@ def drop_shared_dots(paths: list[dict], dot: float = DOT) -> None:
 
 
 CROSSING_GAP = 12  # px each side of the point where two paths' lines cross, left undrawn in both (issue 51)
-
-
-def crossing(p: dict, q: dict) -> tuple[float, float, float, float] | None:
-    """Where two straight lines ({x1, y1, x2, y2}) cross: (x, y, t along p, u along q), or None."""
-    x1, y1, x2, y2 = (float(p[k]) for k in ("x1", "y1", "x2", "y2"))
-    x3, y3, x4, y4 = (float(q[k]) for k in ("x1", "y1", "x2", "y2"))
-    den = (x2 - x1) * (y4 - y3) - (y2 - y1) * (x4 - x3)
-    if abs(den) < 1e-9:
-        return None  # parallel
-    t = ((x3 - x1) * (y4 - y3) - (y3 - y1) * (x4 - x3)) / den
-    u = ((x3 - x1) * (y2 - y1) - (y3 - y1) * (x2 - x1)) / den
-    if not (0 < t < 1 and 0 < u < 1):
-        return None
-    return x1 + t * (x2 - x1), y1 + t * (y2 - y1), t, u
 
 
 CROSSINGS_LIMIT = 400  # paths whose crossings are broken; any more are drawn whole (each pair is compared)
@@ -56,7 +42,7 @@ def break_crossings(paths: list[dict], boxes: dict[str, list[float]], scale: flo
             q = straight[j]
             if {p["a"], p["b"]} & {q["a"], q["b"]}:
                 continue  # they meet at a place they share
-            met = crossing(p, q)
+            met = segment_crossing((p["x1"], p["y1"]), (p["x2"], p["y2"]), (q["x1"], q["y1"]), (q["x2"], q["y2"]))
             if met is None or any(inside(met[0], met[1], box, GAP) for box in boxes.values()):
                 continue
             x, y, t, u = met

@@ -162,6 +162,16 @@ def overlaps(boxes: dict[str, list[float]]) -> list[tuple[str, str]]:
     return out
 
 
+def neighbours(boxes: dict[str, list[float]], paths: list[dict]) -> dict[str, set[str]]:
+    """Each drawn place's neighbours by a path, a secret passage aside (it is drawn as marks, not a line)."""
+    ends: dict[str, set[str]] = defaultdict(set)
+    for p in paths:
+        if not is_passage(p) and p["a"] in boxes and p["b"] in boxes and p["a"] != p["b"]:
+            ends[p["a"]].add(p["b"])
+            ends[p["b"]].add(p["a"])
+    return ends
+
+
 def hang_outside(
     boxes: dict[str, list[float]], paths: list[dict], unlabelled: set[str], canvas: Canvas, step: float = 4
 ) -> None:
@@ -173,11 +183,7 @@ def hang_outside(
         return
     cx = sum(box[0] for box in boxes.values()) / len(boxes)
     cy = sum(box[1] for box in boxes.values()) / len(boxes)
-    ends: dict[str, set[str]] = defaultdict(set)
-    for p in paths:
-        if not is_passage(p) and p["a"] in boxes and p["b"] in boxes:
-            ends[p["a"]].add(p["b"])
-            ends[p["b"]].add(p["a"])
+    ends = neighbours(boxes, paths)
     spaces = [boxes[n] for n in unlabelled if n in boxes]
     clear = DOT * canvas.scale
 
@@ -246,11 +252,7 @@ def even_ring(boxes: dict[str, list[float]], paths: list[dict], kinds: dict[str,
     xs, ys = [boxes[n][0] for n in ring], [boxes[n][1] for n in ring]
     centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
     wide, high = (max(xs) - min(xs)) / 2, (max(ys) - min(ys)) / 2
-    ends: dict[str, set[str]] = defaultdict(set)
-    for p in paths:
-        if not is_passage(p) and p["a"] in boxes and p["b"] in boxes and p["a"] != p["b"]:
-            ends[p["a"]].add(p["b"])
-            ends[p["b"]].add(p["a"])
+    ends = neighbours(boxes, paths)
     pendants = {  # a place joined (passages aside) to one ring label only: that label, and whether it hangs outside
         name: (hub, distance(boxes[name], centre) > distance(boxes[hub], centre))
         for name in boxes
@@ -323,7 +325,9 @@ def round_ring(
             box[:2] = x + nx * reach, y + ny * reach
             hung = hung or box
             clear = all(box_gap(box, other) >= GAP - 0.01 for other in placed.values())
-            crossed = any(segments_cross((x, y), box, placed[a], placed[b]) for a, b in ring_paths if hub not in (a, b))
+            crossed = any(
+                segment_crossing((x, y), box, placed[a], placed[b]) for a, b in ring_paths if hub not in (a, b)
+            )
             if clear and not crossed:
                 hung = box
                 break
@@ -338,13 +342,18 @@ def round_ring(
     return {name: [x + dx, y + dy, w, h] for name, (x, y, w, h) in placed.items()}, high
 
 
-def segments_cross(a: tuple[float, float] | list[float], b, c, d) -> bool:
-    """Whether the segments a-b and c-d (points, or boxes by their centres) cross."""
-
-    def side(p, q, r) -> float:
-        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
-
-    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+def segment_crossing(a, b, c, d) -> tuple[float, float, float, float] | None:
+    """Where the segments a-b and c-d (points, or boxes by their centres) cross: (x, y, t along a-b, u along c-d),
+    or None (parallel, or meeting only at an end or beyond)."""
+    (x1, y1), (x2, y2), (x3, y3), (x4, y4) = (tuple(map(float, point[:2])) for point in (a, b, c, d))
+    den = (x2 - x1) * (y4 - y3) - (y2 - y1) * (x4 - x3)
+    if abs(den) < 1e-9:
+        return None  # parallel
+    t = ((x3 - x1) * (y4 - y3) - (y3 - y1) * (x4 - x3)) / den
+    u = ((x3 - x1) * (y2 - y1) - (y3 - y1) * (x2 - x1)) / den
+    if not (0 < t < 1 and 0 < u < 1):
+        return None
+    return x1 + t * (x2 - x1), y1 + t * (y2 - y1), t, u
 
 
 def direction(point: list[float] | tuple[float, float], centre: tuple[float, float]) -> float:
