@@ -389,20 +389,19 @@ PICTURES = """return Array.from(document.querySelectorAll('.cb-diagram')).filter
     const sizes = Array.from(svg.querySelectorAll('g.node text, g.node span, g.edgeLabel text, g.edgeLabel span'))
       .filter(t => t.textContent.trim()).map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
     const finals = Array.from(svg.querySelectorAll('g.node.cbfinal')).map(g => /flowchart-(.+)-\\d+$/.exec(g.id)[1]);
-    const arrows = Array.from(svg.querySelectorAll('path.flowchart-link'))
-      .filter(e => !/invisible/.test(e.getAttribute('class')) && getComputedStyle(e).strokeWidth !== '0px')
-      .map(e => e.getAttribute('data-id'));
+    const arrows = shownArrows(svg).map(e => e.getAttribute('data-id'));
     return {width: r.width, height: r.height, text: Math.min(...sizes), finals: finals, arrows: arrows,
             crossings: crossings(svg).concat(through(svg)), engine: box.classList.contains('cb-engine-only')}; });"""
 
-# The pairs of arrows of a picture that cross, each arrow sampled every 4 px.  Two arrows that leave or enter one box
-# may meet there (within 16 px of where they touch it): that is no crossing.  Away from it they may not (Small
-# Detectives' "bar" and "police" both lead to "preparing", and their arrows crossed half way: a count that left out
-# every pair sharing a box missed it).
-CROSSINGS = """function crossings(svg) {
-  const arrows = Array.from(svg.querySelectorAll('path.flowchart-link'))
-    .filter(e => !/invisible/.test(e.getAttribute('class')) && getComputedStyle(e).strokeWidth !== '0px')
-    .map(e => { const n = e.getTotalLength(); const points = [];
+# The pairs of arrows of a picture that cross (``crossings``), each arrow sampled every 4 px, and the arrows that run
+# through a box (``through``).  Two arrows that leave or enter one box may meet there (within 16 px of where they
+# touch it): that is no crossing.  Away from it they may not (Small Detectives' "bar" and "police" both lead to
+# "preparing", and their arrows crossed half way: a count that left out every pair sharing a box missed it).
+CROSSINGS = """function shownArrows(svg) {  // a picture's arrows a reader sees (not mermaid's invisible links)
+  return Array.from(svg.querySelectorAll('path.flowchart-link'))
+    .filter(e => !/invisible/.test(e.getAttribute('class')) && getComputedStyle(e).strokeWidth !== '0px'); }
+function crossings(svg) {
+  const arrows = shownArrows(svg).map(e => { const n = e.getTotalLength(); const points = [];
       for (let at = 0; at < n; at += 4) { const p = e.getPointAtLength(at); points.push([p.x, p.y]); }
       const end = e.getPointAtLength(n); points.push([end.x, end.y]);
       const [, a, b] = e.getAttribute('data-id').split('_'); return {id: e.getAttribute('data-id'), a, b, points}; });
@@ -420,9 +419,8 @@ CROSSINGS = """function crossings(svg) {
 function through(svg) {  // an arrow within 4 px of a box it does not join (Cluedo's "show" ran along a copy's edge)
   const boxes = Array.from(svg.querySelectorAll('g.node'))
     .map(g => ({id: /flowchart-(.+)-\\d+$/.exec(g.id)[1], r: g.getBoundingClientRect()}));
-  return Array.from(svg.querySelectorAll('path.flowchart-link'))
-    .filter(e => !/invisible/.test(e.getAttribute('class')) && getComputedStyle(e).strokeWidth !== '0px')
-    .flatMap(e => { const [, a, b] = e.getAttribute('data-id').split('_'); const m = e.getScreenCTM();
+  return shownArrows(svg).flatMap(e => {
+      const [, a, b] = e.getAttribute('data-id').split('_'); const m = e.getScreenCTM();
       const points = []; for (let at = 0; at < e.getTotalLength(); at += 3) { const p = e.getPointAtLength(at);
         points.push([m.a * p.x + m.c * p.y + m.e, m.b * p.x + m.d * p.y + m.f]); }
       return boxes.filter(x => x.id !== a && x.id !== b && points.some(([px, py]) =>
